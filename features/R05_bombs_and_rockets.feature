@@ -1,0 +1,288 @@
+@R05
+Feature: R05 Bombs and rockets
+  Four or more equal ranks form a bomb, beating ordinary shapes and 5,10,K. Compare bomb
+  count before rank. A big-and-small-joker rocket beats bombs; equal rockets cannot beat
+  one another.
+
+  @id:R05-001 @R05.2 @D11
+  Scenario: A longer bomb of a lower rank beats a shorter bomb of a higher rank
+    When "3H 3S 3D 3C 3H" is played on "AH AS AD AC"
+    Then it beats the top play
+    And it is read as "bomb 5x3"
+
+  @id:R05-002 @R05.1 @D9
+  Scenario Outline: Four or more equal ranks are a bomb and nothing else
+    When the cards "<cards>" are classified
+    Then the cards read as "<reading>"
+
+    Examples:
+      | cards        | reading   |
+      | 7H 7S 7D 7C  | bomb 4x7  |
+      | 2H 2S 2D 2C 2H | bomb 5x2 |
+      | AH AS AD AC AH AS AD AC | bomb 8xA |
+      | 2H 2H 2H 2S 2S 2S 2D 2D 2D 2C 2C 2C | bomb 12x2 |
+      | 3H 3H 3H 3S 3S 3S 3D 3D 3D 3C 3C 3C | bomb 12x3 |
+
+  Rule: R05.1 Four or more equal ranks form a bomb, beating ordinary shapes and 5,10,K
+
+    @id:R05-003 @R05.1 @R03.1 @D9
+    Scenario: A bomb is never read as a triple with a single
+      When the cards "7H 7S 7D 7C" are classified
+      Then "triple+single 7" is not one of the readings
+
+    @id:R05-004 @R05.1 @R03.1 @D9
+    Scenario Outline: A bomb with any other card is illegal
+      When the cards "<cards>" are classified
+      Then the cards are illegal
+
+      Examples:
+        | cards                |
+        | 7H 7S 7D 7C 3H       |
+        | 7H 7S 7D 7C 3H 4S    |
+        | 7H 7S 7D 7C 3H 3S    |
+        | 7H 7S 7D 7C 8H 8S 8D 8C |
+
+    @id:R05-005 @R05.1 @D9
+    Scenario: Three of a rank are a triple, not a bomb
+      When the cards "7H 7S 7D" are classified
+      Then the cards read as "triple 7"
+
+    @id:R05-006 @R05.1 @R01.1 @D9
+    Scenario: There are no joker bombs: four small jokers do not exist
+      When the cards "SJ SJ SJ SJ" are classified
+      Then the cards are rejected as bad input citing R01.1
+
+    @id:R05-007 @R05.1 @D11
+    Scenario Outline: The lowest bomb beats the highest ordinary plays
+      When "3H 3S 3D 3C" is played on "<top>"
+      Then it beats the top play
+      And it is read as "bomb 4x3"
+
+      Examples:
+        | top                                   |
+        | BJ                                    |
+        | BJ BJ BJ                              |
+        | 3H 4D 5S 6C 7C 8D 9S 10H JC QD KS AH  |
+        | KH KS KD AH AS AD QC JC               |
+        | 2H 2S 2D BJ BJ                        |
+
+    @id:R05-008 @R05.1 @R04.1 @D11
+    Scenario Outline: The lowest bomb beats every 5,10,K
+      When "3H 3S 3D 3C" is played on "<top>"
+      Then it beats the top play
+
+      Examples:
+        | top       |
+        | 5D 10S KC |
+        | 5S 10S KS |
+
+    @id:R05-009 @R05.1 @D11
+    Scenario Outline: No ordinary play or 5,10,K beats a bomb
+      When "<reply>" is played on "3H 3S 3D 3C"
+      Then it does not beat the top play
+
+      Examples:
+        | reply                                 |
+        | BJ                                    |
+        | 2H 2S 2D                              |
+        | 3H 4D 5S 6C 7C 8D 9S 10H JC QD KS AH  |
+        | 5S 10S KS                             |
+
+    @id:R05-010 @R05.1 @D9
+    Scenario: Four of a rank lead as a bomb and as smaller plays, never with a kicker
+      When the legal leads from "7H 7S 7D 7C" are listed
+      Then there are 4 legal plays
+      And "bomb 4x7: 7 7 7 7" is among them
+      And "triple 7: 7 7 7" is among them
+
+    @id:R05-011 @R05.1 @D11
+    Scenario: Only the bomb replies to an ace from a hand of four 3s
+      When the legal replies from "3H 3S 3D 3C 9S" to "AS" are listed
+      Then there is 1 legal play
+      And "bomb 4x3: 3 3 3 3" is among them
+      And "single 9: 9" is not among them
+
+  Rule: R05.2 Bombs compare by card count first, then by rank
+
+    @id:R05-012 @R05.2 @D11
+    Scenario: A shorter bomb of a higher rank does not beat a longer bomb
+      When "AH AS AD AC" is played on "3H 3S 3D 3C 3H"
+      Then it does not beat the top play
+
+    @id:R05-013 @R05.2 @D11
+    Scenario Outline: Bombs of one size compare by rank
+      When "<reply>" is played on "<top>"
+      Then it <verdict> the top play
+
+      Examples:
+        | top          | reply        | verdict       |
+        | 7H 7S 7D 7C  | 8H 8S 8D 8C  | beats         |
+        | 8H 8S 8D 8C  | 7H 7S 7D 7C  | does not beat |
+        | AH AS AD AC  | 2H 2S 2D 2C  | beats         |
+        | 2H 2S 2D 2C  | AH AS AD AC  | does not beat |
+
+    @id:R05-014 @R05.2 @D11
+    Scenario Outline: Equal bombs do not beat one another
+      When "<cards>" is played on "<cards>"
+      Then it does not beat the top play
+
+      Examples:
+        | cards                      |
+        | 7H 7S 7D 7C                |
+        | 9H 9S 9D 9C 9H 9S          |
+
+    @id:R05-015 @R05.2 @D11
+    Scenario Outline: More cards beat fewer whatever the ranks
+      When "<reply>" is played on "<top>"
+      Then it <verdict> the top play
+
+      Examples:
+        | top                                   | reply                                 | verdict       |
+        | 2H 2S 2D 2C                           | 3H 3S 3D 3C 3H                        | beats         |
+        | 3H 3S 3D 3C 3H                        | 2H 2S 2D 2C                           | does not beat |
+        | 2H 2H 2H 2S 2S 2S 2D 2D 2D 2C 2C      | 3H 3H 3H 3S 3S 3S 3D 3D 3D 3C 3C 3C   | beats         |
+        | 3H 3H 3H 3S 3S 3S 3D 3D 3D 3C 3C 3C   | 2H 2H 2H 2S 2S 2S 2D 2D 2D 2C 2C      | does not beat |
+
+    @id:R05-016 @R05.2 @D11
+    Scenario: A hand replies to a bomb with a higher bomb or a longer one
+      When the legal replies from "8H 8S 8D 8C 3H 3S 3D 3C 3H" to "7H 7S 7D 7C" are listed
+      Then there are 2 legal plays
+      And "bomb 4x8: 8 8 8 8" is among them
+      And "bomb 5x3: 3 3 3 3 3" is among them
+      And "bomb 4x3: 3 3 3 3" is not among them
+
+  Rule: R05.3 The rocket beats bombs; equal rockets never beat one another
+
+    @id:R05-017 @R05.3 @D9
+    Scenario: The small and the big joker form the rocket
+      When the cards "SJ BJ" are classified
+      Then the cards read as "rocket"
+
+    @id:R05-018 @R05.3 @D11
+    Scenario: The rocket beats the biggest bomb, twelve 2s
+      When "SJ BJ" is played on "2H 2H 2H 2S 2S 2S 2D 2D 2D 2C 2C 2C"
+      Then it beats the top play
+      And it is read as "rocket"
+
+    @id:R05-019 @R05.3 @D11
+    Scenario: Twelve 2s do not beat the rocket
+      When "2H 2H 2H 2S 2S 2S 2D 2D 2D 2C 2C 2C" is played on "SJ BJ"
+      Then it does not beat the top play
+
+    @id:R05-020 @R05.3 @D11
+    Scenario: The rocket never beats the rocket
+      When "SJ BJ" is played on "SJ BJ"
+      Then it does not beat the top play
+
+    @id:R05-021 @R05.3 @D11
+    Scenario Outline: The rocket beats ordinary plays and 5,10,K too
+      When "SJ BJ" is played on "<top>"
+      Then it beats the top play
+
+      Examples:
+        | top       |
+        | BJ BJ     |
+        | BJ BJ BJ  |
+        | 5S 10S KS |
+
+    @id:R05-022 @R05.3 @D11
+    Scenario: A pair of jokers of one kind does not beat the rocket
+      When "BJ BJ" is played on "SJ BJ"
+      Then it does not beat the top play
+
+    @id:R05-023 @R05.3 @D9
+    Scenario Outline: By default only SJ BJ is a rocket; other mixed joker sets are illegal
+      When the cards "<cards>" are classified
+      Then the cards are illegal
+
+      Examples:
+        | cards             |
+        | SJ SJ BJ          |
+        | SJ BJ BJ          |
+        | SJ SJ BJ BJ       |
+        | SJ SJ SJ BJ BJ BJ |
+
+    @id:R05-024 @R05.3 @D11
+    Scenario: The rocket is the only reply to the biggest bomb
+      When the legal replies from "SJ BJ 3S" to "2H 2H 2H 2S 2S 2S 2D 2D 2D 2C 2C 2C" are listed
+      Then there is 1 legal play
+      And "rocket: SJ BJ" is among them
+
+    @id:R05-025 @R05.3 @D11
+    Scenario: Nothing replies to the rocket, not even the rocket
+      When the legal replies from "SJ BJ" to "SJ BJ" are listed
+      Then there are 0 legal plays
+
+    @id:R05-026 @R05.3 @D9
+    Scenario: Two jokers of different kinds lead as two singles or the rocket
+      When the legal leads from "SJ BJ" are listed
+      Then there are 3 legal plays
+      And "rocket: SJ BJ" is among them
+
+    @id:R05-027 @R05.3 @D9 @D26
+    Scenario Outline: Under joker sets any joker-only set with both kinds is a rocket
+      Given the variant "rocket" is "joker_sets"
+      When the cards "<cards>" are classified
+      Then the cards read as "<reading>"
+
+      Examples:
+        | cards             | reading   |
+        | SJ BJ             | rocket    |
+        | SJ SJ BJ          | rocket x3 |
+        | SJ BJ BJ          | rocket x3 |
+        | SJ SJ BJ BJ       | rocket x4 |
+        | SJ SJ SJ BJ BJ BJ | rocket x6 |
+
+    @id:R05-028 @R05.3 @D9 @D26
+    Scenario Outline: Under joker sets jokers of one kind stay pairs and triples
+      Given the variant "rocket" is "joker_sets"
+      When the cards "<cards>" are classified
+      Then the cards read as "<reading>"
+
+      Examples:
+        | cards    | reading   |
+        | SJ SJ    | pair SJ   |
+        | BJ BJ BJ | triple BJ |
+
+    @id:R05-029 @R05.3 @D9 @D26
+    Scenario Outline: Under joker sets a joker triple with the other kind is also a rocket
+      Given the variant "rocket" is "joker_sets"
+      When the cards "<cards>" are classified
+      Then the cards read as "<readings>"
+
+      Examples:
+        | cards          | readings                    |
+        | SJ SJ SJ BJ    | rocket x4; triple+single SJ |
+        | SJ SJ SJ BJ BJ | rocket x5; triple+pair SJ   |
+
+    @id:R05-030 @R05.3 @D11 @D26
+    Scenario Outline: Under joker sets a larger rocket beats a smaller one
+      Given the variant "rocket" is "joker_sets"
+      When "<reply>" is played on "<top>"
+      Then it beats the top play
+      And it is read as "<reading>"
+
+      Examples:
+        | top         | reply             | reading   |
+        | SJ BJ       | SJ SJ BJ          | rocket x3 |
+        | SJ SJ BJ    | SJ SJ BJ BJ       | rocket x4 |
+        | SJ SJ BJ BJ | SJ SJ SJ BJ BJ BJ | rocket x6 |
+
+    @id:R05-031 @R05.3 @D11 @D26
+    Scenario Outline: Under joker sets a smaller or equal rocket does not beat
+      Given the variant "rocket" is "joker_sets"
+      When "<reply>" is played on "<top>"
+      Then it does not beat the top play
+
+      Examples:
+        | top      | reply    |
+        | SJ SJ BJ | SJ BJ    |
+        | SJ SJ BJ | SJ BJ BJ |
+        | SJ BJ    | SJ BJ    |
+
+    @id:R05-032 @R05.3 @D11 @D26
+    Scenario: Under joker sets only the larger rocket replies to a rocket
+      Given the variant "rocket" is "joker_sets"
+      When the legal replies from "SJ SJ BJ BJ" to "SJ SJ BJ" are listed
+      Then there is 1 legal play
+      And "rocket x4: SJ SJ BJ BJ" is among them

@@ -1,0 +1,695 @@
+"""Legal combinations, their readings and how they beat one another (rules 2–5).
+
+A card set may have several *readings* (:class:`Combo`): ``333444555666`` is ``airplane 3-6``,
+``airplane+singles 4-6`` (wings ``3 3 3``) and ``airplane+singles 3-5`` (wings ``6 6 6``).
+:func:`classify` lists every reading, :func:`beats` compares two readings (D11) and
+:func:`choose_reading` picks the reading a play takes (D10, proposed D26).
+
+Rulings applied (spec/RULINGS.md): D8 strength is rank only (R02.1, R02.2); D9 shapes
+(R03.1, R03.4, R03.5, R05.1, R05.3); D10 several readings; D11 beating (R03.3, R04.1–R04.3,
+R05.1–R05.3); D12 5,10,K.
+
+**Strength order (``Combo.strength``)** — one documented total order on all readings, used
+for "strongest first" in :func:`classify` and for the order of enumerated plays:
+
+1. tier: ordinary < mixed 5,10,K < suited 5,10,K < bomb < rocket (R04.1);
+2. ordinary readings: by shape in the order single < pair < triple < triple+single <
+   triple+pair < straight < pairs < airplane+pairs < airplane+singles < airplane, then body
+   length, then key; suited 5,10,K by suit D < C < H < S (R04.2); bombs by card count, then
+   rank (R05.2); rockets by card count.
+
+Between two readings of one card set this order realises D10 for leads ("pure airplane before
+winged, more triples before fewer, higher body before lower": a winged reading of the same set
+always has fewer triples, an airplane+singles reading more triples than an airplane+pairs
+one), and for replies the first reading in this order that beats the top is "the strongest
+reading that legally beats the current top play". ``beats(a, b)`` implies
+``a.strength > b.strength``; the converse does not hold (shapes that do not meet never beat).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import lru_cache
+
+from .cards import Card, Rank, Suit, check_copies, format_cards
+from .errors import IllegalPlay, InvalidCards, InvalidNotation
+from .variants import DEFAULT, Variants
+
+__all__ = ["Combo", "Shape", "beats", "choose_reading", "classify", "make_combo"]
+
+SJ = int(Rank.SMALL_JOKER)
+BJ = int(Rank.BIG_JOKER)
+LOW = int(Rank.THREE)
+ACE = int(Rank.ACE)
+MAX_STRAIGHT = ACE - LOW + 1
+"""Twelve ranks 3…A may stand in runs (R03.4): the longest straight has 12 cards."""
+MAX_BOMB = 12
+"""Three decks hold twelve cards of each rank (R01.1, R06.2): bombs have 4–12 cards."""
+MAX_JOKERS = 6
+"""Three small and three big jokers: the largest joker-set rocket has 6 cards."""
+
+
+class Shape(StrEnum):
+    """The legal shapes (R03.1); the value is the word used in the notation."""
+
+    SINGLE = "single"
+    """One card of any rank."""
+    PAIR = "pair"
+    """Two cards of one rank, 2s and same-kind jokers included (D9)."""
+    TRIPLE = "triple"
+    """Three cards of one rank, 2s and same-kind jokers included (D9)."""
+    TRIPLE_SINGLE = "triple+single"
+    """A triple and one card of another rank (the kicker)."""
+    TRIPLE_PAIR = "triple+pair"
+    """A triple and a pair of one other rank."""
+    STRAIGHT = "straight"
+    """5–12 consecutive ranks within 3…A, one card each (R03.4)."""
+    PAIR_RUN = "pairs"
+    """Two or more consecutive pairs within 3…A (R03.4)."""
+    AIRPLANE = "airplane"
+    """Two or more consecutive triples within 3…A (R03.4)."""
+    AIRPLANE_SINGLES = "airplane+singles"
+    """An airplane body with exactly one single wing per triple (R03.5)."""
+    AIRPLANE_PAIRS = "airplane+pairs"
+    """An airplane body with exactly one pair wing per triple (R03.5)."""
+    MIXED_5_10_K = "5-10-K mixed"
+    """One 5, one 10 and one K whose suits are not all equal (R04.1, R04.3, D12)."""
+    SUITED_5_10_K = "5-10-K suited"
+    """One 5, one 10 and one K of one suit (R04.1, R04.2, D12)."""
+    BOMB = "bomb"
+    """Four to twelve cards of one rank and nothing else (R05.1)."""
+    ROCKET = "rocket"
+    """SJ BJ (R05.3); under ``rocket=joker_sets`` any joker-only set with both kinds."""
+
+
+_KEYED = (Shape.SINGLE, Shape.PAIR, Shape.TRIPLE, Shape.TRIPLE_SINGLE, Shape.TRIPLE_PAIR)
+_RUNS = (
+    Shape.STRAIGHT,
+    Shape.PAIR_RUN,
+    Shape.AIRPLANE,
+    Shape.AIRPLANE_SINGLES,
+    Shape.AIRPLANE_PAIRS,
+)
+_KEYED_SIZE = {
+    Shape.SINGLE: 1,
+    Shape.PAIR: 2,
+    Shape.TRIPLE: 3,
+    Shape.TRIPLE_SINGLE: 4,
+    Shape.TRIPLE_PAIR: 5,
+}
+_RUN_WIDTH = {
+    Shape.STRAIGHT: 1,
+    Shape.PAIR_RUN: 2,
+    Shape.AIRPLANE: 3,
+    Shape.AIRPLANE_SINGLES: 4,
+    Shape.AIRPLANE_PAIRS: 5,
+}
+"""Cards per body rank, wings included."""
+_RUN_MIN = {
+    Shape.STRAIGHT: 5,
+    Shape.PAIR_RUN: 2,
+    Shape.AIRPLANE: 2,
+    Shape.AIRPLANE_SINGLES: 2,
+    Shape.AIRPLANE_PAIRS: 2,
+}
+_TIER = {
+    Shape.MIXED_5_10_K: 1,
+    Shape.SUITED_5_10_K: 2,
+    Shape.BOMB: 3,
+    Shape.ROCKET: 4,
+}
+ORDINARY_ORDER: tuple[Shape, ...] = (
+    Shape.SINGLE,
+    Shape.PAIR,
+    Shape.TRIPLE,
+    Shape.TRIPLE_SINGLE,
+    Shape.TRIPLE_PAIR,
+    Shape.STRAIGHT,
+    Shape.PAIR_RUN,
+    Shape.AIRPLANE_PAIRS,
+    Shape.AIRPLANE_SINGLES,
+    Shape.AIRPLANE,
+)
+"""Ordinary shapes, weakest first in the strength order (see the module docstring)."""
+_ORDINARY_INDEX = {shape: index for index, shape in enumerate(ORDINARY_ORDER)}
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Combo:
+    """One reading of a card set (R03.1).
+
+    - ``shape``: the :class:`Shape`;
+    - ``key``: the main rank — the rank of a single/pair/triple (with its kicker ignored),
+      the *highest* body rank of a straight, pair run or airplane, ``Rank.KING`` for 5,10,K,
+      the bomb's rank, ``Rank.BIG_JOKER`` for a rocket;
+    - ``length``: body groups — 1 for single/pair/triple/triple+x, the number of body ranks
+      of a straight, pair run or airplane, 3 for 5,10,K (three ranks), the card count of a
+      bomb or rocket;
+    - ``size``: total card count;
+    - ``suit``: the suit of a suited 5,10,K, else ``None``.
+
+    Constructing an impossible reading (a 4-card straight, a run holding a 2, a size that
+    does not fit the shape) raises :class:`IllegalPlay` naming the clause. Text form:
+    ``str(combo) == combo.notation()`` and ``Combo.parse(combo.notation()) == combo``.
+    """
+
+    shape: Shape
+    key: Rank
+    length: int
+    size: int
+    suit: Suit | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.shape, Shape):
+            object.__setattr__(self, "shape", Shape(self.shape))
+        if not isinstance(self.key, Rank):
+            object.__setattr__(self, "key", Rank(self.key))
+        if self.suit is not None and not isinstance(self.suit, Suit):
+            object.__setattr__(self, "suit", Suit(self.suit))
+        problem = _combo_problem(self.shape, self.key, self.length, self.size, self.suit)
+        if problem is not None:
+            raise IllegalPlay(problem[0], clause=problem[1])
+
+    @property
+    def tier(self) -> int:
+        """0 ordinary, 1 mixed 5,10,K, 2 suited 5,10,K, 3 bomb, 4 rocket (R04.1, R05.3)."""
+        return _TIER.get(self.shape, 0)
+
+    @property
+    def low(self) -> Rank:
+        """The lowest body rank of a run or airplane; ``key`` for every other shape."""
+        if self.shape in _RUN_WIDTH:
+            return Rank(self.key - self.length + 1)
+        return self.key
+
+    @property
+    def strength(self) -> tuple[int, int, int, int]:
+        """Position in the total strength order (module docstring); larger is stronger."""
+        tier = self.tier
+        if tier == 0:
+            return (0, _ORDINARY_INDEX[self.shape], self.length, int(self.key))
+        if tier == 2:
+            return (2, int(self.suit or 0), 0, 0)
+        if tier == 3:
+            return (3, self.size, int(self.key), 0)
+        if tier == 4:
+            return (4, self.size, 0, 0)
+        return (tier, 0, 0, 0)
+
+    def notation(self) -> str:
+        """Canonical text: ``single 7``, ``straight 3-7``, ``bomb 4x7``, ``rocket x3``…"""
+        shape = self.shape
+        if shape in _KEYED_SIZE:
+            return f"{shape.value} {self.key}"
+        if shape in _RUN_WIDTH:
+            return f"{shape.value} {self.low}-{self.key}"
+        if shape is Shape.MIXED_5_10_K:
+            return shape.value
+        if shape is Shape.SUITED_5_10_K:
+            return f"{shape.value} {self.suit}"
+        if shape is Shape.BOMB:
+            return f"bomb {self.size}x{self.key}"
+        return "rocket" if self.size == 2 else f"rocket x{self.size}"
+
+    @staticmethod
+    def parse(text: str) -> Combo:
+        """Parse the canonical notation (inverse of :meth:`notation`).
+
+        Raises :class:`InvalidNotation` for text that is not a reading, with the clause
+        when the text is well formed but names an impossible reading (``straight 3-6``).
+        """
+        return _parse_combo(text)
+
+    def __str__(self) -> str:
+        return self.notation()
+
+    def __repr__(self) -> str:
+        return f"Combo.parse({self.notation()!r})"
+
+
+def _combo_problem(
+    shape: Shape, key: Rank, length: int, size: int, suit: Suit | None
+) -> tuple[str, str] | None:
+    """Why a (shape, key, length, size, suit) is no possible reading, with the clause."""
+    if suit is not None and shape is not Shape.SUITED_5_10_K:
+        return f"only a suited 5-10-K has a suit, not a {shape.value}", "R04.2"
+    if shape in _KEYED_SIZE:
+        if length != 1 or size != _KEYED_SIZE[shape]:
+            return f"a {shape.value} has length 1 and {_KEYED_SIZE[shape]} cards", "R03.1"
+        return None
+    if shape in _RUN_WIDTH:
+        return _run_problem(shape, key, length, size)
+    if shape in (Shape.MIXED_5_10_K, Shape.SUITED_5_10_K):
+        if key != Rank.KING or length != 3 or size != 3:
+            return "a 5-10-K has key K, length 3 and 3 cards", "R04.1"
+        if (suit is None) != (shape is Shape.MIXED_5_10_K):
+            return "a suited 5-10-K names its suit; a mixed one has none", "R04.2"
+        return None
+    if shape is Shape.BOMB:
+        if not 4 <= size <= MAX_BOMB or length != size:
+            return "a bomb has 4 to 12 cards (length = size)", "R05.1"
+        if key.is_joker:
+            return "there are no joker bombs", "R05.1"
+        return None
+    if key != Rank.BIG_JOKER or length != size or not 2 <= size <= MAX_JOKERS:
+        return "a rocket has key BJ and 2 to 6 cards (length = size)", "R05.3"
+    return None
+
+
+def _run_problem(shape: Shape, key: Rank, length: int, size: int) -> tuple[str, str] | None:
+    word = shape.value
+    if length < _RUN_MIN[shape]:
+        minimum = _RUN_MIN[shape]
+        unit = "cards" if shape is Shape.STRAIGHT else "consecutive ranks"
+        return f"{length}-rank {word}: needs at least {minimum} {unit}", "R03.4"
+    if not key.in_runs or key - length + 1 < LOW:
+        return f"{word} body must lie within 3…A: no 2 or jokers in runs", "R03.4"
+    if size != length * _RUN_WIDTH[shape]:
+        return f"a {word} of length {length} has {length * _RUN_WIDTH[shape]} cards", "R03.1"
+    return None
+
+
+def make_combo(shape: Shape, key: Rank, length: int = 1, suit: Suit | None = None) -> Combo:
+    """Build a reading from shape, key and body length; the size follows from them.
+
+    For 5,10,K pass ``key=Rank.KING`` (length is forced to 3); for bombs and rockets
+    ``length`` is the card count.
+    """
+    if shape in _KEYED_SIZE:
+        return Combo(shape, key, 1, _KEYED_SIZE[shape])
+    if shape in _RUN_WIDTH:
+        return Combo(shape, key, length, length * _RUN_WIDTH[shape])
+    if shape in (Shape.MIXED_5_10_K, Shape.SUITED_5_10_K):
+        return Combo(shape, key, 3, 3, suit)
+    return Combo(shape, key, length, length)
+
+
+# --------------------------------------------------------------------------- parsing
+
+
+def _parse_combo(text: str) -> Combo:
+    if not isinstance(text, str):
+        raise InvalidNotation(f"a reading is text, not {text!r}")
+    words = text.split()
+    try:
+        combo = _parse_words(words)
+    except InvalidNotation as err:
+        raise InvalidNotation(f"bad reading {text!r}: {err.message}", clause=err.clause) from None
+    except IllegalPlay as err:
+        raise InvalidNotation(
+            f"impossible reading {text!r}: {err.message}", clause=err.clause
+        ) from None
+    return combo
+
+
+_FORMS = (
+    "single R, pair R, triple R, triple+single R, triple+pair R, straight LO-HI, pairs LO-HI, "
+    "airplane LO-HI, airplane+singles LO-HI, airplane+pairs LO-HI, 5-10-K mixed, "
+    "5-10-K suited S, bomb NxR, rocket, rocket xN"
+)
+
+
+def _parse_words(words: list[str]) -> Combo:
+    if not words:
+        raise InvalidNotation(f"empty; expected one of: {_FORMS}")
+    head, rest = words[0], words[1:]
+    if head == "5-10-K":
+        return _parse_5_10_k(rest)
+    if head == Shape.ROCKET.value:
+        return _parse_rocket(rest)
+    try:
+        shape = Shape(head)
+    except ValueError:
+        raise InvalidNotation(f"unknown shape {head!r}; expected one of: {_FORMS}") from None
+    if len(rest) != 1:
+        raise InvalidNotation(f"{head} takes exactly one argument; expected one of: {_FORMS}")
+    arg = rest[0]
+    if shape in _KEYED_SIZE:
+        return make_combo(shape, Rank.parse(arg))
+    if shape is Shape.BOMB:
+        return _parse_bomb(arg)
+    low_text, dash, high_text = arg.partition("-")
+    if not dash:
+        raise InvalidNotation(f"{head} takes a body LO-HI such as 3-7, not {arg!r}")
+    low, high = Rank.parse(low_text), Rank.parse(high_text)
+    if high < low:
+        raise InvalidNotation(f"body {arg!r} is written lowest rank first")
+    return make_combo(shape, high, high - low + 1)
+
+
+def _parse_5_10_k(rest: list[str]) -> Combo:
+    if rest == ["mixed"]:
+        return make_combo(Shape.MIXED_5_10_K, Rank.KING)
+    if len(rest) == 2 and rest[0] == "suited":
+        return make_combo(Shape.SUITED_5_10_K, Rank.KING, suit=Suit.parse(rest[1]))
+    raise InvalidNotation("expected '5-10-K mixed' or '5-10-K suited S' (S one of D C H S)")
+
+
+def _parse_rocket(rest: list[str]) -> Combo:
+    if not rest:
+        return make_combo(Shape.ROCKET, Rank.BIG_JOKER, 2)
+    count = rest[0][1:] if len(rest) == 1 and rest[0].startswith("x") else ""
+    if not count.isdigit():
+        raise InvalidNotation("expected 'rocket' or 'rocket xN' with N from 3 to 6")
+    if int(count) == 2:
+        raise InvalidNotation("a two-card rocket is written 'rocket'")
+    return make_combo(Shape.ROCKET, Rank.BIG_JOKER, int(count))
+
+
+def _parse_bomb(arg: str) -> Combo:
+    count, x, rank = arg.partition("x")
+    if not x or not count.isdigit():
+        raise InvalidNotation(f"a bomb is written NxR such as 4x7, not {arg!r}")
+    return make_combo(Shape.BOMB, Rank.parse(rank), int(count))
+
+
+# --------------------------------------------------------------------------- classify
+
+Counts = tuple[int, ...]
+"""Card counts indexed by rank value (indices 0–2 unused, 3…17 = 3…BJ)."""
+
+
+def rank_counts(cards: Iterable[Card]) -> list[int]:
+    """Card counts indexed by rank value (0–2 unused)."""
+    counts = [0] * (BJ + 1)
+    for card in cards:
+        counts[card.rank] += 1
+    return counts
+
+
+def classify(cards: Iterable[Card], variants: Variants = DEFAULT) -> tuple[Combo, ...]:
+    """Every legal reading of a card set, strongest first, ``()`` if it is illegal (R03.1).
+
+    Readings are distinct and ordered by ``Combo.strength`` descending (module docstring).
+    Raises :class:`InvalidCards` for an empty set (R03.1) and for more than three copies
+    of one face (R01.1).
+    """
+    cards = list(cards)
+    if not cards:
+        raise InvalidCards("a play needs at least one card", clause="R03.1")
+    check_copies(cards)
+    counts = rank_counts(cards)
+    if _is_5_10_k(counts):
+        suits = {card.suit for card in cards}
+        if len(suits) == 1:
+            return (make_combo(Shape.SUITED_5_10_K, Rank.KING, suit=suits.pop()),)
+        return (make_combo(Shape.MIXED_5_10_K, Rank.KING),)
+    return readings_of_counts(
+        tuple(counts), variants.wing_ranks == "distinct", variants.rocket == "joker_sets"
+    )
+
+
+def _is_5_10_k(counts: list[int] | Counts) -> bool:
+    """Exactly one 5, one 10 and one K (D12)."""
+    return (
+        counts[Rank.FIVE] == 1
+        and counts[Rank.TEN] == 1
+        and counts[Rank.KING] == 1
+        and sum(counts) == 3
+    )
+
+
+@lru_cache(maxsize=1 << 16)
+def readings_of_counts(counts: Counts, distinct: bool, joker_sets: bool) -> tuple[Combo, ...]:
+    """Readings of a card set given only its rank counts, strongest first.
+
+    5,10,K is not recognised here (it needs the suits); ``distinct`` is
+    ``wing_ranks=distinct`` and ``joker_sets`` is ``rocket=joker_sets``.
+    """
+    present = [rank for rank in range(LOW, BJ + 1) if counts[rank]]
+    total = sum(counts)
+    if not present:
+        return ()
+    if len(present) == 1:
+        single = _one_rank(present[0], counts[present[0]])
+        return () if single is None else (single,)
+    found: list[Combo] = []
+    if present == [SJ, BJ] and (joker_sets or total == 2):
+        found.append(make_combo(Shape.ROCKET, Rank.BIG_JOKER, total))
+    if len(present) == 2:
+        found.extend(_triple_with_kicker(present, counts))
+    found.extend(_runs(present, counts))
+    found.extend(_winged(present, counts, total, distinct))
+    found.sort(key=lambda combo: combo.strength, reverse=True)
+    return tuple(found)
+
+
+def _one_rank(rank: int, count: int) -> Combo | None:
+    """A set of one rank: single, pair, triple, or bomb from four cards (R05.1)."""
+    if count <= 3:
+        return make_combo((Shape.SINGLE, Shape.PAIR, Shape.TRIPLE)[count - 1], Rank(rank))
+    if rank >= SJ or count > MAX_BOMB:
+        return None
+    return make_combo(Shape.BOMB, Rank(rank), count)
+
+
+def _triple_with_kicker(present: list[int], counts: Counts) -> list[Combo]:
+    """Triple + single or triple + pair of another rank (kickers may be 2s or jokers)."""
+    found = []
+    for main, other in (present, present[::-1]):
+        if counts[main] == 3 and counts[other] in (1, 2):
+            shape = Shape.TRIPLE_SINGLE if counts[other] == 1 else Shape.TRIPLE_PAIR
+            found.append(make_combo(shape, Rank(main)))
+    return found
+
+
+def _consecutive_in_runs(present: list[int]) -> bool:
+    return present[-1] <= ACE and present[-1] - present[0] + 1 == len(present)
+
+
+def _runs(present: list[int], counts: Counts) -> list[Combo]:
+    """Straight, pair run or pure airplane: equal counts on consecutive ranks in 3…A."""
+    if not _consecutive_in_runs(present):
+        return []
+    count = counts[present[0]]
+    if any(counts[rank] != count for rank in present):
+        return []
+    length, high = len(present), Rank(present[-1])
+    if count == 1 and length >= 5:
+        return [make_combo(Shape.STRAIGHT, high, length)]
+    if count == 2:
+        return [make_combo(Shape.PAIR_RUN, high, length)]
+    if count == 3:
+        return [make_combo(Shape.AIRPLANE, high, length)]
+    return []
+
+
+def _winged(present: list[int], counts: Counts, total: int, distinct: bool) -> list[Combo]:
+    """Airplanes with one single or one pair wing per triple (R03.4, R03.5)."""
+    found = []
+    for shape, width in ((Shape.AIRPLANE_SINGLES, 4), (Shape.AIRPLANE_PAIRS, 5)):
+        length = total // width
+        if total % width or length < 2:
+            continue
+        for low in range(LOW, ACE - length + 2):
+            body = range(low, low + length)
+            if all(counts[rank] == 3 for rank in body) and _wings_ok(
+                counts, body, width == 5, distinct
+            ):
+                found.append(make_combo(shape, Rank(low + length - 1), length))
+    return found
+
+
+def _wings_ok(counts: Counts, body: range, pairs: bool, distinct: bool) -> bool:
+    """The cards outside ``body`` form legal wings (R03.5, D9): never both jokers; pair
+    wings are pairs of one rank; under ``distinct`` all wing ranks differ."""
+    if counts[SJ] and counts[BJ]:
+        return False
+    for rank in range(LOW, BJ + 1):
+        count = counts[rank]
+        if not count or rank in body:
+            continue
+        if pairs and (count % 2 or (distinct and count != 2)):
+            return False
+        if not pairs and distinct and count != 1:
+            return False
+    return True
+
+
+# --------------------------------------------------------------------------- beating
+
+
+def beats(reply: Combo, top: Combo, variants: Variants = DEFAULT) -> bool:
+    """Whether ``reply`` beats ``top`` (D11).
+
+    Ordinary beats ordinary only with the same shape, body length and card count and a
+    strictly higher key (R03.3); above every ordinary play: mixed 5,10,K (all equal, R04.3)
+    < suited 5,10,K (D < C < H < S, R04.2) < bombs (more cards first, then rank, R05.1,
+    R05.2) < rocket (R05.3). Equal never beats; a rocket never beats a rocket, except that
+    under ``rocket=joker_sets`` a larger rocket beats a smaller one.
+    """
+    if reply.tier != top.tier:
+        return reply.tier > top.tier
+    tier = reply.tier
+    if tier == 0:
+        return (
+            reply.shape is top.shape
+            and reply.length == top.length
+            and reply.size == top.size
+            and reply.key > top.key
+        )
+    if tier == 2:
+        return (reply.suit or 0) > (top.suit or 0)
+    if tier == 3:
+        return (reply.size, reply.key) > (top.size, top.key)
+    if tier == 4:
+        return variants.rocket == "joker_sets" and reply.size > top.size
+    return False
+
+
+def why_not(reply: Combo, top: Combo, variants: Variants = DEFAULT) -> tuple[str, str]:
+    """The clause and reason why ``reply`` does not beat ``top`` (meaningless if it does)."""
+    if top.tier == 4:
+        if variants.rocket == "joker_sets" and reply.tier == 4:
+            return "R05.3", f"{reply} does not beat {top}: only a larger rocket beats a rocket"
+        return "R05.3", f"{reply} does not beat {top}: nothing beats a rocket"
+    if top.tier == 3:
+        if reply.tier == 3:
+            return "R05.2", f"{reply} does not beat {top}: more cards first, then rank"
+        return "R05.1", f"{reply} does not beat {top}: bombs beat ordinary shapes and 5,10,K"
+    if top.tier in (1, 2) and reply.tier == top.tier:
+        if top.tier == 1:
+            return "R04.3", f"{reply} does not beat {top}: all mixed 5,10,K are equal"
+        return "R04.2", f"{reply} does not beat {top}: suited ranks D < C < H < S, equal ties"
+    if top.tier in (1, 2):
+        return "R04.1", f"{reply} does not beat {top}: mixed 5,10,K < suited 5,10,K < bombs"
+    if reply.shape is top.shape and reply.size == top.size:
+        return "R03.3", f"{reply} does not beat {top}: the key must be strictly higher"
+    return "R03.3", f"{reply} does not beat {top}: an ordinary reply must match type and count"
+
+
+# --------------------------------------------------------------------------- choosing
+
+
+def choose_reading(
+    cards: Iterable[Card],
+    *,
+    declared: Combo | Shape | str | None = None,
+    top: Combo | None = None,
+    variants: Variants = DEFAULT,
+) -> Combo:
+    """The reading a play takes (D10).
+
+    - ``declared`` (a :class:`Combo`, its notation, or a bare :class:`Shape` / shape word
+      such as ``"airplane+singles"``) must be one of the readings, else
+      :class:`IllegalPlay` (R03.1) listing the readings. A bare shape selects among the
+      readings of that shape by the undeclared rules below. A declared reading that does
+      not beat ``top`` is rejected like an undeclared one.
+    - Undeclared reply (``top`` given): the first reading in strength order (strongest
+      first) that beats ``top``. If none does, :class:`IllegalPlay` with the clause of the
+      failure: the reading of ``top``'s tier if there is one, else the strongest reading,
+      is explained — R05.3 against a rocket, R05.2 bomb against bomb, R05.1 anything else
+      against a bomb, R04.3 mixed against mixed, R04.2 suited against suited, R04.1 across
+      5,10,K tiers, R03.3 between ordinary readings (wrong type/count or not higher).
+    - Undeclared lead (``top is None``): the strongest reading. For airplanes this is D10
+      (pure before winged, more triples before fewer, higher body before lower).
+      **Proposed ruling D26**: any other card set with several readings (only possible
+      under ``rocket=joker_sets``: ``SJ SJ SJ BJ`` = ``triple+single SJ`` or ``rocket x4``,
+      ``SJ SJ SJ BJ BJ`` = ``triple+pair SJ`` or ``rocket x5``…) also leads as its strongest
+      reading, the rocket; the player may declare the ordinary reading instead.
+    - An illegal set raises :class:`IllegalPlay` (R03.1) saying why where cheap.
+    """
+    cards = list(cards)
+    readings = classify(cards, variants)
+    if not readings:
+        raise IllegalPlay(
+            f"{format_cards(cards)} is no legal combination: {why_illegal(cards, variants)}",
+            clause="R03.1",
+        )
+    candidates = _declared(cards, readings, declared)
+    if top is None:
+        return candidates[0]
+    for reading in candidates:
+        if beats(reading, top, variants):
+            return reading
+    same_tier = [reading for reading in candidates if reading.tier == top.tier]
+    clause, reason = why_not((same_tier or list(candidates))[0], top, variants)
+    raise IllegalPlay(f"{format_cards(cards)} cannot beat {top}: {reason}", clause=clause)
+
+
+def _declared(
+    cards: list[Card], readings: tuple[Combo, ...], declared: Combo | Shape | str | None
+) -> tuple[Combo, ...]:
+    if declared is None:
+        return readings
+    if isinstance(declared, str) and not isinstance(declared, Shape):
+        declared = _shape_or_combo(declared)
+    if isinstance(declared, Shape):
+        matching = tuple(reading for reading in readings if reading.shape is declared)
+    else:
+        matching = tuple(reading for reading in readings if reading == declared)
+    if not matching:
+        listed = ", ".join(str(reading) for reading in readings)
+        raise IllegalPlay(
+            f"{format_cards(cards)} cannot be played as {declared}: its readings are {listed}",
+            clause="R03.1",
+        )
+    return matching
+
+
+def _shape_or_combo(text: str) -> Shape | Combo:
+    """A bare shape word (``"airplane+singles"``) or a full reading notation."""
+    try:
+        return Shape(text.strip())
+    except ValueError:
+        return Combo.parse(text)
+
+
+def why_illegal(cards: Iterable[Card], variants: Variants = DEFAULT) -> str:
+    """A short reason why a card set is no legal combination (with the clause); best effort."""
+    counts = rank_counts(cards)
+    present = [rank for rank in range(LOW, BJ + 1) if counts[rank]]
+    total = sum(counts)
+    if present == [SJ, BJ]:
+        return "the rocket is exactly SJ BJ (R05.3, D9)"
+    shape_counts = {counts[rank] for rank in present}
+    if len(shape_counts) == 1 and len(present) > 1:
+        return _run_reason(present, shape_counts.pop(), total)
+    wing = _wing_reason(counts, total, variants.wing_ranks == "distinct")
+    if wing:
+        return wing
+    big = [rank for rank in present if counts[rank] >= 4]
+    if big:
+        return f"{counts[big[0]]} of a rank form a bomb only on their own (R05.1)"
+    if total in (4, 5) and 3 in shape_counts:
+        return "a triple takes one single or one pair of one other rank (R03.1, D9)"
+    return "it matches none of the shapes of rule 3 (R03.1)"
+
+
+def _run_reason(present: list[int], count: int, total: int) -> str:
+    """Why several ranks with ``count`` cards each form no straight, pair run or airplane."""
+    name = {1: "straight", 2: "pair run", 3: "airplane"}.get(count)
+    if name is None:
+        return "four or more of a rank form a bomb only on their own (R05.1)"
+    if count == 1 and total < 5:
+        if present[-1] <= ACE and present[-1] - present[0] + 1 == total:
+            return f"{total}-card straight: straights need at least five cards (R03.4)"
+        return f"{total} cards of different ranks form no combination (R03.1)"
+    if present[-1] > ACE:
+        return f"no 2 or jokers in a {name} (R03.4)"
+    if present[-1] - present[0] + 1 != len(present):
+        article = "an" if name == "airplane" else "a"
+        return f"{article} {name} needs consecutive ranks (R03.4)"
+    return "it matches none of the shapes of rule 3 (R03.1)"
+
+
+def _wing_reason(counts: list[int], total: int, distinct: bool) -> str:
+    """Why a set with an airplane body of the right size has no legal wings, or ``""``."""
+    for width in (4, 5):
+        length = total // width
+        if total % width or length < 2:
+            continue
+        for low in range(LOW, ACE - length + 2):
+            body = range(low, low + length)
+            if not all(counts[rank] >= 3 for rank in body):
+                continue
+            if any(counts[rank] > 3 for rank in body):
+                return "wings cannot reuse body ranks (R03.5)"
+            if counts[SJ] and counts[BJ]:
+                return "wings cannot include both joker ranks (R03.5)"
+            if distinct:
+                return "under wing_ranks=distinct all wing ranks differ (R03.5, D9)"
+            return "pair wings must be pairs of one rank (R03.5)"
+    return ""

@@ -1,0 +1,67 @@
+"""Errors raised by the reference engine.
+
+Every error is a :class:`RulesError` (a :class:`ValueError`) that carries a stable
+``code`` and, where a rule forbids the input, the clause id it enforces, so that a
+scenario can assert *why* something was rejected and a report can print the clause text.
+"""
+
+from __future__ import annotations
+
+
+class RulesError(ValueError):
+    """Base class: the input breaks the notation or the rules.
+
+    ``clause`` is the rule clause that the input breaks (``"R03.4"``) or ``None`` when
+    only the kit's notation is involved; ``code`` is a short stable identifier.
+    """
+
+    code = "rules-error"
+
+    def __init__(self, message: str, *, clause: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.clause = clause
+
+    def __str__(self) -> str:
+        return f"{self.message} [{self.clause}]" if self.clause else self.message
+
+
+class InvalidNotation(RulesError):
+    """A card token, card list or reading notation that the kit cannot parse."""
+
+    code = "invalid-notation"
+
+
+class InvalidCards(RulesError):
+    """Parsable cards that cannot exist together (more copies than three decks hold) or
+    an empty play."""
+
+    code = "invalid-cards"
+
+
+class IllegalPlay(RulesError):
+    """Cards that form no legal combination, or a declared shape they do not have."""
+
+    code = "illegal-play"
+
+
+class AmbiguousPlay(RulesError):
+    """A play whose reading cannot be decided without a declaration."""
+
+    code = "ambiguous-play"
+
+
+class IllegalAction(RulesError):
+    """An action that the rules forbid in the current state; the state is unchanged."""
+
+    code = "illegal-action"
+
+
+class InvalidPosition(RulesError):
+    """A position that cannot occur; ``problems`` lists every problem found."""
+
+    code = "invalid-position"
+
+    def __init__(self, problems: list[str], *, clause: str | None = None) -> None:
+        super().__init__("invalid position: " + "; ".join(problems), clause=clause)
+        self.problems = list(problems)

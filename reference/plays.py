@@ -1,0 +1,392 @@
+"""Enumerating the legal plays of a hand (rules 3–5; rulings D9–D12).
+
+**What counts as one play.** Two plays differ exactly when their ``(combo, ranks)`` differ:
+the reading (:class:`~.combos.Combo`) and the sorted multiset of card ranks. Suits enter only
+through the suit of a suited 5,10,K; otherwise they are free, because suits never change
+legality or strength (R02.1, R03.2). So a card set with several readings counts once per
+reading (``333444555666`` is ``airplane 3-6``, ``airplane+singles 4-6`` with wings
+``3 3 3`` and ``airplane+singles 3-5`` with wings ``6 6 6``), a mixed 5,10,K counts once
+however many suit choices realise it, and each suited 5,10,K counts once per suit.
+
+A mixed 5,10,K is available iff the hand holds a 5, a 10 and a K whose suits are not all
+equal; a suited one in suit S iff it holds 5S, 10S and KS (D12).
+
+**Order.** :func:`legal_plays` returns plays sorted by ``(combo.strength, ranks)``
+ascending — weakest first in the total strength order of :mod:`.combos` (ordinary shapes
+single, pair, triple, triple+single, triple+pair, straight, pairs, airplane+pairs,
+airplane+singles, airplane; each by body length then key; then mixed 5,10,K, suited 5,10,K
+D…S, bombs by card count then rank, rockets by card count), ties between plays of one
+reading broken by the rank tuple (kickers and wings lowest first). The lists are generated
+in this order directly; nothing is sorted.
+
+**Method.** Everything works on rank counts (and, for 5,10,K only, on the suits present):
+bodies are scanned rank by rank, and wings and kickers are generated as multisets of ranks
+(combinations with repetition bounded by the counts, never both jokers), never by filtering
+subsets of cards. :func:`count_plays` counts the same plays without building them, with a
+polynomial count of the wing multisets.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+
+from .cards import Card, Rank, Suit, check_copies
+from .combos import (
+    ACE,
+    BJ,
+    LOW,
+    MAX_STRAIGHT,
+    ORDINARY_ORDER,
+    SJ,
+    Combo,
+    Shape,
+    make_combo,
+)
+from .errors import InvalidCards
+from .variants import DEFAULT, Variants
+
+__all__ = ["Play", "count_plays", "legal_plays"]
+
+_R: tuple[Rank, ...] = tuple(Rank(max(value, LOW)) for value in range(BJ + 1))
+"""Rank members indexed by value (indices 0–2 are placeholders)."""
+_FIVE_TEN_KING = (Rank.FIVE, Rank.TEN, Rank.KING)
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """One legal play: a reading and the sorted ranks of its cards.
+
+    ``ranks`` is sorted ascending; jokers appear as ``Rank.SMALL_JOKER`` /
+    ``Rank.BIG_JOKER``. Text form (not meant to be parsed back): ``"<combo>: <ranks>"``,
+    e.g. ``"pair 7: 7 7"``, ``"airplane+singles 3-4: 3 3 3 4 4 4 9 9"``,
+    ``"5-10-K suited H: 5 10 K"``.
+    """
+
+    combo: Combo
+    ranks: tuple[Rank, ...]
+
+    def pick(self, hand: Sequence[Card]) -> list[Card]:
+        """Concrete cards from ``hand`` that realise this play, lowest suits first.
+
+        A mixed 5,10,K takes the first suit choice (5, then 10, then K, lowest suits
+        first) whose suits are not all equal; a suited one takes the cards of
+        ``combo.suit``. Raises :class:`InvalidCards` if the hand cannot realise the play.
+        """
+        shape = self.combo.shape
+        if shape is Shape.SUITED_5_10_K:
+            return self._pick_suited(hand)
+        if shape is Shape.MIXED_5_10_K:
+            return self._pick_mixed(hand)
+        by_rank = _cards_by_rank(hand)
+        picked: list[Card] = []
+        for rank in self.ranks:
+            available = by_rank.get(rank)
+            if not available:
+                raise InvalidCards(f"the hand cannot realise {self}: too few {rank}")
+            picked.append(available.pop(0))
+        return picked
+
+    def _pick_suited(self, hand: Sequence[Card]) -> list[Card]:
+        wanted = [Card(rank, self.combo.suit) for rank in _FIVE_TEN_KING]
+        if not all(card in hand for card in wanted):
+            raise InvalidCards(f"the hand cannot realise {self}")
+        return wanted
+
+    def _pick_mixed(self, hand: Sequence[Card]) -> list[Card]:
+        by_rank = _cards_by_rank(hand)
+        fives, tens, kings = (sorted(set(by_rank.get(rank, []))) for rank in _FIVE_TEN_KING)
+        for five in fives:
+            for ten in tens:
+                for king in kings:
+                    if len({five.suit, ten.suit, king.suit}) > 1:
+                        return [five, ten, king]
+        raise InvalidCards(f"the hand cannot realise {self}: needs suits not all equal")
+
+    def notation(self) -> str:
+        """``"<combo notation>: <rank symbols>"``, e.g. ``"triple+single 7: 3 7 7 7"``."""
+        return f"{self.combo.notation()}: {' '.join(rank.symbol for rank in self.ranks)}"
+
+    def __str__(self) -> str:
+        return self.notation()
+
+
+def _cards_by_rank(hand: Sequence[Card]) -> dict[Rank, list[Card]]:
+    by_rank: dict[Rank, list[Card]] = {}
+    for card in sorted(hand):
+        by_rank.setdefault(card.rank, []).append(card)
+    return by_rank
+
+
+# --------------------------------------------------------------------------- hand summary
+
+
+@dataclass(frozen=True, slots=True)
+class _Hand:
+    counts: tuple[int, ...]
+    """Card counts indexed by rank value."""
+    mixed: bool
+    """A 5, a 10 and a K whose suits are not all equal are available."""
+    suited: tuple[Suit, ...]
+    """Suits S with 5S, 10S and KS in the hand."""
+
+
+def _summarise(hand: Iterable[Card]) -> _Hand:
+    cards = list(hand)
+    check_copies(cards)
+    counts = [0] * (BJ + 1)
+    suits: dict[int, set[Suit]] = {Rank.FIVE: set(), Rank.TEN: set(), Rank.KING: set()}
+    for card in cards:
+        rank = card.rank
+        counts[rank] += 1
+        if card.suit is not None and rank in suits:
+            suits[rank].add(card.suit)
+    five, ten, king = (suits[rank] for rank in _FIVE_TEN_KING)
+    union = five | ten | king
+    mixed = bool(five and ten and king) and len(union) > 1
+    suited = tuple(sorted(five & ten & king))
+    return _Hand(tuple(counts), mixed, suited)
+
+
+# --------------------------------------------------------------------------- candidates
+
+_Wings = tuple[list[tuple[int, int]], int, int, int]
+"""(available ranks with caps, number of wing units, cards per unit, body low rank)."""
+_Candidate = tuple[Combo, tuple[Rank, ...], _Wings | None]
+
+
+def _candidates(hand: _Hand, top: Combo | None, variants: Variants) -> Iterator[_Candidate]:
+    """Readings with their body ranks and wing specification, in the documented order."""
+    if top is None or top.tier == 0:
+        yield from _ordinary(hand, top, variants)
+    tier = -1 if top is None else top.tier
+    if tier <= 0 and hand.mixed:
+        yield make_combo(Shape.MIXED_5_10_K, Rank.KING), _FIVE_TEN_KING, None
+    if tier <= 2:
+        floor = top.suit if top is not None and top.suit is not None else -1
+        for suit in hand.suited:
+            if suit > floor:
+                yield _suited(suit), _FIVE_TEN_KING, None
+    if tier <= 3:
+        yield from _bombs(hand.counts, top)
+    yield from _rockets(hand.counts, top, variants)
+
+
+def _suited(suit: Suit) -> Combo:
+    return make_combo(Shape.SUITED_5_10_K, Rank.KING, suit=suit)
+
+
+def _ordinary(hand: _Hand, top: Combo | None, variants: Variants) -> Iterator[_Candidate]:
+    """Ordinary readings (tier 0); with an ordinary ``top`` only its shape and length."""
+    counts = hand.counts
+    distinct = variants.wing_ranks == "distinct"
+    shapes = ORDINARY_ORDER if top is None else (top.shape,)
+    min_key = LOW - 1 if top is None else int(top.key)
+    for shape in shapes:
+        if shape in _KEYED_COUNT:
+            yield from _keyed(shape, counts, min_key)
+        else:
+            lengths = _lengths(shape) if top is None else (top.length,)
+            for length in lengths:
+                yield from _run_bodies(shape, counts, length, min_key, distinct)
+
+
+_KEYED_COUNT = {
+    Shape.SINGLE: (1, 0),
+    Shape.PAIR: (2, 0),
+    Shape.TRIPLE: (3, 0),
+    Shape.TRIPLE_SINGLE: (3, 1),
+    Shape.TRIPLE_PAIR: (3, 2),
+}
+"""Keyed shapes: (cards of the key rank, cards per kicker or 0)."""
+_RUN_COUNT = {
+    Shape.STRAIGHT: (1, 0),
+    Shape.PAIR_RUN: (2, 0),
+    Shape.AIRPLANE: (3, 0),
+    Shape.AIRPLANE_SINGLES: (3, 1),
+    Shape.AIRPLANE_PAIRS: (3, 2),
+}
+"""Run shapes: (cards per body rank, cards per wing or 0)."""
+
+
+def _lengths(shape: Shape) -> range:
+    return range(5 if shape is Shape.STRAIGHT else 2, MAX_STRAIGHT + 1)
+
+
+def _keyed(shape: Shape, counts: tuple[int, ...], min_key: int) -> Iterator[_Candidate]:
+    """Singles, pairs, triples and triples with a kicker of another rank (any rank)."""
+    need, kicker = _KEYED_COUNT[shape]
+    for key in range(min_key + 1, BJ + 1):
+        if counts[key] < need:
+            continue
+        combo = make_combo(shape, _R[key])
+        body = (_R[key],) * need
+        if not kicker:
+            yield combo, body, None
+            continue
+        avail = [(rank, 1) for rank in range(LOW, BJ + 1) if rank != key and counts[rank] >= kicker]
+        if avail:
+            yield combo, body, (avail, 1, kicker, key)
+
+
+def _run_bodies(
+    shape: Shape, counts: tuple[int, ...], length: int, min_key: int, distinct: bool
+) -> Iterator[_Candidate]:
+    """Bodies of ``length`` consecutive ranks in 3…A with a key above ``min_key``."""
+    need, wing = _RUN_COUNT[shape]
+    start = max(LOW, min_key + 2 - length)
+    run = 0
+    for high in range(LOW, ACE + 1):
+        run = run + 1 if counts[high] >= need else 0
+        low = high - length + 1
+        if run < length or low < start:
+            continue
+        combo = make_combo(shape, _R[high], length)
+        body = tuple(_R[rank] for rank in range(low, high + 1) for _ in range(need))
+        if not wing:
+            yield combo, body, None
+            continue
+        avail = _wing_ranks(counts, low, high, wing, length, distinct)
+        if avail:
+            yield combo, body, (avail, length, wing, low)
+
+
+def _wing_ranks(
+    counts: tuple[int, ...], low: int, high: int, wing: int, length: int, distinct: bool
+) -> list[tuple[int, int]]:
+    """Ranks outside the body usable as wings, each with how many wing units it can give."""
+    avail = []
+    for rank in range(LOW, BJ + 1):
+        if low <= rank <= high:
+            continue
+        cap = 1 if distinct else min(counts[rank] // wing, length)
+        if counts[rank] >= wing and cap:
+            avail.append((rank, cap))
+    return avail
+
+
+def _bombs(counts: tuple[int, ...], top: Combo | None) -> Iterator[_Candidate]:
+    """Bombs by card count then rank (R05.1, R05.2); only those above a bomb ``top``."""
+    floor = (top.size, int(top.key)) if top is not None and top.tier == 3 else (0, 0)
+    biggest = max(counts[LOW:SJ])
+    for size in range(max(4, floor[0]), biggest + 1):
+        for rank in range(LOW, SJ):
+            if counts[rank] >= size and (size, rank) > floor:
+                yield make_combo(Shape.BOMB, _R[rank], size), (_R[rank],) * size, None
+
+
+def _rockets(
+    counts: tuple[int, ...], top: Combo | None, variants: Variants
+) -> Iterator[_Candidate]:
+    """SJ BJ (R05.3); under ``rocket=joker_sets`` every joker set holding both kinds."""
+    small, big = counts[SJ], counts[BJ]
+    if not (small and big):
+        return
+    if variants.rocket != "joker_sets":
+        if top is None or top.tier < 4:
+            rocket = make_combo(Shape.ROCKET, Rank.BIG_JOKER, 2)
+            yield rocket, (Rank.SMALL_JOKER, Rank.BIG_JOKER), None
+        return
+    floor = top.size if top is not None and top.tier == 4 else 1
+    for size in range(max(2, floor + 1), small + big + 1):
+        combo = make_combo(Shape.ROCKET, Rank.BIG_JOKER, size)
+        for smalls in range(min(small, size - 1), max(1, size - big) - 1, -1):
+            ranks = (Rank.SMALL_JOKER,) * smalls + (Rank.BIG_JOKER,) * (size - smalls)
+            yield combo, ranks, None
+
+
+# --------------------------------------------------------------------------- wings
+
+
+def _wing_sets(avail: list[tuple[int, int]], units: int, width: int) -> list[tuple[Rank, ...]]:
+    """Every multiset of ``units`` wing units (``width`` cards of one rank each) drawn
+    from ``avail`` (rank, cap), never holding both SJ and BJ, as sorted rank tuples in
+    ascending lexicographic order.
+
+    Depth-first: the next rank taken goes up, and for one rank more copies come first,
+    which is exactly ascending lexicographic order of the sorted tuples.
+    """
+    found: list[tuple[Rank, ...]] = []
+    room = [0] * (len(avail) + 1)
+    for index in range(len(avail) - 1, -1, -1):
+        room[index] = room[index + 1] + avail[index][1]
+    units_of = [(_R[rank], cap, rank) for rank, cap in avail]
+
+    def extend(start: int, left: int, prefix: tuple[Rank, ...], small_joker: bool) -> None:
+        for index in range(start, len(units_of)):
+            if room[index] < left:
+                return
+            member, cap, rank = units_of[index]
+            if rank == BJ and small_joker:
+                return
+            joker = small_joker or rank == SJ
+            for take in range(min(cap, left), 0, -1):
+                grown = prefix + (member,) * (take * width)
+                if take == left:
+                    found.append(grown)
+                else:
+                    extend(index + 1, left - take, grown, joker)
+
+    extend(0, units, (), False)
+    return found
+
+
+def _count_wing_sets(avail: list[tuple[int, int]], units: int) -> int:
+    """How many multisets :func:`_wing_sets` yields (never both jokers), by polynomials."""
+    ranks = [rank for rank, _ in avail]
+    total = _count_bounded(avail, units)
+    if SJ in ranks and BJ in ranks:
+        both = [(rank, cap) for rank, cap in avail if rank < SJ]
+        small = [(rank, cap) for rank, cap in avail if rank != BJ]
+        big = [(rank, cap) for rank, cap in avail if rank != SJ]
+        total = _count_bounded(small, units) + _count_bounded(big, units)
+        total -= _count_bounded(both, units)
+    return total
+
+
+def _count_bounded(avail: list[tuple[int, int]], units: int) -> int:
+    """Multisets of size ``units`` with at most ``cap`` copies of each rank."""
+    ways = [1] + [0] * units
+    for _, cap in avail:
+        new = [0] * (units + 1)
+        for size in range(units + 1):
+            if ways[size]:
+                for take in range(min(cap, units - size) + 1):
+                    new[size + take] += ways[size]
+        ways = new
+    return ways[units]
+
+
+# --------------------------------------------------------------------------- public
+
+
+def legal_plays(
+    hand: Iterable[Card], top: Combo | None = None, variants: Variants = DEFAULT
+) -> list[Play]:
+    """Every play formable from ``hand`` whose reading beats ``top`` (every play for a
+    lead, ``top=None``), each once, in the order of the module docstring (D9–D12, R03–R05).
+
+    Raises :class:`InvalidCards` (R01.1) if the hand holds more than three copies of a face.
+    """
+    plays: list[Play] = []
+    append = plays.append
+    for combo, body, wings in _candidates(_summarise(hand), top, variants):
+        if wings is None:
+            append(Play(combo, body))
+            continue
+        avail, units, width, low = wings
+        for wing in _wing_sets(avail, units, width):
+            split = bisect_left(wing, low)
+            append(Play(combo, wing[:split] + body + wing[split:]))
+    return plays
+
+
+def count_plays(
+    hand: Iterable[Card], top: Combo | None = None, variants: Variants = DEFAULT
+) -> int:
+    """``len(legal_plays(hand, top, variants))``, computed without building the plays."""
+    total = 0
+    for _, _, wings in _candidates(_summarise(hand), top, variants):
+        total += 1 if wings is None else _count_wing_sets(wings[0], wings[1])
+    return total

@@ -1,0 +1,76 @@
+"""House-rule variants named by the rulings (spec/rulings.yaml).
+
+Each field's first value is the default reading; the other is the named variant.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from typing import Literal
+
+from .errors import InvalidNotation
+
+WingRanks = Literal["shared", "distinct"]
+RocketRule = Literal["pair", "joker_sets"]
+PassRule = Literal["turn", "trick"]
+CallOrdinal = Literal["bounded", "any"]
+
+CHOICES: dict[str, tuple[str, ...]] = {
+    "wing_ranks": ("shared", "distinct"),
+    "rocket": ("pair", "joker_sets"),
+    "pass": ("turn", "trick"),
+    "call_ordinal": ("bounded", "any"),
+}
+"""Variant name -> allowed values, default first."""
+
+
+@dataclass(frozen=True, slots=True)
+class Variants:
+    """The house-rule options of a match.
+
+    - ``wing_ranks`` (D9): ``shared`` — single wings may share a rank with each other and
+      pair wings may repeat a rank; ``distinct`` — all wing ranks distinct.
+    - ``rocket`` (D9): ``pair`` — the rocket is exactly SJ BJ; ``joker_sets`` — any
+      joker-only set holding both kinds is a rocket, larger beats smaller.
+    - ``pass_rule`` (D18, name ``pass``): ``turn`` — a pass covers that turn only;
+      ``trick`` — a pass locks the player out of the rest of the trick.
+    - ``call_ordinal`` (D14): ``bounded`` — the ordinal may not exceed the unburied
+      copies of the face; ``any`` — any of 1st–3rd, an impossible call never resolves.
+    """
+
+    wing_ranks: WingRanks = "shared"
+    rocket: RocketRule = "pair"
+    pass_rule: PassRule = "turn"
+    call_ordinal: CallOrdinal = "bounded"
+
+    @classmethod
+    def from_mapping(cls, options: Mapping[str, str]) -> Variants:
+        """Build from ``{"wing_ranks": "distinct", "pass": "trick"}``; unknown names or
+        values raise :class:`InvalidNotation` listing what is allowed."""
+        values: dict[str, str] = {}
+        for name, value in options.items():
+            if name not in CHOICES:
+                raise InvalidNotation(
+                    f"unknown variant {name!r}: expected one of {', '.join(CHOICES)}"
+                )
+            if value not in CHOICES[name]:
+                raise InvalidNotation(
+                    f"variant {name!r} has no value {value!r}: expected one of "
+                    f"{', '.join(CHOICES[name])}"
+                )
+            values["pass_rule" if name == "pass" else name] = value
+        return cls(**values)  # type: ignore[arg-type]
+
+    def to_mapping(self) -> dict[str, str]:
+        """The non-default options only, keyed by their public names."""
+        out: dict[str, str] = {}
+        for field in fields(self):
+            name = "pass" if field.name == "pass_rule" else field.name
+            value = getattr(self, field.name)
+            if value != CHOICES[name][0]:
+                out[name] = value
+        return out
+
+
+DEFAULT = Variants()

@@ -1,0 +1,122 @@
+"""pytest-bdd glue: every step of the kit's registry becomes a pytest-bdd step.
+
+Step functions only add to a :class:`fivetenk.steps.Builder`; after the last step the
+built scenario is compared with the one ``fivetenk check`` compiles from the same file
+(they must be identical) and run by the kit's runner against the reference engine.
+"""
+
+from __future__ import annotations
+
+import inspect
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fivetenk import catalog, report
+from fivetenk.compiler import compile_file, parse_tags
+from fivetenk.drivers import ReferenceDriver
+from fivetenk.language import REGISTRY, Builder, StepDef
+from fivetenk.runner import run_scenario
+from fivetenk.spec_data import load_spec
+from pytest_bdd import given, parsers, then, when
+
+FEATURES = Path(__file__).resolve().parent.parent / "features"
+_DECORATORS = {"given": given, "when": when, "then": then}
+OTHER_TAGS = ("variant",)
+"""Tags allowed besides rule, clause, ruling and id tags."""
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Register rule (R05), clause (R05.2) and ruling (D11) tags as markers, so
+    ``pytest -m R05`` works and ``--strict-markers`` catches any other typo."""
+    spec = load_spec()
+    for name in [*spec.rules, *spec.clauses, *spec.rulings, *OTHER_TAGS]:
+        config.addinivalue_line("markers", f"{name}: fivetenk tag")
+
+
+def _make_step(definition: StepDef) -> Any:
+    groups = list(definition.pattern.groupindex)
+    wants = inspect.signature(definition.func).parameters
+
+    def step_function(fivetenk_builder: Builder, **kwargs: Any) -> None:
+        args = {k: v for k, v in kwargs.items() if k in groups and v is not None}
+        if "table" in wants:
+            args["table"] = kwargs.get("datatable")
+        if "doc" in wants:
+            args["doc"] = kwargs.get("docstring")
+        definition.func(fivetenk_builder, **args)
+
+    params = [inspect.Parameter("fivetenk_builder", inspect.Parameter.POSITIONAL_OR_KEYWORD)]
+    extra = groups + [n for n, w in (("datatable", "table"), ("docstring", "doc")) if w in wants]
+    params += [inspect.Parameter(n, inspect.Parameter.KEYWORD_ONLY, default=None) for n in extra]
+    step_function.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+    step_function.__name__ = f"step_{definition.kind}_{definition.func.__name__.strip('_')}"
+    return step_function
+
+
+for _definition in REGISTRY:
+    _fn = _make_step(_definition)
+    globals()[_fn.__name__ + f"_{id(_definition)}"] = _DECORATORS[_definition.kind](
+        parsers.re(_definition.pattern.pattern))(_fn)
+
+
+def pytest_bdd_apply_tag(tag: str, function: Any) -> bool | None:
+    """Scenario ids (``@id:R05-003``) are not markers (a marker name cannot hold ``:``);
+    select a scenario with ``-k`` or ``fivetenk check --id``."""
+    return True if tag.startswith("id:") else None
+
+
+_COMPILED: dict[str, dict[str, Any]] = {}
+
+
+def _compiled(path: str) -> dict[str, Any]:
+    if path not in _COMPILED:
+        file = Path(path)
+        where = "features/" + file.name
+        _COMPILED[path] = {s.id: s for s in compile_file(file, where)}
+    return _COMPILED[path]
+
+
+@pytest.fixture
+def fivetenk_builder(request: pytest.FixtureRequest) -> Builder:
+    return Builder(id="", name="")
+
+
+def pytest_bdd_before_scenario(request: pytest.FixtureRequest, feature: Any, scenario: Any) -> None:
+    builder: Builder = request.getfixturevalue("fivetenk_builder")
+    meta = parse_tags(scenario.tags)
+    sid = meta["id"]
+    callspec = getattr(request.node, "callspec", None)
+    if callspec is not None and "_pytest_bdd_example" in callspec.indices:
+        sid = f"{sid}.{callspec.indices['_pytest_bdd_example'] + 1}"
+    compiled = _compiled(feature.filename)[sid]
+    builder.id, builder.name = compiled.id, compiled.name
+    builder.clauses, builder.rulings = list(compiled.clauses), list(compiled.rulings)
+    builder.tags, builder.source = list(compiled.tags), dict(compiled.source)
+    builder.description = compiled.description
+    request.node.stash[_EXPECTED] = compiled
+
+
+def pytest_bdd_before_step_call(request: pytest.FixtureRequest, step: Any, **_: Any) -> None:
+    request.getfixturevalue("fivetenk_builder").line = step.line_number
+
+
+def pytest_bdd_step_error(request: pytest.FixtureRequest, **_: Any) -> None:
+    request.node.stash[_STEP_FAILED] = True
+
+
+def pytest_bdd_after_scenario(request: pytest.FixtureRequest, feature: Any, scenario: Any) -> None:
+    if request.node.stash.get(_STEP_FAILED, False):
+        return
+    built = request.getfixturevalue("fivetenk_builder").build()
+    compiled = request.node.stash[_EXPECTED]
+    assert built.to_json() == compiled.to_json(), (
+        "pytest-bdd built a different scenario than `fivetenk check` compiles")
+    result = run_scenario(ReferenceDriver(), built)
+    if result.status != "passed":
+        pytest.fail("\n".join(report.describe_failure(result, load_spec())), pytrace=False)
+
+
+_EXPECTED = pytest.StashKey[Any]()
+_STEP_FAILED = pytest.StashKey[bool]()
+__all__ = ["catalog"]

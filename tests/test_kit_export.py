@@ -1,0 +1,48 @@
+"""The exported JSON copy of the features: in sync, schema-valid, and round-trips through
+render."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fivetenk import catalog
+from fivetenk.compiler import compile_text
+from fivetenk.export_cmd import export_groups
+from fivetenk.render_cmd import render_feature
+from fivetenk.scenario import Scenario, dumps
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_shipped_json_matches_the_features() -> None:
+    """`fivetenk export --out features/scenarios` regenerates these files."""
+    groups = export_groups([])
+    folder = ROOT / "features" / "scenarios"
+    expected = {f"{stem}.json": dumps([s.to_json() for s in group])
+                for stem, group in groups.items()}
+    actual = {p.name: p.read_text(encoding="utf-8") for p in folder.glob("*.json")}
+    hint = "run: fivetenk export --out features/scenarios"
+    assert sorted(actual) == sorted(expected), hint
+    for name, text in expected.items():
+        assert actual[name] == text, f"{name} drifted; {hint}"
+
+
+def test_shipped_json_is_schema_valid() -> None:
+    for path in sorted((ROOT / "features" / "scenarios").glob("*.json")):
+        for s in catalog.load_path(path):
+            assert s.clauses
+
+
+def _without_source(s: Scenario) -> dict[str, object]:
+    data = s.to_json()
+    data.pop("source", None)
+    for step in data["steps"]:
+        step.pop("line", None)
+    return data
+
+
+def test_export_render_export_round_trips() -> None:
+    scenarios = list(catalog.shipped())
+    text = render_feature(scenarios, "round trip")
+    again = compile_text(text, "rendered.feature")
+    assert [_without_source(s) for s in again] == [_without_source(s) for s in scenarios]

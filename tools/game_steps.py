@@ -1,0 +1,739 @@
+"""Game steps of the scenario language (rules 7–24): deals, positions, actions, observations.
+
+Deals are written by the cards that matter: ``Given seat 2 is dealt "4H 3H"`` fixes the
+first cards seat 2 receives, in order; ``Given the kitty is "…"`` fixes the last six cards.
+Every other card of the 162 is filled in deterministically (:func:`build_deck`): the
+remaining cards from the strongest down (BJ, SJ, 2s, As … 3s, suits D C H S) into the
+remaining draws in dealing order, then the kitty. Low ranks, the first hand's reveal rank 3
+in particular, therefore come last, so a scenario's own reveals happen where it says. The
+exported JSON holds the full deck order, so other implementations need no such rule.
+
+Every action step expects the action to be accepted unless a ``Then the action is
+rejected…`` step follows it.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .reference.cards import ALL_FACES, DECKS, Card, Rank, parse_cards
+from .reference.errors import RulesError
+from .scenario import Scenario, ScenarioError
+from .steps import (
+    SETUP_FINISHERS,
+    SETUP_RENDERERS,
+    Builder,
+    cards_text,
+    generic_checks,
+    q,
+    renderer,
+    split_cards,
+    step,
+)
+
+ORDINALS = {"1st": 1, "2nd": 2, "3rd": 3}
+ORDINAL_TEXT = {v: k for k, v in ORDINALS.items()}
+SEAT = r"seat (?P<seat>[0-5])"
+DECISIONS = ("reveal", "bury", "call", "play")
+
+
+def _cards(text: str) -> list[Card]:
+    try:
+        return parse_cards(text)
+    except RulesError as err:
+        raise ScenarioError(str(err)) from None
+
+
+def _seats(text: str) -> list[int]:
+    seats = [int(t) for t in text.replace(",", " ").split()] if text.strip() else []
+    if any(not 0 <= s <= 5 for s in seats):
+        raise ScenarioError(f"seats are 0–5, not {text!r}")
+    return seats
+
+
+def build_deck(first: int, dealt: dict[int, list[Card]], kitty: list[Card]) -> list[str]:
+    """The full 162-card dealing order for the given cards (see module docstring)."""
+    slots: list[Card | None] = [None] * 162
+    for seat, cards in dealt.items():
+        if len(cards) > 26:
+            raise ScenarioError(
+                f"seat {seat} is dealt {len(cards)} cards; a seat receives 26 (R01.2)")
+        for k, card in enumerate(cards):
+            slots[(seat - first) % 6 + 6 * k] = card
+    if len(kitty) > 6:
+        raise ScenarioError(f"the kitty holds 6 cards, not {len(kitty)} (R01.2)")
+    for k, card in enumerate(kitty):
+        slots[156 + k] = card
+    used = [c for c in slots if c is not None]
+    remaining = [c for c in reversed(ALL_FACES) for _ in range(DECKS)]
+    for card in used:
+        try:
+            remaining.remove(card)
+        except ValueError:
+            raise ScenarioError(f"more than {DECKS} copies of {card} in the deal (R01.1)") from None
+    filler = iter(remaining)
+    return [str(c if c is not None else next(filler)) for c in slots]
+
+
+# ---------------------------------------------------------------------------------------------
+# Deal setup
+# ---------------------------------------------------------------------------------------------
+
+
+def _deal(b: Builder) -> dict[str, Any]:
+    if "position" in b.extensions:
+        raise ScenarioError("a scenario starts from a deal or from a position, not both")
+    if b.steps:
+        raise ScenarioError("Given steps that set up the deal must come before the first When")
+    deal: dict[str, Any] = b.extensions.setdefault("deal", {"first": None, "dealt": {},
+                                                            "kitty": []})
+    return deal
+
+
+@step("given", r"the first card goes to " + SEAT, "the first card goes to seat 3")
+def _first(b: Builder, seat: str) -> None:
+    _deal(b)["first"] = int(seat)
+
+
+@step("given", SEAT + r' is dealt "(?P<cards>[^"]+)"', 'seat 2 is dealt "4H 3H"')
+def _dealt(b: Builder, seat: str, cards: str) -> None:
+    dealt = _deal(b)["dealt"]
+    if int(seat) in dealt:
+        raise ScenarioError(f"seat {seat}'s cards are given twice")
+    dealt[int(seat)] = _cards(cards)
+
+
+@step("given", r'the kitty is "(?P<cards>[^"]+)"', 'the kitty is "4D 4C 4H 4S 6D 6C"')
+def _kitty(b: Builder, cards: str) -> None:
+    _deal(b)["kitty"] = _cards(cards)
+
+
+@step("given", r"a new match is dealt", "a new match is dealt")
+def _new_match(b: Builder) -> None:
+    _deal(b)
+
+
+@step("given", r'the levels are "(?P<levels>[^"]+)"', 'the levels are "3 3 4 5 3 3"')
+def _levels(b: Builder, levels: str) -> None:
+    values = levels.split()
+    if len(values) != 6:
+        raise ScenarioError(f"six levels are needed, one per seat, not {len(values)}")
+    for v in values:
+        try:
+            rank = Rank.parse(v)
+        except RulesError:
+            rank = Rank.TWO
+        if not Rank.THREE <= rank <= Rank.ACE:
+            raise ScenarioError(f"level {v!r} is not one of 3 … A (R07.1)")
+    b.extensions["levels"] = values
+
+
+@step("given", r"this is hand (?P<hand>\d+), after seat (?P<banker>[0-5]) was banker and "
+               r'seats "(?P<winners>[^"]*)" won',
+      'this is hand 2, after seat 0 was banker and seats "0 3" won')
+def _later_hand(b: Builder, hand: str, banker: str, winners: str) -> None:
+    if int(hand) < 2:
+        raise ScenarioError("a hand after another is hand 2 or later")
+    b.extensions["history"] = {"hand": int(hand), "previous_banker": int(banker),
+                               "previous_winners": sorted(_seats(winners))}
+
+
+def _finish_deal(b: Builder) -> None:
+    if "deal" not in b.extensions or b.setup is not None:
+        return
+    spec = b.extensions["deal"]
+    history = b.extensions.get("history", {})
+    first = spec["first"]
+    if first is None:
+        first = 0 if "history" not in b.extensions else (history["previous_banker"] + 1) % 6
+    deal: dict[str, Any] = {"deck": build_deck(first, spec["dealt"], spec["kitty"]), "first": first}
+    if "history" in b.extensions:
+        deal.update(hand=history["hand"], previous_banker=history["previous_banker"],
+                    previous_winners=history["previous_winners"])
+    if "levels" in b.extensions:
+        deal["levels"] = b.extensions["levels"]
+    b.setup = {"deal": deal}
+
+
+SETUP_FINISHERS.append(_finish_deal)
+
+
+def _render_deal(s: Scenario) -> list[str]:
+    if not s.setup or "deal" not in s.setup:
+        return []
+    deal = s.setup["deal"]
+    lines = []
+    if "hand" in deal:
+        lines.append(f"Given this is hand {deal['hand']}, after seat {deal['previous_banker']} "
+                     f"was banker and seats {q(' '.join(map(str, deal['previous_winners'])))} won")
+    if "levels" in deal:
+        lines.append(f"Given the levels are {q(' '.join(deal['levels']))}")
+    lines.append("Given the deck order is:")
+    lines.append('  """')
+    deck = deal["deck"]
+    lines.extend("  " + " ".join(deck[i:i + 27]) for i in range(0, 162, 27))
+    lines.append('  """')
+    lines.append(f"Given the first card goes to seat {deal.get('first', 0)}")
+    return lines
+
+
+SETUP_RENDERERS.append(_render_deal)
+
+
+@step("given", r"the deck order is:", 'the deck order is: (then a """ doc string of 162 cards)')
+def _deck_order(b: Builder, doc: str | None) -> None:
+    if not doc:
+        raise ScenarioError("give the 162 cards in a doc string after this step")
+    deal = _deal(b)
+    cards = _cards(doc)
+    if len(cards) != 162:
+        raise ScenarioError(f"the deck order needs all 162 cards, not {len(cards)} (R01.1)")
+    deal["order"] = [str(c) for c in cards]
+
+
+def _finish_order(b: Builder) -> None:
+    deal = b.extensions.get("deal")
+    if deal and "order" in deal and b.setup is None:
+        if deal["dealt"] or deal["kitty"]:
+            raise ScenarioError("give either the whole deck order or the dealt cards, not both")
+        history = b.extensions.get("history", {})
+        first = deal["first"] if deal["first"] is not None else 0
+        out: dict[str, Any] = {"deck": deal["order"], "first": first}
+        if history:
+            out.update(hand=history["hand"], previous_banker=history["previous_banker"],
+                       previous_winners=history["previous_winners"])
+        if "levels" in b.extensions:
+            out["levels"] = b.extensions["levels"]
+        b.setup = {"deal": out}
+
+
+SETUP_FINISHERS.insert(0, _finish_order)
+
+
+# ---------------------------------------------------------------------------------------------
+# Actions
+# ---------------------------------------------------------------------------------------------
+
+
+def _act(b: Builder, action: dict[str, Any]) -> None:
+    b.add({"op": "act", "action": action, "expect": {"accepted": True}})
+
+
+@step("when", SEAT + r' reveals "(?P<card>[^"]+)"', 'seat 2 reveals "3H"')
+def _reveal(b: Builder, seat: str, card: str) -> None:
+    _act(b, {"type": "reveal", "seat": int(seat), "card": card})
+
+
+@step("when", SEAT + r" skips", "seat 2 skips")
+def _skip(b: Builder, seat: str) -> None:
+    _act(b, {"type": "skip", "seat": int(seat)})
+
+
+@step("when", SEAT + r' buries "(?P<cards>[^"]+)"', 'seat 2 buries "4D 4C 4H 4S 6D 6C"')
+def _bury(b: Builder, seat: str, cards: str) -> None:
+    _act(b, {"type": "bury", "seat": int(seat), "cards": split_cards(cards)})
+
+
+@step("when", SEAT + r' calls the (?P<o1>1st|2nd|3rd) "(?P<f1>[^"]+)" and the '
+                     r'(?P<o2>1st|2nd|3rd) "(?P<f2>[^"]+)"',
+      'seat 2 calls the 1st "AH" and the 2nd "AS"')
+def _call(b: Builder, seat: str, o1: str, f1: str, o2: str, f2: str) -> None:
+    _act(b, {"type": "call", "seat": int(seat), "calls": [
+        {"face": f1, "ordinal": ORDINALS[o1]}, {"face": f2, "ordinal": ORDINALS[o2]}]})
+
+
+@step("when", SEAT + r' (?:plays|leads) "(?P<cards>[^"]+)"(?: as "(?P<shape>[^"]+)")?',
+      'seat 3 plays "7H 7S"')
+def _play(b: Builder, seat: str, cards: str, shape: str = "") -> None:
+    action: dict[str, Any] = {"type": "play", "seat": int(seat), "cards": split_cards(cards)}
+    if shape:
+        action["shape"] = shape
+    _act(b, action)
+
+
+@step("when", SEAT + r" passes", "seat 4 passes")
+def _pass(b: Builder, seat: str) -> None:
+    _act(b, {"type": "pass", "seat": int(seat)})
+
+
+@step("when", r"the action (?P<action>\{.*\}) is sent",
+      'the action {"type": "skip", "seat": 1} is sent')
+def _raw_action(b: Builder, action: str) -> None:
+    try:
+        parsed = json.loads(action)
+    except json.JSONDecodeError as err:
+        raise ScenarioError(f"the action is not JSON: {err.msg}") from None
+    if not isinstance(parsed, dict) or "type" not in parsed:
+        raise ScenarioError("an action is a JSON object with a \"type\"")
+    _act(b, parsed)
+
+
+@step("then", r"the action is rejected citing (?P<clause>R\d\d\.\d+)",
+      "the action is rejected citing R13.2")
+def _rejected(b: Builder, clause: str) -> None:
+    s = b.last("act", "next_hand", what="an action")
+    s["expect"] = {"accepted": False, "clause": clause}
+
+
+@step("then", r"the action is accepted", "the action is accepted")
+def _accepted(b: Builder) -> None:
+    b.last("act", "next_hand", what="an action")
+
+
+PHASE_WORDS = {"the banker buries": "burying", "play begins": "playing",
+               "the hand ends": "finished"}
+
+
+@step("when", r"dealing continues until (?:draw (?P<draw>\d+)|seat (?P<seat>[0-5]) is asked to "
+              r"reveal|(?P<phase>the banker buries|play begins|the hand ends))",
+      "dealing continues until seat 2 is asked to reveal")
+def _advance(b: Builder, draw: str = "", seat: str = "", phase: str = "") -> None:
+    if draw:
+        until: dict[str, Any] = {"draw": int(draw)}
+    elif seat:
+        until = {"prompt": int(seat)}
+    else:
+        until = {"phase": PHASE_WORDS[phase]}
+    b.add({"op": "advance", "until": until})
+
+
+@step("when", r'the next hand is dealt(?: from (?P<seat>seat [0-5]))?(?: with (?P<spec>.+))?',
+      'the next hand is dealt from seat 1 with seat 3 dealt "4H"')
+def _next_hand(b: Builder, seat: str = "", spec: str = "") -> None:
+    dealt: dict[int, list[Card]] = {}
+    for part in filter(None, (p.strip() for p in spec.split(";"))):
+        head, _, cards = part.partition(" dealt ")
+        if not head.startswith("seat ") or not cards.startswith('"'):
+            raise ScenarioError('write: with seat 3 dealt "4H 4S"; seat 5 dealt "5D"')
+        dealt[int(head[5:])] = _cards(cards.strip('"'))
+    first = int(seat.split()[1]) if seat else None
+    s: dict[str, Any] = {"op": "next_hand",
+                         "deck": build_deck(first if first is not None else 0, dealt, [])}
+    if first is not None:
+        s["first"] = first
+    s["expect"] = {"accepted": True}
+    b.add(s)
+
+
+@step("when", r"the next hand is dealt(?: from seat (?P<seat>[0-5]))? in the order:",
+      'the next hand is dealt from seat 1 in the order: (then a """ doc string of 162 cards)')
+def _next_hand_order(b: Builder, seat: str = "", doc: str | None = None) -> None:
+    cards = _cards(doc or "")
+    if len(cards) != 162:
+        raise ScenarioError(f"the deck order needs all 162 cards, not {len(cards)} (R01.1)")
+    s: dict[str, Any] = {"op": "next_hand", "deck": [str(c) for c in cards]}
+    if seat:
+        s["first"] = int(seat)
+    s["expect"] = {"accepted": True}
+    b.add(s)
+
+
+@renderer
+def _render_actions(s: dict[str, Any]) -> list[str] | None:
+    op = s["op"]
+    exp = s.get("expect", {})
+    tail: list[str] = []
+    if exp.get("accepted") is False and isinstance(exp.get("clause"), str):
+        tail.append(f"Then the action is rejected citing {exp['clause']}")
+        tail += generic_checks(s, {"accepted", "clause"})
+    elif exp.get("accepted") is True:
+        tail += generic_checks(s, {"accepted"})
+    else:
+        tail += generic_checks(s, set())
+    if op == "act":
+        a = s["action"]
+        seat = f"seat {a.get('seat')}"
+        kind = a.get("type")
+        if kind == "reveal" and set(a) == {"type", "seat", "card"}:
+            line = f"When {seat} reveals {q(a['card'])}"
+        elif kind == "skip" and set(a) == {"type", "seat"}:
+            line = f"When {seat} skips"
+        elif kind == "pass" and set(a) == {"type", "seat"}:
+            line = f"When {seat} passes"
+        elif kind == "bury" and set(a) == {"type", "seat", "cards"}:
+            line = f"When {seat} buries {cards_text(a['cards'])}"
+        elif kind == "play" and set(a) <= {"type", "seat", "cards", "shape"}:
+            shape = f" as {q(a['shape'])}" if "shape" in a else ""
+            line = f"When {seat} plays {cards_text(a['cards'])}{shape}"
+        elif (kind == "call" and set(a) == {"type", "seat", "calls"} and len(a["calls"]) == 2
+              and all(set(c) == {"face", "ordinal"} and c["ordinal"] in ORDINAL_TEXT
+                      for c in a["calls"])):
+            c1, c2 = a["calls"]
+            line = (f"When {seat} calls the {ORDINAL_TEXT[c1['ordinal']]} {q(c1['face'])} and "
+                    f"the {ORDINAL_TEXT[c2['ordinal']]} {q(c2['face'])}")
+        else:
+            line = f"When the action {json.dumps(a, ensure_ascii=False)} is sent"
+        return [line, *tail, *_render_observation_checks(s)]
+    if op == "advance":
+        until = s["until"]
+        if "draw" in until:
+            line = f"When dealing continues until draw {until['draw']}"
+        elif "prompt" in until:
+            line = f"When dealing continues until seat {until['prompt']} is asked to reveal"
+        else:
+            words = {v: k for k, v in PHASE_WORDS.items()}
+            line = f"When dealing continues until {words[until['phase']]}"
+        return [line, *_render_observation_checks(s)]
+    if op == "next_hand":
+        seat = f" from seat {s['first']}" if "first" in s else ""
+        deck = s["deck"]
+        return [f"When the next hand is dealt{seat} in the order:", '  """',
+                *("  " + " ".join(deck[i:i + 27]) for i in range(0, 162, 27)), '  """', *tail]
+    if op == "observe":
+        return _render_observation_checks(s)
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# Observation checks
+# ---------------------------------------------------------------------------------------------
+
+OBSERVATION_CHECKS: list[tuple[str, str, Any]] = []
+"""(path, Then-text template, converter) used to render ``expect`` entries back to text."""
+
+
+def _observe(b: Builder, path: str, value: Any) -> None:
+    b.expect(b.observation(), path, value)
+
+
+@step("then", SEAT + r" is the banker", "seat 2 is the banker")
+def _banker(b: Builder, seat: str) -> None:
+    _observe(b, "banker", int(seat))
+
+
+@step("then", r"no banker is fixed", "no banker is fixed")
+def _no_banker(b: Builder) -> None:
+    _observe(b, "banker", None)
+
+
+@step("then", r'the phase is "(?P<phase>[a-z]+)"', 'the phase is "playing"')
+def _phase(b: Builder, phase: str) -> None:
+    _observe(b, "phase", phase)
+
+
+@step("then", SEAT + r" is asked to (?P<decision>reveal|bury|call|play)", "seat 2 is asked to bury")
+def _pending(b: Builder, seat: str, decision: str) -> None:
+    _observe(b, "pending", {"seat": int(seat), "decision": decision})
+
+
+@step("then", r"nobody is asked to decide", "nobody is asked to decide")
+def _no_pending(b: Builder) -> None:
+    _observe(b, "pending", None)
+
+
+@step("then", r"(?P<n>\d+) cards have been dealt", "57 cards have been dealt")
+def _draws(b: Builder, n: str) -> None:
+    _observe(b, "draws", int(n))
+
+
+@step("then", r"this is deal (?P<n>\d+) of the hand", "this is deal 2 of the hand")
+def _deal_number(b: Builder, n: str) -> None:
+    _observe(b, "deal", int(n))
+
+
+@step("then", r'the banker side is "(?P<seats>[^"]*)"', 'the banker side is "2 4"')
+def _banker_side(b: Builder, seats: str) -> None:
+    _observe(b, "banker_side", sorted(_seats(seats)))
+
+
+@step("then", r'the partners are "(?P<seats>[^"]*)"', 'the partners are "4"')
+def _partners(b: Builder, seats: str) -> None:
+    _observe(b, "partners", sorted(_seats(seats)))
+
+
+@step("then", r"call (?P<n>[12]) is resolved by " + SEAT, "call 1 is resolved by seat 4")
+def _resolved(b: Builder, n: str, seat: str) -> None:
+    _observe(b, f"calls.{int(n) - 1}.resolved_by", int(seat))
+
+
+@step("then", r"call (?P<n>[12]) is unresolved", "call 2 is unresolved")
+def _unresolved(b: Builder, n: str) -> None:
+    _observe(b, f"calls.{int(n) - 1}.resolved_by", None)
+
+
+@step("then", r"call (?P<n>[12]) has seen (?P<k>\d+) occurrences?", "call 1 has seen 2 occurrences")
+def _occurrences(b: Builder, n: str, k: str) -> None:
+    _observe(b, f"calls.{int(n) - 1}.played", int(k))
+
+
+@step("then", SEAT + r" has captured (?P<points>\d+) points", "seat 3 has captured 25 points")
+def _captured(b: Builder, seat: str, points: str) -> None:
+    _observe(b, f"captured.{seat}", int(points))
+
+
+@step("then", SEAT + r" holds (?P<n>\d+) cards?", "seat 2 holds 32 cards")
+def _hand_size(b: Builder, seat: str, n: str) -> None:
+    _observe(b, f"hand_sizes.{seat}", int(n))
+
+
+@step("then", r'the hand sizes are "(?P<sizes>[^"]+)"', 'the hand sizes are "26 26 32 26 26 26"')
+def _hand_sizes(b: Builder, sizes: str) -> None:
+    _observe(b, "hand_sizes", [int(x) for x in sizes.split()])
+
+
+@step("then", r'the out seats are "(?P<seats>[^"]*)"', 'the out seats are "1 5"')
+def _out(b: Builder, seats: str) -> None:
+    _observe(b, "out", _seats(seats))
+
+
+@step("then", r"there is no trick in progress", "there is no trick in progress")
+def _no_trick(b: Builder) -> None:
+    _observe(b, "trick", None)
+
+
+@step("then", SEAT + r" leads the trick", "seat 3 leads the trick")
+def _leader(b: Builder, seat: str) -> None:
+    _observe(b, "trick.leader", int(seat))
+
+
+@step("then", r'the top play is "(?P<combo>[^"]+)" by ' + SEAT,
+      'the top play is "pair 5" by seat 2')
+def _top(b: Builder, combo: str, seat: str) -> None:
+    _observe(b, "trick.top", {"seat": int(seat), "combo": combo})
+
+
+@step("then", r"the table holds (?P<points>\d+) points", "the table holds 15 points")
+def _table(b: Builder, points: str) -> None:
+    _observe(b, "trick.points", int(points))
+
+
+@step("then", r'the hand ends with "(?P<ending>[a-z_]+)"', 'the hand ends with "bankers_out"')
+def _ending(b: Builder, ending: str) -> None:
+    _observe(b, "result.ending", ending)
+
+
+@step("then", r"the hand goes on", "the hand goes on")
+def _goes_on(b: Builder) -> None:
+    _observe(b, "result", None)
+
+
+@step("then", r"the defender total is (?P<points>\d+)", "the defender total is 125")
+def _defender_total(b: Builder, points: str) -> None:
+    _observe(b, "result.defender_total", int(points))
+
+
+@step("then", r'the band is "(?P<band>[0-9-]+)"', 'the band is "120-175"')
+def _band(b: Builder, band: str) -> None:
+    _observe(b, "result.band", band)
+
+
+@step("then", r"the (?P<side>bankers|defenders) win", "the defenders win")
+def _winners(b: Builder, side: str) -> None:
+    _observe(b, "result.winners", side)
+
+
+@step("then", r"each winner advances (?P<n>[0-3]) levels?", "each winner advances 1 level")
+def _advance_by(b: Builder, n: str) -> None:
+    _observe(b, "result.advance", int(n))
+
+
+@step("then", r"the (?P<what>kitty|table) points \((?P<points>\d+)\) go to " + SEAT,
+      "the kitty points (20) go to seat 3")
+def _points_to(b: Builder, what: str, points: str, seat: str) -> None:
+    _observe(b, f"result.{what}_points", int(points))
+    _observe(b, f"result.{what}_to", int(seat))
+
+
+@step("then", r"the remnant points \((?P<points>\d+)\) go to the (?P<side>bankers|defenders)",
+      "the remnant points (35) go to the bankers")
+def _remnant(b: Builder, points: str, side: str) -> None:
+    _observe(b, "result.remnant_points", int(points))
+    _observe(b, "result.remnant_to", side)
+
+
+@step("then", r'the levels are now "(?P<levels>[^"]+)"', 'the levels are now "4 3 4 3 3 3"')
+def _new_levels(b: Builder, levels: str) -> None:
+    _observe(b, "levels", levels.split())
+
+
+@step("then", r'the match winners are "(?P<seats>[^"]*)"', 'the match winners are "2 4"')
+def _match_winners(b: Builder, seats: str) -> None:
+    _observe(b, "result.match_winners", sorted(_seats(seats)))
+
+
+@step("then", r"the match is (?P<state>over|not over)", "the match is over")
+def _match_over(b: Builder, state: str) -> None:
+    _observe(b, "match_over", state == "over")
+
+
+@step("then", r'the observation at "(?P<path>[a-z0-9_.]+)" is (?P<value>.+)',
+      'the observation at "result.kitty_points" is 20')
+def _generic(b: Builder, path: str, value: str) -> None:
+    try:
+        parsed = json.loads(value)
+    except json.JSONDecodeError as err:
+        raise ScenarioError(f"the expected value is not JSON: {err.msg}") from None
+    _observe(b, path, parsed)
+
+
+def _render_observation_checks(s: dict[str, Any]) -> list[str]:
+    """Observation expectations as generic Then steps (exact and round-trippable)."""
+    if s["op"] not in ("observe", "advance"):
+        return []
+    lines = [f"Then the observation at {q(path)} is {json.dumps(value, ensure_ascii=False)}"
+             for path, value in s.get("expect", {}).items()]
+    return lines + generic_checks({k: v for k, v in s.items() if k != "expect"}, set())
+
+
+# ---------------------------------------------------------------------------------------------
+# Positions: a hand in progress, written by the cards that matter
+# ---------------------------------------------------------------------------------------------
+
+
+def _position(b: Builder) -> dict[str, Any]:
+    if "deal" in b.extensions:
+        raise ScenarioError("a scenario starts from a deal or from a position, not both")
+    if b.steps:
+        raise ScenarioError("Given steps that set up the position must come before the first When")
+    if "position" not in b.extensions:
+        raise ScenarioError('start the position with: Given a hand in play with seat 0 as banker')
+    spec: dict[str, Any] = b.extensions["position"]
+    return spec
+
+
+@step("given", r"a hand in play with " + SEAT + r" as banker",
+      "a hand in play with seat 0 as banker")
+def _in_play(b: Builder, seat: str) -> None:
+    if "position" in b.extensions:
+        raise ScenarioError("the position is started twice")
+    b.extensions["position"] = {"banker": int(seat), "hands": {}, "trick": []}
+    _position(b)
+
+
+@step("given", SEAT + r' holds "(?P<cards>[^"]*)"', 'seat 1 holds "5H 5S 9D"')
+def _holds(b: Builder, seat: str, cards: str) -> None:
+    hands = _position(b)["hands"]
+    if int(seat) in hands:
+        raise ScenarioError(f"seat {seat}'s hand is given twice")
+    hands[int(seat)] = [str(c) for c in _cards(cards)]
+
+
+@step("given", r'the banker called the (?P<o1>1st|2nd|3rd) "(?P<f1>[^"]+)" and the '
+               r'(?P<o2>1st|2nd|3rd) "(?P<f2>[^"]+)"',
+      'the banker called the 1st "AH" and the 2nd "AS"')
+def _called(b: Builder, o1: str, f1: str, o2: str, f2: str) -> None:
+    _position(b)["calls"] = [{"face": f1, "ordinal": ORDINALS[o1]},
+                             {"face": f2, "ordinal": ORDINALS[o2]}]
+
+
+@step("given", r"call (?P<n>[12]) was resolved by " + SEAT, "call 1 was resolved by seat 3")
+def _was_resolved(b: Builder, n: str, seat: str) -> None:
+    spec = _position(b)
+    if "calls" not in spec:
+        raise ScenarioError('say first which calls the banker made: Given the banker called …')
+    spec["calls"][int(n) - 1]["resolved_by"] = int(seat)
+
+
+@step("given", r'the buried cards are "(?P<cards>[^"]+)"',
+      'the buried cards are "3D 3C 4D 4C 6D 6C"')
+def _buried(b: Builder, cards: str) -> None:
+    _position(b)["buried"] = [str(c) for c in _cards(cards)]
+
+
+@step("given", SEAT + r" has captured (?P<points>\d+) points", "seat 3 has captured 40 points")
+def _has_captured(b: Builder, seat: str, points: str) -> None:
+    _position(b).setdefault("captured", {})[int(seat)] = int(points)
+
+
+@step("given", r"the other captured points went to " + SEAT,
+      "the other captured points went to seat 2")
+def _rest_to(b: Builder, seat: str) -> None:
+    _position(b)["rest_to"] = int(seat)
+
+
+@step("given", SEAT + r' (?:led|has led) "(?P<cards>[^"]+)"(?: as "(?P<shape>[^"]+)")?',
+      'seat 2 led "7S"')
+def _led(b: Builder, seat: str, cards: str, shape: str = "") -> None:
+    trick = _position(b)["trick"]
+    if trick:
+        raise ScenarioError("the trick already has a lead; later plays are 'then played'")
+    trick.append([int(seat), cards, shape] if shape else [int(seat), cards])
+
+
+@step("given", SEAT + r' then played "(?P<cards>[^"]+)"(?: as "(?P<shape>[^"]+)")?',
+      'seat 3 then played "9S"')
+def _then_played(b: Builder, seat: str, cards: str, shape: str = "") -> None:
+    trick = _position(b)["trick"]
+    if not trick:
+        raise ScenarioError("a trick starts with a lead: Given seat 2 led …")
+    trick.append([int(seat), cards, shape] if shape else [int(seat), cards])
+
+
+@step("given", SEAT + r" then passed", "seat 4 then passed")
+def _then_passed(b: Builder, seat: str) -> None:
+    trick = _position(b)["trick"]
+    if not trick:
+        raise ScenarioError("a trick starts with a lead: Given seat 2 led …")
+    trick.append([int(seat), None])
+
+
+@step("given", r"it is " + SEAT + r"'s turn", "it is seat 3's turn")
+def _turn(b: Builder, seat: str) -> None:
+    _position(b)["turn"] = int(seat)
+
+
+@step("given", r'the seats went out in the order "(?P<seats>[^"]*)"',
+      'the seats went out in the order "4 5"')
+def _out_order(b: Builder, seats: str) -> None:
+    _position(b)["out"] = _seats(seats)
+
+
+@step("given", r"the position is:", 'the position is: (then a """ doc string of position JSON)')
+def _position_json(b: Builder, doc: str | None) -> None:
+    if b.steps or "deal" in b.extensions or "position" in b.extensions:
+        raise ScenarioError("a scenario starts from one deal or one position")
+    try:
+        value = json.loads(doc or "")
+    except json.JSONDecodeError as err:
+        raise ScenarioError(f"the position is not JSON: {err.msg} (line {err.lineno})") from None
+    if not isinstance(value, dict):
+        raise ScenarioError("the position is a JSON object")
+    b.extensions["position_json"] = value
+
+
+def _finish_position(b: Builder) -> None:
+    if b.setup is not None:
+        return
+    if "position_json" in b.extensions:
+        b.setup = {"position": b.extensions["position_json"]}
+        return
+    spec = b.extensions.get("position")
+    if spec is None:
+        return
+    from .reference.position import build_position
+
+    history = b.extensions.get("history", {})
+    kwargs: dict[str, Any] = {
+        "banker": spec["banker"],
+        "trick": [tuple(e) for e in spec["trick"]] or None,
+        "variants": b.variants,
+    }
+    for key in ("calls", "buried", "captured", "rest_to", "turn", "out"):
+        if key in spec:
+            kwargs[key] = spec[key]
+    if "levels" in b.extensions:
+        kwargs["levels"] = b.extensions["levels"]
+    if history:
+        kwargs.update(hand=history["hand"], previous_banker=history["previous_banker"],
+                      previous_winners=history["previous_winners"])
+    try:
+        position = build_position(spec["hands"], **kwargs)
+    except RulesError as err:
+        raise ScenarioError(f"the position cannot occur: {err}") from None
+    position.pop("variants", None)  # the scenario's variants apply
+    b.setup = {"position": position}
+
+
+SETUP_FINISHERS.append(_finish_position)
+
+
+def _render_position(s: Scenario) -> list[str]:
+    if not s.setup or "position" not in s.setup:
+        return []
+    text = json.dumps(s.setup["position"], ensure_ascii=False, indent=2)
+    return ["Given the position is:", '  """', *("  " + line for line in text.splitlines()),
+            '  """']
+
+
+SETUP_RENDERERS.append(_render_position)

@@ -1,0 +1,199 @@
+"""``fivetenk rules``: show the rules, clauses and rulings of the spec as plain text.
+
+Usage::
+
+    fivetenk rules                 # the 24 rules, one line each
+    fivetenk rules R17             # a rule: summary, clauses, rulings, variants, scenarios
+    fivetenk rules R17.2           # one clause
+    fivetenk rules D20             # one ruling: text, clauses, variants
+    fivetenk rules 17 --lang es    # Spanish titles and clause texts
+
+``17``, ``r17``, ``17.2`` and ``d20`` are accepted too. The output is deterministic and
+has no colour. The command is wired up by the CLI, which passes ``scenario_index`` (clause
+id -> ids of the scenarios that cite it) so each clause can say what exercises it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from collections.abc import Mapping, Sequence
+from typing import TextIO
+
+from .spec_data import LANGS, Clause, Rule, Ruling, Spec, SpecError, Variant, load_spec
+
+__all__ = ["add_arguments", "run"]
+
+EXIT_OK = 0
+EXIT_INVALID_SPEC = 1
+EXIT_UNKNOWN_ID = 2
+
+_RULE = re.compile(r"[Rr]?(\d{1,2})")
+_CLAUSE = re.compile(r"[Rr]?(\d{1,2})\.(\d{1,2})")
+_RULING = re.compile(r"[Dd](\d{1,3})")
+
+_INDENT = "  "
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the ``rules`` arguments: an optional id and ``--lang``."""
+    parser.add_argument(
+        "target",
+        nargs="?",
+        metavar="ID",
+        help="a rule (R17, r17 or 17), a clause (R17.2) or a ruling (D20); "
+        "without it, list the 24 rules",
+    )
+    parser.add_argument(
+        "--lang",
+        choices=LANGS,
+        default="en",
+        help="language of the titles and clause texts (default: en)",
+    )
+
+
+def run(
+    args: argparse.Namespace,
+    out: TextIO,
+    scenario_index: Mapping[str, Sequence[str]] | None = None,
+    *,
+    err: TextIO | None = None,
+) -> int:
+    """Print what ``args.target`` names to ``out``; return the exit status.
+
+    ``scenario_index`` maps clause ids to the ids of the scenarios that exercise them.
+    An unknown id writes a message to ``err`` (default: standard error) and returns 2; an
+    invalid spec returns 1.
+    """
+    err = err if err is not None else sys.stderr
+    lang: str = getattr(args, "lang", None) or "en"
+    target: str | None = getattr(args, "target", None)
+    index: Mapping[str, Sequence[str]] = scenario_index or {}
+    try:
+        spec = load_spec()
+    except SpecError as exc:
+        err.write(f"fivetenk rules: {exc}\n")
+        return EXIT_INVALID_SPEC
+    if target is None:
+        out.write(_format_list(spec, lang))
+        return EXIT_OK
+    kind, ident = _resolve(spec, target.strip())
+    if kind == "rule":
+        out.write(_format_rule(spec, spec.rules[ident], lang, index))
+    elif kind == "clause":
+        out.write(_format_clause_alone(spec, spec.clauses[ident], lang, index))
+    elif kind == "ruling":
+        out.write(_format_ruling(spec, spec.rulings[ident], lang))
+    else:
+        last = max(spec.rulings, key=lambda r: int(r[1:]))
+        err.write(
+            f"fivetenk rules: unknown rule, clause or ruling {target!r} "
+            f"(expected R01–R24, R17.2 or D1–{last})\n"
+        )
+        return EXIT_UNKNOWN_ID
+    return EXIT_OK
+
+
+def _resolve(spec: Spec, target: str) -> tuple[str, str]:
+    """Classify ``target`` as ``("rule" | "clause" | "ruling", id)`` or ``("", "")``."""
+    if match := _RULE.fullmatch(target):
+        rule_id = f"R{int(match.group(1)):02d}"
+        if rule_id in spec.rules:
+            return "rule", rule_id
+    elif match := _CLAUSE.fullmatch(target):
+        clause_id = f"R{int(match.group(1)):02d}.{int(match.group(2))}"
+        if clause_id in spec.clauses:
+            return "clause", clause_id
+    elif match := _RULING.fullmatch(target):
+        ruling_id = f"D{int(match.group(1))}"
+        if ruling_id in spec.rulings:
+            return "ruling", ruling_id
+    return "", ""
+
+
+# --------------------------------------------------------------------------- formatting
+
+
+def _format_list(spec: Spec, lang: str) -> str:
+    lines = []
+    for rule in spec.rules.values():
+        count = len(rule.clauses)
+        lines.append(f"{rule.id}  {rule.title(lang)}  ({count} clause{'s' if count != 1 else ''})")
+    return "\n".join(lines) + "\n"
+
+
+def _rule_header(rule: Rule, lang: str) -> list[str]:
+    return [f"{rule.id}  Rule {rule.number}: {rule.title(lang)}", f"summary: {rule.summary}"]
+
+
+def _format_rule(spec: Spec, rule: Rule, lang: str, index: Mapping[str, Sequence[str]]) -> str:
+    lines = _rule_header(rule, lang)
+    for clause in rule.clauses:
+        lines.append("")
+        lines += _clause_block(spec, clause, lang, index)
+    return "\n".join(lines) + "\n"
+
+
+def _format_clause_alone(
+    spec: Spec, clause: Clause, lang: str, index: Mapping[str, Sequence[str]]
+) -> str:
+    rule = spec.rule_of(clause.id)
+    lines = [f"{rule.id}  Rule {rule.number}: {rule.title(lang)}", ""]
+    lines += _clause_block(spec, clause, lang, index)
+    return "\n".join(lines) + "\n"
+
+
+def _clause_block(
+    spec: Spec, clause: Clause, lang: str, index: Mapping[str, Sequence[str]]
+) -> list[str]:
+    lines = [f"{clause.id}  {clause.text(lang)}"]
+    if lang == "es" and clause.alignment:
+        lines.append(f"{_INDENT}alignment: {clause.alignment}")
+    rulings = spec.rulings_for(clause.id)
+    if rulings:
+        lines.append(f"{_INDENT}rulings:")
+        lines += [f"{_INDENT * 2}{r.id} {r.title}" for r in rulings]
+    else:
+        lines.append(f"{_INDENT}rulings: (none)")
+    variants = spec.variants_for(clause.rulings)
+    if variants:
+        lines.append(f"{_INDENT}variants:")
+        for variant in variants:
+            lines += _variant_lines(variant, _INDENT * 2)
+    for difference in clause.differences:
+        lines.append(
+            f"{_INDENT}difference {difference.between} ({difference.ruling}): {difference.note}"
+        )
+    scenarios = list(index.get(clause.id, ()))
+    if scenarios:
+        lines.append(f"{_INDENT}exercised by: {', '.join(scenarios)}")
+    else:
+        lines.append(f"{_INDENT}exercised by: (no scenario yet)")
+    return lines
+
+
+def _variant_lines(variant: Variant, indent: str) -> list[str]:
+    lines = [f"{indent}{variant.name} ({variant.ruling}), default {variant.default}:"]
+    for value, meaning in variant.values.items():
+        marker = " (default)" if value == variant.default else ""
+        lines.append(f"{indent}{_INDENT}{value}{marker}: {meaning}")
+    return lines
+
+
+def _format_ruling(spec: Spec, ruling: Ruling, lang: str) -> str:
+    origin = "shared ruling" if ruling.origin == "shared" else "kit ruling"
+    where = f"; {ruling.section}" if ruling.section else ""
+    lines = [f"{ruling.id}  {ruling.title}  ({origin}{where})", ruling.text]
+    if ruling.grounds:
+        lines.append(f"grounds: {ruling.grounds}")
+    lines.append("clauses:")
+    for clause_id in ruling.clauses:
+        lines.append(f"{_INDENT}{clause_id}  {spec.clauses[clause_id].text(lang)}")
+    if ruling.variants:
+        lines.append("variants:")
+        for variant in ruling.variants:
+            lines += _variant_lines(variant, _INDENT)
+    else:
+        lines.append("variants: (none)")
+    return "\n".join(lines) + "\n"

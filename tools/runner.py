@@ -1,0 +1,206 @@
+"""Run scenarios against a driver and judge the results.
+
+Statuses: ``passed``; ``failed`` (the implementation answered, and the answer differs from
+what the scenario expects: the first differing path is reported); ``errored`` (the
+implementation crashed, hung or broke the protocol, or the scenario could not start);
+``skipped`` (the implementation lacks a capability or variant, or an expectations file
+says so); ``xfailed`` / ``xpassed`` (an expected failure that failed / passed).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from .drivers import Driver, DriverError
+from .scenario import Scenario, get_path
+
+MISSING = object()
+MAX_ADVANCE = 2000
+"""An ``advance`` gives up after this many skips (a dealing has at most 156 prompts per deal)."""
+
+SORTED_PATHS = {"classify": ("readings",), "plays": ("plays",)}
+"""Result lists that are sets: sorted before comparing, whoever produced them."""
+
+
+@dataclass
+class Mismatch:
+    """Where an answer differs: dotted ``path``, ``expected`` and ``observed`` (MISSING-safe)."""
+
+    path: str
+    expected: Any
+    observed: Any
+    how: str = "expect"
+
+    def describe(self) -> str:
+        observed = _short(self.observed)
+        if self.how == "contains":
+            return f"{self.path}: expected to contain {_short(self.expected)}, observed {observed}"
+        if self.how == "excludes":
+            return (f"{self.path}: expected not to contain {_short(self.expected)}, "
+                    f"observed {observed}")
+        return f"{self.path}: expected {_short(self.expected)}, observed {observed}"
+
+
+@dataclass
+class Result:
+    """The verdict on one scenario."""
+
+    scenario: Scenario
+    status: str
+    message: str = ""
+    step: int | None = None
+    line: int | None = None
+    mismatch: Mismatch | None = None
+    context: dict[str, Any] = field(default_factory=dict)
+    seconds: float = 0.0
+    reason: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return self.status in ("passed", "skipped", "xfailed")
+
+
+def _short(value: Any, limit: int = 300) -> str:
+    import json
+
+    if value is MISSING:
+        return "(nothing)"
+    text = json.dumps(value, ensure_ascii=False, sort_keys=False)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def normalize(op: str, result: dict[str, Any]) -> dict[str, Any]:
+    """Sort set-like lists so any implementation's order is accepted."""
+    for path in SORTED_PATHS.get(op, ()):
+        value = result.get(path)
+        if isinstance(value, list) and all(isinstance(v, str) for v in value):
+            result = {**result, path: sorted(value)}
+    return result
+
+
+def first_difference(expected: Any, observed: Any, path: str) -> Mismatch | None:
+    """The first path at which ``observed`` differs from ``expected`` (depth first)."""
+    if isinstance(expected, dict) and isinstance(observed, dict):
+        for key, value in expected.items():
+            sub = f"{path}.{key}" if path else str(key)
+            if key not in observed:
+                return Mismatch(sub, value, MISSING)
+            found = first_difference(value, observed[key], sub)
+            if found:
+                return found
+        extra = [k for k in observed if k not in expected]
+        if extra:
+            sub = f"{path}.{extra[0]}" if path else str(extra[0])
+            return Mismatch(sub, MISSING, observed[extra[0]])
+        return None
+    if isinstance(expected, list) and isinstance(observed, list):
+        for i, (e, o) in enumerate(zip(expected, observed, strict=False)):
+            found = first_difference(e, o, f"{path}.{i}")
+            if found:
+                return found
+        if len(expected) != len(observed):
+            i = min(len(expected), len(observed))
+            return Mismatch(f"{path}.{i}", expected[i] if i < len(expected) else MISSING,
+                            observed[i] if i < len(observed) else MISSING)
+        return None
+    if type(expected) is not type(observed) or expected != observed:
+        return Mismatch(path, expected, observed)
+    return None
+
+
+def check_step(step: dict[str, Any], result: dict[str, Any]) -> Mismatch | None:
+    """Compare one step's result with its expectations; the first mismatch or None."""
+    for path, value in step.get("expect", {}).items():
+        try:
+            observed = get_path(result, path)
+        except KeyError:
+            return Mismatch(path, value, MISSING)
+        found = first_difference(value, observed, path)
+        if found:
+            return found
+    for how in ("contains", "excludes"):
+        for path, items in step.get(how, {}).items():
+            try:
+                observed = get_path(result, path)
+            except KeyError:
+                return Mismatch(path, items, MISSING, how)
+            if not isinstance(observed, list):
+                return Mismatch(path, items, observed, how)
+            for item in items:
+                if (item in observed) != (how == "contains"):
+                    return Mismatch(path, item, observed, how)
+    return None
+
+
+def advance(driver: Driver, until: dict[str, Any]) -> dict[str, Any]:
+    """Skip every reveal prompt until ``until`` holds; return the observation then.
+
+    ``{"draw": n}``: at least n cards dealt (or dealing over); ``{"prompt": seat}``: that seat
+    is prompted to reveal; ``{"phase": p}``: the hand is in phase p. Stops early, returning
+    the observation, when the hand needs any other decision."""
+    for _ in range(MAX_ADVANCE):
+        obs = driver.run({"op": "observe"})
+        pending = obs.get("pending") or {}
+        dealing = obs.get("phase") == "dealing"
+        if "draw" in until and (obs.get("draws", 0) >= until["draw"] or not dealing):
+            return obs
+        prompted = pending.get("seat") if pending.get("decision") == "reveal" else None
+        if "prompt" in until and prompted == until["prompt"]:
+            return obs
+        if "phase" in until and obs.get("phase") == until["phase"]:
+            return obs
+        if pending.get("decision") != "reveal":
+            return obs
+        answer = driver.run({"op": "act", "action": {"type": "skip", "seat": pending["seat"]}})
+        if not answer.get("accepted"):
+            raise DriverError("a skip at a reveal prompt was rejected",
+                              {"observation": obs, "answer": answer})
+    raise DriverError(f"advance {until} did not finish after {MAX_ADVANCE} skips")
+
+
+def run_scenario(driver: Driver, scenario: Scenario) -> Result:
+    """Run one scenario from its setup through every step; never raises for the
+    implementation's faults (they become an *errored* result with context)."""
+    started = time.perf_counter()
+    missing = scenario.needs - driver.capabilities
+    if missing:
+        return Result(scenario, "skipped", reason="implementation lacks capability "
+                      + ", ".join(sorted(missing)))
+    if not driver.supports_variants(scenario.variants):
+        return Result(scenario, "skipped", reason="implementation lacks variant "
+                      + ", ".join(f"{k}={v}" for k, v in sorted(scenario.variants.items())))
+    index: int | None = None
+    step: dict[str, Any] = {}
+    try:
+        answer = driver.start(scenario.variants, scenario.setup)
+        if answer.get("accepted") is False:
+            return Result(scenario, "errored", message="the implementation rejected the setup: "
+                          + str(answer.get("error", answer)), context={"answer": answer},
+                          seconds=time.perf_counter() - started)
+        for index, step in enumerate(scenario.steps):
+            if step["op"] == "advance":
+                result = advance(driver, step["until"])
+            else:
+                request = {k: v for k, v in step.items() if k not in ("expect", "contains",
+                                                                       "excludes", "line")}
+                result = driver.run(request)
+            if not isinstance(result, dict):
+                raise DriverError("the answer is not a JSON object", {"answer": result})
+            mismatch = check_step(step, normalize(step["op"], result))
+            if mismatch:
+                return Result(scenario, "failed", message=mismatch.describe(), step=index,
+                              line=step.get("line"), mismatch=mismatch,
+                              context={"step": step, "result": result},
+                              seconds=time.perf_counter() - started)
+    except DriverError as err:
+        return Result(scenario, "errored", message=str(err), step=index, line=step.get("line"),
+                      context=err.context, seconds=time.perf_counter() - started)
+    return Result(scenario, "passed", seconds=time.perf_counter() - started)
+
+
+def run_all(driver: Driver, scenarios: Iterable[Scenario]) -> Iterator[Result]:
+    for scenario in scenarios:
+        yield run_scenario(driver, scenario)

@@ -1,0 +1,455 @@
+"""The scenario language: every Gherkin step the kit understands, in one registry.
+
+Each step definition pairs a full-match regular expression with a function that adds to a
+:class:`Builder` (never touching an engine). The same registry serves two readers:
+
+- :mod:`fivetenk.gherkin` compiles ``.feature`` files into :class:`~fivetenk.scenario.Scenario`
+  objects for ``fivetenk check`` and ``fivetenk export``;
+- ``tests/conftest.py`` registers every entry with pytest-bdd, so pytest runs the features
+  by building the very same scenarios and handing them to the same runner.
+
+Each step also knows how to render its part of a scenario back to Gherkin
+(:func:`render_steps`), which ``fivetenk render`` uses.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from .scenario import Scenario, ScenarioError
+
+Kind = Literal["given", "when", "then"]
+
+CARDS = r'"(?P<{}>[^"]*)"'
+
+
+@dataclass(frozen=True)
+class StepDef:
+    """One step pattern: ``kind`` (given / when / then), a regex, the builder function."""
+
+    kind: Kind
+    pattern: re.Pattern[str]
+    func: Callable[..., None]
+    example: str
+
+    def match(self, text: str) -> dict[str, str] | None:
+        m = self.pattern.fullmatch(text)
+        return None if m is None else {k: v for k, v in m.groupdict().items() if v is not None}
+
+
+REGISTRY: list[StepDef] = []
+
+
+StepFunction = Callable[..., None]
+
+
+def step(kind: Kind, pattern: str, example: str) -> Callable[[StepFunction], StepFunction]:
+    """Register a step definition. ``example`` is a sample text, checked by the kit's tests."""
+
+    def register(func: Callable[..., None]) -> Callable[..., None]:
+        REGISTRY.append(StepDef(kind, re.compile(pattern), func, example))
+        return func
+
+    return register
+
+
+def find_step(kind: Kind, text: str) -> tuple[StepDef, dict[str, str]]:
+    """The one step definition matching ``text``; ScenarioError if none or several match."""
+    found = [(d, m) for d in REGISTRY if d.kind == kind for m in [d.match(text)] if m is not None]
+    if not found:
+        near = [d.example for d in REGISTRY if d.kind == kind]
+        raise ScenarioError(
+            f"no {kind.capitalize()} step matches {text!r}; {kind.capitalize()} steps look like: "
+            + " | ".join(near[:12])
+        )
+    if len(found) > 1:
+        raise ScenarioError(f"{text!r} matches several step definitions: " + ", ".join(
+            d.pattern.pattern for d, _ in found))
+    return found[0]
+
+
+def split_cards(text: str) -> list[str]:
+    """Card tokens from step text; validation happens in the schema and the engine."""
+    return text.split()
+
+
+@dataclass
+class Builder:
+    """Accumulates one scenario while its steps are read, then :meth:`build` s it."""
+
+    id: str
+    name: str
+    clauses: list[str] = field(default_factory=list)
+    rulings: list[str] = field(default_factory=list)
+    tags: list[str] = field(default_factory=list)
+    source: dict[str, Any] = field(default_factory=dict)
+    description: str = ""
+    variants: dict[str, str] = field(default_factory=dict)
+    setup: dict[str, Any] | None = None
+    steps: list[dict[str, Any]] = field(default_factory=list)
+    line: int | None = None
+    extensions: dict[str, Any] = field(default_factory=dict)
+    """Scratch space for multi-step setups (deal and position builders)."""
+
+    # -- adding ---------------------------------------------------------------------------
+    def add(self, step: dict[str, Any]) -> dict[str, Any]:
+        self.finish_setup()
+        if self.line is not None:
+            step["line"] = self.line
+        self.steps.append(step)
+        return step
+
+    def last(self, *ops: str, what: str) -> dict[str, Any]:
+        """The last step if it is one of ``ops``; otherwise a ScenarioError saying what the
+        Then step needs before it."""
+        if not self.steps or self.steps[-1]["op"] not in ops:
+            raise ScenarioError(f"this step checks {what}, so it must follow a step that makes one")
+        return self.steps[-1]
+
+    def expect(self, step: dict[str, Any], path: str, value: Any, how: str = "expect") -> None:
+        bucket = step.setdefault(how, {})
+        if how == "expect":
+            if path in bucket and bucket[path] != value:
+                raise ScenarioError(f"{path!r} is expected twice with different values")
+            bucket[path] = value
+        else:
+            items = bucket.setdefault(path, [])
+            if value not in items:
+                items.append(value)
+
+    def observation(self) -> dict[str, Any]:
+        """The step whose result is the observation a Then checks: the last ``observe`` /
+        ``advance`` step, or a new ``observe`` step."""
+        if self.steps and self.steps[-1]["op"] in ("observe", "advance"):
+            return self.steps[-1]
+        return self.add({"op": "observe"})
+
+    # -- setup hooks (filled by the game step modules) -------------------------------------
+    def finish_setup(self) -> None:
+        """Turn accumulated Given steps into ``self.setup`` (called before the first When)."""
+        for finisher in SETUP_FINISHERS:
+            finisher(self)
+
+    def build(self) -> Scenario:
+        self.finish_setup()
+        if not self.steps:
+            raise ScenarioError("a scenario needs at least one When or Then step")
+        return Scenario(
+            id=self.id,
+            name=self.name,
+            description=self.description,
+            clauses=list(self.clauses),
+            rulings=list(self.rulings),
+            tags=list(self.tags),
+            variants=dict(self.variants),
+            setup=self.setup,
+            steps=self.steps,
+            source=dict(self.source),
+        )
+
+
+SETUP_FINISHERS: list[Callable[[Builder], None]] = []
+"""Functions that turn accumulated Given state into the scenario's setup."""
+
+Renderer = Callable[[dict[str, Any]], Iterator[str] | None]
+RENDERERS: list[Callable[[dict[str, Any]], list[str] | None]] = []
+"""Functions rendering one step dict to Gherkin lines (``When …``), or None if not theirs."""
+
+
+def renderer(func: Callable[[dict[str, Any]], list[str] | None]) -> Callable[
+        [dict[str, Any]], list[str] | None]:
+    RENDERERS.append(func)
+    return func
+
+
+def q(text: str) -> str:
+    """Quote a value for step text."""
+    return f'"{text}"'
+
+
+def cards_text(cards: list[str]) -> str:
+    return q(" ".join(cards))
+
+
+# ---------------------------------------------------------------------------------------------
+# Variants
+# ---------------------------------------------------------------------------------------------
+
+
+@step("given", r'the variant "(?P<name>[a-z_]+)" is "(?P<value>[a-z_]+)"',
+      'the variant "wing_ranks" is "distinct"')
+def _variant(b: Builder, name: str, value: str) -> None:
+    if name in b.variants and b.variants[name] != value:
+        raise ScenarioError(f"variant {name!r} is set twice")
+    b.variants[name] = value
+
+
+# ---------------------------------------------------------------------------------------------
+# Combination queries (rules 1-6)
+# ---------------------------------------------------------------------------------------------
+
+
+@step("when", r'the cards "(?P<cards>[^"]*)" are classified',
+      'the cards "3H 4D 5S 6C 7C" are classified')
+def _classify(b: Builder, cards: str) -> None:
+    b.add({"op": "classify", "cards": split_cards(cards)})
+
+
+@step("then", r"the cards are illegal", "the cards are illegal")
+def _illegal(b: Builder) -> None:
+    s = b.last("classify", what="a classification")
+    b.expect(s, "legal", False)
+    b.expect(s, "readings", [])
+
+
+@step("then", r'the cards read as "(?P<readings>[^"]+)"', 'the cards read as "straight 3-7"')
+def _read_as(b: Builder, readings: str) -> None:
+    s = b.last("classify", what="a classification")
+    b.expect(s, "legal", True)
+    b.expect(s, "readings", sorted(r.strip() for r in readings.split(";")))
+
+
+@step("then", r'"(?P<reading>[^"]+)" is (?P<neg>not )?one of the readings',
+      '"triple+single SJ" is one of the readings')
+def _one_of(b: Builder, reading: str, neg: str = "") -> None:
+    s = b.last("classify", what="a classification")
+    b.expect(s, "readings", reading, "excludes" if neg else "contains")
+
+
+_BEATS = (
+    r'"(?P<reply>[^"]+)"(?: as "(?P<reply_shape>[^"]+)")? is played on '
+    r'"(?P<top>[^"]+)"(?: as "(?P<top_shape>[^"]+)")?'
+)
+
+
+@step("when", _BEATS, '"8D 8C" is played on "7S 7H"')
+def _beats(b: Builder, reply: str, top: str, reply_shape: str = "", top_shape: str = "") -> None:
+    s: dict[str, Any] = {"op": "beats", "reply": split_cards(reply)}
+    if reply_shape:
+        s["reply_shape"] = reply_shape
+    s["top"] = split_cards(top)
+    if top_shape:
+        s["top_shape"] = top_shape
+    b.add(s)
+
+
+@step("then", r"it (?P<neg>does not beat|beats) the top play", "it beats the top play")
+def _beats_result(b: Builder, neg: str) -> None:
+    s = b.last("beats", what="a reply against a top play")
+    b.expect(s, "beats", neg == "beats")
+
+
+@step("then", r'it is read as "(?P<reading>[^"]+)"', 'it is read as "pair 8"')
+def _reply_reading(b: Builder, reading: str) -> None:
+    s = b.last("beats", what="a reply against a top play")
+    b.expect(s, "reading", reading)
+
+
+@step("when", r'the legal leads from "(?P<hand>[^"]*)" are listed',
+      'the legal leads from "3H 3S 4D" are listed')
+def _leads(b: Builder, hand: str) -> None:
+    b.add({"op": "plays", "hand": split_cards(hand)})
+
+
+@step("when", r'the legal replies from "(?P<hand>[^"]*)" to "(?P<top>[^"]+)"'
+              r'(?: as "(?P<top_shape>[^"]+)")? are listed',
+      'the legal replies from "8D 8C 9S" to "7S 7H" are listed')
+def _replies(b: Builder, hand: str, top: str, top_shape: str = "") -> None:
+    s: dict[str, Any] = {"op": "plays", "hand": split_cards(hand), "top": split_cards(top)}
+    if top_shape:
+        s["top_shape"] = top_shape
+    b.add(s)
+
+
+@step("then", r"there (?:is|are) (?P<n>\d+) legal plays?", "there are 3 legal plays")
+def _count(b: Builder, n: str) -> None:
+    b.expect(b.last("plays", what="a list of legal plays"), "count", int(n))
+
+
+@step("then", r'"(?P<play>[^"]+)" is (?P<neg>not )?among them', '"pair 3: 3 3" is among them')
+def _among(b: Builder, play: str, neg: str = "") -> None:
+    s = b.last("plays", what="a list of legal plays")
+    b.expect(s, "plays", play, "excludes" if neg else "contains")
+
+
+@step("when", r'the points of "(?P<cards>[^"]*)" are counted',
+      'the points of "5H 10S KD" are counted')
+def _points(b: Builder, cards: str) -> None:
+    b.add({"op": "points", "cards": split_cards(cards)})
+
+
+@step("when", r"the pack is counted", "the pack is counted")
+def _deck(b: Builder) -> None:
+    b.add({"op": "deck"})
+
+
+@step("then", r"they score (?P<n>\d+) points?", "they score 25 points")
+def _score(b: Builder, n: str) -> None:
+    b.expect(b.last("points", what="a point count"), "points", int(n))
+
+
+@step("then", r"the pack holds (?P<cards>\d+) cards, (?P<faces>\d+) faces of (?P<copies>\d+) "
+              r"copies each, and (?P<points>\d+) points",
+      "the pack holds 162 cards, 54 faces of 3 copies each, and 300 points")
+def _pack(b: Builder, cards: str, faces: str, copies: str, points: str) -> None:
+    s = b.last("deck", what="the pack")
+    for key, value in (("cards", cards), ("faces", faces), ("copies", copies), ("points", points)):
+        b.expect(s, key, int(value))
+
+
+@step("then", r"the cards are rejected as bad input citing (?P<clause>R\d\d\.\d+)",
+      "the cards are rejected as bad input citing R01.1")
+def _bad_cards(b: Builder, clause: str) -> None:
+    s = b.last("classify", "points", what="cards to classify or count")
+    b.expect(s, "error.clause", clause)
+
+
+@step("then", r'the result at "(?P<path>[^"]*)" is (?P<value>.+)',
+      'the result at "readings" is ["pair 7"]')
+def _generic_result(b: Builder, path: str, value: str) -> None:
+    if not b.steps:
+        raise ScenarioError("this step checks the result of the step before it")
+    b.expect(b.steps[-1], path, parse_json(value))
+
+
+@step("then", r'the result at "(?P<path>[^"]*)" (?P<how>contains|does not contain) (?P<value>.+)',
+      'the result at "plays" contains "pair 7: 7 7"')
+def _generic_contains(b: Builder, path: str, how: str, value: str) -> None:
+    if not b.steps:
+        raise ScenarioError("this step checks the result of the step before it")
+    b.expect(b.steps[-1], path, parse_json(value), "contains" if how == "contains" else "excludes")
+
+
+def parse_json(text: str) -> Any:
+    import json
+
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        raise ScenarioError(f"the expected value {text!r} is not JSON: {err.msg}") from None
+
+
+def generic_checks(s: dict[str, Any], done_expect: set[str],
+                   done_lists: set[tuple[str, str, str]] = frozenset()) -> list[str]:  # type: ignore[assignment]
+    """Then lines for the expectations that no specific phrasing rendered."""
+    import json
+
+    out = [f"Then the result at {q(path)} is {json.dumps(v, ensure_ascii=False)}"
+           for path, v in s.get("expect", {}).items() if path not in done_expect]
+    for how, word in (("contains", "contains"), ("excludes", "does not contain")):
+        for path, items in s.get(how, {}).items():
+            for item in items:
+                if (how, path, json.dumps(item)) not in done_lists:
+                    out.append(f"Then the result at {q(path)} {word} "
+                               f"{json.dumps(item, ensure_ascii=False)}")
+    return out
+
+
+@renderer
+def _render_queries(s: dict[str, Any]) -> list[str] | None:
+    import json
+
+    op = s["op"]
+    out: list[str] = []
+    exp = s.get("expect", {})
+    done: set[str] = set()
+    lists: set[tuple[str, str, str]] = set()
+
+    def listed(how: str, path: str, phrase: str) -> None:
+        for item in s.get(how, {}).get(path, []):
+            if isinstance(item, str):
+                out.append(phrase.format(q(item)))
+                lists.add((how, path, json.dumps(item)))
+
+    if op == "classify":
+        out.append(f"When the cards {cards_text(s['cards'])} are classified")
+        if exp.get("legal") is False and exp.get("readings") == []:
+            out.append("Then the cards are illegal")
+            done |= {"legal", "readings"}
+        elif exp.get("legal") is True and isinstance(exp.get("readings"), list) and exp["readings"]:
+            out.append(f"Then the cards read as {q('; '.join(exp['readings']))}")
+            done |= {"legal", "readings"}
+        listed("contains", "readings", "Then {} is one of the readings")
+        listed("excludes", "readings", "Then {} is not one of the readings")
+    elif op == "beats":
+        reply_shape = f" as {q(s['reply_shape'])}" if "reply_shape" in s else ""
+        reply = cards_text(s["reply"]) + reply_shape
+        top = cards_text(s["top"]) + (f" as {q(s['top_shape'])}" if "top_shape" in s else "")
+        out.append(f"When {reply} is played on {top}")
+        if isinstance(exp.get("beats"), bool):
+            out.append("Then it beats the top play" if exp["beats"] else
+                       "Then it does not beat the top play")
+            done.add("beats")
+        if isinstance(exp.get("reading"), str):
+            out.append(f"Then it is read as {q(exp['reading'])}")
+            done.add("reading")
+    elif op == "plays":
+        if "top" in s:
+            shape = f" as {q(s['top_shape'])}" if "top_shape" in s else ""
+            out.append(f"When the legal replies from {cards_text(s['hand'])} to "
+                       f"{cards_text(s['top'])}{shape} are listed")
+        else:
+            out.append(f"When the legal leads from {cards_text(s['hand'])} are listed")
+        if isinstance(exp.get("count"), int):
+            out.append(f"Then there are {exp['count']} legal plays")
+            done.add("count")
+        listed("contains", "plays", "Then {} is among them")
+        listed("excludes", "plays", "Then {} is not among them")
+    elif op == "points":
+        out.append(f"When the points of {cards_text(s['cards'])} are counted")
+        if isinstance(exp.get("points"), int):
+            out.append(f"Then they score {exp['points']} points")
+            done.add("points")
+    elif op == "deck":
+        out.append("When the pack is counted")
+        keys = ("cards", "faces", "copies", "points")
+        if all(isinstance(exp.get(k), int) for k in keys):
+            out.append(f"Then the pack holds {exp['cards']} cards, {exp['faces']} faces of "
+                       f"{exp['copies']} copies each, and {exp['points']} points")
+            done |= set(keys)
+    else:
+        return None
+    if op in ("classify", "points") and isinstance(exp.get("error.clause"), str):
+        out.append(f"Then the cards are rejected as bad input citing {exp['error.clause']}")
+        done.add("error.clause")
+    return out + generic_checks(s, done, lists)
+
+
+def render_steps(scenario: Scenario) -> list[str]:
+    """Gherkin step lines (with keywords) for a scenario's setup and steps."""
+    lines: list[str] = []
+    for name, value in sorted(scenario.variants.items()):
+        lines.append(f"Given the variant {q(name)} is {q(value)}")
+    for render_setup in SETUP_RENDERERS:
+        lines.extend(render_setup(scenario))
+    for s in scenario.steps:
+        for render in RENDERERS:
+            rendered = render(s)
+            if rendered is not None:
+                lines.extend(rendered)
+                break
+        else:
+            raise ScenarioError(f"no renderer for step {s!r}")
+    return _and_keywords(lines)
+
+
+SETUP_RENDERERS: list[Callable[[Scenario], list[str]]] = []
+
+
+def _and_keywords(lines: list[str]) -> list[str]:
+    """Replace a repeated keyword by ``And`` for readability."""
+    out: list[str] = []
+    previous = ""
+    for line in lines:
+        keyword, _, rest = line.partition(" ")
+        if keyword in ("Given", "When", "Then") and keyword == previous:
+            out.append("And " + rest)
+        else:
+            out.append(line)
+            if keyword in ("Given", "When", "Then"):
+                previous = keyword
+    return out
+
