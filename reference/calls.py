@@ -1,0 +1,156 @@
+"""Partner calls: which faces may be called, ordinals, and resolution by play (rule 11).
+
+- D13: for each suit the only callable face is the highest rank A, K, Q, … of which at
+  least one copy is not buried (cards in the banker's hand count as in play); the two calls
+  name distinct faces, hence two different suits; never a 2 or a joker (R11.2, R11.3).
+- D14: the ordinal is 1st–3rd and, under the default ``bounded`` variant, not more than
+  the unburied copies of the face; the ``any`` variant accepts any of 1–3 (R11.4).
+- D15/D16: every copy of the face put on the table counts; several copies in one play take
+  consecutive ordinals; whoever plays the specified occurrence resolves the call.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from itertools import combinations, product
+from typing import Any
+
+from .actions import CallSpec
+from .cards import DECKS, Card, Rank, Suit
+from .errors import IllegalAction
+from .variants import DEFAULT, Variants
+
+CALL_RANKS: tuple[Rank, ...] = tuple(Rank(r) for r in range(Rank.ACE, Rank.THREE - 1, -1))
+"""Ranks a call may name, in the order the descent tries them (R11.2): A, K, Q, …, 3."""
+
+
+def callable_face(suit: Suit, buried: Counter[Card]) -> Card | None:
+    """The one callable face of ``suit`` (D13): the highest rank A, K, Q, … with at least
+    one copy of that suit not buried; ``None`` only if every copy is buried."""
+    for rank in CALL_RANKS:
+        face = Card(rank, suit)
+        if buried[face] < DECKS:
+            return face
+    return None
+
+
+def callable_faces(buried: Iterable[Card]) -> dict[Suit, Card]:
+    """The callable face of each suit given the buried cards (D13, R11.2)."""
+    counts = Counter(buried)
+    out: dict[Suit, Card] = {}
+    for suit in Suit:
+        face = callable_face(suit, counts)
+        if face is not None:
+            out[suit] = face
+    return out
+
+
+def max_ordinal(face: Card, buried: Iterable[Card], variants: Variants = DEFAULT) -> int:
+    """The highest ordinal that may be called for ``face`` (D14): the unburied copies under
+    the ``bounded`` variant, 3 under ``any``."""
+    if variants.call_ordinal == "any":
+        return DECKS
+    return DECKS - sum(1 for c in buried if c == face)
+
+
+def call_problem(
+    calls: Sequence[CallSpec], buried: Iterable[Card], variants: Variants = DEFAULT
+) -> tuple[str, str] | None:
+    """Why ``calls`` cannot be announced after burying ``buried``: ``(message, clause)``,
+    or ``None`` when the pair of calls is legal."""
+    counts = Counter(buried)
+    if len(calls) != 2:
+        return (f"the banker announces exactly two calls, not {len(calls)}", "R11.1")
+    for call in calls:
+        face = call.face
+        if face.suit is None or face.rank == Rank.TWO:
+            return (f"{face} cannot be called: never a 2 or a joker", "R11.3")
+        expected = callable_face(face.suit, counts)
+        if face != expected:
+            buried_note = (
+                f"{face} is not callable: in {face.suit.symbol} the callable face is "
+                f"{expected}, the highest rank with a copy not buried"
+            )
+            return (buried_note, "R11.2")
+    if calls[0].face == calls[1].face:
+        return (f"the two calls name the same face {calls[0].face}: faces must differ", "R11.1")
+    for call in calls:
+        if not 1 <= call.ordinal <= DECKS:
+            return (
+                f"call {call.face}: the ordinal must be the 1st, 2nd or 3rd play, "
+                f"not {call.ordinal}",
+                "R11.4",
+            )
+        limit = DECKS - counts[call.face]
+        if variants.call_ordinal == "bounded" and call.ordinal > limit:
+            return (
+                f"call {call.face}: occurrence {call.ordinal} cannot be played, only "
+                f"{limit} cop{'y is' if limit == 1 else 'ies are'} not buried",
+                "R11.4",
+            )
+    return None
+
+
+def check_calls(
+    calls: Sequence[CallSpec], buried: Iterable[Card], variants: Variants = DEFAULT
+) -> None:
+    """Raise :class:`IllegalAction` (R11.1–R11.4) unless ``calls`` is a legal pair."""
+    problem = call_problem(calls, buried, variants)
+    if problem is not None:
+        raise IllegalAction(problem[0], clause=problem[1])
+
+
+def legal_call_pairs(
+    buried: Iterable[Card], variants: Variants = DEFAULT
+) -> list[tuple[CallSpec, CallSpec]]:
+    """Every legal pair of calls, first call in the lower suit (D < C < H < S), then by
+    ordinals: at most 6 suit pairs × 9 ordinal pairs."""
+    buried = list(buried)
+    faces = callable_faces(buried)
+    out: list[tuple[CallSpec, CallSpec]] = []
+    for first, second in combinations(sorted(faces), 2):
+        f1, f2 = faces[first], faces[second]
+        for o1, o2 in product(
+            range(1, max_ordinal(f1, buried, variants) + 1),
+            range(1, max_ordinal(f2, buried, variants) + 1),
+        ):
+            out.append((CallSpec(f1, o1), CallSpec(f2, o2)))
+    return out
+
+
+@dataclass(slots=True)
+class CallState:
+    """A call during play: ``played`` copies of the face have been put on the table so far
+    (D15); ``resolved_by`` is the seat that played the specified occurrence (D16)."""
+
+    face: Card
+    ordinal: int
+    played: int = 0
+    resolved_by: int | None = None
+
+    @property
+    def resolved(self) -> bool:
+        return self.resolved_by is not None
+
+    def record(self, seat: int, copies: int) -> bool:
+        """Count ``copies`` of the face played by ``seat`` (consecutive ordinals, D15);
+        return whether this play resolves the call (D16)."""
+        before = self.played
+        self.played = before + copies
+        if self.resolved_by is None and before < self.ordinal <= self.played:
+            self.resolved_by = seat
+            return True
+        return False
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "face": str(self.face),
+            "ordinal": self.ordinal,
+            "played": self.played,
+            "resolved_by": self.resolved_by,
+        }
+
+    def copy(self) -> CallState:
+        return CallState(self.face, self.ordinal, self.played, self.resolved_by)

@@ -1,0 +1,700 @@
+"""Positions: complete snapshots of a hand after dealing, so a case can start mid-hand.
+
+A position (``schemas/position.schema.json``) names the match state (hand number, levels,
+previous winners and banker, variants), the banker, the burial, the calls and how many of
+each called face have been played, every hand, the points captured by each seat, the
+current trick and whose turn it is. Cards that are in no hand, not buried and not on the
+table are *gone*: played in earlier tricks. :func:`parse_position` checks everything and
+raises :class:`InvalidPosition` listing every problem; :func:`build_position` makes a valid
+position from only the hands of interest.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .actions import CallSpec
+from .calls import CallState, call_problem
+from .cards import DECKS, Card, Rank, full_deck, parse_cards
+from .combos import Combo, choose_reading
+from .dealing import HAND_SIZE, KITTY_SIZE, SEATS
+from .errors import InvalidPosition, RulesError
+from .settlement import TOTAL_POINTS
+from .trick import Trick, TrickPlay
+from .variants import Variants
+
+PHASES = ("burying", "calling", "playing")
+
+REQUIRED_KEYS = frozenset({"banker", "hands", "turn"})
+OPTIONAL_KEYS = frozenset({
+    "$schema", "hand", "phase", "deal", "variants", "levels", "previous_winners",
+    "previous_banker", "reveal", "buried", "calls", "captured", "trick", "out",
+})
+
+_PACK = Counter(full_deck())
+
+
+@dataclass(frozen=True)
+class ParsedPosition:
+    """A checked position, ready for :meth:`Game.from_position`."""
+
+    hand: int
+    phase: str
+    deal: int
+    variants: Variants
+    levels: tuple[Rank, ...]
+    previous_winners: tuple[int, ...]
+    previous_banker: int | None
+    banker: int
+    reveal: tuple[int, Card, int] | None
+    buried: tuple[Card, ...]
+    calls: tuple[CallState, ...]
+    hands: tuple[tuple[Card, ...], ...]
+    captured: tuple[int, ...]
+    trick: Trick | None
+    turn: int
+    out: tuple[int, ...]
+
+
+def _is_seat(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < SEATS
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+class _Checker:
+    """Collects problems instead of stopping at the first."""
+
+    def __init__(self) -> None:
+        self.problems: list[str] = []
+
+    def add(self, message: str) -> None:
+        self.problems.append(message)
+
+    def cards(self, value: Any, where: str) -> list[Card] | None:
+        if isinstance(value, str):
+            value = value.split()
+        if not isinstance(value, list | tuple):
+            self.add(f"{where} must be a list of card tokens")
+            return None
+        try:
+            return parse_cards(list(value))
+        except RulesError as err:
+            self.add(f"{where}: {err}")
+            return None
+
+    def seat(self, value: Any, where: str) -> int | None:
+        if not _is_seat(value):
+            self.add(f"{where} must be a seat 0-5, not {value!r}")
+            return None
+        return int(value)
+
+    def seats(self, value: Any, where: str) -> list[int] | None:
+        if not isinstance(value, list | tuple) or not all(_is_seat(s) for s in value):
+            self.add(f"{where} must be a list of seats 0-5, not {value!r}")
+            return None
+        if len(set(value)) != len(value):
+            self.add(f"{where} lists a seat twice: {list(value)}")
+        return [int(s) for s in value]
+
+
+def parse_position(position: Mapping[str, Any]) -> ParsedPosition:
+    """Check ``position`` and return it parsed; :class:`InvalidPosition` lists every
+    problem (each names the clause it breaks where there is one)."""
+    ck = _Checker()
+    if not isinstance(position, Mapping):
+        raise InvalidPosition([f"a position must be a JSON object, not {type(position).__name__}"])
+    missing = REQUIRED_KEYS - set(position)
+    if missing:
+        ck.add(f"missing {', '.join(sorted(missing))}")
+    unknown = set(position) - REQUIRED_KEYS - OPTIONAL_KEYS
+    if unknown:
+        ck.add(f"unknown key(s) {', '.join(sorted(unknown))}")
+
+    # -- the match ---------------------------------------------------------------------------
+    hand_number = position.get("hand", 1)
+    if not _is_int(hand_number) or hand_number < 1:
+        ck.add(f"hand must be a positive integer, not {hand_number!r}")
+        hand_number = 1
+    phase = position.get("phase", "playing")
+    if phase not in PHASES:
+        ck.add(f"phase must be one of {', '.join(PHASES)}, not {phase!r}")
+        phase = "playing"
+    deal = position.get("deal", 1)
+    if not _is_int(deal) or deal < 1 or (hand_number > 1 and deal != 1):
+        ck.add(f"deal must be 1 (or a redeal count in the first hand), not {deal!r}")
+        deal = 1
+    try:
+        variants = Variants.from_mapping(position.get("variants") or {})
+    except RulesError as err:
+        ck.add(f"variants: {err}")
+        variants = Variants()
+    except (TypeError, AttributeError):
+        ck.add("variants must be an object of variant names to values")
+        variants = Variants()
+    levels: list[Rank] = [Rank.THREE] * SEATS
+    raw_levels = position.get("levels", ["3"] * SEATS)
+    if not isinstance(raw_levels, list | tuple) or len(raw_levels) != SEATS:
+        ck.add(f"levels must list {SEATS} rank symbols")
+    else:
+        for seat, symbol in enumerate(raw_levels):
+            try:
+                rank = Rank.parse(str(symbol))
+            except RulesError:
+                ck.add(f"levels[{seat}] {symbol!r} is not a rank")
+                continue
+            if not Rank.THREE <= rank <= Rank.ACE:
+                ck.add(f"levels[{seat}] {symbol} is not a level 3-A (R07.1)")
+            levels[seat] = rank
+    previous_winners = ck.seats(position.get("previous_winners") or [], "previous_winners")
+    if hand_number > 1 and not previous_winners:
+        ck.add("a later hand needs previous_winners (D6)")
+    previous_banker = position.get("previous_banker")
+    if previous_banker is not None:
+        previous_banker = ck.seat(previous_banker, "previous_banker")
+    banker = ck.seat(position.get("banker"), "banker")
+
+    # -- the cards ---------------------------------------------------------------------------
+    hands: list[list[Card]] = [[] for _ in range(SEATS)]
+    raw_hands = position.get("hands")
+    hands_ok = isinstance(raw_hands, list | tuple) and len(raw_hands) == SEATS
+    if not hands_ok:
+        ck.add(f"hands must list {SEATS} hands")
+    else:
+        assert isinstance(raw_hands, list | tuple)
+        for seat, raw in enumerate(raw_hands):
+            cards = ck.cards(raw, f"hands[{seat}]")
+            if cards is None:
+                hands_ok = False
+            else:
+                hands[seat] = cards
+    buried = ck.cards(position.get("buried", []), "buried") or []
+    if phase == "burying":
+        if buried:
+            ck.add("nothing is buried before the burying decision (R10.1)")
+    elif len(buried) != KITTY_SIZE:
+        ck.add(f"buried must hold exactly {KITTY_SIZE} cards, not {len(buried)} (R10.1)")
+
+    trick, trick_cards, trick_ok = _parse_trick(ck, position.get("trick"), variants, phase)
+    on_table = Counter(trick_cards)
+    in_play = Counter(buried) + on_table
+    for h in hands:
+        in_play.update(h)
+    too_many = in_play - _PACK
+    if too_many:
+        ck.add(
+            "more copies than the pack holds: "
+            + ", ".join(f"{c} x{in_play[c]}" for c in sorted(too_many))
+            + " (R01.1)"
+        )
+    gone = _PACK - in_play
+    gone_points = sum(c.points * n for c, n in gone.items())
+
+    sizes = [len(h) for h in hands]
+    if hands_ok and banker is not None:
+        for seat, size in enumerate(sizes):
+            limit = HAND_SIZE + KITTY_SIZE if phase == "burying" and seat == banker else HAND_SIZE
+            if phase in ("burying", "calling") and size != limit:
+                ck.add(
+                    f"hands[{seat}] holds {size} cards; before play every hand is full "
+                    f"({limit}) (R10.1)"
+                )
+            elif size > limit:
+                ck.add(f"hands[{seat}] holds {size} cards, more than {limit} (D2, R10.1)")
+        if trick is not None:
+            played = Counter(p.seat for p in trick.plays for _ in (p.cards or ()))
+            for seat, n in played.items():
+                if sizes[seat] + n > HAND_SIZE:
+                    ck.add(f"seat {seat} put {n} cards in the trick but holds {sizes[seat]}")
+
+    # -- captured points ---------------------------------------------------------------------
+    raw_captured = position.get("captured", [0] * SEATS)
+    captured = [0] * SEATS
+    if (
+        not isinstance(raw_captured, list | tuple)
+        or len(raw_captured) != SEATS
+        or not all(_is_int(v) and v >= 0 and v % 5 == 0 for v in raw_captured)
+    ):
+        ck.add("captured must list 6 non-negative multiples of 5 (R06.1)")
+    else:
+        captured = [int(v) for v in raw_captured]
+        if sum(captured) != gone_points and not too_many:
+            table = sum(c.points * n for c, n in on_table.items())
+            held = sum(c.points for h in hands for c in h)
+            kitty = sum(c.points for c in buried)
+            ck.add(
+                f"captured points total {sum(captured)} but the cards played in earlier "
+                f"tricks hold {gone_points} (hands {held} + table {table} + buried {kitty} + "
+                f"captured must make {TOTAL_POINTS}, R06.2, R20.2)"
+            )
+
+    # -- calls -------------------------------------------------------------------------------
+    calls: list[CallState] = []
+    raw_calls = position.get("calls", [])
+    if phase != "playing":
+        if raw_calls:
+            ck.add("calls are announced after burying, before the first lead (D7)")
+    elif not isinstance(raw_calls, list | tuple) or len(raw_calls) != 2:
+        ck.add("calls must list the two calls (R11.1)")
+    else:
+        specs: list[CallSpec] = []
+        for i, raw in enumerate(raw_calls):
+            if not isinstance(raw, Mapping):
+                ck.add(f"calls[{i}] must be an object with face and ordinal")
+                continue
+            try:
+                spec = CallSpec.from_json({k: raw[k] for k in ("face", "ordinal") if k in raw})
+            except RulesError as err:
+                ck.add(f"calls[{i}]: {err}")
+                continue
+            extra = set(raw) - {"face", "ordinal", "played", "resolved_by"}
+            if extra:
+                ck.add(f"calls[{i}] has unknown key(s) {', '.join(sorted(extra))}")
+            specs.append(spec)
+            occurred = gone[spec.face] + on_table[spec.face]
+            played = raw.get("played", occurred)
+            if played != occurred:
+                ck.add(
+                    f"calls[{i}] {spec.face}: played is {played!r} but {occurred} "
+                    f"cop{'y has' if occurred == 1 else 'ies have'} been played (D15)"
+                )
+            resolved_by = raw.get("resolved_by")
+            if resolved_by is not None and not _is_seat(resolved_by):
+                ck.add(f"calls[{i}] resolved_by must be a seat or null, not {resolved_by!r}")
+                resolved_by = None
+            if occurred >= spec.ordinal and resolved_by is None:
+                ck.add(
+                    f"calls[{i}] {spec.face} occurrence {spec.ordinal} has been played: "
+                    "resolved_by must name who played it (D16)"
+                )
+            if occurred < spec.ordinal and resolved_by is not None:
+                ck.add(
+                    f"calls[{i}] {spec.face} occurrence {spec.ordinal} has not been played "
+                    f"yet ({occurred} so far), so nobody resolved it (D16)"
+                )
+            if resolved_by is not None and trick is not None and occurred >= spec.ordinal:
+                # the resolving copy is on the table: it must be in that seat's play
+                before = gone[spec.face]
+                if before < spec.ordinal:
+                    who = _resolver_in_trick(trick, spec.face, spec.ordinal - before)
+                    if who is not None and who != resolved_by:
+                        ck.add(
+                            f"calls[{i}] {spec.face} occurrence {spec.ordinal} was played in "
+                            f"the current trick by seat {who}, not {resolved_by} (D16)"
+                        )
+            calls.append(CallState(spec.face, spec.ordinal, occurred, resolved_by))
+        if len(specs) == 2 and len(buried) == KITTY_SIZE:
+            problem = call_problem(specs, buried, variants)
+            if problem is not None:
+                ck.add(f"calls: {problem[0]} ({problem[1]})")
+
+    # -- out, turn, the end of the hand --------------------------------------------------------
+    empty = [s for s in range(SEATS) if not sizes[s]] if hands_ok else []
+    raw_out = position.get("out")
+    out = empty if raw_out is None else (ck.seats(raw_out, "out") or [])
+    if hands_ok and sorted(out) != empty:
+        ck.add(
+            f"out lists {list(out)} but the seats with no cards are {empty} "
+            "(R16.1: exactly the empty-handed players are out)"
+        )
+    turn = ck.seat(position.get("turn"), "turn")
+    if turn is not None and hands_ok:
+        if not sizes[turn]:
+            ck.add(f"turn: seat {turn} holds no cards and cannot act (R16.1)")
+        if phase != "playing" and banker is not None and turn != banker:
+            ck.add(f"turn: the banker (seat {banker}) decides before play (D7)")
+        if trick is not None and trick_ok:
+            if turn == trick.top_seat:
+                ck.add(
+                    f"turn: seat {turn} made the top play; the trick ends before their turn "
+                    "comes round again (R13.3)"
+                )
+            elif turn in trick.passed and variants.pass_rule == "trick":
+                ck.add(f"turn: seat {turn} passed and is locked out of the trick (D18)")
+            elif turn in trick.passed:
+                ck.add(f"turn: seat {turn} passed since the last play (D18)")
+    if trick is not None and trick_ok and hands_ok:
+        for seat in sorted(trick.passed):
+            if not sizes[seat]:
+                ck.add(f"trick.passed: seat {seat} holds no cards")
+            if seat == trick.top_seat:
+                ck.add(f"trick.passed: seat {seat} made the top play")
+        waiting = [s for s in range(SEATS)
+                   if sizes[s] and s != trick.top_seat and s not in trick.passed]
+        if not waiting:
+            ck.add("the trick is already over: every other player holding cards passed (R13.3)")
+    if phase == "playing" and hands_ok and len(calls) == 2 and banker is not None:
+        holders = [s for s in range(SEATS) if sizes[s]]
+        if all(c.resolved_by is not None for c in calls):
+            side = {banker} | {c.resolved_by for c in calls if c.resolved_by is not None}
+            if not any(sizes[s] for s in side) or all(
+                not sizes[s] for s in range(SEATS) if s not in side
+            ):
+                ck.add("the hand is already over: a whole side is out (R17.1, D20)")
+        elif len(holders) <= 1:
+            ck.add("the hand is already over: only one player holds cards (R18.1, D21)")
+
+    # -- reveal ------------------------------------------------------------------------------
+    reveal = None
+    raw_reveal = position.get("reveal")
+    if raw_reveal is not None:
+        reveal = _parse_reveal(ck, raw_reveal, banker, levels)
+
+    if ck.problems:
+        raise InvalidPosition(ck.problems)
+    assert banker is not None and turn is not None
+    return ParsedPosition(
+        hand=hand_number,
+        phase=phase,
+        deal=deal,
+        variants=variants,
+        levels=tuple(levels),
+        previous_winners=tuple(sorted(previous_winners or [])),
+        previous_banker=previous_banker,
+        banker=banker,
+        reveal=reveal,
+        buried=tuple(sorted(buried)),
+        calls=tuple(calls),
+        hands=tuple(tuple(sorted(h)) for h in hands),
+        captured=tuple(captured),
+        trick=trick,
+        turn=turn,
+        out=tuple(out),
+    )
+
+
+def _resolver_in_trick(trick: Trick, face: Card, nth: int) -> int | None:
+    """The seat that put the ``nth`` copy of ``face`` on the table in ``trick``."""
+    count = 0
+    for play in trick.plays:
+        if play.cards is not None:
+            count += play.cards.count(face)
+            if count >= nth:
+                return play.seat
+    return None
+
+
+def _parse_reveal(
+    ck: _Checker, raw: Any, banker: int | None, levels: Sequence[Rank]
+) -> tuple[int, Card, int] | None:
+    if not isinstance(raw, Mapping) or set(raw) != {"seat", "card", "draw"}:
+        ck.add("reveal must be null or an object with seat, card and draw")
+        return None
+    seat = ck.seat(raw["seat"], "reveal.seat")
+    draw = raw["draw"]
+    if not _is_int(draw) or not 1 <= draw <= 156:
+        ck.add(f"reveal.draw must be a draw number 1-156, not {draw!r}")
+        return None
+    try:
+        card = Card.parse(str(raw["card"]))
+    except RulesError as err:
+        ck.add(f"reveal.card: {err}")
+        return None
+    if seat is None:
+        return None
+    if banker is not None and seat != banker:
+        ck.add(f"reveal.seat {seat} is not the banker {banker}: the reveal fixes the banker "
+               "(R09.3)")
+    if card.rank != levels[seat]:
+        ck.add(f"reveal.card {card} is not seat {seat}'s level {levels[seat].symbol} (R09.2)")
+    return (seat, card, int(draw))
+
+
+def _parse_trick(
+    ck: _Checker, raw: Any, variants: Variants, phase: str
+) -> tuple[Trick | None, list[Card], bool]:
+    """The trick, every card on the table, and whether it parsed cleanly."""
+    if raw is None:
+        return None, [], True
+    if phase != "playing":
+        ck.add("trick must be null before play")
+        return None, [], False
+    if not isinstance(raw, Mapping) or not {"leader", "plays"} <= set(raw):
+        ck.add("trick must be null or an object with leader, plays (and passed)")
+        return None, [], False
+    extra = set(raw) - {"leader", "plays", "passed", "top", "points"}
+    if extra:
+        ck.add(f"trick has unknown key(s) {', '.join(sorted(extra))}")
+    leader = ck.seat(raw["leader"], "trick.leader")
+    entries = raw["plays"]
+    if not isinstance(entries, list | tuple) or not entries:
+        ck.add("trick.plays must list at least the lead")
+        return None, [], False
+    plays: list[TrickPlay] = []
+    cards_on_table: list[Card] = []
+    top: Combo | None = None
+    top_seat: int | None = None
+    derived_passed: set[int] = set()
+    ok = True
+    for i, entry in enumerate(entries):
+        where = f"trick.plays[{i}]"
+        if not isinstance(entry, Mapping) or "seat" not in entry:
+            ck.add(f"{where} must be an object with seat and cards or pass")
+            ok = False
+            continue
+        seat = ck.seat(entry["seat"], f"{where}.seat")
+        if seat is None:
+            ok = False
+            continue
+        if entry.get("pass") is True:
+            if set(entry) != {"seat", "pass"}:
+                ck.add(f"{where}: a pass has only seat and pass")
+            if top is None:
+                ck.add(f"{where}: the leader must play, a lead cannot be passed (R13.2)")
+                ok = False
+            plays.append(TrickPlay(seat))
+            derived_passed.add(seat)
+            continue
+        if set(entry) - {"seat", "cards", "combo"} or "cards" not in entry:
+            ck.add(f"{where} must be a play {{seat, cards, combo}} or a pass {{seat, pass}}")
+            ok = False
+            continue
+        cards = ck.cards(entry["cards"], f"{where}.cards")
+        if not cards:
+            if cards is not None:
+                ck.add(f"{where}: a play needs at least one card")
+            ok = False
+            continue
+        if i == 0 and leader is not None and seat != leader:
+            ck.add(f"{where}: the lead is by seat {seat}, not the leader {leader}")
+        declared = entry.get("combo")
+        if declared is not None and not isinstance(declared, str):
+            ck.add(f"{where}.combo must be a reading such as 'pair 7'")
+            declared = None
+        try:
+            combo = choose_reading(cards, declared=declared, top=top, variants=variants)
+        except RulesError as err:
+            ck.add(f"{where}: {' '.join(map(str, sorted(cards)))} is not a legal "
+                   f"{'lead' if top is None else 'reply to ' + top.notation()}: {err}")
+            ok = False
+            continue
+        if top_seat is not None and seat == top_seat:
+            ck.add(f"{where}: seat {seat} cannot reply to their own top play (R13.3)")
+        plays.append(TrickPlay(seat, tuple(sorted(cards)), combo))
+        cards_on_table.extend(cards)
+        top, top_seat = combo, seat
+        if variants.pass_rule == "turn":
+            derived_passed.clear()
+    if leader is None or top is None or top_seat is None:
+        return None, cards_on_table, False
+    passed = derived_passed
+    if "passed" in raw:
+        given = ck.seats(raw["passed"], "trick.passed")
+        if given is not None:
+            if not derived_passed <= set(given):
+                ck.add(
+                    f"trick.passed {sorted(given)} leaves out seat(s) "
+                    f"{sorted(derived_passed - set(given))} that passed"
+                    + (" since the last play" if variants.pass_rule == "turn" else "")
+                )
+            passed = set(given)
+    points = sum(c.points for c in cards_on_table)
+    return Trick(leader, top_seat, top, points, plays, passed), cards_on_table, ok
+
+
+# ---------------------------------------------------------------------------------------------
+# Building positions for tests and scenarios
+# ---------------------------------------------------------------------------------------------
+
+_FILLER_RANKS = (Rank.THREE, Rank.FOUR, Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.NINE)
+
+
+def build_position(
+    hands: Mapping[int, str | Iterable[str | Card]],
+    *,
+    banker: int = 0,
+    calls: Sequence[Mapping[str, Any] | tuple[Any, ...] | str] | None = None,
+    buried: str | Iterable[str | Card] | None = None,
+    trick: Mapping[str, Any] | Sequence[tuple[Any, ...]] | None = None,
+    turn: int | None = None,
+    captured: Mapping[int, int] | Sequence[int] | None = None,
+    rest_to: int | None = None,
+    out: Sequence[int] | None = None,
+    levels: Sequence[str | Rank] | None = None,
+    hand: int = 1,
+    previous_winners: Sequence[int] = (),
+    previous_banker: int | None = None,
+    variants: Variants | Mapping[str, str] | None = None,
+) -> dict[str, Any]:
+    """A valid playing-phase position from just the hands of interest.
+
+    - ``hands``: seat → cards (``"5H 5S"``); seats not given hold nothing (they are out).
+    - ``calls``: items ``{"face", "ordinal"[, "resolved_by"]}`` or tuples ``(face,
+      ordinal[, resolved_by])`` or ``"AH:1"``; default ``AH`` 1st and ``AS`` 1st;
+      ``played`` is always derived from the cards gone and on the table. A call given
+      with ``resolved_by`` None is kept *open*: spare copies of its face (held by nobody)
+      are buried, as many as the ordinal allows (3 − ordinal), so that fewer copies are
+      gone; an open call still needs a copy in some hand. A call given without
+      ``resolved_by`` whose occurrence is already gone or on the table counts as resolved
+      by the banker (a self-call, D16).
+    - ``buried``: by default those spare call copies, then non-scoring low cards (3, 4, 6,
+      7, 8, 9) nobody holds, up to six.
+    - ``trick``: the position form ``{"leader", "plays", "passed"}`` (``combo`` optional)
+      or a list of ``(seat, "cards")`` / ``(seat, "cards", "shape")`` / ``(seat, None)``
+      (a pass) tuples, the first being the lead.
+    - every other card of the pack is *gone* (played in earlier tricks). Its points go to
+      ``captured``: explicit amounts (seat → points, or 6 ints) where given, and the rest
+      of the gone points to ``rest_to`` (default: the banker).
+    - ``turn`` default: with no trick the banker, or the first seat after them holding
+      cards; with a trick the first seat after the last entry that holds cards, has not
+      passed and did not make the top play.
+    - ``out`` default: the empty-handed seats in seat order.
+
+    The result is checked with :func:`parse_position` (:class:`InvalidPosition` if the
+    inputs cannot make a legal position).
+    """
+    var = variants if isinstance(variants, Variants) else Variants.from_mapping(variants or {})
+    hand_cards: list[list[Card]] = [[] for _ in range(SEATS)]
+    for seat, cards in hands.items():
+        hand_cards[seat] = _as_cards(cards)
+    trick_json: dict[str, Any] | None = None
+    table: list[Card] = []
+    if trick is not None:
+        trick_json = _trick_json(trick, var)
+        for entry in trick_json["plays"]:
+            table.extend(Card.parse(t) for t in entry.get("cards", []))
+    used = Counter(table)
+    for h in hand_cards:
+        used.update(h)
+    call_items = calls if calls is not None else [("AH", 1), ("AS", 1)]
+    specs: list[tuple[CallSpec, bool, Any]] = []
+    for item in call_items:
+        if isinstance(item, str):
+            specs.append((CallSpec.from_json(item), False, None))
+        elif isinstance(item, Mapping):
+            spec = CallSpec.from_json({"face": item["face"], "ordinal": item["ordinal"]})
+            specs.append((spec, "resolved_by" in item, item.get("resolved_by")))
+        else:
+            spec = CallSpec.from_json({"face": item[0], "ordinal": item[1]})
+            specs.append((spec, len(item) > 2, item[2] if len(item) > 2 else None))
+    if buried is None:
+        buried_cards: list[Card] = []
+        for spec, has_resolver, resolved in specs:  # keep explicitly open calls open
+            if has_resolver and resolved is None:
+                spare = min(DECKS - used[spec.face], DECKS - spec.ordinal)
+                for _ in range(min(spare, KITTY_SIZE - len(buried_cards))):
+                    buried_cards.append(spec.face)
+                    used[spec.face] += 1
+        for rank in _FILLER_RANKS:
+            for card in (c for c in _PACK if c.rank == rank):
+                while used[card] < DECKS and len(buried_cards) < KITTY_SIZE:
+                    buried_cards.append(card)
+                    used[card] += 1
+    else:
+        buried_cards = _as_cards(buried)
+        used.update(buried_cards)
+    gone = _PACK - used
+    gone_points = sum(c.points * n for c, n in gone.items())
+    on_table = Counter(table)
+
+    call_json: list[dict[str, Any]] = []
+    for spec, has_resolver, resolved in specs:
+        occurred = gone[spec.face] + on_table[spec.face]
+        if not has_resolver and occurred >= spec.ordinal:
+            resolved = banker
+        call_json.append(spec.to_json() | {"played": occurred, "resolved_by": resolved})
+
+    if captured is None:
+        points = [0] * SEATS
+    elif isinstance(captured, Mapping):
+        points = [int(captured.get(s, 0)) for s in range(SEATS)]
+    else:
+        points = [int(v) for v in captured]
+    remainder = gone_points - sum(points)
+    if remainder < 0:
+        raise InvalidPosition([
+            f"captured gives {sum(points)} points but only {gone_points} points have been "
+            "played in earlier tricks (R20.2)"
+        ])
+    points[banker if rest_to is None else rest_to] += remainder
+
+    sizes = [len(h) for h in hand_cards]
+    if turn is None:
+        if trick_json is None:
+            turn = next((s for s in ((banker + i) % SEATS for i in range(SEATS)) if sizes[s]),
+                        banker)
+        else:
+            last = trick_json["plays"][-1]["seat"]
+            top_seat = [e for e in trick_json["plays"] if "cards" in e][-1]["seat"]
+            passed = set(trick_json.get("passed", []))
+            turn = next(
+                (s for s in ((last + i) % SEATS for i in range(1, SEATS))
+                 if sizes[s] and s != top_seat and s not in passed),
+                last,
+            )
+    position: dict[str, Any] = {
+        "hand": hand,
+        "phase": "playing",
+        "deal": 1,
+        "variants": var.to_mapping(),
+        "levels": [r.symbol if isinstance(r, Rank) else str(r) for r in (levels or ["3"] * 6)],
+        "previous_winners": sorted(previous_winners),
+        "previous_banker": previous_banker,
+        "banker": banker,
+        "reveal": None,
+        "buried": [str(c) for c in sorted(buried_cards)],
+        "calls": call_json,
+        "hands": [[str(c) for c in sorted(h)] for h in hand_cards],
+        "captured": points,
+        "trick": trick_json,
+        "turn": turn,
+        "out": list(out) if out is not None else [s for s in range(SEATS) if not sizes[s]],
+    }
+    parse_position(position)
+    return position
+
+
+def position_template() -> dict[str, Any]:
+    """A minimal valid position to edit: seats 0 and 1 hold a few cards, everything else
+    is gone and credited to the banker (seat 0); both calls are self-calls."""
+    return build_position({0: "3D 4D 5H", 1: "6C 7C"}, banker=0)
+
+
+def _as_cards(cards: str | Iterable[str | Card]) -> list[Card]:
+    if isinstance(cards, str):
+        return parse_cards(cards)
+    return [c if isinstance(c, Card) else Card.parse(c) for c in cards]
+
+
+def _trick_json(
+    trick: Mapping[str, Any] | Sequence[tuple[Any, ...]], variants: Variants
+) -> dict[str, Any]:
+    if isinstance(trick, Mapping):
+        out = dict(trick)
+        entries = [dict(e) for e in out["plays"]]
+    else:
+        entries = []
+        for item in trick:
+            seat, cards = item[0], item[1]
+            if cards is None:
+                entries.append({"seat": seat, "pass": True})
+            else:
+                entry: dict[str, Any] = {"seat": seat,
+                                         "cards": [str(c) for c in sorted(_as_cards(cards))]}
+                if len(item) > 2 and item[2]:
+                    entry["combo"] = item[2]
+                entries.append(entry)
+        out = {"leader": entries[0]["seat"] if entries else None}
+    top: Combo | None = None
+    for entry in entries:
+        if "cards" in entry:
+            cards = _as_cards(entry["cards"])
+            entry["cards"] = [str(c) for c in sorted(cards)]
+            combo = choose_reading(cards, declared=entry.get("combo"), top=top, variants=variants)
+            entry["combo"] = combo.notation()
+            top = combo
+    out["plays"] = entries
+    if "passed" not in out:
+        passed: set[int] = set()
+        for entry in entries:
+            if entry.get("pass"):
+                passed.add(entry["seat"])
+            elif variants.pass_rule == "turn":
+                passed.clear()
+        out["passed"] = sorted(passed)
+    return out
