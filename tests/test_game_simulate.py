@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import argparse
 import io
-import json
 from pathlib import Path
-from typing import Any
 
 from fivetenk import bench_game, simulate
-from fivetenk.reference.game import Game
+from fivetenk.catalog import load_path
+from fivetenk.drivers import ReferenceDriver
 from fivetenk.reference.variants import Variants
+from fivetenk.runner import run_scenario
 
 
 def run(argv: list[str]) -> tuple[int, str]:
@@ -19,18 +19,6 @@ def run(argv: list[str]) -> tuple[int, str]:
     out = io.StringIO()
     code = simulate.run(parser.parse_args(argv), out)
     return code, out.getvalue()
-
-
-def replay(data: dict[str, Any]) -> Game:
-    setup = data["setup"]
-    game = Game.new(deck=setup["deck"], first=setup["first"], redeals=setup.get("redeals", ()),
-                    variants=Variants.from_mapping(setup["variants"]))
-    for action in data["actions"]:
-        if action["type"] == "next_hand":
-            game.next_hand(deck=action["deck"], first=action["first"])
-        else:
-            game.apply(action)
-    return game
 
 
 def test_log_is_deterministic_and_readable() -> None:
@@ -42,15 +30,19 @@ def test_log_is_deterministic_and_readable() -> None:
 
 
 def test_scenario_file_replays(tmp_path: Path) -> None:
+    """The written scenario is schema-valid and replays the match through the runner; a
+    replay that diverges (one decision changed) fails."""
     target = tmp_path / "sub" / "game.json"
     code, log = run(["--seed", "12", "--hands", "3", "--variant", "pass=trick",
                      "--scenario", str(target)])
     assert code == 0 and "scenario written" in log
     assert [p.name for p in target.parent.iterdir()] == ["game.json"]  # no temp file left
-    data = json.loads(target.read_text("utf-8"))
-    assert set(data) == {"setup", "actions", "final_observation"}
-    assert data["setup"]["variants"] == {"pass": "trick"}
-    assert replay(data).observe() == data["final_observation"]
+    [scenario] = load_path(target)
+    assert scenario.variants == {"pass": "trick"} and scenario.id == "sim-12"
+    assert run_scenario(ReferenceDriver(), scenario).status == "passed"
+    final = scenario.steps[-1]["expect"]
+    final["result"]["defender_total"] += 5
+    assert run_scenario(ReferenceDriver(), scenario).status == "failed"
 
 
 def test_bad_arguments() -> None:

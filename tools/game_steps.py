@@ -140,15 +140,23 @@ def _later_hand(b: Builder, hand: str, banker: str, winners: str) -> None:
 
 
 def _finish_deal(b: Builder) -> None:
-    if "deal" not in b.extensions or b.setup is not None:
+    """Turn the deal steps into ``setup.deal``: the whole deck order, either given
+    (``the deck order is:``) or built from the dealt cards (:func:`build_deck`)."""
+    spec = b.extensions.get("deal")
+    if spec is None or b.setup is not None:
         return
-    spec = b.extensions["deal"]
-    history = b.extensions.get("history", {})
+    history = b.extensions.get("history")
     first = spec["first"]
-    if first is None:
-        first = 0 if "history" not in b.extensions else (history["previous_banker"] + 1) % 6
-    deal: dict[str, Any] = {"deck": build_deck(first, spec["dealt"], spec["kitty"]), "first": first}
-    if "history" in b.extensions:
+    if first is None:  # D2: seat 0 in the first hand, the seat after the previous banker later
+        first = 0 if history is None else (history["previous_banker"] + 1) % 6
+    if "order" in spec:
+        if spec["dealt"] or spec["kitty"]:
+            raise ScenarioError("give either the whole deck order or the dealt cards, not both")
+        deck = spec["order"]
+    else:
+        deck = build_deck(first, spec["dealt"], spec["kitty"])
+    deal: dict[str, Any] = {"deck": deck, "first": first}
+    if history is not None:
         deal.update(hand=history["hand"], previous_banker=history["previous_banker"],
                     previous_winners=history["previous_winners"])
     if "levels" in b.extensions:
@@ -192,23 +200,6 @@ def _deck_order(b: Builder, doc: str | None) -> None:
     deal["order"] = [str(c) for c in cards]
 
 
-def _finish_order(b: Builder) -> None:
-    deal = b.extensions.get("deal")
-    if deal and "order" in deal and b.setup is None:
-        if deal["dealt"] or deal["kitty"]:
-            raise ScenarioError("give either the whole deck order or the dealt cards, not both")
-        history = b.extensions.get("history", {})
-        first = deal["first"] if deal["first"] is not None else 0
-        out: dict[str, Any] = {"deck": deal["order"], "first": first}
-        if history:
-            out.update(hand=history["hand"], previous_banker=history["previous_banker"],
-                       previous_winners=history["previous_winners"])
-        if "levels" in b.extensions:
-            out["levels"] = b.extensions["levels"]
-        b.setup = {"deal": out}
-
-
-SETUP_FINISHERS.insert(0, _finish_order)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -5,25 +5,18 @@ default 1) with the seeded random player at every seat and prints reveals, the b
 the calls, every trick with seats and readings, how each hand ended, the settlement and
 the levels. The same seed always gives the same log.
 
-With ``--scenario PATH`` the played game is also written as JSON::
-
-    {"setup": {"deck": [...], "first": s, "variants": {...}, "redeals": [[...], ...]},
-     "actions": [...],
-     "final_observation": {...}}
-
-``redeals`` lists the deck orders of first-hand redeals (omitted when there were none).
-For a match of several hands, ``actions`` also holds one marker per later hand,
-``{"type": "next_hand", "deck": [...], "first": s}``, placed before that hand's actions;
-it is not a game action but the argument of ``Game.next_hand``. The file is written to a
-temporary file and renamed, so no partial file is ever left.
+With ``--scenario PATH`` the played game is also written as a scenario
+(``schemas/scenario.schema.json``) that replays it: the explicit deal (and any redeal
+decks), every decision as an ``act`` step expected to be accepted, each later hand as a
+``next_hand`` step, and a final observation expecting the settlement, the levels and
+whether the match is over. ``fivetenk check --only-paths PATH`` (with ``--impl`` for
+another engine) replays it. The file is written to a temporary file and renamed, so no
+partial file is ever left.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
-import os
-import tempfile
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -31,6 +24,8 @@ from .reference.actions import Action
 from .reference.game import Game, Phase
 from .reference.random_player import RandomPlayer
 from .reference.variants import CHOICES, Variants
+from .report import write_atomic
+from .scenario import Scenario, dumps
 
 _ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
 _ENDING_TEXT = {
@@ -73,9 +68,42 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
         return 2
     game_json = simulate(args.seed, args.hands, variants, out)
     if args.scenario is not None:
-        write_atomic(args.scenario, game_json)
+        scenario = to_scenario(args.seed, game_json)
+        write_atomic(args.scenario, dumps([scenario.to_json()]))
         print(f"scenario written to {args.scenario}", file=out)
     return 0
+
+
+ENDING_CLAUSE = {"bankers_out": "R17.2", "defenders_out": "R17.3", "one_player_left": "R18.1"}
+BAND_CLAUSE = {"0": "R21.1", "5-55": "R21.2", "60-115": "R21.3", "120-175": "R21.4",
+               "180-235": "R21.5", "240-295": "R21.6", "300": "R21.7"}
+
+
+def to_scenario(seed: int, game_json: dict[str, Any]) -> Scenario:
+    """The played match as a scenario that replays it decision by decision."""
+    setup = game_json["setup"]
+    deal: dict[str, Any] = {"deck": setup["deck"], "first": setup["first"]}
+    if setup.get("redeals"):
+        deal["redeals"] = setup["redeals"]
+    steps: list[dict[str, Any]] = []
+    for action in game_json["actions"]:
+        if action["type"] == "next_hand":
+            steps.append({"op": "next_hand", "deck": action["deck"], "first": action["first"],
+                          "expect": {"accepted": True}})
+        else:
+            steps.append({"op": "act", "action": action, "expect": {"accepted": True}})
+    final = game_json["final_observation"]
+    result = final["result"]
+    steps.append({"op": "observe", "expect": {
+        "phase": final["phase"], "result": result, "levels": final["levels"],
+        "match_over": final["match_over"]}})
+    hands = final["hand"]
+    return Scenario(
+        id=f"sim-{seed}",
+        name=f"Random match replayed: seed {seed}, {hands} hand{'s' if hands > 1 else ''}",
+        clauses=[ENDING_CLAUSE[result["ending"]], BAND_CLAUSE[result["band"]]],
+        rulings=[], tags=["simulated"], variants=dict(setup["variants"]),
+        setup={"deal": deal}, steps=steps)
 
 
 def simulate(seed: int, hands: int, variants: Variants, out: TextIO) -> dict[str, Any]:
@@ -188,21 +216,3 @@ def _log_result(game: Game, out: TextIO) -> None:
     if result["match_winners"]:
         print(f"   match won by seat(s) {', '.join(map(str, result['match_winners']))} (R07.2)",
               file=out)
-
-
-def write_atomic(path: Path, data: dict[str, Any]) -> None:
-    """Write JSON to a temporary file in the same directory, then rename it into place."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            json.dump(data, handle, indent=2, ensure_ascii=False)
-            handle.write("\n")
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)  # mkstemp creates 0600; give the usual mode
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
