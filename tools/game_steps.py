@@ -289,9 +289,11 @@ def _advance(b: Builder, draw: str = "", seat: str = "", phase: str = "") -> Non
     b.add({"op": "advance", "until": until})
 
 
-@step("when", r'the next hand is dealt(?: from (?P<seat>seat [0-5]))?(?: with (?P<spec>.+))?',
+@step("when", r'the next hand is dealt(?: from (?P<seat>seat [0-5])(?: with (?P<spec>.+))?)?',
       'the next hand is dealt from seat 1 with seat 3 dealt "4H"')
 def _next_hand(b: Builder, seat: str = "", spec: str = "") -> None:
+    """The next hand's deal. Chosen cards need the first receiver (``from seat N``) to know
+    which draws are whose; without it the engine's D2 default applies to a filled deck."""
     dealt: dict[int, list[Card]] = {}
     for part in filter(None, (p.strip() for p in spec.split(";"))):
         head, _, cards = part.partition(" dealt ")

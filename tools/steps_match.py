@@ -36,12 +36,20 @@ def _nth(text: str) -> int:
 
 
 def _nth_text(n: int) -> str:
+    """1 → ``1st``, 4 → ``4th``."""
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
 
 
 # ---------------------------------------------------------------------------------------------
-# Redeals of the first hand (R08.4, D5)
+# Deals and redeals of the first hand (R08.4, D5)
 # ---------------------------------------------------------------------------------------------
+
+
+@step("given", r"the cards are dealt strongest-first", "the cards are dealt strongest-first")
+def _plain_deal(b: Builder) -> None:
+    """A deal in which no card is chosen: the whole deck is filled strongest-first, so the
+    low ranks (3, 4, …) reach the players last and the kitty holds 3s."""
+    _deal(b)
 
 
 def _redeals(b: Builder, nth: int) -> dict[int, Any]:
@@ -107,6 +115,7 @@ SETUP_FINISHERS.append(_finish_redeals)
 
 
 def _render_redeals(s: Scenario) -> list[str]:
+    """Given lines for the redeal decks of a scenario's setup, each in full (round trip)."""
     if not s.setup or "deal" not in s.setup:
         return []
     lines: list[str] = []

@@ -1,0 +1,411 @@
+@R11
+Feature: R11 Calling hidden partners
+  The banker calls 2 distinct faces. Call A in a suit; only if all three As are buried,
+  descend through K, Q, J and so on to the highest rank still possibly in play. Never call
+  2 or jokers. Specify the first, second or third actual PLAY occurrence, not dealing,
+  ownership or leading a trick. A self-call adds no partner. Two calls played by the same
+  person add only one partner.
+
+  Calling cases start from a deal: seat 2 reveals the 3H it receives at draw 3, and so
+  holds all three AH and all three KH (its first cards) and the kitty 4D 4C 4H 4S 6D 6C
+  when it buries. Resolution cases start from a position in play with seat 0 as banker;
+  copies of a called face held by nobody and not buried were played in earlier tricks and
+  have already counted.
+
+  Rule: R11.1 The banker calls two distinct faces
+
+    @id:R11-001 @R11.1 @D7 @D13
+    Scenario: The banker announces two calls of different faces
+      Given seat 2 is dealt "3H AH AH AH KH KH KH"
+      And the kitty is "4D 4C 4H 4S 6D 6C"
+      When seat 2 reveals "3H"
+      And seat 2 buries "4D 4C 4H 4S 6D 6C"
+      Then no calls have been announced
+      When seat 2 calls the 1st "AH" and the 2nd "AS"
+      Then the calls are the 1st "AH" and the 2nd "AS"
+      And call 1 is unresolved
+      And call 2 is unresolved
+      And the partners are ""
+      And seat 2 is asked to play
+
+    @id:R11-002 @R11.1 @D13
+    Scenario: The same face cannot be called twice
+      Given seat 2 is dealt "3H AH AH AH KH KH KH"
+      And the kitty is "4D 4C 4H 4S 6D 6C"
+      When seat 2 reveals "3H"
+      And seat 2 buries "4D 4C 4H 4S 6D 6C"
+      And seat 2 calls the 1st "AH" and the 2nd "AH"
+      Then the action is rejected citing R11.1
+      And no calls have been announced
+      And seat 2 is asked to call
+
+    @id:R11-003 @R11.1 @D13
+    Scenario: The banker must announce two calls, not one
+      Given seat 2 is dealt "3H AH AH AH KH KH KH"
+      And the kitty is "4D 4C 4H 4S 6D 6C"
+      When seat 2 reveals "3H"
+      And seat 2 buries "4D 4C 4H 4S 6D 6C"
+      And the action {"type": "call", "seat": 2, "calls": [{"face": "AH", "ordinal": 1}]} is sent
+      Then the action is rejected citing R11.1
+      And seat 2 is asked to call
+
+    @id:R11-004 @R11.1 @R11.2 @D13
+    Scenario: Two faces of one suit cannot both be called
+      Given seat 2 is dealt "3H AH AH AH KH KH KH"
+      And the kitty is "4D 4C 4H 4S 6D 6C"
+      When seat 2 reveals "3H"
+      And seat 2 buries "4D 4C 4H 4S 6D 6C"
+      And seat 2 calls the 1st "AH" and the 1st "KH"
+      Then the action is rejected citing R11.2
+      And seat 2 is asked to call
+
+  Rule: R11.2 Call the A of a suit; descend only when all three As are buried
+
+    @id:R11-005 @R11.2 @D13
+    Scenario: With all three AH buried, KH is the callable heart
+      Given seat 2 is dealt "3H AH AH AH KH KH KH"
+      And the kitty is "4D 4C 4H 4S 6D 6C"
+      When seat 2 reveals "3H"
+      And seat 2 buries "AH AH AH 4D 4C 4H"
+      And seat 2 calls the 1st "KH" and the 1st "AS"
+      Then the calls are the 1st "KH" and the 1st "AS"
+      And seat 2 is asked to play
+
+    @id:R11-006 @R11.2 @D13
+    Scenario Outline: The K cannot be called while an A of its suit is not buried
+      Given seat 2 is dealt "3H AH AH AH KH KH KH"
+      And the kitty is "4D 4C 4H 4S 6D 6C"
+      When seat 2 reveals "3H"
+      And seat 2 buries "<buried>"
+      And seat 2 calls the 1st "KH" and the 1st "AS"
+      Then the action is rejected citing R11.2
+      And seat 2 is asked to call
+
+      Examples:
+        | buried            |
+        | 4D 4C 4H 4S 6D 6C |
+        | AH 4D 4C 4H 4S 6D |
+        | AH AH 4D 4C 4H 4S |
+
+    @id:R11-007 @R11.2 @D13
+    Scenario: With two AH buried, the third AH is still the callable heart
+      Given seat 2 is dealt "3H AH AH AH KH KH KH"
+      And the kitty is "4D 4C 4H 4S 6D 6C"
+      When seat 2 reveals "3H"
+      And seat 2 buries "AH AH 4D 4C 4H 4S"
+      And seat 2 calls the 1st "AH" and the 1st "AS"
+      Then the calls are the 1st "AH" and the 1st "AS"
+
+    @id:R11-008 @R11.2 @D13
+    Scenario: The A cannot be called once all three are buried
+      Given seat 2 is dealt "3H AH AH AH KH KH KH"
+      And the kitty is "4D 4C 4H 4S 6D 6C"
+      When seat 2 reveals "3H"
+      And seat 2 buries "AH AH AH 4D 4C 4H"
+      And seat 2 calls the 1st "AH" and the 1st "AS"
+      Then the action is rejected citing R11.2
+      And no calls have been announced
+
+    @id:R11-009 @R11.2 @D13
+    Scenario: With all As and Ks of hearts buried, the descent reaches QH
+      Given seat 2 is dealt "3H AH AH AH KH KH KH"
+      And the kitty is "4D 4C 4H 4S 6D 6C"
+      When seat 2 reveals "3H"
+      And seat 2 buries "AH AH AH KH KH KH"
+      And seat 2 calls the 1st "KH" and the 1st "AS"
+      Then the action is rejected citing R11.2
+      When seat 2 calls the 1st "QH" and the 1st "AS"
+      Then the calls are the 1st "QH" and the 1st "AS"
+
+    @id:R11-010 @R11.2 @D13
+    Scenario: As in the banker's own hand count as in play
+      Given seat 2 is dealt "3H AH AH AH KH KH KH"
+      And the kitty is "4D 4C 4H 4S 6D 6C"
+      When seat 2 reveals "3H"
+      And seat 2 buries "4D 4C 4H 4S 6D 6C"
+      And seat 2 calls the 1st "KH" and the 1st "AS"
+      Then the action is rejected citing R11.2
+      When seat 2 calls the 3rd "AH" and the 1st "AS"
+      Then the calls are the 3rd "AH" and the 1st "AS"
+
+  Rule: R11.3 Never call a 2 or a joker
+
+    @id:R11-011 @R11.3 @D13
+    Scenario Outline: A 2 or a joker is never callable
+      Given seat 2 is dealt "3H AH AH AH KH KH KH"
+      And the kitty is "4D 4C 4H 4S 6D 6C"
+      When seat 2 reveals "3H"
+      And seat 2 buries "AH AH AH 4D 4C 4H"
+      And seat 2 calls the 1st "<face>" and the 1st "AS"
+      Then the action is rejected citing R11.3
+      And seat 2 is asked to call
+
+      Examples:
+        | face |
+        | 2H   |
+        | SJ   |
+        | BJ   |
+
+    @id:R11-012 @R11.3 @R11.2 @D13
+    Scenario: The A is the top callable face although 2s and jokers rank higher
+      Given seat 2 is dealt "3H AH AH AH KH KH KH"
+      And the kitty is "4D 4C 4H 4S 6D 6C"
+      When seat 2 reveals "3H"
+      And seat 2 buries "4D 4C 4H 4S 6D 6C"
+      And seat 2 calls the 1st "2S" and the 1st "AH"
+      Then the action is rejected citing R11.3
+      When seat 2 calls the 1st "AS" and the 1st "AH"
+      Then the calls are the 1st "AS" and the 1st "AH"
+
+  Rule: R11.4 A call names the 1st, 2nd or 3rd played occurrence
+
+    @id:R11-013 @R11.4 @D14
+    Scenario Outline: The ordinal cannot exceed the copies of the face not buried
+      Given seat 2 is dealt "3H AH AH AH KH KH KH"
+      And the kitty is "4D 4C 4H 4S 6D 6C"
+      When seat 2 reveals "3H"
+      And seat 2 buries "<buried>"
+      And seat 2 calls the <ordinal> "AH" and the 1st "AS"
+      Then the action is rejected citing R11.4
+      And seat 2 is asked to call
+
+      Examples:
+        | buried            | ordinal |
+        | AH 4D 4C 4H 4S 6D | 3rd     |
+        | AH AH 4D 4C 4H 4S | 2nd     |
+        | AH AH 4D 4C 4H 4S | 3rd     |
+
+    @id:R11-014 @R11.4 @D14
+    Scenario Outline: Any ordinal up to the copies not buried may be called
+      Given seat 2 is dealt "3H AH AH AH KH KH KH"
+      And the kitty is "4D 4C 4H 4S 6D 6C"
+      When seat 2 reveals "3H"
+      And seat 2 buries "<buried>"
+      And seat 2 calls the <ordinal> "AH" and the 3rd "AS"
+      Then the calls are the <ordinal> "AH" and the 3rd "AS"
+
+      Examples:
+        | buried            | ordinal |
+        | 4D 4C 4H 4S 6D 6C | 3rd     |
+        | AH 4D 4C 4H 4S 6D | 2nd     |
+        | AH AH 4D 4C 4H 4S | 1st     |
+
+    @id:R11-015 @R11.4 @D14 @variant
+    Scenario: Under the any-ordinal variant an impossible ordinal may be called
+      Given the variant "call_ordinal" is "any"
+      And seat 2 is dealt "3H AH AH AH KH KH KH"
+      And the kitty is "4D 4C 4H 4S 6D 6C"
+      When seat 2 reveals "3H"
+      And seat 2 buries "AH AH 4D 4C 4H 4S"
+      And seat 2 calls the 3rd "AH" and the 1st "AS"
+      Then the calls are the 3rd "AH" and the 1st "AS"
+      And call 1 is unresolved
+      When seat 2 plays "AH"
+      Then call 1 has seen 1 occurrence
+      And call 1 is unresolved
+
+    @id:R11-016 @R11.4 @D14 @variant
+    Scenario: Even under the any-ordinal variant the ordinal is at most the 3rd
+      Given the variant "call_ordinal" is "any"
+      And seat 2 is dealt "3H AH AH AH KH KH KH"
+      And the kitty is "4D 4C 4H 4S 6D 6C"
+      When seat 2 reveals "3H"
+      And seat 2 buries "4D 4C 4H 4S 6D 6C"
+      And the action {"type": "call", "seat": 2, "calls": [{"face": "AH", "ordinal": 4}, {"face": "AS", "ordinal": 1}]} is sent
+      Then the action is rejected citing R11.4
+      And seat 2 is asked to call
+
+    @id:R11-017 @R11.4 @D4 @D15
+    Scenario: The banker's revealed card is not an occurrence; playing it is
+      Given this is hand 2, after seat 1 was banker and seats "2" won
+      And the levels are "3 3 A 3 3 3"
+      And seat 2 is dealt "AH"
+      And the kitty is "4D 4C 4H 4S 6D 6C"
+      When seat 2 reveals "AH"
+      And seat 2 buries "4D 4C 4H 4S 6D 6C"
+      And seat 2 calls the 1st "AH" and the 1st "AS"
+      Then call 1 has seen 0 occurrences
+      And call 1 is unresolved
+      When seat 2 plays "AH"
+      Then call 1 has seen 1 occurrence
+      And call 1 is resolved by seat 2
+      And the partners are ""
+
+    @id:R11-018 @R11.4 @D15
+    Scenario: Burying a copy of the called face is not an occurrence
+      Given seat 2 is dealt "3H AH AH AH KH KH KH"
+      And the kitty is "4D 4C 4H 4S 6D 6C"
+      When seat 2 reveals "3H"
+      And seat 2 buries "AH 4D 4C 4H 4S 6D"
+      And seat 2 calls the 2nd "AH" and the 1st "AS"
+      Then call 1 has seen 0 occurrences
+      And call 1 is unresolved
+
+    @id:R11-019 @R11.4 @R12.1 @D15
+    Scenario: Holding every copy of the called face is not an occurrence
+      Given a hand in play with seat 0 as banker
+      And the banker called the 1st "AH" and the 1st "AS"
+      And seat 0 holds "9D 9S"
+      And seat 1 holds "AH AH AH 10C"
+      And seat 3 holds "AS AS AS 8C"
+      Then call 1 has seen 0 occurrences
+      And call 1 is unresolved
+      When seat 0 plays "9D"
+      And seat 1 plays "10C"
+      Then call 1 is unresolved
+      And the partners are ""
+
+    @id:R11-020 @R11.4 @D15
+    Scenario: A called card played as a lead is an occurrence
+      Given a hand in play with seat 0 as banker
+      And the banker called the 1st "AH" and the 1st "AS"
+      And seat 0 holds "9D 9S"
+      And seat 1 holds "AH 10C"
+      And seat 3 holds "AH AH AS AS AS"
+      And it is seat 1's turn
+      When seat 1 plays "AH"
+      Then call 1 has seen 1 occurrence
+      And call 1 is resolved by seat 1
+      And the partners are "1"
+
+    @id:R11-021 @R11.4 @D15
+    Scenario: Copies played in earlier tricks count towards the ordinal
+      Given a hand in play with seat 0 as banker
+      And the banker called the 2nd "AH" and the 1st "AS"
+      And seat 0 holds "9D 9S"
+      And seat 3 holds "AH 10C"
+      And seat 4 holds "AH AS AS AS"
+      And it is seat 3's turn
+      Then call 1 has seen 1 occurrence
+      And call 1 is unresolved
+      When seat 3 plays "AH"
+      Then call 1 has seen 2 occurrences
+      And call 1 is resolved by seat 3
+      And the partners are "3"
+
+    @id:R11-022 @R11.4 @D15 @D16
+    Scenario: A pair holding the 1st and 2nd copies resolves a call of the 2nd
+      Given a hand in play with seat 0 as banker
+      And the banker called the 2nd "AH" and the 1st "AS"
+      And seat 0 holds "9D 9S 8C"
+      And seat 1 holds "AH AH 10C"
+      And seat 3 holds "AH AS AS AS"
+      When seat 0 plays "9D 9S"
+      And seat 1 plays "AH AH"
+      Then call 1 has seen 2 occurrences
+      And call 1 is resolved by seat 1
+      And the partners are "1"
+
+    @id:R11-023 @R11.4 @D15 @D16
+    Scenario: Several copies in one play take consecutive ordinals
+      Given a hand in play with seat 0 as banker
+      And the banker called the 3rd "AH" and the 1st "AS"
+      And seat 0 holds "9D 9S 8C"
+      And seat 3 holds "AH AH 10C"
+      And seat 4 holds "AS AS AS"
+      When seat 0 plays "9D 9S"
+      And seat 3 plays "AH AH"
+      Then call 1 has seen 3 occurrences
+      And call 1 is resolved by seat 3
+      And the partners are "3"
+
+    @id:R11-024 @R11.4 @D15
+    Scenario: A play of copies that stops short of the ordinal resolves nothing
+      Given a hand in play with seat 0 as banker
+      And the banker called the 3rd "AH" and the 1st "AS"
+      And seat 0 holds "9D 9S 8C"
+      And seat 1 holds "AH AH 10C"
+      And seat 3 holds "AH AS AS AS"
+      When seat 0 plays "9D 9S"
+      And seat 1 plays "AH AH"
+      Then call 1 has seen 2 occurrences
+      And call 1 is unresolved
+      And the partners are ""
+
+  Rule: R11.5 A self-call adds no partner
+
+    @id:R11-025 @R11.5 @D16
+    Scenario: The banker playing the called occurrence adds no partner
+      Given a hand in play with seat 0 as banker
+      And the banker called the 1st "AH" and the 1st "AS"
+      And seat 0 holds "AH 9D"
+      And seat 1 holds "AH AH 10C"
+      And seat 3 holds "AS AS AS"
+      When seat 0 plays "AH"
+      Then call 1 is resolved by seat 0
+      And the partners are ""
+      And the banker side is "0"
+
+    @id:R11-026 @R11.5 @D16
+    Scenario: After a self-call a later copy of the face makes no partner
+      Given a hand in play with seat 0 as banker
+      And the banker called the 1st "AH" and the 1st "AS"
+      And call 1 was resolved by seat 0
+      And seat 0 holds "9D 9S"
+      And seat 1 holds "AH 10C"
+      And seat 3 holds "AH AS AS AS"
+      And it is seat 1's turn
+      When seat 1 plays "AH"
+      Then call 1 has seen 2 occurrences
+      And call 1 is resolved by seat 0
+      And the partners are ""
+      And the banker side is "0"
+
+    @id:R11-027 @R11.5 @D16
+    Scenario: Another player playing the called occurrence becomes a partner
+      Given a hand in play with seat 0 as banker
+      And the banker called the 1st "AH" and the 1st "AS"
+      And seat 0 holds "AH 9D"
+      And seat 1 holds "AH AH 10C"
+      And seat 3 holds "AS AS AS"
+      When seat 0 plays "9D"
+      And seat 1 plays "AH"
+      Then call 1 is resolved by seat 1
+      And the partners are "1"
+      And the banker side is "0 1"
+
+  Rule: R11.6 Two calls resolved by one player add one partner
+
+    @id:R11-028 @R11.6 @D16
+    Scenario: One player resolving both calls in one play is one partner
+      Given a hand in play with seat 0 as banker
+      And the banker called the 1st "AH" and the 1st "AS"
+      And seat 0 holds "9D 9S"
+      And seat 1 holds "AH AS 10C"
+      And seat 3 holds "AH AH AS AS"
+      And it is seat 1's turn
+      When seat 1 plays "AH AS"
+      Then call 1 is resolved by seat 1
+      And call 2 is resolved by seat 1
+      And the partners are "1"
+      And the banker side is "0 1"
+
+    @id:R11-029 @R11.6 @D16
+    Scenario: One player resolving the calls in two plays is still one partner
+      Given a hand in play with seat 0 as banker
+      And the banker called the 1st "AH" and the 1st "AS"
+      And call 1 was resolved by seat 1
+      And seat 0 holds "9D 9S"
+      And seat 1 holds "AS 10C"
+      And seat 3 holds "AH AH AS AS"
+      And it is seat 1's turn
+      Then the partners are "1"
+      When seat 1 plays "AS"
+      Then call 2 is resolved by seat 1
+      And the partners are "1"
+      And the banker side is "0 1"
+
+    @id:R11-030 @R11.6 @D16
+    Scenario: Two different players resolving the calls are two partners
+      Given a hand in play with seat 0 as banker
+      And the banker called the 1st "AH" and the 1st "AS"
+      And call 1 was resolved by seat 1
+      And seat 0 holds "9D 9S"
+      And seat 1 holds "10C"
+      And seat 3 holds "AS 8C"
+      And seat 4 holds "AH AH AS AS"
+      And it is seat 3's turn
+      When seat 3 plays "AS"
+      Then call 2 is resolved by seat 3
+      And the partners are "1 3"
+      And the banker side is "0 1 3"

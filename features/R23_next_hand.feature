@@ -1,0 +1,150 @@
+@R23
+Feature: R23 Next hand
+  Preserve individual levels, discard previous teams, choose a fresh banker and call new
+  partners. Only previous winners may reveal their own current ranks; without a reveal,
+  search from the seat after the previous banker.
+
+  Each case settles a hand from a position with seat 0 as banker, then deals the next hand
+  from seat 1 (the seat after the previous banker, D2): seat s receives draws s, s+6, …
+  (seat 0: 6, 12, …). Cards nobody chose are filled strongest-first, so the kitty of the
+  next hand holds 3s.
+
+  Rule: R23.1 Keep levels, drop teams, fresh banker, new calls
+
+    @id:R23-001 @R23.1 @D25 @D24
+    Scenario: Individual levels carry over into the next hand
+      Given a hand in play with seat 0 as banker
+      And the levels are "3 5 3 4 3 3"
+      And the banker called the 1st "AH" and the 1st "AS"
+      And call 1 was resolved by seat 1
+      And seat 0 holds "9C"
+      And seat 2 holds "8D"
+      When seat 0 plays "9C"
+      Then the levels are now "6 8 3 4 3 3"
+      When the next hand is dealt from seat 1 with seat 1 dealt "8H"
+      Then this is hand 2 of the match
+      And the levels are now "6 8 3 4 3 3"
+      And the previous winners are "0 1"
+
+    @id:R23-002 @R23.1 @D25
+    Scenario: Teams, calls and the banker are reset for the next hand
+      Given a hand in play with seat 0 as banker
+      And the banker called the 1st "AH" and the 1st "AS"
+      And call 1 was resolved by seat 1
+      And seat 0 holds "9C"
+      And seat 2 holds "8D"
+      When seat 0 plays "9C"
+      And the next hand is dealt from seat 1 with seat 1 dealt "6H"
+      Then no banker is fixed
+      And nothing has been revealed
+      And the partners are ""
+      And the banker side is ""
+      And no calls have been announced
+      And the hand goes on
+      And the phase is "dealing"
+
+    @id:R23-003 @R23.1 @D25
+    Scenario: The previous banker may be chosen again
+      Given a hand in play with seat 0 as banker
+      And the banker called the 1st "AH" and the 1st "AS"
+      And call 1 was resolved by seat 1
+      And seat 0 holds "9C"
+      And seat 2 holds "8D"
+      When seat 0 plays "9C"
+      And the next hand is dealt from seat 1 with seat 0 dealt "6S"
+      Then seat 0 is asked to reveal
+      And 6 cards have been dealt
+      When seat 0 reveals "6S"
+      Then seat 0 is the banker
+      And the banker side is "0"
+
+    @id:R23-004 @R23.1 @D25 @D15
+    Scenario: The new banker calls new partners and occurrences count afresh
+      Given a hand in play with seat 0 as banker
+      And the banker called the 1st "AH" and the 1st "AS"
+      And call 1 was resolved by seat 1
+      And seat 0 holds "9C"
+      And seat 2 holds "8D"
+      When seat 0 plays "9C"
+      And the next hand is dealt from seat 1 with seat 1 dealt "6H AH"
+      And seat 1 reveals "6H"
+      And seat 1 buries "3D 3D 3D 3C 3C 3C"
+      Then no calls have been announced
+      When seat 1 calls the 1st "AH" and the 1st "AS"
+      Then the calls are the 1st "AH" and the 1st "AS"
+      And call 1 has seen 0 occurrences
+      And call 1 is unresolved
+      And the partners are ""
+      When seat 1 plays "AH"
+      Then call 1 is resolved by seat 1
+      And the partners are ""
+
+    @id:R23-005 @R23.1 @D25
+    Scenario: The next hand is not dealt before this one is settled
+      Given a hand in play with seat 0 as banker
+      And seat 0 holds "9C 9D"
+      And seat 2 holds "8D"
+      When the next hand is dealt from seat 1 with seat 1 dealt "6H"
+      Then the action is rejected citing R23.1
+      And this is hand 1 of the match
+      And seat 0 is asked to play
+
+  Rule: R23.2 Only previous winners reveal; otherwise search after the previous banker
+
+    @id:R23-006 @R23.2 @D6
+    Scenario: Only the previous winners are asked to reveal their own current level
+      Given a hand in play with seat 0 as banker
+      And the banker called the 1st "AH" and the 1st "AS"
+      And call 1 was resolved by seat 1
+      And seat 0 holds "9C"
+      And seat 2 holds "8D"
+      When seat 0 plays "9C"
+      And the next hand is dealt from seat 1 with seat 1 dealt "3S 9S 6H"; seat 2 dealt "3H"
+      Then seat 1 is asked to reveal
+      And 13 cards have been dealt
+      When seat 2 reveals "3H"
+      Then the action is rejected citing R09.1
+      When seat 1 reveals "3S"
+      Then the action is rejected citing R09.2
+      When seat 1 reveals "6H"
+      Then seat 1 is the banker
+
+    @id:R23-007 @R23.2 @D6 @D23
+    Scenario: Defenders who won without advancing reveal at their unchanged level
+      Given a hand in play with seat 0 as banker
+      And the banker called the 1st "AH" and the 1st "AS"
+      And call 1 was resolved by seat 1
+      And seat 0 holds "9C"
+      And seat 2 holds "8D"
+      And seat 2 has captured 150 points
+      When seat 0 plays "9C"
+      Then the band is "120-175"
+      And the defenders win
+      And the levels are now "3 3 3 3 3 3"
+      When the next hand is dealt from seat 1 with seat 1 dealt "3S"; seat 2 dealt "3H"
+      Then the previous winners are "2 3 4 5"
+      And seat 2 is asked to reveal
+      And 2 cards have been dealt
+      When seat 2 reveals "3H"
+      Then seat 2 is the banker
+
+    @id:R23-008 @R23.2 @D5
+    Scenario Outline: Without a reveal the search starts after the previous banker
+      Given a hand in play with seat 0 as banker
+      And the banker called the 1st "AH" and the 1st "AS"
+      And call 1 was resolved by seat <partner>
+      And seat 0 holds "9C"
+      And seat 2 holds "8D"
+      And seat 2 has captured <points> points
+      When seat 0 plays "9C"
+      And the next hand is dealt from seat 1
+      And dealing continues until the banker buries
+      Then seat <banker> is the banker
+      And nothing has been revealed
+
+      Examples:
+        | partner | points | banker |
+        | 1       | 0      | 1      |
+        | 4       | 0      | 4      |
+        | 0       | 0      | 0      |
+        | 1       | 150    | 2      |
