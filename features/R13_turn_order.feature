@@ -1,0 +1,377 @@
+@R13
+Feature: R13 Turn order
+  The banker leads, then seats act in a fixed direction. Beat with a higher matching
+  combination or a higher special shape, or pass. The trick ends when all other active
+  players pass.
+
+  Unless a scenario says otherwise, seat 0 is a solo banker (both calls were self-calls),
+  so the hand only ends when seat 0 or all five defenders are out.
+
+  Rule: R13.1 The banker leads, then seats act in a fixed direction
+
+    @id:R13-001 @R13.1 @D7 @D18
+    Scenario: The banker leads the first trick once the calls are announced
+      Given seat 3 is dealt "3H 9S 9D"
+      And seat 4 is dealt "10D"
+      And the kitty is "4D 4C 4H 4S 6D 6C"
+      When seat 3 reveals "3H"
+      And seat 3 buries "4D 4C 4H 4S 6D 6C"
+      And seat 3 calls the 1st "AH" and the 2nd "AS"
+      Then seat 3 is asked to play
+      And there is no trick in progress
+      When seat 3 plays "9S"
+      Then seat 3 leads the trick
+      And seat 4 is asked to play
+
+    @id:R13-002 @R13.1 @D7
+    Scenario: No other seat may lead the first trick
+      Given seat 3 is dealt "3H 9S 9D"
+      And seat 4 is dealt "10D"
+      And the kitty is "4D 4C 4H 4S 6D 6C"
+      When seat 3 reveals "3H"
+      And seat 3 buries "4D 4C 4H 4S 6D 6C"
+      And seat 3 calls the 1st "AH" and the 2nd "AS"
+      And seat 4 plays "10D"
+      Then the action is rejected citing R13.1
+      And seat 3 is asked to play
+      And there is no trick in progress
+
+    @id:R13-003 @R13.1 @D1
+    Scenario: After each action the turn passes to the next seat in seat order
+      Given a hand in play with seat 0 as banker
+      And seat 0 holds "7S 8D 3C"
+      And seat 1 holds "9H 4C"
+      And seat 2 holds "JS 5D"
+      And seat 3 holds "2S 6C"
+      And seat 4 holds "QH 8C"
+      And seat 5 holds "KD 9C"
+      When seat 0 plays "7S"
+      Then seat 1 is asked to play
+      When seat 1 passes
+      Then seat 2 is asked to play
+      When seat 2 plays "JS"
+      Then seat 3 is asked to play
+
+    @id:R13-004 @R13.1 @D1
+    Scenario: The turn wraps round from seat 5 to seat 0
+      Given a hand in play with seat 0 as banker
+      And seat 0 holds "8D 3C"
+      And seat 1 holds "9H 4C"
+      And seat 3 holds "2S 6C"
+      And seat 4 holds "8C"
+      And seat 5 holds "KD 9C"
+      And seat 4 led "QH"
+      When seat 5 passes
+      Then seat 0 is asked to play
+      When seat 0 passes
+      Then seat 1 is asked to play
+
+    @id:R13-005 @R13.1 @D1
+    Scenario: Seats that are out are skipped in the fixed direction
+      Given a hand in play with seat 0 as banker
+      And seat 0 holds "8D 3C"
+      And seat 1 holds "9H 4C"
+      And seat 4 holds "QH 8C"
+      And seat 5 holds "KD 9C"
+      And the seats went out in the order "3 2"
+      When seat 0 plays "8D"
+      And seat 1 plays "9H"
+      Then seat 4 is asked to play
+      And the out seats are "3 2"
+
+    @id:R13-006 @R13.1 @D1
+    Scenario Outline: A seat other than the next one in seat order may not play (<why>)
+      Given a hand in play with seat 0 as banker
+      And seat 0 holds "8D 3C"
+      And seat 1 holds "9H 4C"
+      And seat 2 holds "JS 5D"
+      And seat 3 holds "2S 6C"
+      And seat 4 holds "QH 8C"
+      And seat 5 holds "KD 9C"
+      And seat 0 led "7S"
+      When seat <seat> plays "<cards>"
+      Then the action is rejected citing R13.1
+      And seat 1 is asked to play
+      And the top play is "single 7" by seat 0
+
+      Examples:
+        | seat | cards | why                                  |
+        | 2    | JS    | a later seat jumps the queue         |
+        | 5    | KD    | the seat before the leader, reversed |
+        | 0    | 8D    | the leader replies to itself         |
+
+    @id:R13-007 @R13.1 @D1
+    Scenario: A seat may not pass out of turn either
+      Given a hand in play with seat 0 as banker
+      And seat 0 holds "8D 3C"
+      And seat 1 holds "9H 4C"
+      And seat 2 holds "JS 5D"
+      And seat 3 holds "2S 6C"
+      And seat 0 led "7S"
+      When seat 3 passes
+      Then the action is rejected citing R13.1
+      And seat 1 is asked to play
+
+  Rule: R13.2 Beat with a higher matching combination or a higher special shape, or pass
+
+    @id:R13-008 @R13.2 @D11
+    Scenario Outline: A higher combination of the same shape beats the top play (<top>)
+      Given a hand in play with seat 0 as banker
+      And seat 0 holds "3C"
+      And seat 1 holds "<reply> 4C"
+      And seat 2 holds "JS 5D"
+      And seat 0 led "<lead>"
+      When seat 1 plays "<reply>"
+      Then the top play is "<top>" by seat 1
+      And seat 2 is asked to play
+
+      Examples:
+        | lead                 | reply                | top                 |
+        | 7S                   | 9H                   | single 9            |
+        | 7S 7H                | 9H 9D                | pair 9              |
+        | 3D 4D 5S 6C 7C       | 4H 5H 6D 7D 8S       | straight 4-8        |
+        | 6S 6H 6D 8S          | 9H 9D 9C 7C          | triple+single 9     |
+        | 4S 4H 4D 5S 5H 5D    | 6H 6D 6C 7H 7D 7C    | airplane 6-7        |
+
+    @id:R13-009 @R13.2 @D11
+    Scenario Outline: A reply that does not beat the top play is rejected (<why>)
+      Given a hand in play with seat 0 as banker
+      And seat 0 holds "3C"
+      And seat 1 holds "<reply> 4C"
+      And seat 2 holds "JS 5D"
+      And seat 0 led "<lead>"
+      When seat 1 plays "<reply>"
+      Then the action is rejected citing <clause>
+      And the top play is "<top>" by seat 0
+      And seat 1 is asked to play
+
+      Examples:
+        | lead           | reply                | top          | clause | why                 |
+        | 7S             | 7H                   | single 7     | R03.3  | equal rank          |
+        | 7S             | 6H                   | single 7     | R03.3  | lower rank          |
+        | 7S             | 9H 9D                | single 7     | R03.3  | a pair on a single  |
+        | 7S 7H          | 9H                   | pair 7       | R03.3  | a single on a pair  |
+        | 3D 4D 5S 6C 7C | 4H 5H 6D 7D 8S 9S    | straight 3-7 | R03.3  | a longer straight   |
+
+    @id:R13-010 @R13.2 @D11
+    Scenario Outline: A higher special shape beats an ordinary play or a lower special shape (<top>)
+      Given a hand in play with seat 0 as banker
+      And seat 0 holds "3C"
+      And seat 1 holds "<reply> 4C"
+      And seat 2 holds "JS 5D"
+      And seat 0 led "<lead>"
+      When seat 1 plays "<reply>"
+      Then the top play is "<top>" by seat 1
+
+      Examples:
+        | lead              | reply        | top               |
+        | 2S 2H             | 5D 10D KC    | 5-10-K mixed      |
+        | AS AH AD          | 5S 10S KS    | 5-10-K suited S   |
+        | 3D 4D 5S 6C 7C    | 8H 8D 8C 8S  | bomb 4x8          |
+        | 5H 10H KH         | 6H 6D 6C 6S  | bomb 4x6          |
+        | 8H 8D 8C 8S       | SJ BJ        | rocket            |
+
+    @id:R13-011 @R13.2 @D18
+    Scenario: A seat may pass even when it could beat the top play
+      Given a hand in play with seat 0 as banker
+      And seat 0 holds "8D 3C"
+      And seat 1 holds "9H 2S"
+      And seat 2 holds "JS 5D"
+      And seat 0 led "7S"
+      When seat 1 passes
+      Then seat 2 is asked to play
+      And the top play is "single 7" by seat 0
+
+    @id:R13-012 @R13.2 @D18
+    Scenario: The banker may not pass the first lead of a trick
+      Given a hand in play with seat 0 as banker
+      And seat 0 holds "8D 3C"
+      And seat 1 holds "9H 2S"
+      When seat 0 passes
+      Then the action is rejected citing R13.2
+      And seat 0 is asked to play
+      And there is no trick in progress
+
+    @id:R13-013 @R13.2 @D18
+    Scenario: The winner of a trick may not pass its new lead
+      Given a hand in play with seat 0 as banker
+      And seat 0 holds "8D 3C"
+      And seat 1 holds "9H 2S"
+      And seat 2 holds "5D"
+      And seat 0 led "7S"
+      And seat 1 then played "JS"
+      When seats 2 and 0 pass
+      Then the trick is over and seat 1 leads next
+      When seat 1 passes
+      Then the action is rejected citing R13.2
+      And seat 1 is asked to play
+
+    @id:R13-014 @R13.2 @D18
+    Scenario: A pass covers that turn only, so the passer may play again in the same trick
+      Given a hand in play with seat 0 as banker
+      And seat 0 holds "8D 3C"
+      And seat 1 holds "9H 2S"
+      And seat 2 holds "JS 5D"
+      And seat 3 holds "6C"
+      And seat 4 holds "8C"
+      And seat 5 holds "9C"
+      And seat 0 led "7S"
+      When seat 1 passes
+      And seat 2 plays "JS"
+      And seats 3, 4, 5 and 0 pass
+      Then seat 1 is asked to play
+      When seat 1 plays "2S"
+      Then the top play is "single 2" by seat 1
+      And seat 2 is asked to play
+
+    @id:R13-015 @R13.2 @D18 @D27
+    Scenario: Under the trick-lock variant a seat that passed may not play again in the trick
+      Given the variant "pass" is "trick"
+      And a hand in play with seat 0 as banker
+      And seat 0 holds "8D 3C"
+      And seat 1 holds "9H 2S"
+      And seat 2 holds "JS 5D"
+      And seat 3 holds "6C"
+      And seat 4 holds "8C"
+      And seat 5 holds "9C"
+      And seat 0 led "7S"
+      When seat 1 passes
+      And seat 2 plays "JS"
+      And seats 3, 4, 5 and 0 pass
+      Then the trick is over and seat 2 leads next
+      When seat 1 plays "2S"
+      Then the action is rejected citing R13.1
+      And seat 2 is asked to play
+
+    @id:R13-016 @R13.2 @D11
+    Scenario: A reply must beat the current top play, not just the lead
+      Given a hand in play with seat 0 as banker
+      And seat 0 holds "8D 3C"
+      And seat 2 holds "9D 5D"
+      And seat 3 holds "6C"
+      And seat 0 led "7S"
+      And seat 1 then played "JD"
+      When seat 2 plays "9D"
+      Then the action is rejected citing R03.3
+      And the top play is "single J" by seat 1
+      And seat 2 is asked to play
+
+    @id:R13-017 @R13.2
+    Scenario: A seat may play only cards it holds
+      Given a hand in play with seat 0 as banker
+      And seat 0 holds "8D 3C"
+      And seat 1 holds "9H 4C"
+      And seat 0 led "7S"
+      When seat 1 plays "AS"
+      Then the action is rejected citing R13.2
+      And seat 1 is asked to play
+
+  Rule: R13.3 The trick ends when all other active players pass
+
+    @id:R13-018 @R13.3 @D18
+    Scenario: The trick ends when every other player holding cards has passed
+      Given a hand in play with seat 0 as banker
+      And seat 0 holds "8D 3C"
+      And seat 1 holds "9H 4C"
+      And seat 2 holds "JS 5D"
+      And seat 3 holds "2S 6C"
+      And seat 4 holds "QH 8C"
+      And seat 5 holds "KD 9C"
+      And seat 0 led "7S"
+      When seats 1, 2, 3, 4 and 5 pass
+      Then the trick is over and seat 0 leads next
+
+    @id:R13-019 @R13.3 @D18
+    Scenario: The trick goes on while one active player has yet to pass
+      Given a hand in play with seat 0 as banker
+      And seat 0 holds "8D 3C"
+      And seat 1 holds "9H 4C"
+      And seat 2 holds "JS 5D"
+      And seat 3 holds "2S 6C"
+      And seat 4 holds "QH 8C"
+      And seat 5 holds "KD 9C"
+      And seat 0 led "7S"
+      When seats 1, 2, 3 and 4 pass
+      Then seat 5 is asked to play
+      And the top play is "single 7" by seat 0
+
+    @id:R13-020 @R13.3 @D18
+    Scenario: Players who are out are not waited for
+      Given a hand in play with seat 0 as banker
+      And seat 0 holds "8D 3C"
+      And seat 1 holds "9H 4C"
+      And seat 2 holds "JS 5D"
+      And the seats went out in the order "5 3 4"
+      And seat 0 led "7S"
+      When seats 1 and 2 pass
+      Then the trick is over and seat 0 leads next
+
+    @id:R13-021 @R13.3 @D18
+    Scenario: Only passes made since the last successful play end the trick
+      Given a hand in play with seat 0 as banker
+      And seat 0 holds "8D 3C"
+      And seat 1 holds "9H 4C"
+      And seat 2 holds "JS 5D"
+      And seat 3 holds "6C"
+      And seat 4 holds "8C"
+      And seat 5 holds "9C"
+      And seat 0 led "7S"
+      When seat 1 passes
+      And seat 2 plays "JS"
+      And seats 3, 4, 5 and 0 pass
+      Then seat 1 is asked to play
+      And the top play is "single J" by seat 2
+      When seat 1 passes
+      Then the trick is over and seat 2 leads next
+
+    @id:R13-022 @R13.3 @D27
+    Scenario: Under the trick-lock variant an earlier pass counts towards the end of the trick
+      Given the variant "pass" is "trick"
+      And a hand in play with seat 0 as banker
+      And seat 0 holds "8D 3C"
+      And seat 1 holds "9H 4C"
+      And seat 2 holds "JS 5D"
+      And seat 3 holds "6C"
+      And seat 4 holds "8C"
+      And seat 5 holds "9C"
+      And seat 0 led "7S"
+      When seat 1 passes
+      And seat 2 plays "JS"
+      And seats 3, 4, 5 and 0 pass
+      Then the trick is over and seat 2 leads next
+
+    @id:R13-023 @R13.3 @D27 @D18
+    Scenario: Under the trick-lock variant a play ends the trick when nobody else may act
+      Given the variant "pass" is "trick"
+      And a hand in play with seat 0 as banker
+      And seat 0 holds "8D 3C"
+      And seat 1 holds "JS 4C"
+      And seat 3 holds "6C"
+      And seat 4 holds "8C"
+      And seat 5 holds "9C"
+      And seat 1 led "7S"
+      And seat 2 then played "9S"
+      And seat 3 then passed
+      And seat 4 then passed
+      And seat 5 then passed
+      And seat 0 then passed
+      When seat 1 plays "JS"
+      Then the trick is over and seat 1 leads next
+
+    @id:R13-024 @R13.3 @D18
+    Scenario: By default the same play leaves the trick open for the earlier passers
+      Given a hand in play with seat 0 as banker
+      And seat 0 holds "8D 3C"
+      And seat 1 holds "JS 4C"
+      And seat 3 holds "6C"
+      And seat 4 holds "8C"
+      And seat 5 holds "9C"
+      And seat 1 led "7S"
+      And seat 2 then played "9S"
+      And seat 3 then passed
+      And seat 4 then passed
+      And seat 5 then passed
+      And seat 0 then passed
+      When seat 1 plays "JS"
+      Then seat 3 is asked to play
+      And the top play is "single J" by seat 1
