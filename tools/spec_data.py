@@ -31,7 +31,6 @@ import json
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -40,6 +39,8 @@ import yaml
 from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
+
+from .paths import data_dir
 
 __all__ = [
     "LANGS",
@@ -250,28 +251,12 @@ def _check_lang(lang: str) -> None:
 # --------------------------------------------------------------------------- reading
 
 
-def _package_dir(package: str, source_dir: str) -> Traversable:
-    """The data directory of ``package``.
-
-    setuptools' editable installs map ``fivetenk`` to ``tools/`` but cannot expose a
-    sub-package without ``__init__.py`` that lives outside it (``spec/``, ``schemas/``);
-    in that case fall back to the directory beside ``tools/`` in the source tree.
-    """
-    try:
-        return files(package)
-    except ModuleNotFoundError:
-        local = Path(__file__).resolve().parent.parent / source_dir
-        if local.is_dir():
-            return local
-        raise
-
-
 def _spec_dir(root: Path | None) -> Traversable:
-    return root if root is not None else _package_dir("fivetenk.spec", "spec")
+    return root if root is not None else data_dir("spec")
 
 
 def _schema_dir(schema_root: Path | None) -> Traversable:
-    return schema_root if schema_root is not None else _package_dir("fivetenk.schemas", "schemas")
+    return schema_root if schema_root is not None else data_dir("schemas")
 
 
 def _read_yaml_files(
