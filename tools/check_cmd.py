@@ -3,6 +3,13 @@
 By default the shipped suite runs against the bundled reference engine, in process.
 Give PATH arguments (feature files, JSON scenario files, or folders of them) to add your
 own cases; --only-paths runs just those. Select with --rule, --clause, --tag, --id.
+
+--impl CMD runs them against another implementation instead: CMD is started once (split
+like a shell would, but never run through one) and spoken to over the JSON-lines adapter
+protocol (schemas/protocol.md), e.g. --impl "node my_adapter.js". A crash, a hang past
+--timeout or a malformed reply errors the scenario and restarts CMD (at most --restarts
+times). --expectations FILE lists scenarios, rules or clauses to skip or expect to fail,
+each with a reason.
 """
 
 from __future__ import annotations
@@ -14,7 +21,9 @@ from typing import TextIO
 
 from . import catalog, report
 from .drivers import Driver, ReferenceDriver
-from .runner import Result, run_scenario
+from .expectations import Expectations
+from .expectations import load as load_expectations
+from .runner import Result, run_expected
 from .spec_data import load_spec
 
 
@@ -35,6 +44,56 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--junit", type=Path, metavar="FILE", help="write a JUnit XML report")
     p.add_argument("-q", "--quiet", action="store_true", help="print only failures and totals")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on a terminal")
+    p.add_argument("--impl", metavar="CMD",
+                   help="check this implementation over the adapter protocol, e.g. "
+                   "--impl \"node adapter.js\" (default: the bundled reference engine)")
+    p.add_argument("--timeout", type=_positive, default=10.0, metavar="SECONDS",
+                   help="with --impl: seconds to wait for each reply (default 10)")
+    p.add_argument("--restarts", type=_count, default=5, metavar="N",
+                   help="with --impl: restart a misbehaving implementation at most N times "
+                   "(default 5)")
+    p.add_argument("--expectations", type=Path, metavar="FILE",
+                   help="YAML/JSON file of scenarios, rules or clauses to skip or to expect "
+                   "to fail, each with a reason")
+
+
+def _positive(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, not {text!r}")
+    return value
+
+
+def _count(text: str) -> int:
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 0, not {text!r}")
+    return int(text)
+
+
+def _process_driver(args: argparse.Namespace) -> Driver:
+    """The ProcessDriver for --impl, started at once so that it boots while the scenarios
+    load; a bad command line is a usage error."""
+    import os
+    import shlex
+    import shutil
+
+    from .cli import UsageError
+    from .process_driver import ProcessDriver
+
+    try:
+        argv = shlex.split(args.impl)
+    except ValueError as err:
+        raise UsageError(f"--impl {args.impl!r}: {err}") from None
+    if not argv:
+        raise UsageError("--impl needs a command")
+    if shutil.which(argv[0]) is None and not os.path.isfile(argv[0]):
+        raise UsageError(f"--impl: command {argv[0]!r} not found")
+    driver = ProcessDriver(argv, timeout=args.timeout, restarts=args.restarts)
+    driver.prestart()
+    return driver
 
 
 def _rule_id(text: str) -> str:
@@ -48,6 +107,16 @@ def _rule_id(text: str) -> str:
 
 def run(args: argparse.Namespace, out: TextIO | None = None, driver: Driver | None = None) -> int:
     out = out or sys.stdout
+    if driver is None and getattr(args, "impl", None):
+        driver = _process_driver(args)
+        try:
+            return _run(args, out, driver)
+        finally:
+            driver.close()
+    return _run(args, out, driver)
+
+
+def _run(args: argparse.Namespace, out: TextIO, driver: Driver | None) -> int:
     spec = load_spec()
     if args.only_paths and not args.paths:
         from .cli import UsageError
@@ -67,18 +136,22 @@ def run(args: argparse.Namespace, out: TextIO | None = None, driver: Driver | No
         from .cli import UsageError
 
         raise UsageError("no scenario matches the selection")
+    expected = Expectations()
+    if getattr(args, "expectations", None):
+        expected = load_expectations(args.expectations, scenarios, spec.rules, spec.clauses)
     driver = driver or ReferenceDriver()
     show_progress = not args.no_progress and sys.stderr.isatty()
     results: list[Result] = []
     try:
         for i, scenario in enumerate(chosen, 1):
-            results.append(run_scenario(driver, scenario))
+            skip, xfail = expected.for_scenario(scenario)
+            results.append(run_expected(driver, scenario, skip=skip, xfail=xfail))
             if show_progress:
                 bad = sum(not r.ok for r in results)
                 report.progress(sys.stderr, i, len(chosen), bad)
     finally:
         driver.close()
-    pending = catalog.pending_rules(scenarios, spec)
+    pending = catalog.pending_rules(catalog.shipped(), spec)  # the kit's own suite
     if not args.quiet:
         print(f"fivetenk check: {len(chosen)} scenarios against {driver.name}", file=out)
         print(file=out)
@@ -86,6 +159,8 @@ def run(args: argparse.Namespace, out: TextIO | None = None, driver: Driver | No
         if r.status in ("failed", "errored", "xpassed"):
             print("\n".join(report.describe_failure(r, spec)), file=out)
             print(file=out)
+    if not args.quiet:
+        _print_reasons(results, out)
     print("\n".join(report.summary(results, spec, pending)), file=out)
     if pending and not args.quiet:
         print(f"\npending rules (no scenarios yet): {', '.join(pending)}", file=out)
@@ -94,3 +169,16 @@ def run(args: argparse.Namespace, out: TextIO | None = None, driver: Driver | No
     if args.junit:
         report.write_atomic(args.junit, report.junit(results, spec, name=driver.name))
     return 0 if all(r.ok for r in results) else 1
+
+
+def _print_reasons(results: list[Result], out: TextIO) -> None:
+    """One line per skip / expected-failure reason, with the scenarios it covers."""
+    groups: dict[tuple[str, str], list[str]] = {}
+    for r in results:
+        if r.status in ("skipped", "xfailed"):
+            groups.setdefault((r.status, r.reason or "(no reason)"), []).append(r.scenario.id)
+    for (status, reason), ids in groups.items():
+        shown = ", ".join(ids[:6]) + (f", … ({len(ids)} in all)" if len(ids) > 6 else "")
+        print(f"{status.upper()} {reason}: {shown}", file=out)
+    if groups:
+        print(file=out)

@@ -34,7 +34,23 @@ class UsageError(Exception):
     """Bad input from the user: printed as one line, exit code 2."""
 
 
-def build_parser() -> argparse.ArgumentParser:
+COMMANDS: dict[str, tuple[str | None, str]] = {
+    "check": ("check_cmd", "run the scenario suite"),
+    "rules": ("rules_cmd", "print rules, clauses and rulings"),
+    "export": ("export_cmd", "write the feature scenarios as schema-valid JSON"),
+    "render": ("render_cmd", "turn JSON scenarios back into Gherkin"),
+    "simulate": ("simulate", "play random legal matches and print a readable log"),
+    "steps": (None, "list the Gherkin steps the kit understands"),
+    "adapter": ("adapter", "serve the reference engine over the JSON-lines adapter protocol"),
+}
+"""Command -> (module in fivetenk, help line). A command's module is imported only when
+that command runs, so ``fivetenk adapter`` starts without loading Gherkin or the spec."""
+
+
+def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
+    """The argument parser; only the subcommand named in ``argv`` is built in full."""
+    import importlib
+
     parser = argparse.ArgumentParser(
         prog="fivetenk",
         description="fivetenk: the conformance kit for 5,10,K (6 players, 3 decks).",
@@ -44,48 +60,22 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"fivetenk {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
-
-    from . import check_cmd, rules_cmd
-
-    p = sub.add_parser("check", help="run the scenario suite", description=check_cmd.__doc__,
-                       formatter_class=argparse.RawDescriptionHelpFormatter)
-    check_cmd.add_arguments(p)
-    p.set_defaults(func=check_cmd.run)
-
-    p = sub.add_parser("rules", help="print rules, clauses and rulings",
-                       description="Print a rule with its clauses, the rulings that read them "
-                       "and the scenarios that exercise each clause.")
-    rules_cmd.add_arguments(p)
-    p.set_defaults(func=_run_rules)
-
-    p = sub.add_parser("steps", help="list the Gherkin steps the kit understands",
-                       description="List every Given / When / Then phrase of the scenario "
-                       "language, with an example each.")
-    p.set_defaults(func=_run_steps)
-
-    for name in ("export", "render", "simulate", "adapter"):
-        module = _optional(name)
-        if module is None:
-            continue
-        p = sub.add_parser(name, help=(module.__doc__ or "").strip().splitlines()[0],
-                           description=module.__doc__,
+    chosen = next((a for a in argv if not a.startswith("-")), None)
+    for name, (module_name, help_line) in COMMANDS.items():
+        p = sub.add_parser(name, help=help_line, description=help_line,
                            formatter_class=argparse.RawDescriptionHelpFormatter)
+        if name != chosen:
+            continue
+        if module_name is None:
+            p.description = ("List every Given / When / Then phrase of the scenario "
+                             "language, with an example each.")
+            p.set_defaults(func=_run_steps)
+            continue
+        module = importlib.import_module(f"fivetenk.{module_name}")
+        p.description = module.__doc__
         module.add_arguments(p)
-        p.set_defaults(func=module.run)
+        p.set_defaults(func=_run_rules if name == "rules" else module.run)
     return parser
-
-
-def _optional(name: str):  # type: ignore[no-untyped-def]
-    import importlib
-
-    module_name = {"export": "export_cmd", "render": "render_cmd", "simulate": "simulate",
-                   "adapter": "adapter"}[name]
-    try:
-        return importlib.import_module(f"fivetenk.{module_name}")
-    except ModuleNotFoundError as err:
-        if err.name == f"fivetenk.{module_name}":
-            return None
-        raise
 
 
 def _run_rules(args: argparse.Namespace, out: TextIO | None = None) -> int:
@@ -109,15 +99,15 @@ def _run_steps(args: argparse.Namespace, out: TextIO | None = None) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``fivetenk`` console script."""
-    from .catalog import CatalogError
     from .scenario import ScenarioError
 
-    parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(argv)
     args = parser.parse_args(argv)
     try:
         code: int = args.func(args)
         return code
-    except (ScenarioError, CatalogError, UsageError) as err:
+    except (ScenarioError, UsageError) as err:
         print(f"fivetenk {args.command}: {err}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -201,6 +201,22 @@ def run_scenario(driver: Driver, scenario: Scenario) -> Result:
     return Result(scenario, "passed", seconds=time.perf_counter() - started)
 
 
+def run_expected(driver: Driver, scenario: Scenario, *, skip: str = "",
+                 xfail: str = "") -> Result:
+    """:func:`run_scenario` under an expectations file (:mod:`fivetenk.expectations`): a
+    ``skip`` reason skips the scenario without running it; with an ``xfail`` reason a
+    failure becomes ``xfailed`` and a pass ``xpassed`` (errored and skipped stay)."""
+    if skip:
+        return Result(scenario, "skipped", reason=skip)
+    result = run_scenario(driver, scenario)
+    if xfail and result.status == "failed":
+        result.status, result.reason = "xfailed", xfail
+    elif xfail and result.status == "passed":
+        result.status, result.reason = "xpassed", xfail
+        result.message = "expected to fail, but passed: remove it from the expectations file"
+    return result
+
+
 def run_all(driver: Driver, scenarios: Iterable[Scenario]) -> Iterator[Result]:
     for scenario in scenarios:
         yield run_scenario(driver, scenario)

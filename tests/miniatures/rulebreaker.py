@@ -1,0 +1,271 @@
+#!/usr/bin/env python3
+"""The reference adapter with ONE rule broken: ``rulebreaker.py NAME`` (``--list`` lists
+the names with the rule each breaks).
+
+Each breaker monkeypatches the reference engine before serving it with the real adapter
+loop (:func:`fivetenk.adapter.serve`), so it speaks the protocol perfectly and plays every
+other rule right: the scenarios of the broken rule must catch it (fail), which is how the
+suite proves it tests what it claims.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from fivetenk import drivers
+from fivetenk.adapter import Adapter, serve
+from fivetenk.reference import combos, plays, settlement
+from fivetenk.reference import game as game_module
+from fivetenk.reference import table as table_module
+from fivetenk.reference.cards import Rank
+from fivetenk.reference.combos import Combo, Shape, make_combo
+from fivetenk.reference.variants import DEFAULT, Variants
+
+BREAKERS: dict[str, tuple[str, str, Callable[[], None]]] = {}
+"""name -> (rule, what is broken, patch)."""
+
+
+def breaker(name: str, rule: str, what: str) -> Callable[[Callable[[], None]], Callable[[], None]]:
+    def register(patch: Callable[[], None]) -> Callable[[], None]:
+        BREAKERS[name] = (rule, what, patch)
+        return patch
+
+    return register
+
+
+def need(owner: object, *names: str) -> None:
+    """Fail loudly (exit 2) if the engine no longer has what a patch replaces."""
+    for name in names:
+        if not hasattr(owner, name):
+            sys.exit(f"rulebreaker.py: the engine changed: {owner!r} has no {name!r}")
+
+
+def patch_beats(new: Callable[[Combo, Combo, Variants, Callable[..., bool]], bool]) -> None:
+    """Replace ``beats`` wherever it is looked up (combos module and the driver)."""
+    need(combos, "beats")
+    original = combos.beats
+
+    def beats(reply: Combo, top: Combo, variants: Variants = DEFAULT) -> bool:
+        return new(reply, top, variants, original)
+
+    combos.beats = beats
+    setattr(drivers, "beats", beats)  # noqa: B010 - imported there, not exported
+
+
+# --------------------------------------------------------------------------- rules 2-5
+
+
+@breaker("two_below_ace", "R02", "a 2 ranks below the ace as a single, pair or triple")
+def _two_below_ace() -> None:
+    def new(reply: Combo, top: Combo, variants: Variants, original: Callable[..., bool]) -> bool:
+        if (reply.tier == top.tier == 0 and reply.shape is top.shape
+                and {reply.key, top.key} == {Rank.TWO, Rank.ACE}):
+            return reply.key == Rank.ACE
+        return original(reply, top, variants)
+
+    patch_beats(new)
+    need(plays, "_keyed")
+    keyed = plays._keyed
+
+    def _keyed(shape: Shape, counts: tuple[int, ...], min_key: int) -> Iterator[Any]:
+        for candidate in keyed(shape, counts, min_key):
+            if not (min_key == Rank.ACE and candidate[0].key == Rank.TWO):
+                yield candidate
+        if min_key == Rank.TWO and counts[Rank.ACE] >= plays._KEYED_COUNT[shape][0]:
+            yield from (c for c in keyed(shape, counts, Rank.KING) if c[0].key == Rank.ACE)
+
+    plays._keyed = _keyed
+
+
+@breaker("wings_both_jokers", "R03", "airplane wings may hold both jokers (R03.5)")
+def _wings_both_jokers() -> None:
+    need(combos, "_wings_ok", "readings_of_counts", "LOW", "BJ")
+
+    def _wings_ok(counts: Any, body: range, pairs: bool, distinct: bool) -> bool:
+        for rank in range(combos.LOW, combos.BJ + 1):  # the joker check is gone
+            count = counts[rank]
+            if not count or rank in body:
+                continue
+            if pairs and (count % 2 or (distinct and count != 2)):
+                return False
+            if not pairs and distinct and count != 1:
+                return False
+        return True
+
+    combos._wings_ok = _wings_ok
+    combos.readings_of_counts.cache_clear()
+
+
+@breaker("suited_reversed", "R04", "suited 5,10,K rank spades < hearts < clubs < diamonds")
+def _suited_reversed() -> None:
+    def new(reply: Combo, top: Combo, variants: Variants, original: Callable[..., bool]) -> bool:
+        if reply.tier == top.tier == 2:
+            return (reply.suit or 0) < (top.suit or 0)
+        return original(reply, top, variants)
+
+    patch_beats(new)
+    need(plays, "_candidates", "_ordinary", "_suited", "_bombs", "_rockets", "_FIVE_TEN_KING")
+
+    def _candidates(hand: Any, top: Combo | None, variants: Variants) -> Iterator[Any]:
+        if top is None or top.tier == 0:
+            yield from plays._ordinary(hand, top, variants)
+        tier = -1 if top is None else top.tier
+        if tier <= 0 and hand.mixed:
+            yield make_combo(Shape.MIXED_5_10_K, Rank.KING), plays._FIVE_TEN_KING, None
+        if tier <= 2:
+            ceiling = top.suit if top is not None and top.suit is not None else 99
+            for suit in hand.suited:
+                if suit < ceiling:
+                    yield plays._suited(suit), plays._FIVE_TEN_KING, None
+        if tier <= 3:
+            yield from plays._bombs(hand.counts, top)
+        yield from plays._rockets(hand.counts, top, variants)
+
+    plays._candidates = _candidates
+
+
+@breaker("bombs_by_rank", "R05", "bombs are compared by rank before card count")
+def _bombs_by_rank() -> None:
+    def new(reply: Combo, top: Combo, variants: Variants, original: Callable[..., bool]) -> bool:
+        if reply.tier == top.tier == 3:
+            return (reply.key, reply.size) > (top.key, top.size)
+        return original(reply, top, variants)
+
+    patch_beats(new)
+    need(plays, "_bombs")
+    need(combos, "LOW", "SJ")
+
+    def _bombs(counts: tuple[int, ...], top: Combo | None) -> Iterator[Any]:
+        floor = (int(top.key), top.size) if top is not None and top.tier == 3 else (0, 0)
+        for size in range(4, max(counts[combos.LOW:combos.SJ]) + 1):
+            for rank in range(combos.LOW, combos.SJ):
+                if counts[rank] >= size and (rank, size) > floor:
+                    yield make_combo(Shape.BOMB, Rank(rank), size), (Rank(rank),) * size, None
+
+    plays._bombs = _bombs
+
+
+# --------------------------------------------------------------------------- rules 11-21
+
+
+@breaker("reveal_counts_as_call", "R11", "the banker's revealed card counts as an occurrence "
+         "of a call naming it (R11.4, D15)")
+def _reveal_counts_as_call() -> None:
+    Game = game_module.Game
+    need(Game, "apply")
+    apply = Game.apply
+
+    def patched(self: Any, action: Any) -> None:
+        apply(self, action)
+        kind = action.get("type") if isinstance(action, dict) else getattr(action, "type", "")
+        reveal = getattr(self, "_reveal", None)
+        if kind == "call" and reveal is not None:
+            for call in self._t.calls:
+                if call.face == reveal[1]:
+                    call.record(reveal[0], 1)
+
+    Game.apply = patched  # type: ignore[method-assign]
+
+
+@breaker("self_call_partner", "R11", "a self-call makes the banker their own partner (R11.5)")
+def _self_call_partner() -> None:
+    Table = table_module.Table
+    need(Table, "play", "calls", "partners", "banker")
+    play = Table.play
+
+    def patched(self: Any, seat: int, cards: Any, combo: Any) -> None:
+        play(self, seat, cards, combo)
+        if any(call.resolved_by == self.banker for call in self.calls):
+            self.partners.add(self.banker)
+
+    Table.play = patched  # type: ignore[method-assign]
+
+
+@breaker("pass_locks", "R13", "a player who passed may not play again in the trick "
+         "(the default pass=turn reading of D18 is ignored)")
+def _pass_locks() -> None:
+    Table = table_module.Table
+    need(Table, "_next_waiting")
+
+    def _next_waiting(self: Any, after: int, trick: Any) -> int | None:
+        ever = {p.seat for p in trick.plays if p.is_pass}
+        for step in range(1, 6):
+            s = (after + step) % 6
+            if self.sizes[s] and s != trick.top_seat and s not in trick.passed and s not in ever:
+                return s
+        return None
+
+    Table._next_waiting = _next_waiting  # type: ignore[method-assign]
+
+
+@breaker("early_whole_side", "R17", "the whole-side ending is checked before both calls "
+         "resolve (R17.1)")
+def _early_whole_side() -> None:
+    Table = table_module.Table
+    need(Table, "_ending", "banker_side", "hand_points")
+    need(table_module, "Finish")
+    ending = Table._ending
+    Finish, Ending = table_module.Finish, settlement.Ending
+
+    def _ending(self: Any, seat: int) -> Any:
+        sizes = self.sizes
+        side = self.banker_side
+        others = [s for s in range(6) if s not in side]
+        if not any(sizes[s] for s in side):
+            return Finish(Ending.BANKERS_OUT, seat, self.hand_points(others), "bankers")
+        if not any(sizes[s] for s in others):
+            return Finish(Ending.DEFENDERS_OUT, seat, self.hand_points(side), "defenders")
+        return ending(self, seat)
+
+    Table._ending = _ending  # type: ignore[method-assign]
+
+
+@breaker("kitty_to_banker", "R19", "the kitty's points always go to the banker")
+def _kitty_to_banker() -> None:
+    need(game_module, "settle")
+    settle = getattr(game_module, "settle")  # noqa: B009 - imported there, not exported
+
+    def patched(**kwargs: Any) -> Any:
+        kwargs["kitty_to"] = kwargs["banker"]
+        return settle(**kwargs)
+
+    setattr(game_module, "settle", patched)  # noqa: B010
+
+
+@breaker("band_off_by_one", "R21", "a defender total of 120 still lets the bankers win "
+         "(the 120 boundary is off by one step)")
+def _band_off_by_one() -> None:
+    need(settlement, "BANDS", "Band")
+    bands = []
+    for band in settlement.BANDS:
+        if band.high == 115:
+            band = settlement.Band(band.label, band.low, 120, band.winners, band.advance,
+                                   band.clause)
+        elif band.low == 120:
+            band = settlement.Band(band.label, 125, band.high, band.winners, band.advance,
+                                   band.clause)
+        bands.append(band)
+    settlement.BANDS = tuple(bands)
+
+
+def main() -> int:
+    args = sys.argv[1:]
+    if args == ["--list"]:
+        print(json.dumps({name: {"rule": rule, "breaks": what}
+                          for name, (rule, what, _) in BREAKERS.items()}, indent=2))
+        return 0
+    if len(args) != 1 or args[0] not in BREAKERS:
+        print(f"usage: rulebreaker.py NAME (one of {', '.join(BREAKERS)}) | --list",
+              file=sys.stderr)
+        return 2
+    rule, what, patch = BREAKERS[args[0]]
+    patch()
+    adapter = Adapter(name=f"rulebreaker {args[0]} ({rule}: {what})")
+    return serve(sys.stdin.buffer, sys.stdout.buffer, adapter)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

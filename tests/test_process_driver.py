@@ -1,0 +1,285 @@
+"""ProcessDriver and `fivetenk check --impl`: the reference engine behind the protocol gives
+the same verdicts as in process; the options, the expectations file and the Node example.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fivetenk import catalog, cli
+from fivetenk.drivers import DriverError, ReferenceDriver
+from fivetenk.expectations import Expectations, ExpectationsError, parse
+from fivetenk.process_driver import ProcessDriver
+from fivetenk.runner import run_expected, run_scenario
+from fivetenk.scenario import Scenario
+
+ROOT = Path(__file__).resolve().parent.parent
+ADAPTER = f"{sys.executable} -m fivetenk.adapter"
+MINI = ROOT / "tests" / "miniatures"
+NODE_ADAPTER = ROOT / "tests" / "adapters" / "node" / "toy_adapter.js"
+
+
+def fivetenk_command() -> str:
+    """The `fivetenk` console script of this environment (or the module, if missing)."""
+    exe = Path(sys.executable).with_name("fivetenk")
+    return str(exe) if exe.exists() else f"{sys.executable} -m fivetenk.cli"
+
+
+def check(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
+    """Run `fivetenk check ARGS` in process; the exit code and what it printed."""
+    code = cli.main(["check", "--no-progress", *args])
+    captured = capsys.readouterr()
+    return code, captured.out + captured.err
+
+
+def records(path: Path) -> dict[str, dict[str, Any]]:
+    return {r["id"]: r for r in map(json.loads, path.read_text().splitlines())}
+
+
+# --------------------------------------------------------------------------- same verdicts
+
+
+def test_whole_suite_through_fivetenk_adapter_matches_in_process(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """`fivetenk check --impl "fivetenk adapter"` gives every shipped scenario the verdict
+    the in-process check gives it (same statuses, same differences)."""
+    code_in, out_in = check(capsys, "-q", "--jsonl", str(tmp_path / "in.jsonl"))
+    assert code_in in (0, 1), f"the shipped suite does not load: {out_in[-500:]}"
+    code_out, out_out = check(capsys, "-q", "--impl", f"{fivetenk_command()} adapter",
+                              "--jsonl", str(tmp_path / "out.jsonl"))
+    inside, outside = records(tmp_path / "in.jsonl"), records(tmp_path / "out.jsonl")
+    assert list(inside) == list(outside)
+    for record in [*inside.values(), *outside.values()]:
+        record.pop("context", None)  # how an error was seen differs: in process or not
+    assert inside == outside
+    assert code_in == code_out
+    assert out_in.splitlines()[-1] == out_out.splitlines()[-1]  # the totals row
+    assert Counter(r["status"] for r in outside.values())["passed"] > 0.9 * len(outside)
+
+
+def test_rule_subset_through_the_adapter_module(capsys: pytest.CaptureFixture[str]) -> None:
+    code_in, out_in = check(capsys, "--rule", "R05")
+    code_out, out_out = check(capsys, "--rule", "R05", "--impl", ADAPTER, "--timeout", "20")
+    assert code_in == code_out
+    assert out_in.splitlines()[-1] == out_out.splitlines()[-1]
+    assert "against fivetenk reference engine 0.1.0" in out_out.splitlines()[0]
+
+
+def test_driver_reports_its_name_capabilities_and_stops_the_process() -> None:
+    log: list[tuple[dict[str, Any], Any]] = []
+    driver = ProcessDriver(ADAPTER, trace=lambda q, r: log.append((q, r)))
+    assert driver.name == ADAPTER  # before the handshake: the command
+    assert driver.capabilities == {"queries", "deal", "position"}
+    assert driver.name == "fivetenk reference engine 0.1.0"
+    assert driver.supports_variants({"rocket": "joker_sets"})
+    assert driver.start({}, None) == {"accepted": True}
+    assert driver.run({"op": "points", "cards": ["5H", "10S", "KD"], "expect": {}}) == {
+        "points": 25}
+    popen = driver._proc.popen if driver._proc else None
+    assert popen is not None
+    driver.close()
+    assert popen.returncode == 0  # it answered stop and exited by itself
+    assert [q["seq"] for q, _ in log] == [0, 1, 2]
+    assert log[2][0] == {"cmd": "points", "seq": 2, "cards": ["5H", "10S", "KD"]}
+    driver.close()  # idempotent
+    assert driver.launches == 1
+
+
+def test_prestart_overlaps_the_handshake() -> None:
+    with ProcessDriver(ADAPTER) as driver:
+        driver.prestart()
+        assert driver.launches == 1 and driver.hello is None
+        assert "queries" in driver.capabilities
+        assert driver.launches == 1
+
+
+def test_an_implementation_error_reply_errors_the_scenario_but_keeps_the_process() -> None:
+    scenario = next(s for s in catalog.shipped() if s.setup is None)
+    with ProcessDriver([sys.executable, str(MINI / "garbage.py"), "error"]) as driver:
+        first = run_scenario(driver, scenario)
+        second = run_scenario(driver, scenario)
+        assert driver.launches == 1
+    assert first.status == second.status == "errored"
+    assert "garbage.py cannot do" in first.message
+    assert first.context["sent"]["cmd"] == scenario.steps[0]["op"]
+
+
+@pytest.mark.parametrize("pipeline", [True, False])
+def test_a_rejected_setup_errors_the_scenario_and_the_session_goes_on(pipeline: bool) -> None:
+    bad = Scenario(id="bad-setup", name="an impossible position", clauses=["R13.1"],
+                   setup={"position": {"phase": "nonsense"}}, steps=[{"op": "observe"}])
+    good = next(s for s in catalog.shipped() if s.setup is None)
+    reference = run_scenario(ReferenceDriver(), bad)
+    with ProcessDriver(ADAPTER, pipeline=pipeline) as driver:
+        results = [run_scenario(driver, s) for s in (bad, good, bad, good)]
+        assert driver.launches == 1
+    assert [r.status for r in results] == ["errored", "passed"] * 2
+    assert reference.status == "errored"
+    assert results[0].message == reference.message
+    assert results[0].message.startswith("the implementation rejected the setup: ")
+
+
+def test_driver_rejects_bad_settings() -> None:
+    with pytest.raises(ValueError, match="empty"):
+        ProcessDriver("   ")
+    with pytest.raises(ValueError, match="timeout"):
+        ProcessDriver("x", timeout=0)
+    with pytest.raises(ValueError, match="restart"):
+        ProcessDriver("x", restarts=-1)
+
+
+def test_a_command_that_cannot_start_errors_every_scenario_once() -> None:
+    scenario = catalog.shipped()[0]
+    with ProcessDriver([str(ROOT / "no-such-program")]) as driver:
+        results = [run_scenario(driver, scenario) for _ in range(3)]
+        assert driver.launches == 1
+    assert {r.status for r in results} == {"errored"}
+    assert "cannot start the implementation" in results[0].message
+
+
+# --------------------------------------------------------------------------- command line
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--impl", str(ROOT / "no-such-program")], "not found"),
+    (["--impl", "python3 'unbalanced"], "No closing quotation"),
+    (["--impl", "  "], "needs a command"),
+])
+def test_bad_impl_is_a_usage_error(capsys: pytest.CaptureFixture[str], args: list[str],
+                                   message: str) -> None:
+    code, out = check(capsys, *args)
+    assert code == 2
+    assert message in out and "Traceback" not in out
+
+
+@pytest.mark.parametrize("args", [["--timeout", "0"], ["--timeout", "soon"],
+                                  ["--restarts", "-1"], ["--restarts", "x"]])
+def test_bad_numbers_are_usage_errors(capsys: pytest.CaptureFixture[str],
+                                      args: list[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        cli.main(["check", *args])
+    assert exit_info.value.code == 2
+    assert args[0] in capsys.readouterr().err
+
+
+# --------------------------------------------------------------------------- expectations
+
+
+def test_expectations_parse_and_match() -> None:
+    expectations = parse({"skip": {"R05": "no bombs yet"}, "xfail": {"R02-003": "issue 1",
+                                                                      "R03.5": "wings"}},
+                         where="x.yaml")
+    by_id = {s.id: s for s in catalog.shipped()}
+    assert expectations.for_scenario(by_id["R05-001"]) == ("no bombs yet (R05)", "")
+    assert expectations.for_scenario(by_id["R02-003"]) == ("", "issue 1 (R02-003)")
+    outline_row = next(s for s in by_id.values() if "." in s.id)
+    base = outline_row.id.split(".")[0]
+    assert parse({"skip": {base: "r"}}, where="x").for_scenario(outline_row)[0] == f"r ({base})"
+    assert not Expectations()
+
+
+@pytest.mark.parametrize(("data", "message"), [
+    ([], "expected a mapping"),
+    ({"ignore": {}}, "unknown section 'ignore'"),
+    ({"skip": ["R05"]}, "must map"),
+    ({"skip": {"R05": ""}}, "skip.R05: every entry needs a non-empty reason"),
+    ({"xfail": {"R05": None}}, "xfail.R05: every entry needs a non-empty reason"),
+    ({"skip": {"R05": "a"}, "xfail": {"R05": "b"}}, "both skipped and expected to fail"),
+])
+def test_bad_expectations_structure(data: Any, message: str) -> None:
+    with pytest.raises(ExpectationsError, match=message) as info:
+        parse(data, where="exp.yaml")
+    assert str(info.value).startswith("exp.yaml: ")
+
+
+@pytest.mark.parametrize(("text", "suffix", "message"), [
+    ("skip:\n  R99-001: gone\n", ".yaml", "skip: 'R99-001': no scenario has this id"),
+    ("xfail:\n  R05.9: what\n", ".yaml", "xfail: 'R05.9': unknown clause"),
+    ('{"skip": {"nonsense": "x"}}', ".json", "'nonsense': no scenario has this id"),
+    ('{"skip": ', ".json", "not JSON"),
+    ("skip: [unclosed\n", ".yml", "not YAML"),
+])
+def test_bad_expectations_file_exits_2_naming_file_and_key(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, text: str, suffix: str,
+        message: str) -> None:
+    path = tmp_path / f"expect{suffix}"
+    path.write_text(text)
+    code, out = check(capsys, "--rule", "R05", "--expectations", str(path))
+    assert code == 2
+    assert str(path) in out and message in out, out
+
+
+def test_skip_and_xfail_statuses(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Against a wrong implementation: skipped and xfailed scenarios make no failure; an
+    expected failure that passes (against the reference) is xpassed and fails the run."""
+    path = tmp_path / "expect.yaml"
+    path.write_text("skip:\n  R05-001: we read D11 otherwise\n"
+                    "xfail:\n  R05: every answer is wrong\n")
+    wrong = f"{sys.executable} {MINI / 'always_wrong.py'}"
+    chosen = ["--id", "R05-001", "--id", "R05-002", "--id", "R05-012"]
+    code, out = check(capsys, *chosen, "--impl", wrong, "--expectations", str(path),
+                      "--jsonl", str(tmp_path / "r.jsonl"))
+    statuses = {i: r["status"] for i, r in records(tmp_path / "r.jsonl").items()}
+    assert statuses["R05-001"] == "skipped"
+    assert set(statuses.values()) == {"skipped", "xfailed"}
+    assert code == 0
+    assert "SKIPPED we read D11 otherwise (R05-001): R05-001" in out
+    assert "XFAILED every answer is wrong (R05):" in out
+
+    code, out = check(capsys, *chosen, "--expectations", str(path), "-q",
+                      "--jsonl", str(tmp_path / "x.jsonl"))
+    assert code == 1
+    assert "XPASSED R05-002.1" in out and "reason: every answer is wrong (R05)" in out
+    record = records(tmp_path / "x.jsonl")["R05-002.1"]
+    assert record["status"] == "xpassed" and record["reason"] == "every answer is wrong (R05)"
+
+
+def test_run_expected_keeps_errored_and_capability_skips() -> None:
+    scenario = catalog.shipped()[0]
+    skipped = run_expected(ReferenceDriver(), scenario, skip="later")
+    assert (skipped.status, skipped.reason) == ("skipped", "later")
+
+    class Broken(ReferenceDriver):
+        def run(self, step: dict[str, Any]) -> dict[str, Any]:
+            raise DriverError("boom")
+
+    assert run_expected(Broken(), scenario, xfail="x").status == "errored"
+
+
+# --------------------------------------------------------------------------- the Node example
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not on PATH")
+def test_node_toy_adapter(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    impl = f"node {NODE_ADAPTER}"
+    ids = ["R05-001", "R05-002", "R05-012", "R05-015", "R05-016"]
+    code, out = check(capsys, "--impl", impl, *(f"--id={i}" for i in ids))
+    assert code == 0, out
+    assert "against toy-node 0.1.0" in out
+    code, out = check(capsys, "--impl", impl, "--rule", "R05", "--jsonl",
+                      str(tmp_path / "r.jsonl"))
+    results = records(tmp_path / "r.jsonl").values()
+    statuses = Counter(r["status"] for r in results)
+    assert statuses["errored"] == 0 and statuses["passed"] > 20
+    assert all(r["reason"] == "implementation lacks variant rocket=joker_sets"
+               for r in results if r["status"] == "skipped")
+    expectations = NODE_ADAPTER.parent / "toy_expectations.yaml"
+    code, out = check(capsys, "--impl", impl, "--rule", "R05", "--rule", "R07",
+                      "--expectations", str(expectations))
+    assert code == 0, out
+    assert "implementation lacks capability" in out
+
+
+def test_bench_protocol_prints_the_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    from fivetenk import bench_protocol
+
+    assert bench_protocol.main(["--no-e2e", "--repeat", "1", "--impl", ADAPTER]) == 0
+    out = capsys.readouterr().out
+    assert "in process (ReferenceDriver)" in out and "ratio" in out
+    assert "µs per request" in out

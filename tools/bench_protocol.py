@@ -1,0 +1,123 @@
+"""Benchmark the adapter protocol: the shipped suite in process against the same suite
+through `fivetenk adapter` (or --impl CMD).
+
+``python -m fivetenk.bench_protocol`` prints
+
+- the scenario run in process (ReferenceDriver) and through the protocol (ProcessDriver),
+  with and without the implementation's start-up, and their ratio;
+- the protocol overhead per message (request + reply) and per scenario, in µs;
+- the end-to-end time of ``fivetenk check`` both ways (loading the scenarios included), the
+  figure the 2x target applies to.
+
+Each figure is the best of --repeat runs (default 3); the machine's load shows in the
+spread, so run it on a quiet machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+import subprocess
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from . import catalog
+from .drivers import ReferenceDriver
+from .process_driver import ProcessDriver
+from .runner import run_scenario
+from .scenario import Scenario
+
+
+def default_impl() -> str:
+    """`fivetenk adapter` of this environment (its console script, else the module)."""
+    exe = Path(sys.executable).with_name("fivetenk")
+    if exe.exists():
+        return shlex.join([str(exe), "adapter"])
+    return shlex.join([sys.executable, "-m", "fivetenk.adapter"])
+
+
+def in_process(scenarios: Sequence[Scenario]) -> float:
+    driver = ReferenceDriver()
+    started = time.perf_counter()
+    for scenario in scenarios:
+        run_scenario(driver, scenario)
+    return time.perf_counter() - started
+
+
+def through_protocol(scenarios: Sequence[Scenario], impl: str) -> tuple[float, float, int]:
+    """(seconds with start-up, seconds of the scenario run alone, messages exchanged)."""
+    messages = 0
+
+    def count(request: object, reply: object) -> None:
+        nonlocal messages
+        messages += 1
+
+    started = time.perf_counter()
+    driver = ProcessDriver(impl, trace=count, timeout=60)
+    try:
+        _ = driver.capabilities  # start and handshake
+        ready = time.perf_counter()
+        for scenario in scenarios:
+            run_scenario(driver, scenario)
+        done = time.perf_counter()
+    finally:
+        driver.close()
+    return done - started, done - ready, messages - 1
+
+
+def end_to_end(args: Sequence[str]) -> float:
+    exe = Path(sys.executable).with_name("fivetenk")
+    command = [str(exe)] if exe.exists() else [sys.executable, "-m", "fivetenk.cli"]
+    started = time.perf_counter()
+    subprocess.run([*command, "check", "--quiet", "--no-progress", *args],
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+    return time.perf_counter() - started
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m fivetenk.bench_protocol",
+                                     description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--impl", default=None, metavar="CMD",
+                        help="the implementation to time (default: fivetenk adapter)")
+    parser.add_argument("--repeat", type=int, default=3, metavar="N", help="runs per figure")
+    parser.add_argument("--no-e2e", action="store_true",
+                        help="skip the end-to-end `fivetenk check` timing")
+    args = parser.parse_args(argv)
+    impl = args.impl or default_impl()
+    repeat = max(1, args.repeat)
+    scenarios = catalog.shipped()
+    steps = sum(len(s.steps) for s in scenarios)
+
+    local = min(in_process(scenarios) for _ in range(repeat))
+    runs = [through_protocol(scenarios, impl) for _ in range(repeat)]
+    total = min(r[0] for r in runs)
+    alone = min(r[1] for r in runs)
+    messages = runs[0][2]
+    startup = total - alone
+    per_message = (alone - local) / max(messages, 1) * 1e6
+    per_scenario = (alone - local) / max(len(scenarios), 1) * 1e6
+
+    print(f"suite: {len(scenarios)} scenarios, {steps} steps, {messages} requests "
+          f"through the protocol (best of {repeat})")
+    print(f"implementation: {impl}")
+    print(f"  in process (ReferenceDriver)        {local * 1000:9.1f} ms")
+    print(f"  through the protocol, with start-up {total * 1000:9.1f} ms   "
+          f"ratio {total / local:5.2f}x")
+    print(f"  through the protocol, run only      {alone * 1000:9.1f} ms   "
+          f"ratio {alone / local:5.2f}x   (start-up {startup * 1000:.0f} ms)")
+    print(f"  protocol overhead: {per_message:.1f} µs per request, "
+          f"{per_scenario:.1f} µs per scenario")
+    if not args.no_e2e:
+        e2e_local = min(end_to_end([]) for _ in range(repeat))
+        e2e_impl = min(end_to_end(["--impl", impl]) for _ in range(repeat))
+        print(f"end to end `fivetenk check` (loading the suite included): in process "
+              f"{e2e_local:.2f} s, --impl {e2e_impl:.2f} s, ratio {e2e_impl / e2e_local:.2f}x "
+              f"(target <= 2x)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,608 @@
+"""ProcessDriver: any implementation, in any language, behind the JSON-lines protocol.
+
+The implementation is one long-lived process (``subprocess.Popen`` of an argument list,
+never through a shell). The driver speaks :mod:`fivetenk.protocol` over its stdin/stdout:
+a ``hello`` handshake on first use, then a ``start`` per scenario and one request per step,
+and ``stop`` at the end.
+
+Faults of the implementation are results, not crashes of the kit: a reply that is late
+(``timeout`` seconds per reply), not JSON, not an object, for the wrong ``seq``, without
+``ok``/``result``, longer than ``max_line`` bytes, or a process that exits, raises
+:class:`~fivetenk.drivers.DriverError` with the context ``{"sent", "received", "stderr",
+"exit"}``; the runner reports the scenario *errored*. The process is then killed and, for
+the next scenario, started again, at most ``restarts`` times; once that budget is spent,
+every further scenario is errored at once with a message saying so. A protocol version the
+kit does not speak errors every scenario without restarting.
+
+Reads are bounded: the driver never holds more than ``max_line`` bytes of an unfinished
+reply, and the implementation's stderr is drained by a background thread into a ring
+buffer (the last 64 KiB), so a chatty implementation can never block on a full pipe.
+Stdin is written without blocking, so an implementation that stops reading cannot hang the
+kit either. No sleeps and one process per run: a round trip costs two small writes, two
+reads and a JSON encode/decode each way.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import select
+import shlex
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from . import __version__
+from .drivers import CAPABILITIES, DriverError
+from .protocol import (
+    Hello,
+    ReplyError,
+    VersionError,
+    encode,
+    hello_request,
+    parse_hello,
+    parse_reply,
+    shorten,
+    start_request,
+    step_request,
+)
+
+KIT = f"fivetenk {__version__}"
+DEFAULT_TIMEOUT = 10.0
+"""Seconds to wait for each reply."""
+DEFAULT_RESTARTS = 5
+"""How many times a misbehaving implementation is started again."""
+MAX_LINE = 1 << 20
+"""The longest reply line read (1 MiB); a longer one errors the scenario."""
+STDERR_KEEP = 64 << 10
+"""The implementation's stderr kept in memory (the last 64 KiB)."""
+STDERR_CONTEXT = 4000
+"""Characters of stderr put in an errored result's context."""
+RECEIVED_CONTEXT = 2000
+"""Characters of a bad reply put in an errored result's context."""
+_CHUNK = 1 << 16
+SPIN = 200e-6
+"""Seconds to poll for a reply before sleeping, on a machine with several processors."""
+
+
+def default_spin() -> float:
+    """:data:`SPIN` with several processors, else 0.
+
+    Most replies come within a few hundred microseconds; polling without sleeping for that
+    long saves the wake-up latency of a blocked process, most of a round trip on a virtual
+    machine (about a quarter of the suite's time through the protocol). With one processor
+    spinning would only delay the implementation, which needs that processor to reply."""
+    return SPIN if (os.cpu_count() or 1) > 1 else 0.0
+
+
+Trace = Callable[[dict[str, Any], dict[str, Any] | None], None]
+"""Called with each request and its parsed reply (``None`` if there was no valid reply)."""
+
+
+class _Failure(Exception):
+    """Internal: an I/O fault, turned into a DriverError with context by the driver."""
+
+    def __init__(self, message: str, received: bytes | None = None) -> None:
+        super().__init__(message)
+        self.received = received
+
+
+class _StderrTail(threading.Thread):
+    """Drains a pipe into a ring buffer of the last ``keep`` bytes (daemon thread)."""
+
+    def __init__(self, fd: int, keep: int) -> None:
+        super().__init__(name="fivetenk-stderr", daemon=True)
+        self.fd = fd
+        self.keep = keep
+        self.data = bytearray()
+        self.total = 0
+        self.lock = threading.Lock()
+
+    def run(self) -> None:
+        while True:
+            try:
+                chunk = os.read(self.fd, _CHUNK)
+            except OSError:
+                return
+            if not chunk:
+                return
+            with self.lock:
+                self.data += chunk
+                self.total += len(chunk)
+                excess = len(self.data) - self.keep
+                if excess > 0:
+                    del self.data[:excess]
+
+    def since(self, mark: int, limit: int) -> str:
+        """What was written after the ``total`` was ``mark`` (the last ``limit`` chars)."""
+        with self.lock:
+            fresh = min(self.total - mark, len(self.data))
+            data = bytes(self.data[len(self.data) - fresh:]) if fresh > 0 else b""
+        text = data.decode("utf-8", errors="replace")
+        if len(text) > limit:
+            text = "…" + text[-limit:]
+        return text
+
+
+class _Process:
+    """One running implementation: non-blocking stdin, line reader on stdout, stderr tail."""
+
+    def __init__(self, argv: Sequence[str], env: Mapping[str, str] | None,
+                 cwd: str | None, spin: float = 0.0) -> None:
+        posix = os.name == "posix"
+        self.spin = spin
+        self.popen = subprocess.Popen(  # an argument list, never a shell
+            list(argv), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            bufsize=0, env=None if env is None else dict(env), cwd=cwd,
+            start_new_session=posix, close_fds=True)
+        assert self.popen.stdin and self.popen.stdout and self.popen.stderr
+        self.stdin = self.popen.stdin.fileno()
+        self.stdout = self.popen.stdout.fileno()
+        self.buffer = bytearray()
+        self.stderr = _StderrTail(self.popen.stderr.fileno(), STDERR_KEEP)
+        self.stderr.start()
+        self.poll: Any = None
+        if hasattr(select, "poll"):
+            os.set_blocking(self.stdin, False)
+            self.poll = select.poll()
+            self.poll.register(self.stdout, select.POLLIN)
+            self.wpoll = select.poll()
+            self.wpoll.register(self.stdin, select.POLLOUT)
+        else:  # pragma: no cover - platforms without poll(): a reader thread feeds a queue
+            import queue
+
+            self.chunks: queue.Queue[bytes] = queue.Queue()
+            threading.Thread(target=self._pump, name="fivetenk-stdout", daemon=True).start()
+
+    def _pump(self) -> None:  # pragma: no cover - see above
+        while True:
+            try:
+                chunk = os.read(self.stdout, _CHUNK)
+            except OSError:
+                chunk = b""
+            self.chunks.put(chunk)
+            if not chunk:
+                return
+
+    def write(self, data: bytes, deadline: float) -> None:
+        """Write all of ``data`` by ``deadline``; _Failure if the process is gone or stuck."""
+        view = memoryview(data)
+        while view:
+            try:
+                written = os.write(self.stdin, view)
+            except BlockingIOError:
+                written = 0
+            except (BrokenPipeError, OSError):
+                raise _Failure("input") from None
+            view = view[written:]
+            if view:
+                wait = deadline - time.monotonic()
+                if wait <= 0 or (self.poll is not None and not self.wpoll.poll(wait * 1000)):
+                    raise _Failure("input")
+
+    def _chunk(self, wait: float) -> bytes | None:
+        """The next bytes of stdout (b"" at end of file), or None after ``wait`` seconds.
+
+        A reply usually comes within microseconds: the driver first polls without
+        sleeping for up to ``spin`` seconds, which saves the wake-up latency of a blocked
+        process (most of a round trip on a virtual machine), then sleeps in ``poll``."""
+        poll = self.poll
+        if poll is not None:
+            if self.spin:
+                give_up = time.perf_counter() + min(self.spin, max(wait, 0.0))
+                while not poll.poll(0):
+                    if time.perf_counter() > give_up:
+                        if not poll.poll(max(wait - self.spin, 0.0) * 1000 + 0.5):
+                            return None
+                        break
+            elif not poll.poll(max(wait, 0.0) * 1000 + 0.5):
+                return None
+            try:
+                return os.read(self.stdout, _CHUNK)
+            except OSError:
+                return b""
+        import queue  # pragma: no cover
+
+        try:  # pragma: no cover
+            return self.chunks.get(timeout=max(wait, 0.0))
+        except queue.Empty:  # pragma: no cover
+            return None
+
+    def read_line(self, deadline: float, limit: int) -> bytes:
+        """One line of stdout without its end of line; _Failure on timeout, end of file or a
+        line longer than ``limit`` (never buffering more than about ``limit`` bytes)."""
+        buffer = self.buffer
+        start = 0
+        while True:
+            end = buffer.find(b"\n", start)
+            if end >= 0:
+                if end > limit:
+                    break
+                line = bytes(buffer[:end])
+                del buffer[:end + 1]
+                return line[:-1] if line.endswith(b"\r") else line
+            if len(buffer) > limit:
+                break
+            start = len(buffer)
+            chunk = self._chunk(deadline - time.monotonic())
+            if chunk is None:
+                raise _Failure("timeout", bytes(buffer[:RECEIVED_CONTEXT]))
+            if not chunk:
+                raise _Failure("eof", bytes(buffer[:RECEIVED_CONTEXT]))
+            buffer += chunk
+        head = bytes(buffer[:RECEIVED_CONTEXT])
+        buffer.clear()
+        raise _Failure("too long", head)
+
+    def exited(self) -> int | None:
+        return self.popen.poll()
+
+    def kill(self) -> None:
+        """Kill the process (and its process group, on POSIX) and release the pipes."""
+        popen = self.popen
+        if os.name == "posix":  # the whole group: children of a wrapper script too
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(popen.pid, signal.SIGKILL)
+        if popen.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                popen.kill()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            popen.wait(timeout=5)
+        self.stderr.join(timeout=1)
+        self.close_pipes()
+        if not self.stderr.is_alive() and self.popen.stderr is not None:
+            self.popen.stderr.close()
+
+    def close_pipes(self) -> None:
+        for stream in (self.popen.stdin, self.popen.stdout):
+            try:
+                if stream is not None:
+                    stream.close()
+            except OSError:
+                pass
+
+
+class ProcessDriver:
+    """A :class:`~fivetenk.drivers.Driver` for an implementation that speaks the adapter
+    protocol. ``command`` is an argument list or a command line (split with
+    :func:`shlex.split`, never run through a shell).
+
+    ``timeout``: seconds per reply; ``restarts``: how many times the implementation is
+    started again after misbehaving; ``trace``: called with every request and reply (for
+    tests and debugging); ``env``/``cwd``: the implementation's environment and folder;
+    ``spin``: seconds to poll for a reply without sleeping before blocking (default
+    :func:`default_spin`); ``pipeline``: read the reply to ``start``
+    with the reply to the first step (one round trip less per scenario).
+    Use as a context manager, or call :meth:`close`.
+    """
+
+    def __init__(self, command: str | Sequence[str], *, timeout: float = DEFAULT_TIMEOUT,
+                 restarts: int = DEFAULT_RESTARTS, max_line: int = MAX_LINE,
+                 trace: Trace | None = None, env: Mapping[str, str] | None = None,
+                 cwd: str | None = None, spin: float | None = None,
+                 pipeline: bool = True) -> None:
+        argv = shlex.split(command) if isinstance(command, str) else list(command)
+        if not argv:
+            raise ValueError("the implementation command is empty")
+        if timeout <= 0:
+            raise ValueError("the timeout must be positive")
+        if restarts < 0:
+            raise ValueError("the restart budget cannot be negative")
+        self.argv = argv
+        self.command = shlex.join(argv)
+        self.timeout = timeout
+        self.restarts = restarts
+        self.max_line = max_line
+        self.trace = trace
+        self.env = env
+        self.cwd = cwd
+        self.spin = default_spin() if spin is None else spin
+        self.pipeline = pipeline
+        self.launches = 0
+        """How many times the implementation was started."""
+        self.hello: Hello | None = None
+        self._proc: _Process | None = None
+        self._seq = 0
+        self._mark = 0
+        self._fatal: DriverError | None = None
+        self._failure: DriverError | None = None
+        self._last_error = ""
+        self._hello_sent: dict[str, Any] | None = None
+        self._pending_start: dict[str, Any] | None = None
+
+    # -- the Driver protocol ---------------------------------------------------------------
+    @property
+    def name(self) -> str:
+        """``name version`` from the handshake, else the command."""
+        if self.hello is None:
+            return self.command
+        return f"{self.hello.name} {self.hello.version}".strip()
+
+    @name.setter
+    def name(self, value: str) -> None:  # pragma: no cover - required by the Protocol only
+        raise AttributeError("the name comes from the implementation's hello")
+
+    @property
+    def capabilities(self) -> frozenset[str]:
+        """The capabilities from the handshake (starting the implementation if needed).
+
+        If the implementation cannot be started or handshaken, every capability is assumed,
+        so that the scenario reaches :meth:`start`, which reports it errored."""
+        self._ensure(raise_failure=False)
+        if self.hello is None:
+            return frozenset(CAPABILITIES)
+        return self.hello.capabilities
+
+    @capabilities.setter
+    def capabilities(self, value: frozenset[str]) -> None:  # pragma: no cover - Protocol only
+        raise AttributeError("capabilities come from the implementation's hello")
+
+    def supports_variants(self, variants: dict[str, str]) -> bool:
+        self._ensure(raise_failure=False)
+        return True if self.hello is None else self.hello.supports(variants)
+
+    def start(self, variants: dict[str, str], setup: dict[str, Any] | None) -> dict[str, Any]:
+        """Send ``start``. With ``pipeline`` (the default) its reply is read together with
+        the reply to the first step, saving a round trip per scenario: a setup the
+        implementation rejects then errors the scenario at its first step."""
+        self._ensure(raise_failure=True)
+        assert self._proc is not None
+        if self._pending_start is not None:  # a scenario that ran no step
+            self._finish_start(time.monotonic() + self.timeout, None)
+        self._mark = self._proc.stderr.total
+        request = start_request(self._next_seq(), variants, setup)
+        if not self.pipeline:
+            return self._call(request)
+        self._send(request, time.monotonic() + self.timeout)
+        self._pending_start = request
+        return {"accepted": True}
+
+    def run(self, step: dict[str, Any]) -> dict[str, Any]:
+        if self._proc is None:
+            raise DriverError("the implementation is not running (the scenario did not start)")
+        request = step_request(step, self._next_seq())
+        deadline = time.monotonic() + self.timeout
+        if self._pending_start is None:
+            self._send(request, deadline)
+            return self._receive(request, deadline)
+        try:
+            self._proc.write(encode(request), deadline)
+        except _Failure as failure:  # it probably died on start: blame start if so
+            self._finish_start(deadline, None)
+            raise self._io_error(failure, request) from None
+        self._finish_start(deadline, request)
+        return self._receive(request, deadline)
+
+    def close(self) -> None:
+        """Send ``stop``, give the process a moment to exit, then kill what is left."""
+        proc, self._proc = self._proc, None
+        if proc is None:
+            return
+        if proc.exited() is None:
+            deadline = time.monotonic() + min(self.timeout, 2.0)
+            try:
+                proc.write(encode({"cmd": "stop", "seq": self._next_seq()}), deadline)
+                proc.read_line(deadline, self.max_line)
+                proc.close_pipes()
+                proc.popen.wait(timeout=max(deadline - time.monotonic(), 0.05))
+            except (_Failure, subprocess.TimeoutExpired, OSError):
+                pass
+        proc.kill()
+
+    def __enter__(self) -> ProcessDriver:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- process management ----------------------------------------------------------------
+    def _finish_start(self, deadline: float, then: dict[str, Any] | None) -> None:
+        """Read the reply to the pipelined ``start``; if it failed, also read (and drop) the
+        reply to ``then``, the request already sent after it, to stay in step."""
+        start, self._pending_start = self._pending_start, None
+        assert start is not None
+        try:
+            result = self._receive(start, deadline)
+        except DriverError:
+            if self._proc is not None and then is not None:
+                self._drop_reply(then, deadline)
+            raise
+        if result.get("accepted") is False:
+            if then is not None:
+                self._drop_reply(then, deadline)
+            raise DriverError(
+                "the implementation rejected the setup: " + str(result.get("error", result)),
+                {"sent": start, "received": shorten(json.dumps(result), RECEIVED_CONTEXT),
+                 "stderr": "" if self._proc is None else
+                 self._proc.stderr.since(self._mark, STDERR_CONTEXT)})
+
+    def _drop_reply(self, request: dict[str, Any], deadline: float) -> None:
+        with contextlib.suppress(DriverError):
+            self._receive(request, deadline)
+
+    def _next_seq(self) -> int:
+        seq = self._seq
+        self._seq += 1
+        return seq
+
+    def prestart(self) -> None:
+        """Start the implementation and send ``hello`` now, without waiting for the reply
+        (read on first use), so that it boots while the kit does other work."""
+        if self._proc is None and self.launches == 0 and self._failure is None:
+            try:
+                self._launch(wait=False)
+            except DriverError as err:
+                self._failure = err
+
+    def _ensure(self, *, raise_failure: bool) -> None:
+        """A running, handshaken implementation; else remember why not, and raise it with
+        ``raise_failure`` (from :meth:`start`). A remembered failure is used up by the
+        next :meth:`start`, so each scenario makes at most one attempt to (re)start."""
+        if self._proc is not None and self._hello_sent is None:
+            return
+        if self._failure is None:
+            self._failure = self._attempt()
+        if self._failure is not None and raise_failure:
+            failure, self._failure = self._failure, None
+            raise DriverError(str(failure), dict(failure.context))
+
+    def _attempt(self) -> DriverError | None:
+        """Finish a pending handshake, or start the implementation (again) if allowed."""
+        try:
+            if self._proc is not None:
+                self._handshake()
+                return None
+            if self._fatal is not None:
+                return self._fatal
+            if self.launches > self.restarts:
+                return DriverError(
+                    f"not starting the implementation again: the restart budget "
+                    f"({self.restarts}) is spent; the last failure was: {self._last_error}",
+                    {"command": self.command})
+            self._launch()
+        except DriverError as err:
+            return err
+        return None
+
+    def _launch(self, *, wait: bool = True) -> None:
+        self.launches += 1
+        try:
+            self._proc = _Process(self.argv, self.env, self.cwd, self.spin)
+        except OSError as err:
+            self._fatal = DriverError(
+                f"cannot start the implementation {self.command!r}: {err.strerror or err}",
+                {"command": self.command})
+            raise self._fatal from None
+        self._seq = 0
+        self._mark = 0
+        request = hello_request(self._next_seq(), KIT)
+        self._send(request, time.monotonic() + self.timeout)
+        self._hello_sent = request
+        if wait:
+            self._handshake()
+
+    def _handshake(self) -> None:
+        """Read and check the reply to the ``hello`` sent by :meth:`_launch`."""
+        request, self._hello_sent = self._hello_sent, None
+        assert request is not None
+        result = self._receive(request, time.monotonic() + self.timeout, handshake=True)
+        try:
+            self.hello = parse_hello(result, KIT)
+        except ReplyError as err:
+            message = str(err) if isinstance(err, VersionError) else f"bad handshake: {err}"
+            raise self._error(message, request, json.dumps(result).encode(),
+                              fatal=True) from None
+
+    def _call(self, request: dict[str, Any]) -> dict[str, Any]:
+        """Send one request and return the result of its reply; DriverError otherwise."""
+        deadline = time.monotonic() + self.timeout
+        self._send(request, deadline)
+        return self._receive(request, deadline)
+
+    def _send(self, request: dict[str, Any], deadline: float) -> None:
+        proc = self._proc
+        assert proc is not None
+        try:
+            proc.write(encode(request), deadline)
+        except _Failure as failure:
+            raise self._io_error(failure, request) from None
+
+    def _receive(self, request: dict[str, Any], deadline: float, *,
+                 handshake: bool = False) -> dict[str, Any]:
+        proc = self._proc
+        assert proc is not None
+        cmd, seq = request["cmd"], request["seq"]
+        what = f"{cmd} (seq {seq})"
+        try:
+            line = proc.read_line(deadline, self.max_line)
+        except _Failure as failure:
+            raise self._io_error(failure, request) from None
+        try:
+            reply = parse_reply(line, seq)
+        except ReplyError as err:
+            if self.trace is not None:
+                self.trace(request, None)
+            raise self._error(f"bad reply to {what}: {err}", request, line) from None
+        if self.trace is not None:
+            self.trace(request, {"seq": reply.seq, "ok": reply.ok,
+                                 **({"result": reply.result} if reply.ok else
+                                    {"error": reply.error})})
+        if not reply.ok:
+            if handshake:
+                raise self._error(f"the implementation refused the handshake: {reply.error}",
+                                  request, line, fatal=True)
+            raise self._error(f"the implementation could not do {cmd}: {reply.error}",
+                              request, line, kill=False)
+        return reply.result
+
+    def _io_error(self, failure: _Failure, request: dict[str, Any]) -> DriverError:
+        reason = str(failure)
+        what = f"{request['cmd']} (seq {request['seq']})"
+        dying = reason in ("eof", "input")
+        if reason == "timeout":
+            message = f"no reply to {what} within {self.timeout:g} s"
+        elif reason == "too long":
+            message = f"the reply to {what} is longer than {self.max_line} bytes; stopped reading"
+        elif reason == "eof":
+            message = f"the implementation closed its output before replying to {what}"
+        else:
+            message = f"the implementation stopped reading its input ({what} not sent)"
+        return self._error(message, request, failure.received, dying=dying)
+
+    def _error(self, message: str, request: dict[str, Any], received: bytes | None, *,
+               fatal: bool = False, kill: bool = True, dying: bool = False) -> DriverError:
+        """A DriverError with context; unless ``kill`` is false (a clean ``ok: false``), the
+        process is killed first so its last stderr and exit code are known. ``dying``: the
+        process closed a pipe, so it is probably exiting: its exit code is awaited briefly."""
+        proc = self._proc
+        context: dict[str, Any] = {"sent": request}
+        text = "" if received is None else received.decode("utf-8", errors="replace")
+        context["received"] = shorten(text, RECEIVED_CONTEXT)
+        if proc is not None and kill:
+            exit_code = proc.exited()
+            if exit_code is None and dying:
+                try:
+                    exit_code = proc.popen.wait(timeout=1)
+                except subprocess.TimeoutExpired:
+                    exit_code = None
+            proc.kill()
+            self._proc = None
+            self._hello_sent = None
+            self._pending_start = None
+            if exit_code is not None:
+                context["exit"] = exit_code
+                message = (f"the implementation exited with code {exit_code} before "
+                           f"replying to {request['cmd']} (seq {request['seq']})")
+        context["stderr"] = "" if proc is None else proc.stderr.since(self._mark, STDERR_CONTEXT)
+        self._last_error = message
+        error = DriverError(message, context)
+        if fatal:
+            self._fatal = error
+        return error
+
+
+def main(argv: Sequence[str] | None = None) -> int:  # pragma: no cover - a debugging aid
+    """``python -m fivetenk.process_driver CMD…``: handshake and print what it said."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if not args:
+        print("usage: python -m fivetenk.process_driver COMMAND [ARGS…]", file=sys.stderr)
+        return 2
+    with ProcessDriver(args) as driver:
+        try:
+            driver._ensure(raise_failure=True)
+        except DriverError as err:
+            print(f"error: {err}", file=sys.stderr)
+            return 1
+        assert driver.hello is not None
+        print(json.dumps({"name": driver.name, "capabilities": sorted(driver.capabilities),
+                          "variants": driver.hello.variants}))
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
