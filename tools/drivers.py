@@ -38,6 +38,8 @@ class DriverError(Exception):
     def __init__(self, message: str, context: dict[str, Any] | None = None) -> None:
         super().__init__(message)
         self.context = context or {}
+        self.index: int | None = None
+        """The step the error belongs to, where the driver knows it (-1: the setup)."""
 
 
 class Driver(Protocol):

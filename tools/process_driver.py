@@ -185,6 +185,21 @@ class _Process:
                 if wait <= 0 or (self.poll is not None and not self.wpoll.poll(wait * 1000)):
                     raise _Failure("input")
 
+    def try_write(self, view: memoryview) -> int:
+        """Write what the pipe takes now, without waiting; the number of bytes written."""
+        try:
+            return os.write(self.stdin, view)
+        except BlockingIOError:
+            return 0
+        except (BrokenPipeError, OSError):
+            raise _Failure("input") from None
+
+    def wait_writable(self, deadline: float) -> None:
+        """Wait until stdin takes more bytes; _Failure("input") past ``deadline``."""
+        wait = deadline - time.monotonic()
+        if wait <= 0 or (self.poll is not None and not self.wpoll.poll(wait * 1000)):
+            raise _Failure("input")
+
     def _chunk(self, wait: float) -> bytes | None:
         """The next bytes of stdout (b"" at end of file), or None after ``wait`` seconds.
 
@@ -377,6 +392,72 @@ class ProcessDriver:
             raise self._io_error(failure, request) from None
         self._finish_start(deadline, request)
         return self._receive(request, deadline)
+
+    def run_many(self, steps: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Run a scenario's steps with one stream of requests instead of a round trip each.
+
+        The requests are written while the replies are read, never blocking on a reply
+        whose request is not yet fully written, so neither side can wait for the other. A
+        reply of ``ok: false`` errors its step, and the replies after it are still read to
+        stay in step. A :class:`DriverError` carries ``index``: the step it belongs to
+        (-1: the ``start`` sent before)."""
+        if self._proc is None:
+            raise DriverError("the implementation is not running (the scenario did not start)")
+        proc = self._proc
+        requests = [step_request(step, self._next_seq()) for step in steps]
+        start, self._pending_start = self._pending_start, None
+        owed: list[dict[str, Any]] = ([start] if start is not None else []) + requests
+        offset = -1 if start is not None else 0
+        data = bytearray()
+        ends = [0] * len(owed)  # where each owed request ends in ``data`` (start: sent)
+        for i, request in enumerate(requests, len(owed) - len(requests)):
+            data += encode(request)
+            ends[i] = len(data)
+        view = memoryview(bytes(data))
+        sent = 0  # bytes of ``data`` written so far
+        complete = len(owed) - len(requests)  # owed requests fully written
+        results: list[dict[str, Any]] = []
+        first_error: DriverError | None = None
+        deadline = time.monotonic() + self.timeout
+        while len(results) < len(owed):
+            if sent < len(view):
+                try:
+                    written = proc.try_write(view[sent:])
+                    sent += written
+                    while complete < len(owed) and ends[complete] <= sent:
+                        complete += 1
+                    if written:
+                        deadline = time.monotonic() + self.timeout
+                        continue
+                    if len(results) >= complete:  # no reply owed for a whole request yet
+                        proc.wait_writable(deadline)
+                        continue
+                except _Failure as failure:
+                    raise self._indexed(self._io_error(failure, owed[len(results)]),
+                                        len(results) + offset) from None
+            index = len(results) + offset
+            try:
+                result = self._receive(owed[len(results)], time.monotonic() + self.timeout)
+            except DriverError as err:
+                if self._proc is None:  # killed: a crash, hang or garbage
+                    raise self._indexed(err, index) from None
+                first_error = first_error or self._indexed(err, index)
+                result = {}
+            if index == -1 and result.get("accepted") is False and first_error is None:
+                first_error = self._indexed(DriverError(
+                    "the implementation rejected the setup: " + str(result.get("error", result)),
+                    {"sent": start, "received": shorten(json.dumps(result), RECEIVED_CONTEXT)}),
+                    -1)
+            results.append(result)
+            deadline = time.monotonic() + self.timeout
+        if first_error is not None:
+            raise first_error
+        return results[len(owed) - len(requests):]  # the start reply holds no step result
+
+    @staticmethod
+    def _indexed(err: DriverError, index: int) -> DriverError:
+        err.index = index
+        return err
 
     def close(self) -> None:
         """Send ``stop``, give the process a moment to exit, then kill what is left."""

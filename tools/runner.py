@@ -180,13 +180,14 @@ def run_scenario(driver: Driver, scenario: Scenario) -> Result:
             return Result(scenario, "errored", message="the implementation rejected the setup: "
                           + str(answer.get("error", answer)), context={"answer": answer},
                           seconds=time.perf_counter() - started)
+        batch = _batch(driver, scenario)
         for index, step in enumerate(scenario.steps):
-            if step["op"] == "advance":
+            if batch is not None:
+                result = batch[index]
+            elif step["op"] == "advance":
                 result = advance(driver, step["until"])
             else:
-                request = {k: v for k, v in step.items() if k not in ("expect", "contains",
-                                                                       "excludes", "line")}
-                result = driver.run(request)
+                result = driver.run(request_of(step))
             if not isinstance(result, dict):
                 raise DriverError("the answer is not a JSON object", {"answer": result})
             mismatch = check_step(step, normalize(step["op"], result))
@@ -196,9 +197,29 @@ def run_scenario(driver: Driver, scenario: Scenario) -> Result:
                               context={"step": step, "result": result},
                               seconds=time.perf_counter() - started)
     except DriverError as err:
+        failed_at = index if err.index is None else err.index
+        if failed_at is not None and 0 <= failed_at < len(scenario.steps):
+            index, step = failed_at, scenario.steps[failed_at]
         return Result(scenario, "errored", message=str(err), step=index, line=step.get("line"),
                       context=err.context, seconds=time.perf_counter() - started)
     return Result(scenario, "passed", seconds=time.perf_counter() - started)
+
+
+def request_of(step: dict[str, Any]) -> dict[str, Any]:
+    """What is sent for a step: the step without its expectations."""
+    return {k: v for k, v in step.items() if k not in ("expect", "contains", "excludes", "line")}
+
+
+def _batch(driver: Driver, scenario: Scenario) -> list[dict[str, Any]] | None:
+    """All the scenario's results at once, from a driver that can stream requests
+    (``run_many``), when no step depends on an earlier answer (the ``advance`` macro does).
+    Steps after a failing one are run too, which is harmless: the next scenario starts
+    afresh."""
+    run_many = getattr(driver, "run_many", None)
+    if run_many is None or any(s["op"] == "advance" for s in scenario.steps):
+        return None
+    results: list[dict[str, Any]] = run_many([request_of(s) for s in scenario.steps])
+    return results
 
 
 def run_expected(driver: Driver, scenario: Scenario, *, skip: str = "",
