@@ -283,3 +283,38 @@ def test_bench_protocol_prints_the_figures(capsys: pytest.CaptureFixture[str]) -
     out = capsys.readouterr().out
     assert "in process (ReferenceDriver)" in out and "ratio" in out
     assert "µs per request" in out
+
+
+# --------------------------------------------------------------------------- streaming
+
+
+def _position_scenario(steps: list[dict[str, Any]]) -> Scenario:
+    from fivetenk.reference.position import build_position
+
+    position = build_position({0: "3D 4D", 1: "5C"}, banker=0)
+    return Scenario(id="stream-001", name="stream", clauses=["R13.1"],
+                    setup={"position": position}, steps=steps)
+
+
+def test_a_long_scenario_streams_without_deadlock() -> None:
+    """Hundreds of steps with large replies: the requests are written while the replies are
+    read, so neither pipe fills up with both sides waiting."""
+    steps = [{"op": "observe", "expect": {"banker": 0}} for _ in range(600)]
+    with ProcessDriver(ADAPTER, timeout=20) as driver:
+        result = run_scenario(driver, _position_scenario(steps))
+        assert result.status == "passed", result.message
+        again = run_scenario(driver, _position_scenario(steps[:3]))  # still in step after
+        assert again.status == "passed"
+
+
+def test_a_refused_step_in_a_stream_errors_that_step_and_stays_in_step() -> None:
+    """An ``ok: false`` reply in the middle of a streamed scenario errors that very step;
+    the replies after it are still read, so the next scenario runs normally."""
+    steps = [{"op": "observe", "expect": {"banker": 0}, "line": 3},
+             {"op": "no_such_op", "line": 4},
+             {"op": "observe", "expect": {"banker": 0}, "line": 5}]
+    with ProcessDriver(ADAPTER) as driver:
+        result = run_scenario(driver, _position_scenario(steps))
+        assert result.status == "errored" and result.step == 1 and result.line == 4
+        assert "no_such_op" in result.message
+        assert run_scenario(driver, _position_scenario(steps[:1])).status == "passed"
