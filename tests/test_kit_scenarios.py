@@ -173,3 +173,18 @@ def test_cli_runs_users_feature_and_fails_on_a_wrong_case(
     assert f"{bad}:4" in out
     record = json.loads(jsonl.read_text())
     assert record["status"] == "failed" and record["difference"]["path"] == "beats"
+
+
+def test_summary_shows_pending_rules_and_counts_per_rule() -> None:
+    """A rule without scenarios is never silently absent: it shows as pending."""
+    from fivetenk.report import summary
+    from fivetenk.spec_data import load_spec
+
+    [s] = compile_text(GOOD, "mine.feature")
+    result = run_scenario(ReferenceDriver(), s)
+    lines = summary([result], load_spec(), ["R24"])
+    [r05] = [line for line in lines if line.startswith("R05")]
+    assert r05.split()[-5:] == ["1", "0", "0", "0", "ok"]
+    [r24] = [line for line in lines if line.startswith("R24")]
+    assert r24.endswith("pending: no scenarios yet")
+    assert not any(line.startswith("R11") for line in lines)  # not run, not pending

@@ -22,7 +22,8 @@ STATUSES = ("passed", "failed", "errored", "skipped", "xfailed", "xpassed")
 
 
 def summary(results: Sequence[Result], spec: Spec, pending: Iterable[str]) -> list[str]:
-    """The per-rule table: one row per rule of the spec, pending rules marked as such."""
+    """The per-rule table: a row per rule that ran, and one per rule still pending (no
+    scenarios in the shipped suite yet), marked as such."""
     pending = set(pending)
     counts: dict[str, dict[str, int]] = {}
     for r in results:
@@ -39,9 +40,9 @@ def summary(results: Sequence[Result], spec: Spec, pending: Iterable[str]) -> li
         title = spec.rules[rule_id].title_en if rule_id in spec.rules else "(user scenarios)"
         found = counts.get(rule_id)
         if found is None:
-            status = "pending: no scenarios yet" if rule_id in pending else "not selected"
-            lines.append(f"{rule_id:<5} {title:<{width}} " + " ".join(f"{'-':>7}" for _ in used)
-                         + f"  {status}")
+            if rule_id in pending:  # never silently absent; unselected rules are left out
+                lines.append(f"{rule_id:<5} {title:<{width}} "
+                             + " ".join(f"{'-':>7}" for _ in used) + "  pending: no scenarios yet")
             continue
         row = found
         for s in STATUSES:
