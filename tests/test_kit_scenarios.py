@@ -188,3 +188,27 @@ def test_summary_shows_pending_rules_and_counts_per_rule() -> None:
     [r24] = [line for line in lines if line.startswith("R24")]
     assert r24.endswith("pending: no scenarios yet")
     assert not any(line.startswith("R11") for line in lines)  # not run, not pending
+
+
+def test_reports_are_byte_for_byte_deterministic(tmp_path: Path) -> None:
+    """The same inputs give the same report files, byte for byte."""
+    outputs = []
+    for run in ("a", "b"):
+        jsonl, junit = tmp_path / f"{run}.jsonl", tmp_path / f"{run}.xml"
+        assert main(["check", "--rule", "R04", "--rule", "R21", "-q", "--no-progress",
+                     "--jsonl", str(jsonl), "--junit", str(junit)]) == 0
+        outputs.append((jsonl.read_bytes(), junit.read_bytes()))
+    assert outputs[0] == outputs[1]
+    assert b'time="0"' in outputs[0][1]
+
+
+def test_unwritable_outputs_exit_2_without_traceback(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", "--rule", "R02", "--junit", str(tmp_path)]) == 2
+    assert "cannot write a report there" in capsys.readouterr().err
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    assert main(["export", "--out", str(blocker / "sub")]) == 2
+    err = capsys.readouterr().err
+    assert "cannot use" in err and "Traceback" not in err
+    assert list(tmp_path.iterdir()) == [blocker]  # nothing partly written

@@ -116,7 +116,23 @@ def run(args: argparse.Namespace, out: TextIO | None = None, driver: Driver | No
     return _run(args, out, driver)
 
 
+def _check_outputs(args: argparse.Namespace) -> None:
+    """Fail before running anything when a report could not be written afterwards."""
+    import os
+
+    from .cli import UsageError
+
+    for option, path in (("--jsonl", args.jsonl), ("--junit", args.junit)):
+        if path is None:
+            continue
+        folder = path.parent if str(path.parent) else Path(".")
+        existing = next((p for p in (folder, *folder.parents) if p.exists()), Path("."))
+        if path.is_dir() or not existing.is_dir() or not os.access(existing, os.W_OK):
+            raise UsageError(f"{option} {path}: cannot write a report there")
+
+
 def _run(args: argparse.Namespace, out: TextIO, driver: Driver | None) -> int:
+    _check_outputs(args)
     spec = load_spec()
     if args.only_paths and not args.paths:
         from .cli import UsageError

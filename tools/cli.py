@@ -110,6 +110,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (ScenarioError, UsageError) as err:
         print(f"fivetenk {args.command}: {err}", file=sys.stderr)
         return 2
+    except OSError as err:  # a file or folder the user named cannot be read or written
+        where = f" {err.filename}" if err.filename else ""
+        print(f"fivetenk {args.command}: cannot use{where}: {err.strerror or err}",
+              file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         print(f"fivetenk {args.command}: interrupted", file=sys.stderr)
         return 130
