@@ -20,6 +20,8 @@ from .errors import InvalidCards, InvalidNotation
 
 DECKS = 3
 """Three decks including jokers (R01.1)."""
+PACK_CLAUSE = "R01.1"
+"""The clause a card that is not in the pack breaks: three decks with jokers, 162 cards."""
 
 
 class Rank(IntEnum):
@@ -154,7 +156,8 @@ def _parse_token(token: str) -> Card:
         return Card(Rank.parse(token))
     if len(token) < 2:
         raise InvalidNotation(
-            f"unknown card {token!r}: expected rank then suit (10H, AS, 5D) or SJ / BJ"
+            f"unknown card {token!r}: expected rank then suit (10H, AS, 5D) or SJ / BJ",
+            clause=PACK_CLAUSE,
         )
     rank_text, suit_text = token[:-1], token[-1]
     try:
@@ -162,10 +165,12 @@ def _parse_token(token: str) -> Card:
         suit = Suit.parse(suit_text)
     except InvalidNotation as err:
         raise InvalidNotation(
-            f"unknown card {token!r}: {err.message}; cards are written like 10H, AS, 5D, SJ, BJ"
+            f"unknown card {token!r}: {err.message}; cards are written like 10H, AS, 5D, SJ, BJ",
+            clause=PACK_CLAUSE,
         ) from None
     if rank.is_joker:
-        raise InvalidNotation(f"unknown card {token!r}: jokers are written SJ and BJ")
+        raise InvalidNotation(f"unknown card {token!r}: jokers are written SJ and BJ",
+                              clause=PACK_CLAUSE)
     return Card(rank, suit)
 
 
@@ -191,11 +196,13 @@ def parse_cards(text: str | Iterable[str], *, allow_empty: bool = True) -> list[
     cards: list[Card] = []
     for index, token in enumerate(tokens, 1):
         if not isinstance(token, str):
-            raise InvalidNotation(f"card {index} is {token!r}, not a card token")
+            raise InvalidNotation(f"card {index} is {token!r}, not a card token",
+                                  clause=PACK_CLAUSE)
         try:
             cards.append(_parse_token(token))
         except InvalidNotation as err:
-            raise InvalidNotation(f"card {index} of {len(tokens)}: {err.message}") from None
+            raise InvalidNotation(f"card {index} of {len(tokens)}: {err.message}",
+                                  clause=PACK_CLAUSE) from None
     if not cards and not allow_empty:
         raise InvalidCards("a play needs at least one card", clause="R03.1")
     check_copies(cards)

@@ -336,10 +336,11 @@ def test_all_faces_round_trip() -> None:
 
 @pytest.mark.parametrize("token", ["1H", "10X", "S J", "", "SJH", "J", "BJS"])
 def test_bad_tokens(token: str) -> None:
-    """Unknown tokens raise InvalidNotation (no clause: notation only)."""
+    """Unknown tokens raise InvalidNotation citing R01.1: no such card is in the pack."""
     with pytest.raises(InvalidNotation) as info:
         Card.parse(token)
-    assert info.value.clause is None
+    assert info.value.clause == "R01.1"
+    assert repr(token) in str(info.value)
 
 
 def test_bad_card_lists() -> None:
