@@ -12,13 +12,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pytest_bdd import given, parsers, then, when
+
 from fivetenk import catalog, report
 from fivetenk.compiler import compile_file, parse_tags
 from fivetenk.drivers import ReferenceDriver
 from fivetenk.language import REGISTRY, Builder, StepDef
 from fivetenk.runner import run_scenario
 from fivetenk.spec_data import load_spec
-from pytest_bdd import given, parsers, then, when
 
 FEATURES = Path(__file__).resolve().parent.parent / "features"
 _DECORATORS = {"given": given, "when": when, "then": then}

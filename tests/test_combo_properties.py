@@ -10,6 +10,9 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from fivetenk.reference import (
     Card,
     Combo,
@@ -24,8 +27,6 @@ from fivetenk.reference import (
     make_combo,
     points,
 )
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 DECK = full_deck()
 VARIANTS = st.sampled_from(

@@ -6,6 +6,7 @@ Each test names the clause (and ruling) it checks.
 from __future__ import annotations
 
 import pytest
+
 from fivetenk.reference import (
     ALL_FACES,
     DEFAULT,

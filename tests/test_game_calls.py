@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+
 from fivetenk.reference.actions import Action, CallSpec
 from fivetenk.reference.calls import callable_faces, legal_call_pairs
 from fivetenk.reference.cards import Card, Rank, Suit, parse_cards

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from fivetenk.reference.actions import Action
 from fivetenk.reference.cards import Card, Rank, full_deck
 from fivetenk.reference.dealing import arrange_deck

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+
 from fivetenk.reference.actions import Action
 from fivetenk.reference.errors import IllegalAction, InvalidNotation, RulesError
 from fivetenk.reference.game import Game

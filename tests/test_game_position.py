@@ -10,6 +10,7 @@ from typing import Any
 
 import jsonschema
 import pytest
+
 from fivetenk.reference.errors import IllegalAction, InvalidPosition, RulesError
 from fivetenk.reference.game import Game, Phase
 from fivetenk.reference.position import build_position, position_template

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+
 from fivetenk import catalog
 from fivetenk.cli import main
 from fivetenk.compiler import FeatureError, compile_text

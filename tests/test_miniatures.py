@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from fivetenk import catalog, cli
 from fivetenk.drivers import ReferenceDriver
 from fivetenk.process_driver import MAX_LINE, STDERR_KEEP, ProcessDriver

@@ -18,8 +18,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
-import fivetenk.drivers
 import pytest
+
+import fivetenk.drivers
 from fivetenk.catalog import shipped
 from fivetenk.drivers import ReferenceDriver
 from fivetenk.reference import cards as cards_module

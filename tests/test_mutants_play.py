@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+
 from fivetenk import catalog
 from fivetenk.drivers import ReferenceDriver
 from fivetenk.reference import game as game_module

@@ -11,6 +11,9 @@ import itertools
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from fivetenk.reference import (
     Card,
     Combo,
@@ -25,8 +28,6 @@ from fivetenk.reference import (
     legal_plays,
     parse_cards,
 )
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 VARIANTS = [
     Variants(),

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from fivetenk import catalog, cli
 from fivetenk.drivers import DriverError, ReferenceDriver
 from fivetenk.expectations import Expectations, ExpectationsError, parse

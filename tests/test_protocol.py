@@ -17,6 +17,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from jsonschema import Draft202012Validator
+
 from fivetenk import catalog, protocol
 from fivetenk.adapter import MAX_REQUEST, Adapter, serve
 from fivetenk.drivers import ReferenceDriver
@@ -39,7 +41,6 @@ from fivetenk.reference.game import Game
 from fivetenk.reference.random_player import RandomPlayer
 from fivetenk.runner import run_scenario
 from fivetenk.scenario import Scenario
-from jsonschema import Draft202012Validator
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMAS = ROOT / "schemas"

@@ -13,6 +13,10 @@ from typing import Any
 
 import pytest
 import yaml
+from jsonschema import Draft202012Validator
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
+
 from fivetenk import rules_cmd
 from fivetenk.spec_data import (
     RULE_FILES,
@@ -22,9 +26,6 @@ from fivetenk.spec_data import (
     load_spec,
     read_documents,
 )
-from jsonschema import Draft202012Validator
-from referencing import Registry, Resource
-from referencing.jsonschema import DRAFT202012
 
 REPO = Path(__file__).resolve().parents[1]
 SPEC_DIR = REPO / "spec"

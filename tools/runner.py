@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .drivers import Driver, DriverError
+from .lowering import lowerable, step_through_play
 from .scenario import Scenario, get_path
 
 MISSING = object()
@@ -166,7 +167,9 @@ def run_scenario(driver: Driver, scenario: Scenario) -> Result:
     implementation's faults (they become an *errored* result with context)."""
     started = time.perf_counter()
     missing = scenario.needs - driver.capabilities
-    if missing:
+    through_play = (missing == {"queries"} and "position" in driver.capabilities
+                    and lowerable(scenario))
+    if missing and not through_play:
         return Result(scenario, "skipped", reason="implementation lacks capability "
                       + ", ".join(sorted(missing)))
     if not driver.supports_variants(scenario.variants):
@@ -175,6 +178,8 @@ def run_scenario(driver: Driver, scenario: Scenario) -> Result:
     index: int | None = None
     step: dict[str, Any] = {}
     try:
+        if through_play:
+            return _run_through_play(driver, scenario, started)
         answer = driver.start(scenario.variants, scenario.setup)
         if answer.get("accepted") is False:
             return Result(scenario, "errored", message="the implementation rejected the setup: "
@@ -202,6 +207,28 @@ def run_scenario(driver: Driver, scenario: Scenario) -> Result:
             index, step = failed_at, scenario.steps[failed_at]
         return Result(scenario, "errored", message=str(err), step=index, line=step.get("line"),
                       context=err.context, seconds=time.perf_counter() - started)
+    return Result(scenario, "passed", seconds=time.perf_counter() - started)
+
+
+def _run_through_play(driver: Driver, scenario: Scenario, started: float) -> Result:
+    """A query scenario asked through play from positions (:mod:`fivetenk.lowering`), for
+    an implementation without the ``queries`` capability."""
+    for index, step in enumerate(scenario.steps):
+        try:
+            result = step_through_play(driver, step, scenario.variants)
+        except DriverError as err:
+            return Result(scenario, "errored", message=str(err), step=index,
+                          line=step.get("line"), context=err.context,
+                          seconds=time.perf_counter() - started)
+        if result is None:
+            return Result(scenario, "skipped", reason="implementation lacks capability "
+                          f"queries, and step {index + 1} cannot be asked through play")
+        mismatch = check_step(step, result)
+        if mismatch:
+            return Result(scenario, "failed", message=mismatch.describe() + " (asked through "
+                          "play from a position)", step=index, line=step.get("line"),
+                          mismatch=mismatch, context={"step": step, "result": result},
+                          seconds=time.perf_counter() - started)
     return Result(scenario, "passed", seconds=time.perf_counter() - started)
 
 

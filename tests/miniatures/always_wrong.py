@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from fivetenk.protocol import STEP_COMMANDS
 from mini import serve
+
+from fivetenk.protocol import STEP_COMMANDS
 
 
 def corrupt(value: Any) -> Any:

@@ -9,8 +9,9 @@ import os
 import sys
 from typing import Any
 
-from fivetenk.protocol import STEP_COMMANDS
 from mini import arg, serve
+
+from fivetenk.protocol import STEP_COMMANDS
 
 AFTER = int(arg(1, "1"))
 CMDS = (arg(2, ""),) if arg(2, "") else STEP_COMMANDS

@@ -8,8 +8,9 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from fivetenk.protocol import STEP_COMMANDS
 from mini import arg, send, serve
+
+from fivetenk.protocol import STEP_COMMANDS
 
 MODE = arg(1, "line")
 

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from fivetenk.protocol import STEP_COMMANDS
 from mini import arg, serve
+
+from fivetenk.protocol import STEP_COMMANDS
 
 MODE = arg(1, "text")
 CMD = arg(2, "")

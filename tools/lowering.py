@@ -1,0 +1,90 @@
+"""Combination cases as play from a position, for implementations without pure queries.
+
+An implementation that offers no ``queries`` capability but can start from a ``position``
+is still checked on rules 2–5: a ``beats`` step becomes a position in which seat 0 (the
+banker) has led the top play and seat 1 holds the reply, then seat 1 plays it — the reply
+beats exactly when the play is accepted, and the reading it took is the trick's new top. A
+``classify`` step that only asks whether the cards are legal becomes seat 0 leading them.
+Both players keep one spare card so that nobody goes out. Steps that ask for more than play
+can show (every reading, the list of legal plays, points) are not lowered: such a scenario
+is skipped, with the reason.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from .drivers import Driver
+from .reference.cards import ALL_FACES, DECKS, Card
+from .reference.errors import RulesError
+from .scenario import Scenario
+
+LOWERABLE = {"beats": frozenset({"beats", "reading"}), "classify": frozenset({"legal"})}
+"""For each query op, the result paths that play from a position can show."""
+
+
+def lowerable(scenario: Scenario) -> bool:
+    """Whether every step of a query scenario can be checked through play."""
+    if scenario.setup is not None:
+        return False
+    for step in scenario.steps:
+        paths = LOWERABLE.get(step["op"])
+        if paths is None or step.get("contains") or step.get("excludes"):
+            return False
+        if not set(step.get("expect", {})) <= paths:
+            return False
+    return True
+
+
+def _spare(used: Counter[Card]) -> Card:
+    """A card of no points that both players can hold besides ``used``."""
+    for card in ALL_FACES:
+        if card.points == 0 and not card.rank.is_joker and used[card] + 2 <= DECKS:
+            return card
+    raise ValueError("no spare card")  # cannot happen: a play holds at most 32 cards
+
+
+def position_for(step: dict[str, Any], variants: dict[str, str]) -> dict[str, Any] | None:
+    """The position that asks ``step`` through play, or None if none can be built (for
+    instance more copies of a face between the two plays than three decks hold)."""
+    from .reference.position import build_position
+
+    try:
+        if step["op"] == "beats":
+            top, reply = step["top"], step["reply"]
+            used = Counter(Card.parse(c) for c in [*top, *reply])
+            spare = str(_spare(used))
+            lead = (0, " ".join(top), step["top_shape"]) if "top_shape" in step else \
+                (0, " ".join(top))
+            return build_position({0: [spare], 1: [*reply, spare]}, banker=0, trick=[lead],
+                                  variants=variants)
+        cards = step["cards"]
+        spare = str(_spare(Counter(Card.parse(c) for c in cards)))
+        return build_position({0: [*cards, spare], 1: [spare]}, banker=0, variants=variants)
+    except (RulesError, ValueError):
+        return None
+
+
+def step_through_play(driver: Driver, step: dict[str, Any],
+                      variants: dict[str, str]) -> dict[str, Any] | None:
+    """The query result of ``step`` as seen through play, or None if it cannot be asked.
+    Raises :class:`~fivetenk.drivers.DriverError` for the implementation's faults."""
+    position = position_for(step, variants)
+    if position is None:
+        return None
+    answer = driver.start(variants, {"position": position})
+    if answer.get("accepted") is False:
+        return None
+    if step["op"] == "classify":
+        action = {"type": "play", "seat": 0, "cards": step["cards"]}
+        return {"legal": driver.run({"op": "act", "action": action}).get("accepted") is True}
+    action = {"type": "play", "seat": 1, "cards": step["reply"]}
+    if "reply_shape" in step:
+        action["shape"] = step["reply_shape"]
+    accepted = driver.run({"op": "act", "action": action}).get("accepted") is True
+    reading = None
+    if accepted and "reading" in step.get("expect", {}):
+        top = (driver.run({"op": "observe"}).get("trick") or {}).get("top") or {}
+        reading = top.get("combo")
+    return {"beats": accepted, "reading": reading}
