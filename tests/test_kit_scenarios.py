@@ -213,3 +213,16 @@ def test_unwritable_outputs_exit_2_without_traceback(
     err = capsys.readouterr().err
     assert "cannot use" in err and "Traceback" not in err
     assert list(tmp_path.iterdir()) == [blocker]  # nothing partly written
+
+
+def test_rules_show_prints_the_scenarios_as_written(capsys: pytest.CaptureFixture[str]) -> None:
+    """`fivetenk rules R21.4 --show`: the exercising scenarios' Gherkin, an outline once with
+    all its examples, headed by file and line."""
+    assert main(["rules", "R21.4", "--show"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("Scenario Outline: A defender total of <total>") == 1
+    assert "# features/R21_win_and_advancement.feature:" in out
+    assert "| 120   | 120-175 | defenders |" in out
+    assert main(["rules", "D26", "--show"]) == 0
+    out = capsys.readouterr().out
+    assert "@id:R05-029" in out and "@id:R05-001" not in out

@@ -161,6 +161,39 @@ def uncovered_clauses(scenarios: Iterable[Scenario], spec: Spec | None = None) -
             if clause.rule in started and c not in index]
 
 
+def source_blocks(scenarios: Iterable[Scenario]) -> list[str]:
+    """The Gherkin text of each scenario as written in its shipped feature file (an outline
+    once for all its rows), headed by its file and line."""
+    folder = shipped_features_dir()
+    blocks: list[str] = []
+    seen: set[tuple[str, int]] = set()
+    for s in scenarios:
+        name = str(s.source.get("file", ""))
+        path = folder / name.removeprefix("features/")
+        if not name.startswith("features/") or not path.is_file():
+            continue
+        lines = path.read_text(encoding="utf-8").splitlines()
+        start = int(s.source.get("line", 1)) - 1
+        while start > 0 and not lines[start].lstrip().startswith(("Scenario", "Example:")):
+            start -= 1  # an outline row: back to its Scenario Outline line
+        if (name, start) in seen:
+            continue
+        seen.add((name, start))
+        top = start
+        while top > 0 and lines[top - 1].lstrip().startswith(("@", "#")):
+            top -= 1
+        end = start + 1
+        while end < len(lines) and not lines[end].lstrip().startswith(
+                ("Scenario", "Rule:", "Example:")):
+            end += 1
+        while end > start + 1 and (not lines[end - 1].strip()
+                                   or lines[end - 1].lstrip().startswith(("@", "#"))):
+            end -= 1  # the next scenario's tags and comments
+        body = "\n".join(lines[top:end]).rstrip()
+        blocks.append(f"# {name}:{top + 1}\n{body}")
+    return blocks
+
+
 def as_json_list(scenarios: Iterable[Scenario]) -> list[dict[str, Any]]:
     return [s.to_json() for s in scenarios]
 

@@ -80,8 +80,22 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
 
 def _run_rules(args: argparse.Namespace, out: TextIO | None = None) -> int:
     from . import catalog, rules_cmd
+    from .spec_data import load_spec
 
-    return rules_cmd.run(args, out or sys.stdout, catalog.clause_index(catalog.shipped()))
+    out = out or sys.stdout
+    scenarios = catalog.shipped()
+    code = rules_cmd.run(args, out, catalog.clause_index(scenarios))
+    if code == 0 and args.show and args.target:
+        kind, ident = rules_cmd.resolve(load_spec(), args.target.strip())
+        if kind == "ruling":
+            chosen = [s for s in scenarios if ident in s.rulings]
+        else:
+            chosen = [s for s in scenarios
+                      if any(c == ident or c.startswith(ident + ".") for c in s.clauses)]
+        for block in catalog.source_blocks(chosen):
+            print(file=out)
+            print(block, file=out)
+    return code
 
 
 def _run_steps(args: argparse.Namespace, out: TextIO | None = None) -> int:

@@ -51,6 +51,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default="en",
         help="language of the titles and clause texts (default: en)",
     )
+    parser.add_argument(
+        "--show",
+        action="store_true",
+        help="also print the Gherkin of every scenario that exercises it (for a ruling: "
+        "every scenario that depends on it)",
+    )
 
 
 def run(
@@ -78,7 +84,7 @@ def run(
     if target is None:
         out.write(_format_list(spec, lang))
         return EXIT_OK
-    kind, ident = _resolve(spec, target.strip())
+    kind, ident = resolve(spec, target.strip())
     if kind == "rule":
         out.write(_format_rule(spec, spec.rules[ident], lang, index))
     elif kind == "clause":
@@ -95,7 +101,7 @@ def run(
     return EXIT_OK
 
 
-def _resolve(spec: Spec, target: str) -> tuple[str, str]:
+def resolve(spec: Spec, target: str) -> tuple[str, str]:
     """Classify ``target`` as ``("rule" | "clause" | "ruling", id)`` or ``("", "")``."""
     if match := _RULE.fullmatch(target):
         rule_id = f"R{int(match.group(1)):02d}"
