@@ -90,7 +90,7 @@ def describe_failure(result: Result, spec: Spec) -> list[str]:
 def _value(value: Any, limit: int = 400) -> str:
     if value is MISSING:
         return "(missing)"
-    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    text = value.rstrip() if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
