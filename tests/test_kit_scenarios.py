@@ -226,3 +226,28 @@ def test_rules_show_prints_the_scenarios_as_written(capsys: pytest.CaptureFixtur
     assert main(["rules", "D26", "--show"]) == 0
     out = capsys.readouterr().out
     assert "@id:R05-029" in out and "@id:R05-001" not in out
+
+
+def test_any_clause_judges_rejections_on_whether_not_why(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An implementation that rejects the right actions but cites other clauses fails by
+    default and passes with --any-clause; an accepted illegal action fails either way."""
+    feature = tmp_path / "c.feature"
+    feature.write_text("""\
+Feature: clauses
+
+  @id:c-001 @R13.2 @D18
+  Scenario: the leader may not pass
+    Given a hand in play with seat 0 as banker
+    And seat 0 holds "7S 9D"
+    And seat 1 holds "8H"
+    When seat 0 passes
+    Then the action is rejected citing R13.1
+""")
+    args = ["check", "--only-paths", "--no-progress", "-q", str(feature)]
+    assert main(args) == 1  # the reference cites R13.2
+    assert "clause" in capsys.readouterr().out
+    assert main([*args, "--any-clause"]) == 0
+    capsys.readouterr()
+    feature.write_text(feature.read_text().replace("seat 0 passes", 'seat 0 plays "7S"'))
+    assert main([*args, "--any-clause"]) == 1
