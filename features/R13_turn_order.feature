@@ -256,7 +256,7 @@ Feature: R13 Turn order
       And the top play is "single J" by seat 1
       And seat 2 is asked to play
 
-    @id:R13-017 @R13.2
+    @id:R13-017 @R13.2 @D35
     Scenario: A seat may play only cards it holds
       Given a hand in play with seat 0 as banker
       And seat 0 holds "8D 3C"
