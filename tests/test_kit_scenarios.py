@@ -251,3 +251,10 @@ Feature: clauses
     capsys.readouterr()
     feature.write_text(feature.read_text().replace("seat 0 passes", 'seat 0 plays "7S"'))
     assert main([*args, "--any-clause"]) == 1
+
+
+def test_protocol_command_prints_the_shipped_document(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["protocol"]) == 0
+    assert capsys.readouterr().out.startswith("# The fivetenk adapter protocol, version 1")
+    assert main(["protocol", "--path"]) == 0
+    assert Path(capsys.readouterr().out.strip()).name == "protocol.md"

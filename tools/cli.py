@@ -24,6 +24,7 @@ commands:
   simulate   play random legal matches and print a readable log
   steps      list the Gherkin steps the kit understands
   adapter    serve the reference engine over the JSON-lines adapter protocol
+  protocol   print the adapter protocol document (schemas/protocol.md)
 
 exit codes: 0 ok, 1 failed or errored scenarios, 2 bad input.
 See README.md for writing your own scenarios and for the adapter protocol.
@@ -42,6 +43,7 @@ COMMANDS: dict[str, tuple[str | None, str]] = {
     "simulate": ("simulate", "play random legal matches and print a readable log"),
     "steps": (None, "list the Gherkin steps the kit understands"),
     "adapter": ("adapter", "serve the reference engine over the JSON-lines adapter protocol"),
+    "protocol": (None, "print the adapter protocol document (where it is: --path)"),
 }
 """Command -> (module in fivetenk, help line). A command's module is imported only when
 that command runs, so ``fivetenk adapter`` starts without loading Gherkin or the spec."""
@@ -65,6 +67,13 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
         p = sub.add_parser(name, help=help_line, description=help_line,
                            formatter_class=argparse.RawDescriptionHelpFormatter)
         if name != chosen:
+            continue
+        if name == "protocol":
+            p.description = ("Print schemas/protocol.md, the contract an adapter for another "
+                             "implementation follows, with a complete worked exchange.")
+            p.add_argument("--path", action="store_true",
+                           help="print where the document and the message schemas are")
+            p.set_defaults(func=_run_protocol)
             continue
         if module_name is None:
             p.description = ("List every Given / When / Then phrase of the scenario "
@@ -96,6 +105,18 @@ def _run_rules(args: argparse.Namespace, out: TextIO | None = None) -> int:
             print(file=out)
             print(block, file=out)
     return code
+
+
+def _run_protocol(args: argparse.Namespace, out: TextIO | None = None) -> int:
+    from .paths import data_dir
+
+    out = out or sys.stdout
+    document = data_dir("schemas") / "protocol.md"
+    if args.path:
+        print(document, file=out)
+        return 0
+    out.write(document.read_text(encoding="utf-8"))
+    return 0
 
 
 def _run_steps(args: argparse.Namespace, out: TextIO | None = None) -> int:
