@@ -319,3 +319,38 @@ def test_a_refused_step_in_a_stream_errors_that_step_and_stays_in_step() -> None
         assert result.status == "errored" and result.step == 1 and result.line == 4
         assert "no_such_op" in result.message
         assert run_scenario(driver, _position_scenario(steps[:1])).status == "passed"
+
+
+def _query(sid: str, op: str = "points") -> Scenario:
+    step: dict[str, Any] = ({"op": "points", "cards": ["5H", "KD"], "expect": {"points": 15}}
+                            if op == "points" else {"op": op})
+    return Scenario(id=sid, name=sid, clauses=["R06.1"], steps=[step])
+
+
+def test_a_refused_scenario_in_a_stream_leaves_the_others_alone() -> None:
+    """Several scenarios in one stream: one the implementation refuses (``ok: false``) is
+    errored at its step; those around it get their own results."""
+    units = [({}, None, [{"op": "points", "cards": ["5H"]}]),
+             ({}, None, [{"op": "no_such_op"}, {"op": "deck"}]),
+             ({}, None, [{"op": "points", "cards": ["KD"]}])]
+    with ProcessDriver(ADAPTER) as driver:
+        first, refused, last = driver.stream(units)
+    assert first == [{"points": 5}] and last == [{"points": 10}]
+    assert isinstance(refused, DriverError) and refused.index == 0
+    assert "no_such_op" in str(refused)
+
+
+def test_a_crash_mid_stream_errors_that_scenario_and_the_rest_still_run() -> None:
+    """The implementation dies on its 3rd request of a stream: the first two scenarios keep
+    their results, the 3rd is errored with the crash, the rest run after a restart (where
+    the restarted process dies on its 3rd request again)."""
+    from fivetenk.runner import run_suite
+
+    scenarios = [_query(f"s-{i}") for i in range(6)]
+    command = f"{sys.executable} {MINI / 'crash.py'} 3 points"
+    with ProcessDriver(command, restarts=2) as driver:
+        results = list(run_suite(driver, scenarios))
+        assert driver.launches == 2
+    assert [r.status for r in results] == ["passed", "passed", "errored", "passed", "passed",
+                                           "errored"]
+    assert "simulated crash on points" in results[2].context.get("stderr", "")

@@ -24,7 +24,7 @@ from . import catalog, report
 from .drivers import Driver, ReferenceDriver
 from .expectations import Expectations
 from .expectations import load as load_expectations
-from .runner import Result, run_expected
+from .runner import Result, run_suite
 from .scenario import Scenario
 from .spec_data import load_spec
 
@@ -166,9 +166,8 @@ def _run(args: argparse.Namespace, out: TextIO, driver: Driver | None) -> int:
     show_progress = not args.no_progress and sys.stderr.isatty()
     results: list[Result] = []
     try:
-        for i, scenario in enumerate(chosen, 1):
-            skip, xfail = expected.for_scenario(scenario)
-            results.append(run_expected(driver, scenario, skip=skip, xfail=xfail))
+        for i, result in enumerate(run_suite(driver, chosen, expected.for_scenario), 1):
+            results.append(result)
             if show_progress:
                 bad = sum(not r.ok for r in results)
                 report.progress(sys.stderr, i, len(chosen), bad)

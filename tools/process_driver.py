@@ -34,7 +34,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from . import __version__
@@ -394,65 +394,120 @@ class ProcessDriver:
         return self._receive(request, deadline)
 
     def run_many(self, steps: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-        """Run a scenario's steps with one stream of requests instead of a round trip each.
-
-        The requests are written while the replies are read, never blocking on a reply
-        whose request is not yet fully written, so neither side can wait for the other. A
-        reply of ``ok: false`` errors its step, and the replies after it are still read to
-        stay in step. A :class:`DriverError` carries ``index``: the step it belongs to
-        (-1: the ``start`` sent before)."""
+        """Run a scenario's steps with one stream of requests instead of a round trip each
+        (see :meth:`_exchange`). A reply of ``ok: false`` errors its step. A
+        :class:`DriverError` carries ``index``: the step it belongs to (-1: the ``start``)."""
         if self._proc is None:
             raise DriverError("the implementation is not running (the scenario did not start)")
-        proc = self._proc
-        requests = [step_request(step, self._next_seq()) for step in steps]
         start, self._pending_start = self._pending_start, None
-        owed: list[dict[str, Any]] = ([start] if start is not None else []) + requests
-        offset = -1 if start is not None else 0
+        requests = ([start] if start is not None else []) + [
+            step_request(step, self._next_seq()) for step in steps]
+        first = 1 if start is not None else 0
+        results: list[dict[str, Any]] = []
+        failure: DriverError | None = None
+        try:
+            for i, reply in enumerate(self._exchange(requests, sent=first)):
+                if isinstance(reply, DriverError) or (i < first and reply.get("accepted") is False):
+                    failure = failure or self._indexed(self._refusal(reply, requests[i]), i - first)
+                results.append(reply if isinstance(reply, dict) else {})
+        except DriverError as err:
+            raise self._indexed(err, (err.index or 0) - first) from None
+        if failure is not None:
+            raise failure
+        return results[first:]
+
+    def stream(self, units: Sequence[tuple[dict[str, str], dict[str, Any] | None,
+                                           Sequence[dict[str, Any]]]],
+               ) -> list[list[dict[str, Any]] | DriverError]:
+        """Run several scenarios (``(variants, setup, steps)`` each) in one stream of
+        requests: no round trip per scenario. One entry per scenario, in order: its step
+        results, or the :class:`DriverError` of a scenario the implementation refused (its
+        ``index`` names the step, -1 the setup). If the implementation fails (crash, hang,
+        garbage), the failing scenario's entry is that error and the list stops there: the
+        caller runs the rest again (the implementation is restarted on the next start)."""
+        self._ensure(raise_failure=True)
+        if self._pending_start is not None:
+            self._finish_start(time.monotonic() + self.timeout, None)
+        self._mark = self._proc.stderr.total if self._proc is not None else 0
+        requests: list[dict[str, Any]] = []
+        owner: list[tuple[int, int]] = []  # (scenario, step) of each request; step -1: start
+        for u, (variants, setup, steps) in enumerate(units):
+            requests.append(start_request(self._next_seq(), variants, setup))
+            owner.append((u, -1))
+            for k, step in enumerate(steps):
+                requests.append(step_request(step, self._next_seq()))
+                owner.append((u, k))
+        out: list[list[dict[str, Any]] | DriverError] = [[] for _ in units]
+        try:
+            for i, reply in enumerate(self._exchange(requests, sent=0)):
+                u, k = owner[i]
+                entry = out[u]
+                if isinstance(entry, DriverError):
+                    continue  # an earlier step of this scenario was refused
+                if isinstance(reply, DriverError) or (k < 0 and reply.get("accepted") is False):
+                    out[u] = self._indexed(self._refusal(reply, requests[i]), k)
+                elif k >= 0:
+                    entry.append(reply)
+        except DriverError as err:
+            u, k = owner[err.index or 0]
+            out[u] = self._indexed(err, k)
+            return out[:u + 1]
+        return out
+
+    def _refusal(self, reply: dict[str, Any] | DriverError,
+                 request: dict[str, Any]) -> DriverError:
+        """The error of a refused request: the ``ok: false`` error, or a rejected setup."""
+        if isinstance(reply, DriverError):
+            return reply
+        return DriverError(
+            "the implementation rejected the setup: " + str(reply.get("error", reply)),
+            {"sent": request, "received": shorten(json.dumps(reply), RECEIVED_CONTEXT)})
+
+    def _exchange(self, requests: Sequence[dict[str, Any]], *, sent: int,
+                  ) -> Iterator[dict[str, Any] | DriverError]:
+        """Write ``requests`` (the first ``sent`` of them already written) while reading
+        their replies, yielding each reply's result, or the DriverError of an ``ok: false``
+        reply, in order. It never blocks on a reply whose request is not fully written, so
+        neither side can wait for the other. A failure of the process (crash, hang,
+        garbage: the process is killed) raises DriverError with ``index`` = the request."""
+        proc = self._proc
+        assert proc is not None
         data = bytearray()
-        ends = [0] * len(owed)  # where each owed request ends in ``data`` (start: sent)
-        for i, request in enumerate(requests, len(owed) - len(requests)):
-            data += encode(request)
+        ends = [0] * len(requests)  # where each request ends in ``data`` (0: sent before)
+        for i in range(sent, len(requests)):
+            data += encode(requests[i])
             ends[i] = len(data)
         view = memoryview(bytes(data))
-        sent = 0  # bytes of ``data`` written so far
-        complete = len(owed) - len(requests)  # owed requests fully written
-        results: list[dict[str, Any]] = []
-        first_error: DriverError | None = None
+        written = 0
+        complete = sent  # requests fully written
+        received = 0
         deadline = time.monotonic() + self.timeout
-        while len(results) < len(owed):
-            if sent < len(view):
+        while received < len(requests):
+            if written < len(view):
                 try:
-                    written = proc.try_write(view[sent:])
-                    sent += written
-                    while complete < len(owed) and ends[complete] <= sent:
+                    count = proc.try_write(view[written:])
+                    written += count
+                    while complete < len(requests) and ends[complete] <= written:
                         complete += 1
-                    if written:
+                    if count:
                         deadline = time.monotonic() + self.timeout
                         continue
-                    if len(results) >= complete:  # no reply owed for a whole request yet
+                    if received >= complete:  # no reply owed for a whole request yet
                         proc.wait_writable(deadline)
                         continue
                 except _Failure as failure:
-                    raise self._indexed(self._io_error(failure, owed[len(results)]),
-                                        len(results) + offset) from None
-            index = len(results) + offset
+                    raise self._indexed(self._io_error(failure, requests[received]),
+                                        received) from None
             try:
-                result = self._receive(owed[len(results)], time.monotonic() + self.timeout)
+                result: dict[str, Any] | DriverError = self._receive(
+                    requests[received], time.monotonic() + self.timeout)
             except DriverError as err:
                 if self._proc is None:  # killed: a crash, hang or garbage
-                    raise self._indexed(err, index) from None
-                first_error = first_error or self._indexed(err, index)
-                result = {}
-            if index == -1 and result.get("accepted") is False and first_error is None:
-                first_error = self._indexed(DriverError(
-                    "the implementation rejected the setup: " + str(result.get("error", result)),
-                    {"sent": start, "received": shorten(json.dumps(result), RECEIVED_CONTEXT)}),
-                    -1)
-            results.append(result)
+                    raise self._indexed(err, received) from None
+                result = err
+            received += 1
             deadline = time.monotonic() + self.timeout
-        if first_error is not None:
-            raise first_error
-        return results[len(owed) - len(requests):]  # the start reply holds no step result
+            yield result
 
     @staticmethod
     def _indexed(err: DriverError, index: int) -> DriverError:

@@ -10,7 +10,7 @@ says so); ``xfailed`` / ``xpassed`` (an expected failure that failed / passed).
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -162,9 +162,11 @@ def advance(driver: Driver, until: dict[str, Any]) -> dict[str, Any]:
     raise DriverError(f"advance {until} did not finish after {MAX_ADVANCE} skips")
 
 
-def run_scenario(driver: Driver, scenario: Scenario) -> Result:
+def run_scenario(driver: Driver, scenario: Scenario, *,
+                 streamed: list[dict[str, Any]] | DriverError | None = None) -> Result:
     """Run one scenario from its setup through every step; never raises for the
-    implementation's faults (they become an *errored* result with context)."""
+    implementation's faults (they become an *errored* result with context). ``streamed``:
+    the step results (or the error) already obtained by :func:`run_suite`."""
     started = time.perf_counter()
     missing = scenario.needs - driver.capabilities
     through_play = (missing == {"queries"} and "position" in driver.capabilities
@@ -180,12 +182,15 @@ def run_scenario(driver: Driver, scenario: Scenario) -> Result:
     try:
         if through_play:
             return _run_through_play(driver, scenario, started)
-        answer = driver.start(scenario.variants, scenario.setup)
-        if answer.get("accepted") is False:
-            return Result(scenario, "errored", message="the implementation rejected the setup: "
-                          + str(answer.get("error", answer)), context={"answer": answer},
-                          seconds=time.perf_counter() - started)
-        batch = _batch(driver, scenario)
+        if isinstance(streamed, DriverError):
+            raise streamed
+        if streamed is None:
+            answer = driver.start(scenario.variants, scenario.setup)
+            if answer.get("accepted") is False:
+                return Result(scenario, "errored", message="the implementation rejected the "
+                              "setup: " + str(answer.get("error", answer)),
+                              context={"answer": answer}, seconds=time.perf_counter() - started)
+        batch = streamed if streamed is not None else _batch(driver, scenario)
         for index, step in enumerate(scenario.steps):
             if batch is not None:
                 result = batch[index]
@@ -249,20 +254,62 @@ def _batch(driver: Driver, scenario: Scenario) -> list[dict[str, Any]] | None:
     return results
 
 
-def run_expected(driver: Driver, scenario: Scenario, *, skip: str = "",
-                 xfail: str = "") -> Result:
+def run_expected(driver: Driver, scenario: Scenario, *, skip: str = "", xfail: str = "",
+                 streamed: list[dict[str, Any]] | DriverError | None = None) -> Result:
     """:func:`run_scenario` under an expectations file (:mod:`fivetenk.expectations`): a
     ``skip`` reason skips the scenario without running it; with an ``xfail`` reason a
     failure becomes ``xfailed`` and a pass ``xpassed`` (errored and skipped stay)."""
     if skip:
         return Result(scenario, "skipped", reason=skip)
-    result = run_scenario(driver, scenario)
+    result = run_scenario(driver, scenario, streamed=streamed)
     if xfail and result.status == "failed":
         result.status, result.reason = "xfailed", xfail
     elif xfail and result.status == "passed":
         result.status, result.reason = "xpassed", xfail
         result.message = "expected to fail, but passed: remove it from the expectations file"
     return result
+
+
+STREAM_CHUNK = 256
+"""How many scenarios :func:`run_suite` sends to a streaming driver at a time."""
+
+Expectation = Callable[[Scenario], tuple[str, str]]
+
+
+def run_suite(driver: Driver, scenarios: Sequence[Scenario],
+              expectations: Expectation | None = None) -> Iterator[Result]:
+    """Run ``scenarios`` in order, yielding each result as it is judged.
+
+    ``expectations`` gives a scenario's (skip, xfail) reasons. With a driver that can
+    stream (``stream``, the :class:`~fivetenk.process_driver.ProcessDriver`), the scenarios
+    that need no answer before their next request go out :data:`STREAM_CHUNK` at a time,
+    without a round trip each; the others, and any left over when the implementation
+    fails mid-stream, run one by one."""
+    stream = getattr(driver, "stream", None)
+    for first in range(0, len(scenarios), STREAM_CHUNK):
+        chunk = scenarios[first:first + STREAM_CHUNK]
+        reasons = [expectations(s) if expectations else ("", "") for s in chunk]
+        ahead: dict[int, list[dict[str, Any]] | DriverError] = {}
+        if stream is not None:
+            picked = [j for j, s in enumerate(chunk)
+                      if not reasons[j][0] and _streamable(driver, s)]
+            if picked:
+                try:
+                    entries = stream([(chunk[j].variants, chunk[j].setup,
+                                       [request_of(step) for step in chunk[j].steps])
+                                      for j in picked])
+                except DriverError:
+                    entries = []  # it could not start: each scenario will say so
+                ahead = dict(zip(picked, entries, strict=False))
+        for j, scenario in enumerate(chunk):
+            skip, xfail = reasons[j]
+            yield run_expected(driver, scenario, skip=skip, xfail=xfail, streamed=ahead.get(j))
+
+
+def _streamable(driver: Driver, scenario: Scenario) -> bool:
+    return (scenario.needs <= driver.capabilities
+            and driver.supports_variants(scenario.variants)
+            and not any(step["op"] == "advance" for step in scenario.steps))
 
 
 def run_all(driver: Driver, scenarios: Iterable[Scenario]) -> Iterator[Result]:
