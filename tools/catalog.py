@@ -18,7 +18,7 @@ from typing import Any
 from .compiler import FeatureError, compile_file
 from .paths import data_dir
 from .reference.variants import CHOICES
-from .scenario import Scenario, ScenarioError
+from .scenario import Scenario, ScenarioError, read_text
 from .spec_data import Spec, load_spec
 
 
@@ -42,12 +42,9 @@ def display_path(path: Path) -> str:
 
 
 def load_json_file(path: Path, where: str) -> list[Scenario]:
+    text = read_text(path, where, CatalogError)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as err:
-        raise CatalogError(f"cannot read: {err.strerror}", where=where) from None
-    except UnicodeDecodeError:
-        raise CatalogError("not UTF-8 text", where=where) from None
+        data = json.loads(text)
     except json.JSONDecodeError as err:
         raise CatalogError(f"not JSON: {err.msg}", where=f"{where}:{err.lineno}") from None
     items = data if isinstance(data, list) else [data]

@@ -18,7 +18,14 @@ from gherkin.pickles.compiler import Compiler
 from gherkin.token_scanner import TokenScanner
 
 from .language import Builder, Kind, find_step
-from .scenario import CLAUSE_PATTERN, ID_PATTERN, RULING_PATTERN, Scenario, ScenarioError
+from .scenario import (
+    CLAUSE_PATTERN,
+    ID_PATTERN,
+    RULING_PATTERN,
+    Scenario,
+    ScenarioError,
+    read_text,
+)
 
 _KINDS: dict[str, Kind] = {"Context": "given", "Action": "when", "Outcome": "then"}
 
@@ -175,10 +182,4 @@ def compile_text(text: str, where: str) -> list[Scenario]:
 def compile_file(path: Path, where: str | None = None) -> list[Scenario]:
     """Compile one feature file; ``where`` defaults to the path as given."""
     name = where or str(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as err:
-        raise FeatureError(f"cannot read the feature file: {err.strerror}", where=name) from None
-    except UnicodeDecodeError:
-        raise FeatureError("the feature file is not UTF-8 text", where=name) from None
-    return compile_text(text, name)
+    return compile_text(read_text(path, name, FeatureError), name)

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .scenario import CLAUSE_PATTERN, RULE_PATTERN, Scenario, ScenarioError
+from .scenario import CLAUSE_PATTERN, RULE_PATTERN, Scenario, ScenarioError, read_text
 
 SECTIONS = ("skip", "xfail")
 
@@ -107,12 +107,7 @@ def load(path: Path, scenarios: Iterable[Scenario], rules: Iterable[str],
 
     ``.json`` files are read as JSON, anything else as YAML."""
     where = str(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as err:
-        raise ExpectationsError(f"cannot read: {err.strerror}", where=where) from None
-    except UnicodeDecodeError:
-        raise ExpectationsError("not UTF-8 text", where=where) from None
+    text = read_text(path, where, ExpectationsError)
     if path.suffix.lower() == ".json":
         try:
             data = json.loads(text)

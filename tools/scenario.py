@@ -22,6 +22,7 @@ import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import jsonschema
@@ -133,6 +134,17 @@ class Scenario:
             steps=[dict(s) for s in data["steps"]],
             source=dict(data.get("source", {})),
         )
+
+
+def read_text(path: Path, where: str, error: type[ScenarioError] = ScenarioError) -> str:
+    """The UTF-8 text of a file the user named; ``error`` (naming ``where``) if it cannot
+    be read."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError as err:
+        raise error(f"cannot read: {err.strerror or err}", where=where) from None
+    except UnicodeDecodeError:
+        raise error("not UTF-8 text", where=where) from None
 
 
 def dumps(obj: Any) -> str:
