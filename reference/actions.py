@@ -178,7 +178,7 @@ class Action:
         if not isinstance(data, Mapping):
             raise InvalidNotation(f"an action must be a JSON object, not {data!r}")
         kind = data.get("type")
-        if kind not in _KEYS:
+        if not isinstance(kind, str) or kind not in _KEYS:  # a list or object is no type
             raise InvalidNotation(
                 f"unknown action type {kind!r}: expected one of {', '.join(ACTION_TYPES)}"
             )

@@ -3,12 +3,17 @@
 Sources are ``.feature`` files (compiled with :mod:`fivetenk.compiler`) and ``.json`` files
 holding one scenario or a list of scenarios (``schemas/scenario.schema.json``). Loading
 checks what a schema cannot: ids unique across everything loaded, clause and ruling ids
-that exist in the spec, variant values the kit knows.
+that exist in the spec, variant values the kit knows, and (for the user's cases) that a
+setup can occur. Folders are walked by :func:`source_files`: every case file once, none
+skipped in silence. Everything wrong is a :class:`CatalogError` (exit 2) naming the file
+and the line or JSON path.
 """
 
 from __future__ import annotations
 
-import json
+import contextlib
+import os
+import stat
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -18,7 +23,7 @@ from typing import Any
 from .compiler import FeatureError, compile_file
 from .paths import data_dir
 from .reference.variants import CHOICES
-from .scenario import Scenario, ScenarioError, read_text
+from .scenario import Scenario, ScenarioError, escape_controls, parse_json, read_text
 from .spec_data import Spec, load_spec
 
 
@@ -33,44 +38,165 @@ def shipped_features_dir() -> Path:
 
 def display_path(path: Path) -> str:
     """A short, stable name for a file in reports: ``features/R05_bombs.feature`` for the
-    shipped suite, the path as given otherwise."""
+    shipped suite, the path as given otherwise (with bytes that are not UTF-8 and control
+    characters escaped, so the name can always be printed on one line)."""
     shipped = shipped_features_dir()
     try:
         return "features/" + path.resolve().relative_to(shipped.resolve()).as_posix()
-    except ValueError:
-        return str(path)
+    except (ValueError, OSError, RuntimeError):  # elsewhere, or a symbolic link loop
+        return printable(str(path))
+
+
+def printable(name: str) -> str:
+    """A file name for a one-line message: bytes that are not UTF-8 and control characters
+    escaped visibly."""
+    with contextlib.suppress(UnicodeError):  # else not a file system name: escape it as is
+        name = os.fsencode(name).decode("utf-8", "backslashreplace")
+    return escape_controls(name)
+
+
+SUFFIXES = (".feature", ".json")
+"""What a folder of cases may hold; other files in it are ignored."""
 
 
 def load_json_file(path: Path, where: str) -> list[Scenario]:
-    text = read_text(path, where, CatalogError)
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise CatalogError(f"not JSON: {err.msg}", where=f"{where}:{err.lineno}") from None
+    """The scenarios of a JSON file: one scenario object or a list of them, each checked
+    (:meth:`Scenario.from_json`); the text is read by the strict parser
+    (:func:`~fivetenk.scenario.parse_json`)."""
+    data = parse_json(read_text(path, where, CatalogError), where, CatalogError)
     items = data if isinstance(data, list) else [data]
     out = []
     for i, item in enumerate(items):
         at = f"{where} $[{i}]" if isinstance(data, list) else where
-        out.append(Scenario.from_json(item, where=at))
+        scenario = Scenario.from_json(item, where=at)
+        scenario.origin = at
+        out.append(scenario)
     return out
 
 
-def load_path(path: Path) -> list[Scenario]:
-    """Scenarios from a ``.feature`` or ``.json`` file, or every such file under a folder
-    (sorted by name, so the order is the same on every machine)."""
-    if path.is_dir():
-        found = sorted(p for p in path.rglob("*") if p.suffix in (".feature", ".json"))
-        if not found:
-            raise CatalogError("no .feature or .json files in this folder", where=str(path))
-        return [s for p in found for s in load_path(p)]
-    if not path.exists():
-        raise CatalogError("no such file or folder", where=str(path))
+def source_files(path: Path) -> list[Path]:
+    """The ``.feature`` and ``.json`` files at ``path``: the file itself, or every such file
+    under the folder, recursively, in name order (the same on every machine).
+
+    A folder is walked as a folder whatever its name (a folder ``x.feature`` too), through
+    symbolic links, each folder once (a link loop ends the walk there); a folder or a case
+    file that cannot be read is an error, never skipped in silence. Each file is listed
+    once, even when reached twice (by two links, or a hard link)."""
+    info = _stat(path, str(path))
+    if not stat.S_ISDIR(info.st_mode):
+        return [path]
+    found: list[Path] = []
+    seen_dirs: set[tuple[int, int]] = set()
+    seen_files: set[tuple[int, int]] = set()
+    stack = [(path, info)]
+    while stack:
+        folder, folder_info = stack.pop()
+        if (folder_info.st_dev, folder_info.st_ino) in seen_dirs:
+            continue
+        seen_dirs.add((folder_info.st_dev, folder_info.st_ino))
+        try:
+            with os.scandir(folder) as it:
+                names = sorted(entry.name for entry in it)
+        except OSError as err:
+            raise CatalogError(f"cannot read this folder: {err.strerror or err}",
+                               where=printable(str(folder))) from None
+        subfolders = []
+        for name in names:
+            child = folder / name
+            wanted = child.suffix in SUFFIXES
+            try:
+                child_info = os.stat(child)
+            except OSError as err:
+                if wanted:  # a case file that cannot be used: say so
+                    raise CatalogError(f"cannot read: {err.strerror or err}",
+                                       where=printable(str(child))) from None
+                continue
+            if stat.S_ISDIR(child_info.st_mode):
+                subfolders.append((child, child_info))
+            elif wanted and (child_info.st_dev, child_info.st_ino) not in seen_files:
+                seen_files.add((child_info.st_dev, child_info.st_ino))
+                found.append(child)
+        stack.extend(reversed(subfolders))
+    if not found:
+        raise CatalogError("no .feature or .json files in this folder", where=printable(str(path)))
+    return sorted(found, key=lambda p: p.parts)
+
+
+def _stat(path: Path, where: str) -> os.stat_result:
+    try:
+        return os.stat(path)
+    except FileNotFoundError:
+        raise CatalogError("no such file or folder", where=printable(where)) from None
+    except (OSError, ValueError) as err:
+        reason = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
+        raise CatalogError(f"cannot use: {reason}", where=printable(where)) from None
+
+
+def file_key(path: Path) -> tuple[int, int] | None:
+    """What identifies a file whatever the path to it (device, inode), if it exists."""
+    try:
+        info = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return info.st_dev, info.st_ino
+
+
+def load_file(path: Path, *, trusted: bool = False) -> list[Scenario]:
+    """Scenarios from one ``.feature`` or ``.json`` file. Unless ``trusted`` (the shipped
+    suite, checked by the kit's tests), every scenario is also checked as a user's case: a
+    compiled feature against the scenario schema, and any setup by starting it on the
+    reference engine (:func:`check_setups`), so an impossible deal or position is bad
+    input, exit 2, not an errored scenario later."""
     where = display_path(path)
     if path.suffix == ".feature":
-        return compile_file(path, where)
-    if path.suffix == ".json":
-        return load_json_file(path, where)
-    raise CatalogError("expected a .feature or .json file, or a folder of them", where=where)
+        scenarios = compile_file(path, where, validate=not trusted)
+    elif path.suffix == ".json":
+        scenarios = load_json_file(path, where)
+    else:
+        raise CatalogError("expected a .feature or .json file, or a folder of them", where=where)
+    if not trusted:
+        if not scenarios:
+            raise CatalogError("no scenarios in this file", where=where)
+        check_setups(scenarios)
+    return scenarios
+
+
+def load_path(path: Path, *, seen: set[tuple[int, int]] | None = None) -> list[Scenario]:
+    """Scenarios from a ``.feature`` or ``.json`` file, or every such file under a folder
+    (:func:`source_files`). Files whose key is in ``seen`` are skipped (each file is
+    loaded once); the keys of the files loaded are added to it."""
+    seen = set() if seen is None else seen
+    out: list[Scenario] = []
+    for file in source_files(path):
+        key = file_key(file)
+        if key is not None:
+            if key in seen:
+                continue
+            seen.add(key)
+        out.extend(load_file(file))
+    return out
+
+
+def check_setups(scenarios: Iterable[Scenario]) -> None:
+    """Start each scenario's setup on the reference engine: a deal or position it rejects
+    cannot occur under the rules, so the case is bad input (CatalogError at the scenario)."""
+    from .drivers import ReferenceDriver
+
+    driver = ReferenceDriver()
+    try:
+        for s in scenarios:
+            if s.setup is None:
+                continue
+            answer = driver.start(s.variants, s.setup)
+            if answer.get("accepted") is False:
+                error = answer.get("error") or {}
+                clause = error.get("clause") or answer.get("clause")
+                cite = f" ({clause})" if clause else ""
+                raise CatalogError(f"the setup cannot occur{cite}: "
+                                   f"{error.get('message', 'rejected by the reference engine')}",
+                                   where=s.loaded_at)
+    finally:
+        driver.close()
 
 
 def validate(scenarios: Sequence[Scenario], spec: Spec | None = None) -> None:
@@ -80,34 +206,43 @@ def validate(scenarios: Sequence[Scenario], spec: Spec | None = None) -> None:
     for s in scenarios:
         if s.id in seen:
             raise CatalogError(f"duplicate scenario id {s.id!r} (also at {seen[s.id]})",
-                               where=s.location)
-        seen[s.id] = s.location
+                               where=s.loaded_at)
+        seen[s.id] = s.loaded_at
         for clause in s.clauses:
             if clause not in spec.clauses:
                 raise CatalogError(f"unknown clause {clause!r} (see `fivetenk rules`)",
-                                   where=s.location)
+                                   where=s.loaded_at)
         for ruling in s.rulings:
             if ruling not in spec.rulings:
-                raise CatalogError(f"unknown ruling {ruling!r}", where=s.location)
+                raise CatalogError(f"unknown ruling {ruling!r}", where=s.loaded_at)
         for name, value in s.variants.items():
             if value not in CHOICES.get(name, ()):
-                raise CatalogError(f"unknown variant {name}={value}", where=s.location)
+                raise CatalogError(f"unknown variant {name}={value}", where=s.loaded_at)
 
 
 @cache
 def shipped() -> tuple[Scenario, ...]:
     """The shipped suite, compiled from the packaged feature files, in file order."""
-    folder = shipped_features_dir()
-    scenarios = [s for p in sorted(folder.glob("*.feature")) for s in load_path(p)]
+    scenarios = [s for p in shipped_files() for s in load_file(p, trusted=True)]
     validate(scenarios)
     return tuple(scenarios)
 
 
+def shipped_files() -> list[Path]:
+    """The shipped feature files, in name order."""
+    return sorted(shipped_features_dir().glob("*.feature"))
+
+
 def load(paths: Iterable[Path], *, with_shipped: bool) -> list[Scenario]:
-    """The shipped suite (if asked) followed by the scenarios under ``paths``, validated."""
+    """The shipped suite (if asked) followed by the scenarios under ``paths``, validated.
+    Each file is loaded once: a file named twice, reached through two folders or links,
+    or (with the shipped suite) one of the shipped feature files, is not loaded again."""
     scenarios = list(shipped()) if with_shipped else []
+    seen: set[tuple[int, int]] = set()
+    if with_shipped:
+        seen.update(k for k in map(file_key, shipped_files()) if k is not None)
     for path in paths:
-        scenarios.extend(load_path(path))
+        scenarios.extend(load_path(path, seen=seen))
     validate(scenarios)
     return scenarios
 

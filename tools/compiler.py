@@ -8,6 +8,7 @@ scenarios ``<id>.1``, ``<id>.2``… in row order (append rows; never reorder the
 from __future__ import annotations
 
 import inspect
+import re
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, cast
@@ -21,13 +22,22 @@ from .language import Builder, Kind, find_step
 from .scenario import (
     CLAUSE_PATTERN,
     ID_PATTERN,
+    MAX_ITEMS,
     RULING_PATTERN,
     Scenario,
     ScenarioError,
+    content_problems,
+    escape_controls,
+    problems,
     read_text,
 )
 
 _KINDS: dict[str, Kind] = {"Context": "given", "Action": "when", "Outcome": "then"}
+
+MAX_STEP_CHARS = 20_000
+"""The longest step text the compiler matches (the longest shipped step has 158
+characters; a whole pack of cards written out takes under 600). Longer text is refused
+before any step pattern runs on it."""
 
 
 class FeatureError(ScenarioError):
@@ -42,10 +52,10 @@ def parse_tags(names: Iterable[str]) -> dict[str, Any]:
         if tag.startswith("id:"):
             out["id"] = tag[3:]
             continue
-        if CLAUSE_PATTERN.match(tag):
-            out["clauses"].append(tag)
-        elif RULING_PATTERN.match(tag):
-            out["rulings"].append(tag)
+        kind = ("clauses" if CLAUSE_PATTERN.match(tag)
+                else "rulings" if RULING_PATTERN.match(tag) else None)
+        if kind and tag not in out[kind]:  # a tag written twice means it once
+            out[kind].append(tag)
         if tag not in out["tags"]:
             out["tags"].append(tag)
     return out
@@ -93,28 +103,39 @@ def _call(func: Any, builder: Builder, args: dict[str, str], table: Any, doc: An
 
 
 def parse_document(text: str, where: str) -> dict[str, Any]:
-    """The gherkin AST of ``text``; FeatureError with ``file:line`` on a syntax error."""
+    """The gherkin AST of ``text``; FeatureError with ``file:line`` on a syntax error. Old
+    Mac line ends (a lone CR) count as line ends, as in any editor."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
     try:
         doc = cast(dict[str, Any], Parser().parse(TokenScanner(text)))
     except CompositeParserException as err:
         first = err.errors[0]
         line = getattr(first, "location", {}).get("line", "?")
-        details = "; ".join(str(e) for e in err.errors)
+        details = escape_controls("; ".join(str(e) for e in err.errors))
         raise FeatureError(f"the feature does not parse: {details}",
                            where=f"{where}:{line}") from None
     except ParserException as err:
         line = getattr(err, "location", {}).get("line", "?")
-        raise FeatureError(f"the feature does not parse: {err}", where=f"{where}:{line}") from None
+        raise FeatureError(f"the feature does not parse: {escape_controls(str(err))}",
+                           where=f"{where}:{line}") from None
     doc["uri"] = where
     return doc
 
 
-def compile_text(text: str, where: str) -> list[Scenario]:
+def compile_text(text: str, where: str, *, validate: bool = False) -> list[Scenario]:
     """Compile the feature ``text`` (``where`` names it in errors and in each scenario's
-    source) into scenarios, in file order."""
+    source) into scenarios, in file order.
+
+    Each built scenario's card lists are checked (:func:`~fivetenk.scenario.content_problems`:
+    card tokens, copies of a face, list sizes) and errors name the step's line; with
+    ``validate`` (a user's file) the scenario must also satisfy the scenario schema, so
+    that what the compiler accepts is what ``fivetenk export`` can write."""
     doc = parse_document(text, where)
     lines, ast_scenarios = _locations(doc)
     pickles: list[Any] = list(Compiler().compile(doc))  # type: ignore[arg-type]
+    if len(pickles) > MAX_ITEMS:
+        raise FeatureError(f"{len(pickles)} scenarios (outline rows included): a file holds "
+                           f"at most {MAX_ITEMS}; split it", where=where)
     out: list[Scenario] = []
     names: dict[str, tuple[str, int]] = {}
     for pickle in pickles:
@@ -167,19 +188,43 @@ def compile_text(text: str, where: str) -> list[Scenario]:
             if "docString" in argument:
                 doc_string = argument["docString"]["content"]
             builder.line = step_line
+            if len(st["text"]) > MAX_STEP_CHARS:
+                raise FeatureError(f"a step of {len(st['text'])} characters: steps are at "
+                                   f"most {MAX_STEP_CHARS} long", where=f"{where}:{step_line}")
             try:
                 definition, args = find_step(kind, st["text"])
                 _call(definition.func, builder, args, table, doc_string)
             except ScenarioError as err:
                 raise FeatureError(err.detail, where=f"{where}:{step_line}") from None
         try:
-            out.append(builder.build())
+            scenario = builder.build()
         except ScenarioError as err:
             raise FeatureError(err.detail, where=at) from None
+        _check(scenario, where, line, validate=validate)
+        out.append(scenario)
     return out
 
 
-def compile_file(path: Path, where: str | None = None) -> list[Scenario]:
-    """Compile one feature file; ``where`` defaults to the path as given."""
+def _check(scenario: Scenario, where: str, line: int, *, validate: bool) -> None:
+    """FeatureError at the step's line for the first problem of a built scenario."""
+    data = scenario.to_json()
+    found = problems(data) if validate else list(content_problems(data))
+    if not found:
+        return
+    path, message = found[0]
+    at, detail = line, f"{path}: {message}"
+    m = re.match(r"\$\.steps\[(\d+)\]\.?(.*)", path)
+    if m:
+        step = scenario.steps[int(m.group(1))]
+        at = step.get("line", line)
+        detail = f"{m.group(2)}: {message}" if m.group(2) else message
+    elif path.startswith("$.setup"):
+        detail = f"{path[2:]}: {message}"
+    raise FeatureError(detail, where=f"{where}:{at}")
+
+
+def compile_file(path: Path, where: str | None = None, *, validate: bool = False) -> list[Scenario]:
+    """Compile one feature file; ``where`` defaults to the path as given; ``validate`` as
+    for :func:`compile_text`."""
     name = where or str(path)
-    return compile_text(read_text(path, name, FeatureError), name)
+    return compile_text(read_text(path, name, FeatureError), name, validate=validate)

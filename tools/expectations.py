@@ -23,13 +23,22 @@ the key (``fivetenk check`` exits with 2).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
-from .scenario import CLAUSE_PATTERN, RULE_PATTERN, Scenario, ScenarioError, read_text
+from .scenario import (
+    CLAUSE_PATTERN,
+    MAX_DEPTH,
+    MAX_INT,
+    RULE_PATTERN,
+    Scenario,
+    ScenarioError,
+    parse_json,
+    read_text,
+)
 
 SECTIONS = ("skip", "xfail")
 
@@ -105,28 +114,92 @@ def load(path: Path, scenarios: Iterable[Scenario], rules: Iterable[str],
          clauses: Iterable[str]) -> Expectations:
     """Read and check an expectations file against the known scenarios, rules and clauses.
 
-    ``.json`` files are read as JSON, anything else as YAML."""
+    ``.json`` files are read as strict JSON (:func:`~fivetenk.scenario.parse_json`),
+    anything else as YAML (:func:`parse_yaml`); both refuse duplicate keys."""
     where = str(path)
     text = read_text(path, where, ExpectationsError)
     if path.suffix.lower() == ".json":
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as err:
-            raise ExpectationsError(f"not JSON: {err.msg}", where=f"{where}:{err.lineno}") \
-                from None
+        data = parse_json(text, where, ExpectationsError)
     else:
-        import yaml
-
-        try:
-            data = yaml.safe_load(text)
-        except yaml.YAMLError as err:
-            mark = getattr(err, "problem_mark", None)
-            at = f"{where}:{mark.line + 1}" if mark is not None else where
-            raise ExpectationsError(f"not YAML: {getattr(err, 'problem', err)}", where=at) \
-                from None
+        data = parse_yaml(text, where)
     expectations = parse(data, where=where)
     check_keys(expectations, scenarios, rules, clauses, where=where)
     return expectations
+
+
+def parse_yaml(text: str, where: str) -> Any:
+    """YAML through :class:`_StrictLoader` (safe tags only, no duplicate keys, nesting and
+    integers bounded as in JSON); ExpectationsError at ``where:line`` otherwise."""
+    import yaml
+
+    loader = _strict_loader()(text)
+    try:
+        return loader.get_single_data()
+    except yaml.MarkedYAMLError as err:
+        mark = err.problem_mark or err.context_mark
+        at = f"{where}:{mark.line + 1}" if mark is not None else where
+        problem = err.problem or err.context or "not YAML"
+        raise ExpectationsError(f"not YAML the kit accepts: {problem}", where=at) from None
+    except yaml.YAMLError as err:
+        raise ExpectationsError(f"not YAML: {err}", where=where) from None
+    except RecursionError:  # not expected below MAX_DEPTH, but never a traceback
+        raise ExpectationsError(f"nested deeper than {MAX_DEPTH} levels", where=where) from None
+    finally:
+        loader.dispose()
+
+
+@cache
+def _strict_loader() -> type[Any]:
+    """A :class:`yaml.SafeLoader` that refuses duplicate keys (YAML 1.2 forbids them, PyYAML
+    keeps the last), nesting deeper than :data:`MAX_DEPTH` and integers beyond
+    :data:`MAX_INT`, each with the line."""
+    import yaml
+
+    class StrictLoader(yaml.SafeLoader):
+        depth = 0
+
+        def compose_node(self, parent: Any, index: Any) -> Any:
+            self.depth += 1
+            try:
+                if self.depth > MAX_DEPTH:
+                    raise yaml.MarkedYAMLError(
+                        problem=f"nested deeper than {MAX_DEPTH} levels",
+                        problem_mark=cast(Any, self).peek_event().start_mark)
+                return super().compose_node(parent, index)
+            finally:
+                self.depth -= 1
+
+        def construct_mapping(self, node: Any, deep: bool = False) -> Any:
+            seen: set[Any] = set()
+            for key_node, _ in node.value:
+                if key_node.tag == "tag:yaml.org,2002:merge":
+                    continue  # `<<: *defaults` merges; its keys may be overridden
+                key = self.construct_object(key_node, deep=True)
+                try:
+                    repeated = key in seen
+                    seen.add(key)
+                except TypeError:  # an unhashable key: the base class says so
+                    break
+                if repeated:
+                    raise yaml.MarkedYAMLError(
+                        problem=f"duplicate key {key!r}: each key may appear once",
+                        problem_mark=key_node.start_mark)
+            return super().construct_mapping(node, deep=deep)
+
+        def construct_yaml_int(self, node: Any) -> Any:
+            digits = str(node.value).lstrip("+-").replace("_", "")
+            if len(digits) > len(str(MAX_INT)) + 2:  # room for a 0x / 0o / 0b prefix
+                raise yaml.MarkedYAMLError(problem=f"the number {node.value[:20]}… is out of "
+                                           f"range (at most {MAX_INT})",
+                                           problem_mark=node.start_mark)
+            value = super().construct_yaml_int(node)
+            if abs(value) > MAX_INT:
+                raise yaml.MarkedYAMLError(problem=f"the number {node.value} is out of range "
+                                           f"(at most {MAX_INT})", problem_mark=node.start_mark)
+            return value
+
+    StrictLoader.add_constructor("tag:yaml.org,2002:int", StrictLoader.construct_yaml_int)
+    return StrictLoader
 
 
 def check_keys(expectations: Expectations, scenarios: Iterable[Scenario], rules: Iterable[str],

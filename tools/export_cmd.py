@@ -27,21 +27,41 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def export_groups(paths: list[Path]) -> dict[str, list[Scenario]]:
-    """Feature file stem -> its scenarios, in file order."""
-    if not paths:
-        folder = catalog.shipped_features_dir()
-        paths = sorted(folder.glob("*.feature"))
-    files: list[Path] = []
-    for path in paths:
-        if path.is_dir():
-            files.extend(sorted(path.rglob("*.feature")))
-        else:
-            files.append(path)
+    """Feature file stem -> its scenarios, in file order. Folders are walked as by
+    ``fivetenk check`` (:func:`fivetenk.catalog.source_files`), keeping their ``.feature``
+    files; each file is exported once. Two files with the same name in different folders
+    would overwrite each other's JSON file, so they are refused."""
+    shipped = not paths
+    if shipped:
+        files = catalog.shipped_files()
+    else:
+        files = []
+        seen: set[tuple[int, int]] = set()
+        for path in paths:
+            listed = catalog.source_files(path)
+            if len(listed) == 1 and listed[0] == path and path.suffix != ".feature":
+                raise catalog.CatalogError("export reads .feature files",
+                                           where=catalog.printable(str(path)))
+            for file in listed:
+                key = catalog.file_key(file)
+                if file.suffix != ".feature" or (key is not None and key in seen):
+                    continue
+                if key is not None:
+                    seen.add(key)
+                files.append(file)
+        if not files:
+            raise catalog.CatalogError("no .feature files to export",
+                                       where=", ".join(catalog.printable(str(p)) for p in paths))
     groups: dict[str, list[Scenario]] = {}
+    where: dict[str, Path] = {}
     for path in files:
-        if path.suffix != ".feature":
-            raise catalog.CatalogError("export reads .feature files", where=str(path))
-        groups[path.stem] = catalog.load_path(path)
+        if path.stem in groups:
+            raise catalog.CatalogError(
+                f"two feature files named {path.name} (the other: "
+                f"{catalog.printable(str(where[path.stem]))}); both would export to "
+                f"{path.stem}.json", where=catalog.printable(str(path)))
+        where[path.stem] = path
+        groups[path.stem] = catalog.load_file(path, trusted=shipped)
     catalog.validate([s for group in groups.values() for s in group])
     return groups
 

@@ -14,8 +14,9 @@ from pathlib import Path
 from typing import TextIO
 
 from . import catalog
+from .compiler import parse_tags
 from .language import render_steps
-from .scenario import Scenario
+from .scenario import CLAUSE_PATTERN, RULING_PATTERN, Scenario
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -28,7 +29,7 @@ def render_feature(scenarios: Iterable[Scenario], title: str) -> str:
     """A feature file holding ``scenarios``."""
     lines = [f"Feature: {title}", ""]
     for s in scenarios:
-        lines.append("  " + " ".join([f"@id:{s.id}", *(f"@{t}" for t in s.tags)]))
+        lines.append("  " + " ".join([f"@id:{s.id}", *(f"@{t}" for t in tag_line(s))]))
         lines.append(f"  Scenario: {s.name}")
         if s.description:
             lines.extend("    " + d for d in s.description.splitlines())
@@ -37,16 +38,35 @@ def render_feature(scenarios: Iterable[Scenario], title: str) -> str:
     return "\n".join(lines)
 
 
+def tag_line(s: Scenario) -> list[str]:
+    """The tags to write for ``s`` (without ``@``). A compiled scenario's clauses and rulings
+    are its clause and ruling tags, in tag order, so its tags are written as they are. A
+    JSON scenario need not keep them in step (its ``clauses`` may be missing from its
+    ``tags``): then its clauses and rulings are written first, in their order, followed by
+    its other tags, so that compiling the rendered feature gives the same clauses (the
+    first names the scenario's rule) and rulings. A tag that would read as an id
+    (``id:…``) is left out: the scenario's own id is written first."""
+    tags = [t for t in s.tags if not t.startswith("id:")]
+    meta = parse_tags(tags)
+    if meta["clauses"] == s.clauses and meta["rulings"] == s.rulings:
+        return tags
+    rest = [t for t in tags if t not in s.clauses and t not in s.rulings
+            and not CLAUSE_PATTERN.match(t) and not RULING_PATTERN.match(t)]
+    return [*s.clauses, *s.rulings, *rest]
+
+
 def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     out = out or sys.stdout
     if args.path.suffix != ".json":
-        raise catalog.CatalogError("render reads a .json scenario file", where=str(args.path))
-    scenarios = catalog.load_path(args.path)
+        raise catalog.CatalogError("render reads a .json scenario file",
+                                   where=catalog.printable(str(args.path)))
+    scenarios = catalog.load_file(args.path)
+    catalog.validate(scenarios)  # what check would refuse (ids, clauses, rulings), render too
     if args.id:
         unknown = sorted(set(args.id) - {s.id for s in scenarios})
         if unknown:
             raise catalog.CatalogError(f"no scenario with id {', '.join(unknown)}",
-                                       where=str(args.path))
+                                       where=catalog.printable(str(args.path)))
         scenarios = [s for s in scenarios if s.id in args.id]
     out.write(render_feature(scenarios, f"scenarios rendered from {args.path.name}"))
     return 0

@@ -19,7 +19,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from .scenario import Scenario, ScenarioError
+from .scenario import MAX_INT, Scenario, ScenarioError
+from .scenario import parse_json as _parse_json
 
 Kind = Literal["given", "when", "then"]
 
@@ -72,8 +73,21 @@ def find_step(kind: Kind, text: str) -> tuple[StepDef, dict[str, str]]:
 
 
 def split_cards(text: str) -> list[str]:
-    """Card tokens from step text; validation happens in the schema and the engine."""
+    """Card tokens from step text; the compiler checks them once the scenario is built
+    (:func:`fivetenk.scenario.content_problems`), exempting what a step expects to be
+    rejected."""
     return text.split()
+
+
+def number(text: str, what: str = "number") -> int:
+    """A whole number written in step text (``\\d+``), at most :data:`MAX_INT`;
+    ScenarioError otherwise, before Python's conversion limit could be reached."""
+    if not (text.isascii() and text.isdigit()):
+        raise ScenarioError(f"the {what} {text[:20]!r} is not a whole number")
+    if len(text) > len(str(MAX_INT)) or int(text) > MAX_INT:
+        shown = text if len(text) <= 20 else f"{text[:16]}… ({len(text)} digits)"
+        raise ScenarioError(f"the {what} {shown} is out of range (at most {MAX_INT})")
+    return int(text)
 
 
 @dataclass
@@ -112,13 +126,22 @@ class Builder:
     def expect(self, step: dict[str, Any], path: str, value: Any, how: str = "expect") -> None:
         bucket = step.setdefault(how, {})
         if how == "expect":
-            if path in bucket and bucket[path] != value:
+            assumed = self.extensions.setdefault("assumed", set())
+            if (id(step), path) in assumed:  # a default gives way to what a Then says
+                assumed.discard((id(step), path))
+            elif path in bucket and bucket[path] != value:
                 raise ScenarioError(f"{path!r} is expected twice with different values")
             bucket[path] = value
         else:
             items = bucket.setdefault(path, [])
             if value not in items:
                 items.append(value)
+
+    def assume(self, step: dict[str, Any], path: str) -> dict[str, Any]:
+        """Make the step's expectation at ``path`` a default that a later Then may change
+        (an action is expected to be accepted unless a Then step says otherwise)."""
+        self.extensions.setdefault("assumed", set()).add((id(step), path))
+        return step
 
     def observation(self) -> dict[str, Any]:
         """The step whose result is the observation a Then checks: the last ``observe`` /
@@ -172,6 +195,25 @@ def q(text: str) -> str:
 
 def cards_text(cards: list[str]) -> str:
     return q(" ".join(cards))
+
+
+def quotable(value: Any) -> bool:
+    """Whether ``value`` can stand between the quotes of a step phrase and be read back
+    the same: a non-empty one-line string without a double quote."""
+    return (isinstance(value, str) and value != "" and '"' not in value
+            and value.isprintable())
+
+
+def card_words(value: Any, *, empty: bool = False) -> bool:
+    """Whether a card list renders as quoted step text that splits back into the same
+    tokens (a list of quotable strings without spaces)."""
+    return (isinstance(value, list) and (empty or bool(value))
+            and all(quotable(v) and len(v.split()) == 1 and v == v.strip() for v in value))
+
+
+def whole(value: Any) -> bool:
+    """Whether ``value`` renders as a ``\\d+`` of step text: an int (not a bool), >= 0."""
+    return type(value) is int and value >= 0
 
 
 # ---------------------------------------------------------------------------------------------
@@ -266,7 +308,7 @@ def _replies(b: Builder, hand: str, top: str, top_shape: str = "") -> None:
 
 @step("then", r"there (?:is|are) (?P<n>\d+) legal plays?", "there are 3 legal plays")
 def _count(b: Builder, n: str) -> None:
-    b.expect(b.last("plays", what="a list of legal plays"), "count", int(n))
+    b.expect(b.last("plays", what="a list of legal plays"), "count", number(n))
 
 
 @step("then", r'"(?P<play>[^"]+)" is (?P<neg>not )?among them', '"pair 3: 3 3" is among them')
@@ -288,7 +330,7 @@ def _deck(b: Builder) -> None:
 
 @step("then", r"they score (?P<n>\d+) points?", "they score 25 points")
 def _score(b: Builder, n: str) -> None:
-    b.expect(b.last("points", what="a point count"), "points", int(n))
+    b.expect(b.last("points", what="a point count"), "points", number(n))
 
 
 @step("then", r"the pack holds (?P<cards>\d+) cards, (?P<faces>\d+) faces of (?P<copies>\d+) "
@@ -297,7 +339,7 @@ def _score(b: Builder, n: str) -> None:
 def _pack(b: Builder, cards: str, faces: str, copies: str, points: str) -> None:
     s = b.last("deck", what="the pack")
     for key, value in (("cards", cards), ("faces", faces), ("copies", copies), ("points", points)):
-        b.expect(s, key, int(value))
+        b.expect(s, key, number(value))
 
 
 @step("then", r"the cards are rejected as bad input citing (?P<clause>R\d\d\.\d+)",
@@ -324,12 +366,17 @@ def _generic_contains(b: Builder, path: str, how: str, value: str) -> None:
 
 
 def parse_json(text: str) -> Any:
-    import json
-
+    """JSON written in step text, read strictly (:func:`fivetenk.scenario.parse_json`: no
+    duplicate keys, NaN or out-of-range numbers, bounded depth)."""
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as err:
-        raise ScenarioError(f"the expected value {text!r} is not JSON: {err.msg}") from None
+        return _parse_json(text)
+    except ScenarioError as err:
+        raise ScenarioError(f"the value {_clip(text)} is not JSON the kit accepts: "
+                            f"{err.detail}") from None
+
+
+def _clip(text: str, limit: int = 60) -> str:
+    return repr(text if len(text) <= limit else text[:limit - 1] + "…")
 
 
 def generic_checks(s: dict[str, Any], done_expect: set[str],
@@ -360,7 +407,7 @@ def _render_queries(s: dict[str, Any]) -> list[str] | None:
 
     def listed(how: str, path: str, phrase: str) -> None:
         for item in s.get(how, {}).get(path, []):
-            if isinstance(item, str):
+            if quotable(item):
                 out.append(phrase.format(q(item)))
                 lists.add((how, path, json.dumps(item)))
 
@@ -369,7 +416,7 @@ def _render_queries(s: dict[str, Any]) -> list[str] | None:
         if exp.get("legal") is False and exp.get("readings") == []:
             out.append("Then the cards are illegal")
             done |= {"legal", "readings"}
-        elif exp.get("legal") is True and isinstance(exp.get("readings"), list) and exp["readings"]:
+        elif exp.get("legal") is True and _readings_phrase(exp.get("readings")):
             out.append(f"Then the cards read as {q('; '.join(exp['readings']))}")
             done |= {"legal", "readings"}
         listed("contains", "readings", "Then {} is one of the readings")
@@ -383,7 +430,7 @@ def _render_queries(s: dict[str, Any]) -> list[str] | None:
             out.append("Then it beats the top play" if exp["beats"] else
                        "Then it does not beat the top play")
             done.add("beats")
-        if isinstance(exp.get("reading"), str):
+        if quotable(exp.get("reading")):
             out.append(f"Then it is read as {q(exp['reading'])}")
             done.add("reading")
     elif op == "plays":
@@ -393,29 +440,42 @@ def _render_queries(s: dict[str, Any]) -> list[str] | None:
                        f"{cards_text(s['top'])}{shape} are listed")
         else:
             out.append(f"When the legal leads from {cards_text(s['hand'])} are listed")
-        if isinstance(exp.get("count"), int):
+        if whole(exp.get("count")):
             out.append(f"Then there are {exp['count']} legal plays")
             done.add("count")
         listed("contains", "plays", "Then {} is among them")
         listed("excludes", "plays", "Then {} is not among them")
     elif op == "points":
         out.append(f"When the points of {cards_text(s['cards'])} are counted")
-        if isinstance(exp.get("points"), int):
+        if whole(exp.get("points")):
             out.append(f"Then they score {exp['points']} points")
             done.add("points")
     elif op == "deck":
         out.append("When the pack is counted")
         keys = ("cards", "faces", "copies", "points")
-        if all(isinstance(exp.get(k), int) for k in keys):
+        if all(whole(exp.get(k)) for k in keys):
             out.append(f"Then the pack holds {exp['cards']} cards, {exp['faces']} faces of "
                        f"{exp['copies']} copies each, and {exp['points']} points")
             done |= set(keys)
     else:
         return None
-    if op in ("classify", "points") and isinstance(exp.get("error.clause"), str):
+    clause = exp.get("error.clause")
+    if op in ("classify", "points") and isinstance(clause, str) and _CLAUSE.fullmatch(clause):
         out.append(f"Then the cards are rejected as bad input citing {exp['error.clause']}")
         done.add("error.clause")
     return out + generic_checks(s, done, lists)
+
+
+_CLAUSE = re.compile(r"R\d\d\.\d+")
+"""A clause as the ``… citing R05.2`` phrases read it."""
+
+
+def _readings_phrase(readings: Any) -> bool:
+    """Whether ``Then the cards read as "a; b"`` gives back exactly ``readings`` (the step
+    splits on ``;``, strips and sorts)."""
+    return (isinstance(readings, list) and bool(readings)
+            and all(quotable(r) and ";" not in r and r == r.strip() for r in readings)
+            and readings == sorted(readings))
 
 
 def render_steps(scenario: Scenario) -> list[str]:

@@ -24,7 +24,7 @@ from typing import Any
 from .game_steps import ORDINALS, SEAT, _cards, _deal, _seats, build_deck
 from .reference.cards import Card
 from .scenario import Scenario, ScenarioError
-from .steps import SETUP_FINISHERS, SETUP_RENDERERS, Builder, step
+from .steps import SETUP_FINISHERS, SETUP_RENDERERS, Builder, number, step
 
 NTH = r"(?P<nth>1st|2nd|3rd|[4-9]th)"
 _NTH_NUMBER = {"1st": 1, "2nd": 2, "3rd": 3}
@@ -155,14 +155,14 @@ def _sorted_tokens(text: str) -> list[str]:
 @step("then", r"this is hand (?P<n>\d+) of the match", "this is hand 2 of the match")
 def _hand_number(b: Builder, n: str) -> None:
     """The hand number (R23.1: a new hand after settlement)."""
-    _observe(b, "hand", int(n))
+    _observe(b, "hand", number(n))
 
 
 @step("then", SEAT + r' revealed "(?P<card>[^"]+)" at draw (?P<draw>\d+)',
       'seat 2 revealed "3H" at draw 3')
 def _revealed(b: Builder, seat: str, card: str, draw: str) -> None:
     """The public reveal that fixed the banker (R08.2, R09.3, D4)."""
-    _observe(b, "reveal", {"seat": int(seat), "card": _face(card), "draw": int(draw)})
+    _observe(b, "reveal", {"seat": int(seat), "card": _face(card), "draw": number(draw)})
 
 
 @step("then", r"nothing has been revealed", "nothing has been revealed")

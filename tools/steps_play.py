@@ -21,7 +21,7 @@ import re
 from typing import Any
 
 from .scenario import ScenarioError
-from .steps import Builder, step
+from .steps import Builder, number, step
 
 SEAT = r"seat (?P<seat>[0-5])"
 
@@ -44,9 +44,9 @@ def _seat_list(text: str) -> list[int]:
 def _six_ints(text: str, what: str) -> list[int]:
     """Six integers, one per seat, from ``"0 25 0 0 0 0"``."""
     values = text.split()
-    if len(values) != 6 or not all(v.isdigit() for v in values):
-        raise ScenarioError(f"give {what} as six whole numbers, one per seat, not {text!r}")
-    return [int(v) for v in values]
+    if len(values) != 6 or not all(v.isascii() and v.isdigit() for v in values):
+        raise ScenarioError(f"give {what} as six whole numbers, one per seat, not {text[:60]!r}")
+    return [number(v) for v in values]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -59,8 +59,8 @@ def _six_ints(text: str, what: str) -> list[int]:
 def _seats_pass(b: Builder, seats: str) -> None:
     """Several passes, in the order written; each must be accepted."""
     for seat in _seat_list(seats.replace(" and ", ", ")):
-        b.add({"op": "act", "action": {"type": "pass", "seat": seat},
-               "expect": {"accepted": True}})
+        b.assume(b.add({"op": "act", "action": {"type": "pass", "seat": seat},
+                        "expect": {"accepted": True}}), "accepted")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -91,7 +91,7 @@ def _captured_all(b: Builder, points: str) -> None:
 @step("then", r"the banker total is (?P<points>\d+)", "the banker total is 175")
 def _banker_total(b: Builder, points: str) -> None:
     """The banker side's total, 300 minus the defender total (R20.2, D22)."""
-    _observe(b, "result.banker_total", int(points))
+    _observe(b, "result.banker_total", number(points))
 
 
 @step("then", r"the last hand's points \((?P<points>\d+)\) go to " + SEAT,
@@ -99,5 +99,5 @@ def _banker_total(b: Builder, points: str) -> None:
 def _last_hand(b: Builder, points: str, seat: str) -> None:
     """One player left: the scoring cards still held go to the player who made the final
     play (R18.2, D21)."""
-    _observe(b, "result.remnant_points", int(points))
+    _observe(b, "result.remnant_points", number(points))
     _observe(b, "result.remnant_to", int(seat))
