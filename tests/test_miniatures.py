@@ -59,17 +59,23 @@ def has_context(result: Result) -> None:
 # --------------------------------------------------------------------------- wrong answers
 
 
-def test_always_wrong_fails_and_never_errors() -> None:
+def test_always_wrong_never_passes_and_never_crashes() -> None:
+    """Every wrong answer is caught: a corruption that keeps the reply schema-valid is a
+    *failed* scenario, one that breaks the schema (``"clause": "wrong"``) an *errored* one
+    saying so; the implementation is never restarted, since the stream stays in step."""
     scenarios = list(catalog.shipped())
     results, driver = run(mini("always_wrong.py"), scenarios)
     statuses = Counter(r.status for r in results)
-    assert statuses["errored"] == 0 and statuses["skipped"] == 0
+    assert statuses["skipped"] == 0
     assert driver.launches == 1
     for r in results:
         checked = any("expect" in step or "contains" in step for step in r.scenario.steps)
         if checked:  # a scenario with only "excludes" checks may pass a wrong answer
-            assert r.status == "failed", (r.scenario.id, r.message)
-    assert statuses["failed"] > 0.95 * len(results)
+            assert r.status in ("failed", "errored"), (r.scenario.id, r.message)
+        if r.status == "errored":  # a corruption outside the schema: a malformed reply
+            assert r.message.startswith("invalid reply to "), r.message
+    assert statuses["failed"] > 0.45 * len(results)
+    assert statuses["errored"] > 0.3 * len(results)
 
 
 # --------------------------------------------------------------------------- crashes

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
@@ -17,6 +18,7 @@ from fivetenk import catalog, cli
 from fivetenk.drivers import DriverError, ReferenceDriver
 from fivetenk.expectations import Expectations, ExpectationsError, parse
 from fivetenk.process_driver import ProcessDriver
+from fivetenk.protocol import describe_rejection
 from fivetenk.runner import run_expected, run_scenario
 from fivetenk.scenario import Scenario
 
@@ -122,8 +124,11 @@ def test_a_rejected_setup_errors_the_scenario_and_the_session_goes_on(pipeline: 
         assert driver.launches == 1
     assert [r.status for r in results] == ["errored", "passed"] * 2
     assert reference.status == "errored"
-    assert results[0].message == reference.message
-    assert results[0].message.startswith("the implementation rejected the setup: ")
+    rejection = ReferenceDriver().start({}, bad.setup)
+    assert results[0].message == describe_rejection(rejection)  # the message, not a repr
+    assert results[0].message.startswith("the implementation rejected the setup: invalid "
+                                         "position: missing banker")
+    assert "{'" not in results[0].message
 
 
 def test_driver_rejects_bad_settings() -> None:
@@ -148,25 +153,77 @@ def test_a_command_that_cannot_start_errors_every_scenario_once() -> None:
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["--impl", str(ROOT / "no-such-program")], "not found"),
+    (["--impl", str(ROOT / "no-such-program")], "no-such-program': not found"),
+    (["--impl", "no-such-program-on-path --flag"], "'no-such-program-on-path' not found on PATH"),
     (["--impl", "python3 'unbalanced"], "No closing quotation"),
-    (["--impl", "  "], "needs a command"),
+    (["--impl", "  "], "--impl needs a command, not '  '"),
+    (["--impl", ""], "--impl needs a command, not '' (an unset variable?)"),
+    (["--impl", "''"], "--impl needs a command"),
+    (["--impl", str(ROOT / "tests")], "tests' is a folder, not a program"),
+    (["--impl", "/dev/null"], "'/dev/null' is not a regular file"),
 ])
 def test_bad_impl_is_a_usage_error(capsys: pytest.CaptureFixture[str], args: list[str],
                                    message: str) -> None:
+    """``--impl`` must name a program that can run: anything else is exit 2 before any
+    scenario runs -- never an errored run (exit 1), and never, for an empty command (an
+    unset variable in CI), a silent check of the bundled reference (a false green)."""
     code, out = check(capsys, *args)
-    assert code == 2
+    assert code == 2, out
     assert message in out and "Traceback" not in out
+    assert "scenarios against" not in out
+
+
+def test_an_impl_that_is_not_executable_is_a_usage_error(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    script = tmp_path / "adapter.py"
+    script.write_text("print('never run')\n")
+    script.chmod(0o644)
+    code, out = check(capsys, "--impl", f"{script} --fast")
+    assert code == 2
+    assert f"'{script}' is not executable (chmod +x it, or name its interpreter: --impl " \
+           f'"python3 {script}")' in out
 
 
 @pytest.mark.parametrize("args", [["--timeout", "0"], ["--timeout", "soon"],
-                                  ["--restarts", "-1"], ["--restarts", "x"]])
+                                  ["--timeout", "-1"], ["--timeout", "nan"],
+                                  ["--timeout", "inf"], ["--timeout", "3600.5"],
+                                  ["--timeout", "1e9"], ["--restarts", "-1"],
+                                  ["--restarts", "x"], ["--restarts", "101"],
+                                  ["--restarts", "\u00b2"], ["--restarts", "\u0663"],
+                                  ["--restarts", ""]])
 def test_bad_numbers_are_usage_errors(capsys: pytest.CaptureFixture[str],
                                       args: list[str]) -> None:
     with pytest.raises(SystemExit) as exit_info:
         cli.main(["check", *args])
     assert exit_info.value.code == 2
-    assert args[0] in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert args[0] in err and "Traceback" not in err
+    assert "at most 3600" in err if args[0] == "--timeout" else "from 0 to 100" in err
+
+
+def test_the_longest_timeout_and_largest_budget_are_accepted() -> None:
+    parser = cli.build_parser(["check"])
+    args = parser.parse_args(["check", "--timeout", "3600", "--restarts", "100"])
+    assert (args.timeout, args.restarts) == (3600.0, 100)
+    with pytest.raises(ValueError, match="at most 3600"):
+        ProcessDriver("x", timeout=3601)
+    with pytest.raises(ValueError, match="above 100"):
+        ProcessDriver("x", restarts=101)
+
+
+def test_output_closed_early_ends_quietly() -> None:
+    """``fivetenk check ... | head``: the reader goes away; the kit ends with exit 1 and
+    nothing on stderr (no "Broken pipe", no traceback), and the implementation is gone."""
+    wrong = f"{sys.executable} {MINI / 'always_wrong.py'}"
+    kit = subprocess.Popen([fivetenk_command(), "check", "--no-progress", "--rule", "R03",
+                            "--impl", wrong], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert kit.stdout is not None and kit.stderr is not None
+    first = kit.stdout.readline()  # ~100 KB would follow: more than a pipe holds
+    kit.stdout.close()
+    err = kit.stderr.read()
+    assert kit.wait(timeout=60) == 1
+    assert first.startswith(b"fivetenk check: ")
+    assert err == b""
 
 
 # --------------------------------------------------------------------------- expectations
@@ -330,9 +387,10 @@ def _query(sid: str, op: str = "points") -> Scenario:
 def test_a_refused_scenario_in_a_stream_leaves_the_others_alone() -> None:
     """Several scenarios in one stream: one the implementation refuses (``ok: false``) is
     errored at its step; those around it get their own results."""
-    units = [({}, None, [{"op": "points", "cards": ["5H"]}]),
-             ({}, None, [{"op": "no_such_op"}, {"op": "deck"}]),
-             ({}, None, [{"op": "points", "cards": ["KD"]}])]
+    units: list[tuple[dict[str, str], None, list[dict[str, Any]]]] = [
+        ({}, None, [{"op": "points", "cards": ["5H"]}]),
+        ({}, None, [{"op": "no_such_op"}, {"op": "deck"}]),
+        ({}, None, [{"op": "points", "cards": ["KD"]}])]
     with ProcessDriver(ADAPTER) as driver:
         first, refused, last = driver.stream(units)
     assert first == [{"points": 5}] and last == [{"points": 10}]

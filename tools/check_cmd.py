@@ -24,7 +24,7 @@ from . import catalog, report
 from .drivers import Driver, ReferenceDriver
 from .expectations import Expectations
 from .expectations import load as load_expectations
-from .runner import Result, run_suite
+from .runner import Result, internal_error, run_suite
 from .scenario import Scenario
 from .spec_data import load_spec
 
@@ -50,10 +50,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="check this implementation over the adapter protocol, e.g. "
                    "--impl \"node adapter.js\" (default: the bundled reference engine)")
     p.add_argument("--timeout", type=_positive, default=10.0, metavar="SECONDS",
-                   help="with --impl: seconds to wait for each reply (default 10)")
-    p.add_argument("--restarts", type=_count, default=5, metavar="N",
-                   help="with --impl: restart a misbehaving implementation at most N times "
-                   "(default 5)")
+                   help="with --impl: seconds to wait for each reply, at most 3600 "
+                   "(default 10)")
+    p.add_argument("--restarts", type=_restarts, default=5, metavar="N",
+                   help="with --impl: restart a misbehaving implementation at most N times, "
+                   "0-100 (default 5)")
     p.add_argument("--any-clause", action="store_true",
                    help="judge a rejected action on whether it is rejected, not on the clause "
                    "it cites (the kit's clause conventions are ruling D35)")
@@ -63,27 +64,41 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def _positive(text: str) -> float:
+    """``--timeout``: seconds, more than 0 and at most
+    :data:`~fivetenk.process_driver.MAX_TIMEOUT` (a longer wait is a mistake, and beyond
+    about 24 days ``poll()`` itself fails)."""
+    from .process_driver import MAX_TIMEOUT
+
     try:
         value = float(text)
     except ValueError:
         value = 0.0
-    if not value > 0 or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, not {text!r}")
+    if not 0 < value <= MAX_TIMEOUT:  # also refuses nan and inf
+        raise argparse.ArgumentTypeError(
+            f"expected a number of seconds above 0 and at most {MAX_TIMEOUT:g}, not {text!r}")
     return value
 
 
-def _count(text: str) -> int:
-    if not text.isdigit():
-        raise argparse.ArgumentTypeError(f"expected a whole number >= 0, not {text!r}")
+def _restarts(text: str) -> int:
+    """``--restarts``: a whole number from 0 to :data:`~fivetenk.process_driver.MAX_RESTARTS`
+    (ASCII digits only: ``int`` would read ``"٣"`` and choke on ``"²"``)."""
+    from .process_driver import MAX_RESTARTS
+
+    if not (text.isascii() and text.isdigit()) or int(text) > MAX_RESTARTS:
+        raise argparse.ArgumentTypeError(
+            f"expected a whole number from 0 to {MAX_RESTARTS}, not {text!r}")
     return int(text)
 
 
 def _process_driver(args: argparse.Namespace) -> Driver:
     """The ProcessDriver for --impl, started at once so that it boots while the scenarios
-    load; a bad command line is a usage error."""
+    load. The command must name a program that can run: empty (an unset variable in CI),
+    not found, a folder, not a regular file or not executable is a usage error (exit 2),
+    never an errored run, and never a silent fall-back to the reference engine."""
     import os
     import shlex
     import shutil
+    import stat
 
     from .cli import UsageError
     from .process_driver import ProcessDriver
@@ -92,10 +107,25 @@ def _process_driver(args: argparse.Namespace) -> Driver:
         argv = shlex.split(args.impl)
     except ValueError as err:
         raise UsageError(f"--impl {args.impl!r}: {err}") from None
-    if not argv:
-        raise UsageError("--impl needs a command")
-    if shutil.which(argv[0]) is None and not os.path.isfile(argv[0]):
-        raise UsageError(f"--impl: command {argv[0]!r} not found")
+    if not argv or not argv[0].strip():
+        raise UsageError(f"--impl needs a command, not {args.impl!r} (an unset variable?)")
+    program = argv[0]
+    if os.sep in program or (os.altsep and os.altsep in program):
+        try:
+            info = os.stat(program)
+        except OSError as err:
+            reason = "not found" if isinstance(err, FileNotFoundError) else err.strerror
+            raise UsageError(f"--impl: {program!r}: {reason}") from None
+        if stat.S_ISDIR(info.st_mode):
+            raise UsageError(f"--impl: {program!r} is a folder, not a program")
+        if not stat.S_ISREG(info.st_mode):
+            raise UsageError(f"--impl: {program!r} is not a regular file")
+        if not os.access(program, os.X_OK):
+            raise UsageError(f"--impl: {program!r} is not executable (chmod +x it, or name "
+                             f"its interpreter: --impl \"python3 {program}\")")
+    elif shutil.which(program) is None:
+        hint = f" (to run the file here, write ./{program})" if os.path.exists(program) else ""
+        raise UsageError(f"--impl: command {program!r} not found on PATH{hint}")
     driver = ProcessDriver(argv, timeout=args.timeout, restarts=args.restarts)
     driver.prestart()
     return driver
@@ -111,8 +141,11 @@ def _rule_id(text: str) -> str:
 
 
 def run(args: argparse.Namespace, out: TextIO | None = None, driver: Driver | None = None) -> int:
+    """``fivetenk check``. With ``--impl`` (even an empty one, which is refused), the
+    implementation's driver is closed on the way out whatever happens: its processes are
+    killed and reaped (see :mod:`fivetenk.process_driver`)."""
     out = out or sys.stdout
-    if driver is None and getattr(args, "impl", None):
+    if driver is None and getattr(args, "impl", None) is not None:
         driver = _process_driver(args)
         try:
             return _run(args, out, driver)
@@ -122,21 +155,62 @@ def run(args: argparse.Namespace, out: TextIO | None = None, driver: Driver | No
 
 
 def _check_outputs(args: argparse.Namespace) -> None:
-    """Fail before running anything when a report could not be written afterwards."""
+    """Fail before running anything when a report could not be written afterwards, or
+    should not be: ``--jsonl`` and ``--junit`` naming the same file (by any spelling, link
+    or hard link: one report would silently replace the other); an existing target that is
+    a symbolic link (writing through it would replace a file elsewhere), a folder, a FIFO, a
+    device or a socket (a report is replaced by a rename, never written into a special
+    file), or read-only; a folder that cannot be written. UsageError (exit 2) names the
+    option and the path."""
     import os
+    import stat
 
     from .cli import UsageError
 
+    seen: dict[str, tuple[str, Path]] = {}
+    inodes: dict[tuple[int, int], tuple[str, Path]] = {}
     for option, path in (("--jsonl", args.jsonl), ("--junit", args.junit)):
         if path is None:
             continue
+        where = f"{option} {report.visible(path, 400)}"
+        try:
+            info: os.stat_result | None = os.lstat(path)
+        except FileNotFoundError:
+            info = None
+        except OSError as err:  # a parent that is a file, a name too long, no permission
+            raise UsageError(f"{where}: cannot write a report there ({err.strerror})") from None
+        if info is not None:
+            if stat.S_ISLNK(info.st_mode):
+                raise UsageError(f"{where}: is a symbolic link; name the file itself (a report "
+                                 "replaces its file, it never writes through a link)")
+            if stat.S_ISDIR(info.st_mode):
+                raise UsageError(f"{where}: is a folder: cannot write a report there")
+            if not stat.S_ISREG(info.st_mode):
+                raise UsageError(f"{where}: is not a regular file (a FIFO, device or socket): "
+                                 "cannot write a report there")
+            if not info.st_mode & 0o222 or not os.access(path, os.W_OK):
+                raise UsageError(f"{where}: the file is read-only; not replacing it")
         folder = path.parent if str(path.parent) else Path(".")
         existing = next((p for p in (folder, *folder.parents) if p.exists()), Path("."))
-        if path.is_dir() or not existing.is_dir() or not os.access(existing, os.W_OK):
-            raise UsageError(f"{option} {path}: cannot write a report there")
+        if not existing.is_dir() or not os.access(existing, os.W_OK | os.X_OK):
+            raise UsageError(f"{where}: cannot write a report there ({existing} is not a "
+                             "folder you can write to)")
+        real = os.path.normcase(os.path.realpath(path))
+        same = seen.get(real)
+        if info is not None:
+            same = same or inodes.get((info.st_dev, info.st_ino))
+            inodes[(info.st_dev, info.st_ino)] = (option, path)
+        if same is not None:
+            raise UsageError(f"{where}: the same file as {same[0]} {report.visible(same[1], 400)}"
+                             "; give each report its own file")
+        seen[real] = (option, path)
 
 
 def _run(args: argparse.Namespace, out: TextIO, driver: Driver | None) -> int:
+    """Load and select the scenarios, run them, then write every requested report and
+    print the failures and the summary. Whatever happens while judging (a hostile reply,
+    an internal error of the kit), the summary and every requested report are written:
+    a scenario that could not be judged is *errored* with the reason."""
     _check_outputs(args)
     spec = load_spec()
     if args.only_paths and not args.paths:
@@ -166,16 +240,31 @@ def _run(args: argparse.Namespace, out: TextIO, driver: Driver | None) -> int:
     show_progress = not args.no_progress and sys.stderr.isatty()
     results: list[Result] = []
     try:
-        for i, result in enumerate(run_suite(driver, chosen, expected.for_scenario), 1):
-            results.append(result)
-            if show_progress:
-                bad = sum(not r.ok for r in results)
-                report.progress(sys.stderr, i, len(chosen), bad)
+        try:
+            for i, result in enumerate(run_suite(driver, chosen, expected.for_scenario), 1):
+                results.append(result)
+                if show_progress:
+                    bad = sum(not r.ok for r in results)
+                    report.progress(sys.stderr, i, len(chosen), bad)
+        except Exception as err:  # never the whole run: what is left is errored, reported
+            message = "not run: " + internal_error(err)
+            results += [Result(s, "errored", message=message) for s in chosen[len(results):]]
     finally:
         driver.close()
+    name = report.visible(_driver_name(driver), report.NAME_LIMIT)
     pending = catalog.pending_rules(catalog.shipped(), spec)  # the kit's own suite
+    failures: list[OSError] = []
+    for path, kind in ((args.jsonl, "jsonl"), (args.junit, "junit")):
+        if path is None:
+            continue
+        text = (report.jsonl(results) if kind == "jsonl"
+                else report.junit(results, spec, name=name))
+        try:
+            report.write_atomic(path, text)
+        except OSError as err:  # try the other report too; then say what failed
+            failures.append(err)
     if not args.quiet:
-        print(f"fivetenk check: {len(chosen)} scenarios against {driver.name}", file=out)
+        print(f"fivetenk check: {len(chosen)} scenarios against {name}", file=out)
         print(file=out)
     for r in results:
         if r.status in ("failed", "errored", "xpassed"):
@@ -186,11 +275,18 @@ def _run(args: argparse.Namespace, out: TextIO, driver: Driver | None) -> int:
     print("\n".join(report.summary(results, spec, pending)), file=out)
     if pending and not args.quiet:
         print(f"\npending rules (no scenarios yet): {', '.join(pending)}", file=out)
-    if args.jsonl:
-        report.write_atomic(args.jsonl, report.jsonl(results))
-    if args.junit:
-        report.write_atomic(args.junit, report.junit(results, spec, name=driver.name))
+    if failures:
+        raise failures[0]
     return 0 if all(r.ok for r in results) else 1
+
+
+def _driver_name(driver: Driver) -> str:
+    """The driver's name (for a ProcessDriver, what the implementation said in the
+    handshake: shown only through :func:`fivetenk.report.visible`)."""
+    try:
+        return str(driver.name)
+    except Exception:
+        return "(an implementation whose name cannot be read)"
 
 
 def without_rejection_clauses(scenario: Scenario) -> Scenario:
@@ -206,13 +302,16 @@ def without_rejection_clauses(scenario: Scenario) -> Scenario:
 
 
 def _print_reasons(results: list[Result], out: TextIO) -> None:
-    """One line per skip / expected-failure reason, with the scenarios it covers."""
+    """One line per skip / expected-failure reason, with the scenarios it covers (the
+    reasons come from the expectations file or the implementation's capabilities: shown
+    through :func:`fivetenk.report.visible`)."""
     groups: dict[tuple[str, str], list[str]] = {}
     for r in results:
         if r.status in ("skipped", "xfailed"):
             groups.setdefault((r.status, r.reason or "(no reason)"), []).append(r.scenario.id)
     for (status, reason), ids in groups.items():
         shown = ", ".join(ids[:6]) + (f", … ({len(ids)} in all)" if len(ids) > 6 else "")
-        print(f"{status.upper()} {reason}: {shown}", file=out)
+        print(f"{status.upper()} {report.visible(reason, report.TEXT_LIMIT)}: "
+              f"{report.visible(shown, report.TEXT_LIMIT)}", file=out)
     if groups:
         print(file=out)

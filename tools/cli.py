@@ -9,9 +9,11 @@ errored; 2 bad input (a scenario, feature, option or file the kit cannot use).
 from __future__ import annotations
 
 import argparse
+import contextlib
+import signal
 import sys
 from collections.abc import Sequence
-from typing import TextIO
+from typing import Any, TextIO
 
 from . import __version__
 
@@ -132,29 +134,132 @@ def _run_steps(args: argparse.Namespace, out: TextIO | None = None) -> int:
     return 0
 
 
+class Terminated(BaseException):
+    """The kit received SIGTERM or SIGHUP (a CI job's timeout, a closed terminal): raised
+    in the main thread by the signal handler, so that every ``finally`` block runs (the
+    implementation and its descendants are killed) before the kit exits with 128 + the
+    signal number. A BaseException, like KeyboardInterrupt, so that no ``except
+    Exception`` on the way can swallow it."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+TERMINATING_SIGNALS = ("SIGTERM", "SIGHUP")
+"""Signals turned into :class:`Terminated` (SIGINT stays KeyboardInterrupt: exit 130)."""
+
+
+def _hurry(now: bool = True) -> None:
+    """Tell a running implementation's driver to kill it at once, not politely (or, with
+    ``now`` false, no longer)."""
+    module = sys.modules.get("fivetenk.process_driver")
+    if module is not None:
+        module.hurry(now)
+
+
+def _terminate(signum: int, frame: object) -> None:
+    for name in TERMINATING_SIGNALS:  # a second signal must not cut the clean-up short
+        with _suppress_signal_errors():
+            signal.signal(getattr(signal, name), signal.SIG_IGN)
+    _hurry()
+    raise Terminated(signum)
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    """SIGINT: KeyboardInterrupt as ever (exit 130), and the implementation is killed
+    at once."""
+    _hurry()
+    raise KeyboardInterrupt
+
+
+def _suppress_signal_errors() -> contextlib.suppress:
+    return contextlib.suppress(AttributeError, ValueError, OSError)
+
+
+def _install_handlers() -> dict[int, Any]:
+    """Install :func:`_terminate` for SIGTERM and SIGHUP, :func:`_interrupt` for SIGINT
+    (in the main thread only); the previous handlers, to restore."""
+    import threading
+
+    previous: dict[int, Any] = {}
+    if threading.current_thread() is not threading.main_thread():
+        return previous
+    for name in TERMINATING_SIGNALS:
+        signum = getattr(signal, name, None)
+        if signum is None:  # pragma: no cover - no SIGHUP on Windows
+            continue
+        with _suppress_signal_errors():
+            previous[signum] = signal.signal(signum, _terminate)
+    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:  # not if ignored
+        previous[signal.SIGINT] = signal.signal(signal.SIGINT, _interrupt)
+    return previous
+
+
+def _restore_handlers(previous: dict[int, Any]) -> None:
+    for signum, handler in previous.items():
+        with _suppress_signal_errors():
+            signal.signal(signum, handler if handler is not None else signal.SIG_DFL)
+
+
+def _say(text: str) -> None:
+    """Print a line on stderr; a closed stderr is no reason for a traceback."""
+    with contextlib.suppress(OSError, ValueError):
+        print(text, file=sys.stderr)
+
+
+def _stdout_gone() -> None:
+    """The reader of stdout went away (``fivetenk check | head``): point stdout at the null
+    device, so that the interpreter's final flush cannot complain either (the recipe of the
+    Python documentation, "Note on SIGPIPE")."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # stdout without a file descriptor
+        pass
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``fivetenk`` console script."""
+    """Entry point of the ``fivetenk`` console script.
+
+    Exit codes: 0, 1 and 2 as documented; 130 after SIGINT (Ctrl-C), 128 + the signal
+    number after SIGTERM or SIGHUP; 1 when stdout is closed early (``| head``), quietly.
+    On every way out, ``finally`` blocks and an :mod:`atexit` hook kill any implementation
+    the kit started, with all its descendants (:mod:`fivetenk.process_driver`)."""
     from .scenario import ScenarioError
 
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser(argv)
     args = parser.parse_args(argv)
+    for stream in (sys.stdout, sys.stderr):  # a console that cannot show a character
+        with contextlib.suppress(AttributeError, ValueError):  # shows it escaped
+            stream.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
+    previous = _install_handlers()
     try:
         code: int = args.func(args)
+        sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's last flush
         return code
     except (ScenarioError, UsageError) as err:
-        print(f"fivetenk {args.command}: {err}", file=sys.stderr)
+        _say(f"fivetenk {args.command}: {err}")
         return 2
+    except BrokenPipeError:
+        _stdout_gone()
+        return 1
     except OSError as err:  # a file or folder the user named cannot be read or written
         where = f" {err.filename}" if err.filename else ""
-        print(f"fivetenk {args.command}: cannot use{where}: {err.strerror or err}",
-              file=sys.stderr)
+        _say(f"fivetenk {args.command}: cannot use{where}: {err.strerror or err}")
         return 2
     except KeyboardInterrupt:
-        print(f"fivetenk {args.command}: interrupted", file=sys.stderr)
+        _say(f"fivetenk {args.command}: interrupted")
         return 130
-    except BrokenPipeError:
-        return 1
+    except Terminated as stop:
+        _say(f"fivetenk {args.command}: terminated by {signal.Signals(stop.signum).name}")
+        return 128 + stop.signum
+    finally:
+        _restore_handlers(previous)
+        _hurry(False)
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from .drivers import Driver
+from .drivers import Driver, DriverError
 from .reference.cards import ALL_FACES, DECKS, Card
 from .reference.errors import RulesError
 from .scenario import Scenario
@@ -69,22 +69,56 @@ def position_for(step: dict[str, Any], variants: dict[str, str]) -> dict[str, An
 def step_through_play(driver: Driver, step: dict[str, Any],
                       variants: dict[str, str]) -> dict[str, Any] | None:
     """The query result of ``step`` as seen through play, or None if it cannot be asked.
-    Raises :class:`~fivetenk.drivers.DriverError` for the implementation's faults."""
+    Raises :class:`~fivetenk.drivers.DriverError` for the implementation's faults,
+    including an answer the kit cannot read (not an object, or an observation whose
+    ``trick`` or ``trick.top`` is neither an object nor null): what the implementation
+    sends is checked before it is read."""
     position = position_for(step, variants)
     if position is None:
         return None
-    answer = driver.start(variants, {"position": position})
+    setup = {"op": "start", "variants": variants, "setup": {"position": position}}
+    answer = _object(driver.start(variants, {"position": position}), setup)
     if answer.get("accepted") is False:
         return None
     if step["op"] == "classify":
         action = {"type": "play", "seat": 0, "cards": step["cards"]}
-        return {"legal": driver.run({"op": "act", "action": action}).get("accepted") is True}
+        return {"legal": _accepted(driver, action)}
     action = {"type": "play", "seat": 1, "cards": step["reply"]}
     if "reply_shape" in step:
         action["shape"] = step["reply_shape"]
-    accepted = driver.run({"op": "act", "action": action}).get("accepted") is True
+    accepted = _accepted(driver, action)
     reading = None
     if accepted and "reading" in step.get("expect", {}):
-        top = (driver.run({"op": "observe"}).get("trick") or {}).get("top") or {}
+        observe = {"op": "observe"}
+        observation = _object(driver.run(dict(observe)), observe)
+        trick = _member(observation, "trick", observe)
+        top = _member(trick, "top", observe, observation)
         reading = top.get("combo")
     return {"beats": accepted, "reading": reading}
+
+
+def _accepted(driver: Driver, action: dict[str, Any]) -> bool:
+    """Whether the implementation accepts ``action``."""
+    request = {"op": "act", "action": action}
+    return _object(driver.run(request), request).get("accepted") is True
+
+
+def _object(answer: Any, sent: dict[str, Any]) -> dict[str, Any]:
+    if not isinstance(answer, dict):
+        raise DriverError(f"the answer to {sent['op']} is not a JSON object",
+                          {"sent": sent, "received": answer})
+    return answer
+
+
+def _member(value: dict[str, Any], key: str, sent: dict[str, Any],
+            observation: dict[str, Any] | None = None) -> dict[str, Any]:
+    """``value[key]`` when it is an object; ``{}`` when it is missing or null; else a
+    DriverError (the observation cannot be read through play)."""
+    member = value.get(key)
+    if member is None:
+        return {}
+    if not isinstance(member, dict):
+        raise DriverError(f'the observation cannot be read through play: "{key}" is neither '
+                          "an object nor null",
+                          {"sent": sent, "received": value if observation is None else observation})
+    return member

@@ -5,28 +5,59 @@ never through a shell). The driver speaks :mod:`fivetenk.protocol` over its stdi
 a ``hello`` handshake on first use, then a ``start`` per scenario and one request per step,
 and ``stop`` at the end.
 
-Faults of the implementation are results, not crashes of the kit: a reply that is late
-(``timeout`` seconds per reply), not JSON, not an object, for the wrong ``seq``, without
-``ok``/``result``, longer than ``max_line`` bytes, or a process that exits, raises
-:class:`~fivetenk.drivers.DriverError` with the context ``{"sent", "received", "stderr",
-"exit"}``; the runner reports the scenario *errored*. The process is then killed and, for
-the next scenario, started again, at most ``restarts`` times; once that budget is spent,
-every further scenario is errored at once with a message saying so. A protocol version the
-kit does not speak errors every scenario without restarting.
+Faults of the implementation are results, not crashes of the kit. Two kinds:
+
+- *Framing faults* -- a reply that is late (``timeout`` seconds for each reply, pipelined
+  or not), not strict JSON (:func:`~fivetenk.protocol.loads_strict`: nested deeper than
+  :data:`~fivetenk.protocol.MAX_DEPTH`, a key twice, ``NaN``, a number beyond
+  :data:`~fivetenk.protocol.MAX_INTEGER`, a lone surrogate), not an object, for the wrong
+  ``seq``, without ``ok``/``result``, longer than ``max_line`` bytes, or a process that
+  exits -- raise :class:`~fivetenk.drivers.DriverError` with the context ``{"sent",
+  "received", "stderr", "exit"}``; the runner reports the scenario *errored*. The process
+  is then killed and, for the next scenario, started again, at most ``restarts`` times;
+  once that budget is spent, every further scenario is errored at once with a message
+  saying so. A protocol version the kit does not speak, or a malformed handshake, errors
+  every scenario without restarting.
+- *Invalid replies* -- well framed, but ``ok: false``, or a result that breaks the schema of
+  its message kind (every reply is validated before the kit's own logic reads it:
+  :func:`~fivetenk.protocol.reply_problems`) -- error the scenario with the first problems
+  (``$.result.path: what``), and the process is kept: the stream is still in step.
+
+Every text the implementation controls is cut before it goes into a message or a context:
+an ``ok: false`` error to :data:`~fivetenk.protocol.ERROR_TEXT` characters, the hello name
+and version to :data:`~fivetenk.protocol.NAME_TEXT`, a received line to
+:data:`RECEIVED_CONTEXT`, stderr to :data:`STDERR_CONTEXT`. (Escaping control characters
+for display is the report's job.)
 
 Reads are bounded: the driver never holds more than ``max_line`` bytes of an unfinished
 reply, and the implementation's stderr is drained by a background thread into a ring
 buffer (the last 64 KiB), so a chatty implementation can never block on a full pipe.
 Stdin is written without blocking, so an implementation that stops reading cannot hang the
-kit either. No sleeps and one process per run: a round trip costs two small writes, two
-reads and a JSON encode/decode each way.
+kit either. No sleeps in a round trip, and one process per run: a round trip costs two
+small writes, two reads and a JSON encode/decode each way.
+
+Clean-up: when the driver closes, kills a misbehaving implementation, or the kit exits
+(normally, by an exception, or by SIGINT/SIGTERM/SIGHUP, which :func:`fivetenk.cli.main`
+turns into exceptions; an :mod:`atexit` hook closes whatever is left), the implementation
+and *all its descendants* are killed (SIGKILL) and reaped -- also those that called
+``setsid()`` or double-forked to escape. On Linux the kit makes itself a child subreaper
+(``prctl(PR_SET_CHILD_SUBREAPER)``) at the first launch, so orphaned descendants become
+its children instead of init's, and finds the implementation's processes in ``/proc``:
+the process tree under the implementation, every process of its session, and every process
+whose environment carries the driver's token (:data:`TOKEN_VARIABLE`, inherited by
+descendants), plus orphans re-parented to the kit since the launch (see
+:func:`_kill_tree`). Limits: elsewhere (no ``/proc``) only the implementation's process
+group is killed, so a descendant that leaves the group survives; and nothing can clean up
+after the kit itself is killed by SIGKILL.
 """
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import json
 import os
+import secrets
 import select
 import shlex
 import signal
@@ -40,13 +71,18 @@ from typing import Any
 from . import __version__
 from .drivers import CAPABILITIES, DriverError
 from .protocol import (
+    ERROR_TEXT,
     Hello,
     ReplyError,
     VersionError,
+    check_version,
+    describe_rejection,
     encode,
+    hello_problems,
     hello_request,
     parse_hello,
     parse_reply,
+    reply_problems,
     shorten,
     start_request,
     step_request,
@@ -55,8 +91,13 @@ from .protocol import (
 KIT = f"fivetenk {__version__}"
 DEFAULT_TIMEOUT = 10.0
 """Seconds to wait for each reply."""
+MAX_TIMEOUT = 3600.0
+"""The longest timeout accepted (an hour per reply): beyond it a wait is a mistake, and
+``poll()`` cannot wait longer than about 24 days anyway."""
 DEFAULT_RESTARTS = 5
 """How many times a misbehaving implementation is started again."""
+MAX_RESTARTS = 100
+"""The largest restart budget accepted."""
 MAX_LINE = 1 << 20
 """The longest reply line read (1 MiB); a longer one errors the scenario."""
 STDERR_KEEP = 64 << 10
@@ -65,6 +106,15 @@ STDERR_CONTEXT = 4000
 """Characters of stderr put in an errored result's context."""
 RECEIVED_CONTEXT = 2000
 """Characters of a bad reply put in an errored result's context."""
+STOP_GRACE = 2.0
+"""Seconds (at most; never more than the timeout) given to the implementation to answer
+``stop`` and to exit by itself, each, before it is killed."""
+REAP_WAIT = 5.0
+"""Seconds at most spent waiting for killed processes to be reaped."""
+TOKEN_VARIABLE = "FIVETENK_IMPLEMENTATION_TOKEN"
+"""An environment variable set, with a random value per driver, for the implementation:
+its descendants inherit it, so the kit can find them even after they left its process tree
+and session."""
 _CHUNK = 1 << 16
 SPIN = 200e-6
 """Seconds to poll for a reply before sleeping, on a machine with several processors."""
@@ -78,6 +128,193 @@ def default_spin() -> float:
     machine (about a quarter of the suite's time through the protocol). With one processor
     spinning would only delay the implementation, which needs that processor to reply."""
     return SPIN if (os.cpu_count() or 1) > 1 else 0.0
+
+
+# --------------------------------------------------------------------------- clean-up
+
+PR_SET_CHILD_SUBREAPER = 36
+"""``prctl`` option (Linux >= 3.4): orphaned descendants are re-parented to this process."""
+_subreaper: bool | None = None
+
+
+def become_subreaper() -> bool:
+    """Make the kit a child subreaper (Linux), once; whether it is one.
+
+    Why: an implementation's descendant that double-forks or calls ``setsid()`` is
+    re-parented when its parent dies -- normally to init, out of the kit's reach. As a
+    subreaper the kit adopts it instead, so it can be found (its parent is the kit) and
+    reaped after it is killed (no zombie is left). Side effect, harmless for the kit: any
+    orphaned descendant of any child of this process is adopted."""
+    global _subreaper
+    if _subreaper is None:
+        _subreaper = False
+        if sys.platform.startswith("linux"):
+            import ctypes
+
+            try:
+                libc = ctypes.CDLL(None, use_errno=True)
+                _subreaper = libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0
+            except (OSError, AttributeError):  # pragma: no cover - no prctl in this libc
+                _subreaper = False
+    return _subreaper
+
+
+def _stat(pid: int) -> tuple[str, int, int, int] | None:
+    """``(state, ppid, session, start time)`` of a process from ``/proc/PID/stat``, or None
+    if there is no such process (or no ``/proc``)."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            data = f.read()
+    except OSError:
+        return None
+    fields = data[data.rindex(b")") + 2:].split()  # after "pid (comm) ", comm may hold ")"
+    try:
+        return fields[0].decode(), int(fields[1]), int(fields[3]), int(fields[19])
+    except (IndexError, ValueError):  # pragma: no cover - a malformed stat line
+        return None
+
+
+def _processes() -> dict[int, tuple[str, int, int, int]]:
+    """Every process in ``/proc``: pid -> :func:`_stat`."""
+    table = {}
+    try:
+        entries = os.listdir("/proc")
+    except OSError:
+        return {}
+    for name in entries:
+        if name.isdigit():
+            found = _stat(int(name))
+            if found is not None:
+                table[int(name)] = found
+    return table
+
+
+def _has_token(pid: int, needle: bytes) -> bool:
+    try:
+        with open(f"/proc/{pid}/environ", "rb") as f:
+            return needle in b"\0" + f.read()
+    except OSError:
+        return False
+
+
+def _kill_tree(root: int, *, root_alive: bool, session: int, token: str,
+               since: int, spare: frozenset[int] = frozenset(),
+               spare_tokens: Sequence[str] = ()) -> set[int]:
+    """SIGKILL every process of the implementation started as ``root``; the pids found
+    (killed, or already dead and waiting to be reaped).
+
+    Found in ``/proc``, again and again until a scan finds nothing alive (a process may fork
+    while its relatives are killed): the tree under ``root`` (only while ``root_alive``: a
+    reaped pid may be reused), every process of its ``session`` (a session id is never
+    reused while a process of the session lives), every process whose environment holds
+    ``token``, the kit's own children that are orphans it adopted (see
+    :func:`become_subreaper`): started since ``since`` (clock ticks after boot) and in
+    another session than the kit's (a child the kit's other code started shares the kit's
+    session; an implementation's descendant never can), except the ``spare`` ones (other
+    drivers' implementations) and those holding one of ``spare_tokens`` (other drivers'),
+    and every descendant of these. Never the kit itself or its ancestors.
+
+    The adopted orphans are the net for a descendant that left the session and cleared its
+    environment; inside a larger program (tests), a child that program started since the
+    launch in a session of its own would be taken for one."""
+    me = os.getpid()
+    own_session = os.getsid(0)
+    needle = f"\0{TOKEN_VARIABLE}={token}\0".encode()
+    others = [f"\0{TOKEN_VARIABLE}={t}\0".encode() for t in spare_tokens]
+    protected = {me, 0, 1}
+    ancestor = os.getppid()
+    while ancestor > 1 and ancestor not in protected:
+        protected.add(ancestor)
+        found = _stat(ancestor)
+        ancestor = found[1] if found else 0
+    killed: set[int] = set()
+    for _ in range(20):
+        table = _processes()
+        if not table:
+            break
+        # once the implementation is reaped, its pid (the session id) could in principle
+        # name a new session of a stranger: then only its own members are not ours
+        by_session = root_alive or session not in table
+        seeds = {pid for pid, (_state, ppid, sid, start) in table.items()
+                 if (by_session and sid == session) or _has_token(pid, needle)
+                 or (ppid == me and sid != own_session and start >= since
+                     and pid not in spare
+                     and not any(_has_token(pid, other) for other in others))}
+        if root_alive:
+            seeds.add(root)
+        children: dict[int, list[int]] = {}
+        for pid, (_state, ppid, _sid, _start) in table.items():
+            children.setdefault(ppid, []).append(pid)
+        victims: set[int] = set()
+        todo = [pid for pid in seeds if pid in table]
+        while todo:
+            pid = todo.pop()
+            if pid in victims or pid in protected:
+                continue
+            victims.add(pid)
+            todo.extend(children.get(pid, ()))
+        killed |= victims  # zombies too (the process group kill may have come first)
+        alive = {pid for pid in victims if table[pid][0] not in "ZX"}
+        if not alive:
+            break
+        for pid in alive:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(pid, signal.SIGKILL)
+    return killed
+
+
+def _reap(pids: set[int], skip: int, deadline: float) -> None:
+    """Wait until the killed ``pids`` are gone: reap those that are the kit's children
+    (``waitpid``; the implementation itself, ``skip``, is Popen's to reap), and let go of
+    those another process must reap (when it is not one of ``pids``)."""
+    me = os.getpid()
+    pending = set(pids) - {skip}
+    while pending:
+        for pid in list(pending):
+            found = _stat(pid)
+            if found is None:
+                pending.discard(pid)
+                continue
+            state, ppid = found[0], found[1]
+            if ppid == me:
+                try:
+                    if os.waitpid(pid, os.WNOHANG)[0] == pid:
+                        pending.discard(pid)
+                except ChildProcessError:
+                    pending.discard(pid)
+            elif state in "ZX" and ppid not in pids:
+                pending.discard(pid)  # a zombie of a process that is not ours to reap
+        if not pending or time.monotonic() > deadline:
+            return
+        time.sleep(0.002)
+
+
+_hurry = False
+
+
+def hurry(now: bool = True) -> None:
+    """The kit is exiting on a signal (SIGINT, SIGTERM, SIGHUP): from now on
+    :meth:`ProcessDriver.close` kills at once instead of asking the implementation to
+    ``stop`` (which could take :data:`STOP_GRACE` seconds more of a CI job's grace period
+    when it hangs). ``hurry(False)`` undoes it (for a process that goes on: tests)."""
+    global _hurry
+    _hurry = now
+
+
+_LIVE: set[_Process] = set()
+"""Implementations started and not yet killed, for the :mod:`atexit` hook."""
+_LIVE_LOCK = threading.Lock()
+
+
+@atexit.register
+def kill_all() -> None:
+    """Kill every implementation still running (and all its descendants): the kit is
+    exiting, whatever the reason."""
+    with _LIVE_LOCK:
+        processes = list(_LIVE)
+    for proc in processes:
+        with contextlib.suppress(Exception):
+            proc.kill()
 
 
 Trace = Callable[[dict[str, Any], dict[str, Any] | None], None]
@@ -133,13 +370,22 @@ class _Process:
     """One running implementation: non-blocking stdin, line reader on stdout, stderr tail."""
 
     def __init__(self, argv: Sequence[str], env: Mapping[str, str] | None,
-                 cwd: str | None, spin: float = 0.0) -> None:
+                 cwd: str | None, spin: float = 0.0, token: str = "") -> None:
         posix = os.name == "posix"
         self.spin = spin
+        self.token = token or secrets.token_hex(16)
+        environment = dict(os.environ if env is None else env)
+        environment[TOKEN_VARIABLE] = self.token
+        if posix:
+            become_subreaper()
         self.popen = subprocess.Popen(  # an argument list, never a shell
             list(argv), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-            bufsize=0, env=None if env is None else dict(env), cwd=cwd,
-            start_new_session=posix, close_fds=True)
+            bufsize=0, env=environment, cwd=cwd, start_new_session=posix, close_fds=True)
+        with _LIVE_LOCK:
+            _LIVE.add(self)
+        started = _stat(self.popen.pid)
+        self.since = started[3] if started else 0
+        self.killed = False
         assert self.popen.stdin and self.popen.stdout and self.popen.stderr
         self.stdin = self.popen.stdin.fileno()
         self.stdout = self.popen.stdout.fileno()
@@ -258,20 +504,35 @@ class _Process:
         return self.popen.poll()
 
     def kill(self) -> None:
-        """Kill the process (and its process group, on POSIX) and release the pipes."""
+        """Kill the process and all its descendants (see :func:`_kill_tree`; elsewhere than
+        Linux, its process group), reap them, and release the pipes. Idempotent."""
         popen = self.popen
-        if os.name == "posix":  # the whole group: children of a wrapper script too
-            with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.killpg(popen.pid, signal.SIGKILL)
-        if popen.poll() is None:
-            with contextlib.suppress(ProcessLookupError):
-                popen.kill()
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            popen.wait(timeout=5)
+        if not self.killed:
+            if os.name == "posix":  # the whole group at once: children of a wrapper script
+                with contextlib.suppress(ProcessLookupError, PermissionError):
+                    os.killpg(popen.pid, signal.SIGKILL)
+            with _LIVE_LOCK:
+                others = [p for p in _LIVE if p is not self]
+            killed: set[int] = set()
+            if os.name == "posix":
+                killed = _kill_tree(popen.pid, root_alive=popen.returncode is None,
+                                    session=popen.pid, token=self.token, since=self.since,
+                                    spare=frozenset(p.popen.pid for p in others),
+                                    spare_tokens=tuple(p.token for p in others))
+            if popen.poll() is None:
+                with contextlib.suppress(ProcessLookupError):
+                    popen.kill()
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                popen.wait(timeout=REAP_WAIT)
+            _reap(killed, popen.pid, time.monotonic() + REAP_WAIT)
+            self.killed = True
+            with _LIVE_LOCK:
+                _LIVE.discard(self)
         self.stderr.join(timeout=1)
         self.close_pipes()
         if not self.stderr.is_alive() and self.popen.stderr is not None:
-            self.popen.stderr.close()
+            with contextlib.suppress(OSError):
+                self.popen.stderr.close()
 
     def close_pipes(self) -> None:
         for stream in (self.popen.stdin, self.popen.stdout):
@@ -287,8 +548,11 @@ class ProcessDriver:
     protocol. ``command`` is an argument list or a command line (split with
     :func:`shlex.split`, never run through a shell).
 
-    ``timeout``: seconds per reply; ``restarts``: how many times the implementation is
-    started again after misbehaving; ``trace``: called with every request and reply (for
+    ``timeout``: seconds for each reply (at most :data:`MAX_TIMEOUT`), counted from the
+    moment the kit waits for that reply: when requests are pipelined, each reply has its
+    own ``timeout`` from the previous one, never a deadline shared with it;
+    ``restarts``: how many times the implementation is started again after misbehaving
+    (at most :data:`MAX_RESTARTS`); ``trace``: called with every request and reply (for
     tests and debugging); ``env``/``cwd``: the implementation's environment and folder;
     ``spin``: seconds to poll for a reply without sleeping before blocking (default
     :func:`default_spin`); ``pipeline``: read the reply to ``start``
@@ -302,12 +566,12 @@ class ProcessDriver:
                  cwd: str | None = None, spin: float | None = None,
                  pipeline: bool = True) -> None:
         argv = shlex.split(command) if isinstance(command, str) else list(command)
-        if not argv:
+        if not argv or not argv[0].strip():
             raise ValueError("the implementation command is empty")
-        if timeout <= 0:
-            raise ValueError("the timeout must be positive")
-        if restarts < 0:
-            raise ValueError("the restart budget cannot be negative")
+        if not 0 < timeout <= MAX_TIMEOUT:
+            raise ValueError(f"the timeout must be positive and at most {MAX_TIMEOUT:g} s")
+        if not 0 <= restarts <= MAX_RESTARTS:
+            raise ValueError(f"the restart budget cannot be negative or above {MAX_RESTARTS}")
         self.argv = argv
         self.command = shlex.join(argv)
         self.timeout = timeout
@@ -321,6 +585,8 @@ class ProcessDriver:
         self.launches = 0
         """How many times the implementation was started."""
         self.hello: Hello | None = None
+        self.token = secrets.token_hex(16)
+        """The value of :data:`TOKEN_VARIABLE` in the implementation's environment."""
         self._proc: _Process | None = None
         self._seq = 0
         self._mark = 0
@@ -329,6 +595,10 @@ class ProcessDriver:
         self._last_error = ""
         self._hello_sent: dict[str, Any] | None = None
         self._pending_start: dict[str, Any] | None = None
+
+    def _deadline(self) -> float:
+        """The deadline of one reply (or one write) that the kit starts waiting for now."""
+        return time.monotonic() + self.timeout
 
     # -- the Driver protocol ---------------------------------------------------------------
     @property
@@ -364,16 +634,20 @@ class ProcessDriver:
     def start(self, variants: dict[str, str], setup: dict[str, Any] | None) -> dict[str, Any]:
         """Send ``start``. With ``pipeline`` (the default) its reply is read together with
         the reply to the first step, saving a round trip per scenario: a setup the
-        implementation rejects then errors the scenario at its first step."""
+        implementation rejects then errors the scenario at its first step. Without it, a
+        rejected setup raises :class:`DriverError` at once."""
         self._ensure(raise_failure=True)
         assert self._proc is not None
         if self._pending_start is not None:  # a scenario that ran no step
-            self._finish_start(time.monotonic() + self.timeout, None)
+            self._finish_start(None)
         self._mark = self._proc.stderr.total
         request = start_request(self._next_seq(), variants, setup)
         if not self.pipeline:
-            return self._call(request)
-        self._send(request, time.monotonic() + self.timeout)
+            result = self._call(request)
+            if result.get("accepted") is False:
+                raise self._rejected(result, request)
+            return result
+        self._send(request)
         self._pending_start = request
         return {"accepted": True}
 
@@ -381,17 +655,15 @@ class ProcessDriver:
         if self._proc is None:
             raise DriverError("the implementation is not running (the scenario did not start)")
         request = step_request(step, self._next_seq())
-        deadline = time.monotonic() + self.timeout
         if self._pending_start is None:
-            self._send(request, deadline)
-            return self._receive(request, deadline)
+            return self._call(request)
         try:
-            self._proc.write(encode(request), deadline)
+            self._proc.write(encode(request), self._deadline())
         except _Failure as failure:  # it probably died on start: blame start if so
-            self._finish_start(deadline, None)
+            self._finish_start(None)
             raise self._io_error(failure, request) from None
-        self._finish_start(deadline, request)
-        return self._receive(request, deadline)
+        self._finish_start(request)
+        return self._receive(request)
 
     def run_many(self, steps: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
         """Run a scenario's steps with one stream of requests instead of a round trip each
@@ -427,7 +699,7 @@ class ProcessDriver:
         caller runs the rest again (the implementation is restarted on the next start)."""
         self._ensure(raise_failure=True)
         if self._pending_start is not None:
-            self._finish_start(time.monotonic() + self.timeout, None)
+            self._finish_start(None)
         self._mark = self._proc.stderr.total if self._proc is not None else 0
         requests: list[dict[str, Any]] = []
         owner: list[tuple[int, int]] = []  # (scenario, step) of each request; step -1: start
@@ -459,17 +731,24 @@ class ProcessDriver:
         """The error of a refused request: the ``ok: false`` error, or a rejected setup."""
         if isinstance(reply, DriverError):
             return reply
-        return DriverError(
-            "the implementation rejected the setup: " + str(reply.get("error", reply)),
-            {"sent": request, "received": shorten(json.dumps(reply), RECEIVED_CONTEXT)})
+        return self._rejected(reply, request)
+
+    def _rejected(self, result: dict[str, Any], request: dict[str, Any]) -> DriverError:
+        """The error of a setup the implementation rejected (a schema-valid rejection)."""
+        return DriverError(describe_rejection(result), {
+            "sent": request, "received": shorten(json.dumps(result), RECEIVED_CONTEXT),
+            "stderr": "" if self._proc is None else
+            self._proc.stderr.since(self._mark, STDERR_CONTEXT)})
 
     def _exchange(self, requests: Sequence[dict[str, Any]], *, sent: int,
                   ) -> Iterator[dict[str, Any] | DriverError]:
         """Write ``requests`` (the first ``sent`` of them already written) while reading
         their replies, yielding each reply's result, or the DriverError of an ``ok: false``
-        reply, in order. It never blocks on a reply whose request is not fully written, so
-        neither side can wait for the other. A failure of the process (crash, hang,
-        garbage: the process is killed) raises DriverError with ``index`` = the request."""
+        or schema-invalid reply, in order. It never blocks on a reply whose request is not
+        fully written, so neither side can wait for the other. Each reply has its own
+        timeout, from the moment the kit starts waiting for it. A failure of the process
+        (crash, hang, garbage: the process is killed) raises DriverError with ``index`` =
+        the request."""
         proc = self._proc
         assert proc is not None
         data = bytearray()
@@ -481,7 +760,7 @@ class ProcessDriver:
         written = 0
         complete = sent  # requests fully written
         received = 0
-        deadline = time.monotonic() + self.timeout
+        deadline = self._deadline()
         while received < len(requests):
             if written < len(view):
                 try:
@@ -490,7 +769,7 @@ class ProcessDriver:
                     while complete < len(requests) and ends[complete] <= written:
                         complete += 1
                     if count:
-                        deadline = time.monotonic() + self.timeout
+                        deadline = self._deadline()
                         continue
                     if received >= complete:  # no reply owed for a whole request yet
                         proc.wait_writable(deadline)
@@ -499,14 +778,16 @@ class ProcessDriver:
                     raise self._indexed(self._io_error(failure, requests[received]),
                                         received) from None
             try:
-                result: dict[str, Any] | DriverError = self._receive(
-                    requests[received], time.monotonic() + self.timeout)
+                result: dict[str, Any] | DriverError = self._receive(requests[received])
             except DriverError as err:
                 if self._proc is None:  # killed: a crash, hang or garbage
                     raise self._indexed(err, received) from None
+                # up to STREAM_CHUNK errors are held at once: drop the frames (and the
+                # reply text they hold) that the traceback would keep alive
+                err.__traceback__ = err.__context__ = None
                 result = err
             received += 1
-            deadline = time.monotonic() + self.timeout
+            deadline = self._deadline()
             yield result
 
     @staticmethod
@@ -515,20 +796,25 @@ class ProcessDriver:
         return err
 
     def close(self) -> None:
-        """Send ``stop``, give the process a moment to exit, then kill what is left."""
+        """Send ``stop``, give the process a moment to answer and exit (:data:`STOP_GRACE`
+        each, at most the timeout), then kill what is left of it and its descendants. After
+        :func:`hurry`, kill at once."""
         proc, self._proc = self._proc, None
         if proc is None:
             return
-        if proc.exited() is None:
-            deadline = time.monotonic() + min(self.timeout, 2.0)
-            try:
-                proc.write(encode({"cmd": "stop", "seq": self._next_seq()}), deadline)
-                proc.read_line(deadline, self.max_line)
-                proc.close_pipes()
-                proc.popen.wait(timeout=max(deadline - time.monotonic(), 0.05))
-            except (_Failure, subprocess.TimeoutExpired, OSError):
-                pass
-        proc.kill()
+        try:
+            if proc.exited() is None and not _hurry:
+                grace = min(self.timeout, STOP_GRACE)
+                try:
+                    proc.write(encode({"cmd": "stop", "seq": self._next_seq()}),
+                               time.monotonic() + grace)
+                    proc.read_line(time.monotonic() + grace, self.max_line)
+                    proc.close_pipes()
+                    proc.popen.wait(timeout=grace)
+                except (_Failure, subprocess.TimeoutExpired, OSError):
+                    pass
+        finally:
+            proc.kill()
 
     def __enter__(self) -> ProcessDriver:
         return self
@@ -537,29 +823,25 @@ class ProcessDriver:
         self.close()
 
     # -- process management ----------------------------------------------------------------
-    def _finish_start(self, deadline: float, then: dict[str, Any] | None) -> None:
+    def _finish_start(self, then: dict[str, Any] | None) -> None:
         """Read the reply to the pipelined ``start``; if it failed, also read (and drop) the
         reply to ``then``, the request already sent after it, to stay in step."""
         start, self._pending_start = self._pending_start, None
         assert start is not None
         try:
-            result = self._receive(start, deadline)
+            result = self._receive(start)
         except DriverError:
             if self._proc is not None and then is not None:
-                self._drop_reply(then, deadline)
+                self._drop_reply(then)
             raise
         if result.get("accepted") is False:
             if then is not None:
-                self._drop_reply(then, deadline)
-            raise DriverError(
-                "the implementation rejected the setup: " + str(result.get("error", result)),
-                {"sent": start, "received": shorten(json.dumps(result), RECEIVED_CONTEXT),
-                 "stderr": "" if self._proc is None else
-                 self._proc.stderr.since(self._mark, STDERR_CONTEXT)})
+                self._drop_reply(then)
+            raise self._rejected(result, start)
 
-    def _drop_reply(self, request: dict[str, Any], deadline: float) -> None:
+    def _drop_reply(self, request: dict[str, Any]) -> None:
         with contextlib.suppress(DriverError):
-            self._receive(request, deadline)
+            self._receive(request)
 
     def _next_seq(self) -> int:
         seq = self._seq
@@ -608,7 +890,7 @@ class ProcessDriver:
     def _launch(self, *, wait: bool = True) -> None:
         self.launches += 1
         try:
-            self._proc = _Process(self.argv, self.env, self.cwd, self.spin)
+            self._proc = _Process(self.argv, self.env, self.cwd, self.spin, self.token)
         except OSError as err:
             self._fatal = DriverError(
                 f"cannot start the implementation {self.command!r}: {err.strerror or err}",
@@ -617,45 +899,55 @@ class ProcessDriver:
         self._seq = 0
         self._mark = 0
         request = hello_request(self._next_seq(), KIT)
-        self._send(request, time.monotonic() + self.timeout)
+        self._send(request)
         self._hello_sent = request
         if wait:
             self._handshake()
 
     def _handshake(self) -> None:
-        """Read and check the reply to the ``hello`` sent by :meth:`_launch`."""
+        """Read and check the reply to the ``hello`` sent by :meth:`_launch`: the protocol
+        version first, then the schema (:func:`~fivetenk.protocol.hello_problems`), then
+        what the kit reads of it."""
         request, self._hello_sent = self._hello_sent, None
         assert request is not None
-        result = self._receive(request, time.monotonic() + self.timeout, handshake=True)
+        result = self._receive(request, handshake=True)
+        received = json.dumps(result).encode()
         try:
+            check_version(result, KIT)
+            problems = hello_problems(result)
+            if problems:
+                raise ReplyError("; ".join(problems))
             self.hello = parse_hello(result, KIT)
         except ReplyError as err:
             message = str(err) if isinstance(err, VersionError) else f"bad handshake: {err}"
-            raise self._error(message, request, json.dumps(result).encode(),
-                              fatal=True) from None
+            raise self._error(message, request, received, fatal=True) from None
 
     def _call(self, request: dict[str, Any]) -> dict[str, Any]:
-        """Send one request and return the result of its reply; DriverError otherwise."""
-        deadline = time.monotonic() + self.timeout
-        self._send(request, deadline)
-        return self._receive(request, deadline)
+        """Send one request and return the result of its reply; DriverError otherwise. The
+        reply has the whole timeout, counted once the request is written."""
+        self._send(request)
+        return self._receive(request)
 
-    def _send(self, request: dict[str, Any], deadline: float) -> None:
+    def _send(self, request: dict[str, Any]) -> None:
         proc = self._proc
         assert proc is not None
         try:
-            proc.write(encode(request), deadline)
+            proc.write(encode(request), self._deadline())
         except _Failure as failure:
             raise self._io_error(failure, request) from None
 
-    def _receive(self, request: dict[str, Any], deadline: float, *,
-                 handshake: bool = False) -> dict[str, Any]:
+    def _receive(self, request: dict[str, Any], *, handshake: bool = False) -> dict[str, Any]:
+        """Read and check the reply to ``request``, waiting at most the timeout from now.
+
+        A framing fault kills the process (:meth:`_error`); an ``ok: false`` reply or a
+        schema-invalid result raises a DriverError but keeps the process, which is still in
+        step. The handshake is checked by :meth:`_handshake`."""
         proc = self._proc
         assert proc is not None
         cmd, seq = request["cmd"], request["seq"]
         what = f"{cmd} (seq {seq})"
         try:
-            line = proc.read_line(deadline, self.max_line)
+            line = proc.read_line(self._deadline(), self.max_line)
         except _Failure as failure:
             raise self._io_error(failure, request) from None
         try:
@@ -669,11 +961,16 @@ class ProcessDriver:
                                  **({"result": reply.result} if reply.ok else
                                     {"error": reply.error})})
         if not reply.ok:
+            error = shorten(reply.error, ERROR_TEXT)
             if handshake:
-                raise self._error(f"the implementation refused the handshake: {reply.error}",
+                raise self._error(f"the implementation refused the handshake: {error}",
                                   request, line, fatal=True)
-            raise self._error(f"the implementation could not do {cmd}: {reply.error}",
+            raise self._error(f"the implementation could not do {cmd}: {error}",
                               request, line, kill=False)
+        problems = reply_problems(cmd, reply) if not handshake else []
+        if problems:
+            raise self._error(f"invalid reply to {what}: {'; '.join(problems)}", request, line,
+                              kill=False)
         return reply.result
 
     def _io_error(self, failure: _Failure, request: dict[str, Any]) -> DriverError:
@@ -692,12 +989,13 @@ class ProcessDriver:
 
     def _error(self, message: str, request: dict[str, Any], received: bytes | None, *,
                fatal: bool = False, kill: bool = True, dying: bool = False) -> DriverError:
-        """A DriverError with context; unless ``kill`` is false (a clean ``ok: false``), the
+        """A DriverError with context; unless ``kill`` is false (a well-framed reply), the
         process is killed first so its last stderr and exit code are known. ``dying``: the
         process closed a pipe, so it is probably exiting: its exit code is awaited briefly."""
         proc = self._proc
         context: dict[str, Any] = {"sent": request}
-        text = "" if received is None else received.decode("utf-8", errors="replace")
+        text = "" if received is None else \
+            received[:RECEIVED_CONTEXT * 4].decode("utf-8", errors="replace")
         context["received"] = shorten(text, RECEIVED_CONTEXT)
         if proc is not None and kill:
             exit_code = proc.exited()

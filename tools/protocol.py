@@ -12,13 +12,23 @@ description, ``schemas/protocol-*.schema.json`` the schema of every message kind
 
 This module holds the pure parts shared by the kit (:mod:`fivetenk.process_driver`) and the
 reference adapter (:mod:`fivetenk.adapter`): building requests, checking replies, reading
-the handshake, and (lazily, for tests and tools) validating messages against the schemas.
+the handshake, and (lazily) validating messages against the schemas.
 It imports nothing heavy, so an adapter built on it starts fast.
+
+What an implementation sends is untrusted: a reply is read as strict, bounded JSON
+(:func:`loads_strict`: :data:`MAX_DEPTH`, :data:`MAX_INTEGER`, no key twice, no ``NaN``, no
+lone surrogate), its envelope checked (:func:`parse_reply`), then its result validated
+against the schema of its kind (:func:`reply_problems`, :func:`hello_problems`) before the
+kit reads anything in it; texts from it are cut (:data:`ERROR_TEXT`, :data:`NAME_TEXT`,
+:data:`PROBLEM_TEXT`).
 """
 
 from __future__ import annotations
 
+import itertools
 import json
+import math
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -44,6 +54,29 @@ SCHEMA_BASE = "https://fivetenk.dev/schemas/protocol/"
 MESSAGE_KINDS = (*COMMANDS, *(f"{cmd}-reply" for cmd in COMMANDS), "error")
 """One schema per message kind: a request per command (``classify``), the successful reply
 to it (``classify-reply``) and the failure reply to any request (``error``)."""
+
+
+MAX_DEPTH = 64
+"""The deepest nesting of arrays and objects accepted in a reply line (the deepest valid
+reply, an observation with a trick, nests 6 levels, the envelope included). Checked on the
+bytes before they are decoded, so a reply nested a million deep costs a scan, never a
+``RecursionError``."""
+MAX_INTEGER = 2**53
+"""The largest magnitude of a number accepted in a reply: every integer up to it is exact
+in any language's double, and no valid result comes near it (162 cards, 300 points)."""
+MAX_NUMBER_CHARS = 40
+"""The longest number literal accepted in a reply, so that a 5,000-digit integer is refused
+before Python is asked to convert it."""
+ERROR_TEXT = 500
+"""Characters of an implementation's ``ok: false`` error text (and of a rejected setup's
+message) quoted in a report message; the rest is cut, saying how long it was."""
+NAME_TEXT = 200
+"""Characters kept of the ``name`` and of the ``version`` the implementation gives in its
+handshake (they are shown in every report)."""
+MAX_PROBLEMS = 3
+"""How many schema problems of an invalid reply are quoted in the report message."""
+PROBLEM_TEXT = 200
+"""Characters of each quoted schema problem (they may quote the offending value)."""
 
 
 class ReplyError(ValueError):
@@ -106,42 +139,159 @@ def shorten(text: str, limit: int = 2000) -> str:
 
 @dataclass(frozen=True)
 class Reply:
-    """A well-formed reply: ``ok`` with ``result``, or not ok with ``error``."""
+    """A well-formed reply: ``ok`` with ``result``, or not ok with ``error``. ``extra``:
+    envelope keys besides ``seq``, ``ok`` and ``result``/``error`` (a schema problem, not a
+    framing fault: the stream is still in step)."""
 
     seq: int
     ok: bool
     result: dict[str, Any] = field(default_factory=dict)
     error: str = ""
+    extra: tuple[str, ...] = ()
+
+
+# --------------------------------------------------------------------------- strict JSON
+
+_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)
+"""A JSON string literal (escapes included), to blank out before counting brackets."""
+_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]", re.S)
+"""The escape of a UTF-16 surrogate: the only way a lone surrogate gets into decoded JSON
+(raw UTF-8 cannot encode one); its presence triggers the (slower) exact check."""
+_DELTA = [0] * 256
+_DELTA[ord("[")] = _DELTA[ord("{")] = 1
+_DELTA[ord("]")] = _DELTA[ord("}")] = -1
+_NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
+
+
+def nesting_depth(data: bytes) -> int:
+    """How deep arrays and objects nest in the JSON text ``data`` (strings ignored), counted
+    on the bytes without decoding them, in linear time and constant stack."""
+    if b"[" not in data and b"{" not in data:
+        return 0
+    brackets = _STRING.sub(b'""', data).translate(None, _NOT_BRACKETS)
+    return max(itertools.accumulate(map(_DELTA.__getitem__, brackets)), default=0)
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise ReplyError(f"the reply has the key {shorten(json.dumps(key), 60)} twice "
+                                 "in one object")
+            seen.add(key)
+    return obj
+
+
+def _no_constant(name: str) -> Any:
+    raise ReplyError(f"the reply holds {name}, which is not a JSON number")
+
+
+def _bounded_int(text: str) -> int:
+    if len(text) > MAX_NUMBER_CHARS:
+        raise ReplyError(f"the reply holds an integer of {len(text)} characters (at most "
+                         f"{MAX_NUMBER_CHARS}, and at most {MAX_INTEGER} in magnitude)")
+    value = int(text)
+    if abs(value) > MAX_INTEGER:
+        raise ReplyError(f"the reply holds the integer {text}, beyond {MAX_INTEGER} in "
+                         "magnitude")
+    return value
+
+
+def _bounded_float(text: str) -> float:
+    if len(text) > MAX_NUMBER_CHARS:
+        raise ReplyError(f"the reply holds a number of {len(text)} characters (at most "
+                         f"{MAX_NUMBER_CHARS})")
+    value = float(text)
+    if not math.isfinite(value) or abs(value) > MAX_INTEGER:
+        raise ReplyError(f"the reply holds the number {text}, beyond {MAX_INTEGER} in "
+                         "magnitude")
+    return value
+
+
+def _surrogate_path(value: Any, path: str = "$") -> str | None:
+    """The JSON path of the first string (or key) holding a lone surrogate, if any."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return path
+        return None
+    if isinstance(value, dict):
+        for key, item in value.items():
+            where = f"{path}.{key}" if key.isidentifier() else f"{path}[{json.dumps(key)}]"
+            found = _surrogate_path(key, where) or _surrogate_path(item, where)
+            if found:
+                return found
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            found = _surrogate_path(item, f"{path}[{i}]")
+            if found:
+                return found
+    return None
+
+
+def loads_strict(data: bytes, what: str = "the reply") -> Any:
+    """Decode one JSON text the way the kit reads everything an implementation sends:
+    UTF-8, nested at most :data:`MAX_DEPTH` deep, no key twice in an object, no ``NaN`` or
+    ``Infinity``, numbers at most :data:`MAX_INTEGER` in magnitude, no lone surrogate
+    (``"\\ud800"``, which no UTF-8 text can hold). Anything else is a :class:`ReplyError`
+    saying what and, where cheap, where (a JSON path)."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise ReplyError(f"{what} is not UTF-8 text (byte {err.start})") from None
+    # fewer brackets than the bound cannot nest deeper: most replies skip the scan
+    depth = 0 if data.count(b"[") + data.count(b"{") <= MAX_DEPTH else nesting_depth(data)
+    if depth > MAX_DEPTH:
+        raise ReplyError(f"{what} nests arrays and objects {depth} deep (at most {MAX_DEPTH})")
+    try:
+        value = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant,
+                           parse_int=_bounded_int, parse_float=_bounded_float)
+    except ReplyError as err:
+        raise ReplyError(str(err).replace("the reply", what, 1)) from None
+    except RecursionError:  # a safety net: the depth check comes first
+        raise ReplyError(f"{what} nests too deep (at most {MAX_DEPTH})") from None
+    except ValueError as err:
+        raise ReplyError(f"{what} is not JSON ({shorten(str(err), 200)})") from None
+    if _SURROGATE_ESCAPE.search(data):
+        where = _surrogate_path(value)
+        if where is not None:
+            raise ReplyError(f"{what} holds a lone UTF-16 surrogate (an escape such as "
+                             f"\\ud800 without its pair) at {shorten(where, 200)}")
+    return value
 
 
 def parse_reply(line: bytes, seq: int) -> Reply:
-    """Check one reply line against the envelope rules; :class:`ReplyError` says what is
-    wrong (the line itself goes in the error context, not in the message)."""
-    try:
-        data = json.loads(line.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise ReplyError("the reply is not UTF-8 text") from None
-    except ValueError as err:
-        raise ReplyError(f"the reply is not JSON ({err})") from None
+    """Check one reply line against the envelope rules, reading it with
+    :func:`loads_strict`; :class:`ReplyError` says what is wrong (the line itself goes in
+    the error context, not in the message). These are framing faults: after one the kit
+    cannot trust the stream, so it restarts the implementation. Problems inside a
+    well-framed reply (extra envelope keys, a result that breaks its schema) are for
+    :func:`reply_problems`."""
+    data = loads_strict(line)
     if not isinstance(data, dict):
         raise ReplyError(f"the reply is JSON but not an object (a {type(data).__name__})")
     if "seq" not in data:
         raise ReplyError(f'the reply has no "seq" (expected {seq})')
     got = data["seq"]
-    if got != seq or isinstance(got, bool):
-        raise ReplyError(f'the reply has "seq" {json.dumps(got)}, expected {seq}')
+    if got != seq or isinstance(got, bool) or not isinstance(got, int):
+        raise ReplyError(f'the reply has "seq" {shorten(json.dumps(got), 60)}, expected {seq}')
     ok = data.get("ok")
     if ok is True:
         result = data.get("result")
         if not isinstance(result, dict):
             what = "no" if "result" not in data else "a non-object"
             raise ReplyError(f'the reply has "ok": true but {what} "result"')
-        return Reply(seq, True, result=result)
+        extra = tuple(k for k in data if k not in ("seq", "ok", "result"))
+        return Reply(seq, True, result=result, extra=extra)
     if ok is False:
         error = data.get("error")
         if not isinstance(error, str) or not error:
             raise ReplyError('the reply has "ok": false but no "error" message')
-        return Reply(seq, False, error=error)
+        extra = tuple(k for k in data if k not in ("seq", "ok", "error"))
+        return Reply(seq, False, error=error, extra=extra)
     raise ReplyError('the reply has no "ok": true or false')
 
 
@@ -169,16 +319,26 @@ class VersionError(ReplyError):
     """The implementation speaks another protocol version."""
 
 
+def check_version(result: Mapping[str, Any], kit: str) -> None:
+    """:class:`VersionError` if the hello result names a protocol version the kit does not
+    speak. Checked before anything else of the handshake: another version may well have
+    another handshake, and the version is then the one thing worth saying."""
+    protocol = result.get("protocol")
+    if isinstance(protocol, int) and not isinstance(protocol, bool) \
+            and protocol != PROTOCOL_VERSION:
+        raise VersionError(f"the implementation speaks protocol {protocol}, but {kit} speaks "
+                           f"protocol {PROTOCOL_VERSION}")
+
+
 def parse_hello(result: Mapping[str, Any], kit: str) -> Hello:
     """Read the handshake result; :class:`VersionError` for a protocol the kit does not
     speak, :class:`ReplyError` for a malformed result. Unknown capabilities and variant
-    values are ignored (they may belong to a later kit)."""
+    values are ignored (they may belong to a later kit). The name and version are cut to
+    :data:`NAME_TEXT` characters."""
     protocol = result.get("protocol")
     if not isinstance(protocol, int) or isinstance(protocol, bool):
         raise ReplyError('the hello result has no integer "protocol"')
-    if protocol != PROTOCOL_VERSION:
-        raise VersionError(f"the implementation speaks protocol {protocol}, but {kit} speaks "
-                           f"protocol {PROTOCOL_VERSION}")
+    check_version(result, kit)
     name, version = result.get("name"), result.get("version", "")
     if not isinstance(name, str) or not name.strip():
         raise ReplyError('the hello result has no "name"')
@@ -193,12 +353,27 @@ def parse_hello(result: Mapping[str, Any], kit: str) -> Hello:
     offered: dict[str, tuple[str, ...]] = {}
     for key, values in variants.items():
         if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
-            raise ReplyError(f'the hello result "variants.{key}" is not a list of strings')
+            raise ReplyError(f'the hello result "variants.{shorten(key, 60)}" is not a list '
+                             "of strings")
         if key in CHOICES:
             offered[key] = tuple(v for v in values if v in CHOICES[key])
-    return Hello(name=name.strip(), version=version, protocol=protocol,
+    return Hello(name=shorten(name.strip(), NAME_TEXT), version=shorten(version, NAME_TEXT),
+                 protocol=protocol,
                  capabilities=frozenset(c for c in capabilities if c in CAPABILITIES),
                  variants=offered)
+
+
+def describe_rejection(result: Mapping[str, Any]) -> str:
+    """One line for a rejected setup (``{"accepted": false, "clause": …, "error": {…}}``):
+    the engine's message (cut to :data:`ERROR_TEXT` characters) and the clause it cites,
+    never a Python repr."""
+    error = result.get("error")
+    message = error.get("message") if isinstance(error, dict) else error
+    if not isinstance(message, str) or not message:
+        message = "no message"
+    clause = result.get("clause")
+    cited = f" ({shorten(clause, 40)})" if isinstance(clause, str) and clause else ""
+    return f"the implementation rejected the setup: {shorten(message, ERROR_TEXT)}{cited}"
 
 
 # --------------------------------------------------------------------------- schemas
@@ -248,3 +423,203 @@ def message_problems(kind: str, message: Any) -> Iterator[str]:
 def reply_kind(cmd: str, reply: Mapping[str, Any]) -> str:
     """The message kind of a reply to ``cmd``."""
     return f"{cmd}-reply" if reply.get("ok") is True else "error"
+
+
+# --------------------------------------------------------------------------- validating replies
+
+_SCHEMA_MAPS = frozenset({"properties", "patternProperties", "dependentSchemas", "$defs"})
+"""Keywords whose value maps names to subschemas (the names are not keywords)."""
+_SCHEMA_DATA = frozenset({"const", "enum", "default", "examples", "required", "type",
+                          "description", "title", "$comment", "pattern", "format"})
+"""Keywords whose value is data, never a subschema."""
+
+
+def _inline(node: Any, resolver: Any, active: frozenset[int]) -> Any:
+    """``node`` (a schema) with every ``$ref`` replaced by the schema it points to.
+
+    Why: jsonschema resolves a ``$ref`` through the registry on every validation, about
+    40 % of the cost of checking an observation; the kit checks every reply, so it checks
+    against these self-contained copies (built once per message kind). A ``$ref`` with
+    siblings becomes an ``allOf`` of the target and the siblings, which 2020-12 defines as
+    the same thing. A recursive schema cannot be inlined: ValueError (the caller then
+    validates through the registry)."""
+    from referencing.jsonschema import DRAFT202012
+
+    if isinstance(node, list):
+        return [_inline(item, resolver, active) for item in node]
+    if not isinstance(node, dict):
+        return node
+    if isinstance(node.get("$id"), str):
+        resolver = resolver.in_subresource(DRAFT202012.create_resource(node))
+    out: dict[str, Any] = {}
+    for key, value in node.items():
+        if key in ("$id", "$schema", "$ref", "$defs"):
+            continue
+        if key in _SCHEMA_DATA:
+            out[key] = value
+        elif key in _SCHEMA_MAPS and isinstance(value, dict):
+            out[key] = {name: _inline(sub, resolver, active) for name, sub in value.items()}
+        else:
+            out[key] = _inline(value, resolver, active)
+    ref = node.get("$ref")
+    if isinstance(ref, str):
+        resolved = resolver.lookup(ref)
+        if id(resolved.contents) in active:
+            raise ValueError(f"recursive schema at {ref}")
+        target = _inline(resolved.contents, resolved.resolver,
+                         active | {id(resolved.contents)})
+        if not out:
+            return target
+        out["allOf"] = [target, *out.get("allOf", [])]
+    return out
+
+
+VALID_MEMO = 4096
+"""At most this many valid values are remembered per message kind (the memo is emptied
+when full)."""
+VALID_MEMO_CHARS = 4096
+"""Only values of at most this many characters of JSON are remembered."""
+
+
+class _Checker:
+    """Validates the results of one command, fast, against a self-contained schema.
+
+    Why: the kit checks every reply, and jsonschema costs about half a millisecond per
+    observation, as much as the whole round trip. But replies repeat: most ``start`` and
+    ``act`` results are the same few objects, and consecutive observations differ in a few
+    fields only. So values found valid are remembered (by their JSON text): the whole
+    result, and -- when the schema is a plain object of known properties (``type``,
+    ``required``, ``properties``, ``additionalProperties: false`` and nothing else at the
+    top, as the observation's) -- each property's value, checked against its own
+    subschema, the object itself against the schema with every property left free. That
+    is the same judgement (the properties are independent), 2-3 times cheaper on the
+    suite. Problems are always reported by the full validator."""
+
+    _PLAIN = frozenset({"type", "required", "properties", "additionalProperties",
+                        "title", "description"})
+
+    def __init__(self, schema: dict[str, Any]) -> None:
+        import jsonschema
+
+        self.full = jsonschema.Draft202012Validator(schema)
+        self.parts: dict[str, Any] = {}
+        self.frame: Any = None
+        properties = schema.get("properties")
+        if (set(schema) <= self._PLAIN and schema.get("type") == "object"
+                and schema.get("additionalProperties") is False
+                and isinstance(properties, dict)):
+            self.frame = jsonschema.Draft202012Validator(
+                {**schema, "properties": dict.fromkeys(properties, True)})
+            self.parts = {key: jsonschema.Draft202012Validator(sub)
+                          for key, sub in properties.items()}
+        self.memo: set[tuple[str, str]] = set()
+
+    def _known(self, part: str, value: Any, check: Any) -> bool:
+        text = json.dumps(value, separators=(",", ":"))
+        if (part, text) in self.memo:
+            return True
+        if not check.is_valid(value):
+            return False
+        if len(text) <= VALID_MEMO_CHARS:
+            if len(self.memo) >= VALID_MEMO:
+                self.memo.clear()
+            self.memo.add((part, text))
+        return True
+
+    def is_valid(self, result: Any) -> bool:
+        if self.frame is None or not isinstance(result, dict):
+            return self._known("", result, self.full)
+        return self.frame.is_valid(result) and all(
+            self._known(key, value, self.parts[key]) for key, value in result.items())
+
+
+@cache
+def _result_validator(cmd: str) -> _Checker | None:
+    """The checker of the ``result`` of a successful reply to ``cmd`` (None for a command
+    the protocol does not know), against a self-contained schema (see :func:`_inline`)."""
+    kind = f"{cmd}-reply"
+    if kind not in MESSAGE_KINDS:
+        return None
+    registry = _registry()
+    uri = schema_id(kind)
+    try:
+        schema = _inline(registry.contents(uri), registry.resolver(base_uri=uri), frozenset())
+    except ValueError:  # pragma: no cover - no protocol schema is recursive today
+        schema = {"$ref": f"{uri}#/properties/result"}
+        checker = _Checker({})
+        import jsonschema
+
+        checker.full = jsonschema.Draft202012Validator(schema, registry=registry)
+        return checker
+    result: dict[str, Any] = schema["properties"]["result"]
+    return _Checker(result)
+
+
+def _explain(error: Any) -> Any:
+    """The most telling error under a ``oneOf``/``anyOf`` failure: the alternative that
+    fails least, when exactly one does (a rejection whose clause is malformed is reported
+    at the clause, not as "accepted: true was expected"), leaving out alternatives for
+    another type of value; else the failure itself ("not valid under any of the given
+    schemas"), which is then the honest summary."""
+    while error.context:
+        branches: dict[Any, list[Any]] = {}
+        for sub in error.context:
+            branches.setdefault(sub.relative_schema_path[0], []).append(sub)
+        # an alternative for another type of value is not what the implementation meant
+        meant = [subs for subs in branches.values()
+                 if not (len(subs) == 1 and subs[0].validator == "type"
+                         and not subs[0].relative_path)] or list(branches.values())
+        fewest = min(len(subs) for subs in meant)
+        closest = [subs for subs in meant if len(subs) == fewest]
+        if len(closest) != 1 or fewest != 1:
+            return error
+        error = closest[0][0]
+    return error
+
+
+def result_problems(cmd: str, result: Any, where: str = "$.result") -> list[str]:
+    """How the result of a successful reply to ``cmd`` breaks its schema: at most
+    :data:`MAX_PROBLEMS` problems, each ``$.result.path: what`` cut to
+    :data:`PROBLEM_TEXT` characters; ``[]`` if it is valid (or ``cmd`` is unknown)."""
+    checker = _result_validator(cmd)
+    if checker is None or checker.is_valid(result):
+        return []
+    problems = []
+    errors = sorted(checker.full.iter_errors(result), key=lambda e: e.json_path)
+    for error in errors[:MAX_PROBLEMS]:
+        best = _explain(error)
+        path = where + best.json_path[1:]
+        problems.append(f"{shorten(path, 100)}: {shorten(best.message, PROBLEM_TEXT)}")
+    if len(errors) > MAX_PROBLEMS:
+        problems.append(f"({len(errors) - MAX_PROBLEMS} more)")
+    return problems
+
+
+def reply_problems(cmd: str, reply: Reply) -> list[str]:
+    """How a well-framed reply to ``cmd`` breaks the schema of its kind (``<cmd>-reply`` or
+    ``error``): keys the envelope may not have, and the result's problems
+    (:func:`result_problems`). For ``hello`` see :func:`hello_problems`."""
+    problems = [f"$.{shorten(key, 60)}: a reply has no such key" for key in
+                reply.extra[:MAX_PROBLEMS]]
+    if reply.ok:
+        problems += result_problems(cmd, reply.result)
+    return problems
+
+
+def hello_problems(result: Mapping[str, Any]) -> list[str]:
+    """How a handshake result breaks the ``hello-reply`` schema, leaving out what the
+    protocol says is ignored: capability words and variant names or values this kit does
+    not know (they may belong to a later kit). Values of the wrong type are still
+    problems."""
+    known = dict(result)
+    capabilities = known.get("capabilities")
+    if isinstance(capabilities, list):
+        known["capabilities"] = [c for c in capabilities
+                                 if not isinstance(c, str) or c in CAPABILITIES]
+    variants = known.get("variants")
+    if isinstance(variants, dict):
+        known["variants"] = {
+            name: [v for v in values if not isinstance(v, str) or v in CHOICES[name]]
+            if isinstance(values, list) else values
+            for name, values in variants.items() if name in CHOICES}
+    return result_problems("hello", known)

@@ -1,14 +1,31 @@
-"""Reports: the per-rule summary table, failure details, JSON lines and JUnit XML.
+r"""Reports: the per-rule summary table, failure details, JSON lines and JUnit XML.
 
 Everything here is deterministic: results in scenario order, no timestamps, durations only
 where asked (JUnit ``time`` is written as 0 unless ``timings`` is set), so two runs of the
 same inputs write the same bytes.
+
+Much of what is reported comes from the implementation under test, which the kit does not
+trust: error texts, replies, its stderr, the name it gives in the handshake. Nothing it
+sends can break a report or the console:
+
+- on the console every such text goes through :func:`visible`: control characters (C0
+  including newlines and tabs, DEL, C1, ESC sequences), bidirectional overrides and lone
+  surrogates are shown escaped (``\x1b``, ``\r``, ``\n``, ``\u202e``, ``\ud800``), so a
+  reply cannot move the cursor, overwrite a line or print a line of its own (a forged
+  ``total`` row); and each text is cut to a stated bound (the ``*_LIMIT`` constants);
+- any value (deep, huge, NaN, a number of 5,000 digits, not JSON at all) is first made a
+  bounded, JSON-safe copy by :func:`plain`, so rendering it can never raise;
+- JUnit XML is always well-formed: characters XML 1.0 forbids are escaped visibly;
+- JSON lines are strict JSON (no NaN or Infinity; valid UTF-8, no lone surrogates), with
+  every field the implementation controls bounded.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import os
+import re
 import tempfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -18,7 +35,184 @@ from xml.sax.saxutils import escape, quoteattr
 from .runner import MISSING, Result
 from .spec_data import Spec
 
+NAME_LIMIT = 200
+"""Characters shown of a name: the implementation's name and version from the handshake,
+a scenario's id, name and location."""
+TEXT_LIMIT = 500
+"""Characters shown of a reason or of one value in a list (rulings, variants)."""
+MESSAGE_LIMIT = 1000
+"""Characters shown of a result's message (an ``ok: false`` error text of 900 KB is shown
+as its first characters and its length)."""
+VALUE_LIMIT = 400
+"""Characters shown of an expected or observed value in a failure."""
+CONTEXT_LIMIT = 600
+"""Characters shown of each context entry (``sent``, ``received``, ``stderr``)."""
+JSON_TEXT_LIMIT = 4000
+"""Characters kept of a text in a JSON-lines record (message, reason, names)."""
+JSON_VALUE_BUDGET = 8000
+"""About how many characters of JSON a value in a JSON-lines record may take (an expected
+or observed value, each context entry); a larger value is cut, saying how much is left out."""
+MAX_DEPTH = 32
+"""Levels of nesting kept of a value; deeper levels are replaced by a note."""
+MAX_INT_DIGITS = 100
+"""Integers with more digits are reported as a description (``an integer of about 5000
+digits``): Python refuses to print one over 4,300 digits, and no result needs them."""
+
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069"
+                     "\ud800-\udfff\ufeff\ufff9-\uffff]")
+"""What a terminal would act on or hide: C0 (newline and tab too: one field, one line),
+DEL, C1, bidirectional marks, overrides and isolates, line and paragraph separators, lone
+surrogates (they cannot even be encoded), byte order marks, non-characters."""
+_XML_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+"""Characters XML 1.0 forbids in a document, even as character references."""
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def _escape(char: str) -> str:
+    r"""One character as a visible escape: ``\n``, ``\x1b``, ``\u202e``."""
+    named = _NAMED.get(char)
+    if named is not None:
+        return named
+    code = ord(char)
+    return f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}"
+
+
+def _escape_match(match: re.Match[str]) -> str:
+    return _escape(match.group())
+
+
+def visible(value: object, limit: int = TEXT_LIMIT) -> str:
+    """``text`` as it may be printed: every character a terminal would act on or hide
+    escaped visibly (see :data:`_UNSAFE`), and at most ``limit`` characters shown (escapes
+    included, never cut in half), then ``… (N characters in all)`` if it was longer.
+
+    The one function through which everything the implementation controls reaches the
+    console. A text that needs nothing is returned as it is, at no cost."""
+    text = value if isinstance(value, str) else str(value)
+    if len(text) <= limit and _UNSAFE.search(text) is None:
+        return text
+    out: list[str] = []
+    room = max(limit, 0)
+    pos = 0
+    end = min(len(text), room)
+    for match in _UNSAFE.finditer(text, 0, end):
+        before = text[pos:match.start()]
+        if len(before) >= room:
+            out.append(before[:room])
+            pos += room
+            break
+        out.append(before)
+        room -= len(before)
+        pos = match.start()
+        escaped = _escape(match.group())
+        if len(escaped) > room:
+            break
+        out.append(escaped)
+        room -= len(escaped)
+        pos = match.end()
+    else:
+        rest = text[pos:end][:room]
+        out.append(rest)
+        pos += len(rest)
+    shown = "".join(out)
+    if pos < len(text):
+        shown += f"… ({len(text)} characters in all)"
+    return shown
+
+
+def valid_text(text: str, limit: int = JSON_TEXT_LIMIT) -> str:
+    r"""``text`` fit for a file: lone surrogates (which no UTF-8 file can hold) written as
+    the visible text ``\udxxx``, cut to ``limit`` characters saying how long it was.
+    Other characters are kept: JSON escapes control characters itself."""
+    if len(text) > limit:
+        text = f"{text[:limit]}… ({len(text)} characters in all)"
+    return _SURROGATE.sub(_escape_match, text)
+
+
+def xml_text(text: str) -> str:
+    """``text`` without the characters XML 1.0 forbids (shown as visible escapes)."""
+    return _XML_ILLEGAL.sub(_escape_match, text)
+
+
+def plain(value: Any, budget: int = JSON_VALUE_BUDGET, depth: int = MAX_DEPTH) -> Any:
+    """A bounded copy of ``value`` that strict JSON can always encode, whatever it is.
+
+    Non-finite floats become the strings ``"NaN"``, ``"Infinity"``, ``"-Infinity"``;
+    integers of more than :data:`MAX_INT_DIGITS` digits a description; lone surrogates
+    visible text; nesting deeper than ``depth`` a note; objects that are not JSON their
+    ``repr``. About ``budget`` characters of JSON are kept: a longer text is cut and the
+    items past the budget replaced by a note saying how many were left out. Never raises,
+    never recurses deeper than ``depth``: this is what makes a hostile reply printable."""
+    return _plain(value, [budget], depth)
+
+
+def _plain(value: Any, room: list[int], depth: int) -> Any:
+    if value is None or isinstance(value, bool):
+        room[0] -= 5
+        return value
+    if isinstance(value, int):
+        room[0] -= 8
+        if value.bit_length() > MAX_INT_DIGITS * 3.33:
+            sign = "-" if value < 0 else ""
+            return f"{sign}(an integer of about {int(value.bit_length() * 0.30103) + 1} digits)"
+        return int(value)
+    if isinstance(value, float):
+        room[0] -= 12
+        if math.isnan(value):
+            return "NaN"
+        if math.isinf(value):
+            return "Infinity" if value > 0 else "-Infinity"
+        return float(value)
+    if isinstance(value, str):
+        text = valid_text(value, max(room[0], 16))
+        room[0] -= len(text) + 2
+        return text
+    if depth <= 0:
+        room[0] -= 40
+        return "(deeper levels of nesting left out)"
+    if isinstance(value, dict):
+        out: dict[str, Any] = {}
+        for i, (key, item) in enumerate(value.items()):
+            if room[0] <= 0:
+                out["…"] = f"{len(value) - i} more keys left out"
+                break
+            name = valid_text(key if isinstance(key, str) else _repr(key), 200)
+            room[0] -= len(name) + 4
+            out[name] = _plain(item, room, depth - 1)
+        return out
+    if isinstance(value, list | tuple):
+        items: list[Any] = []
+        for i, item in enumerate(value):
+            if room[0] <= 0:
+                items.append(f"… {len(value) - i} more items left out")
+                break
+            room[0] -= 1
+            items.append(_plain(item, room, depth - 1))
+        return items
+    return _plain(_repr(value), room, depth)
+
+
+def _repr(value: Any) -> str:
+    try:
+        return repr(value)
+    except Exception:  # a hostile __repr__ (in-process drivers only)
+        return f"<{type(value).__name__}>"
+
+
+def json_text(value: Any, limit: int = VALUE_LIMIT) -> str:
+    """``value`` as compact JSON for the console: bounded, visible, never raising."""
+    if value is MISSING:
+        return "(missing)"
+    text = json.dumps(plain(value, limit, 8), ensure_ascii=False, allow_nan=False)
+    return visible(text, limit)
+
+
 STATUSES = ("passed", "failed", "errored", "skipped", "xfailed", "xpassed")
+CONTEXT_KEYS = ("sent", "received", "stderr", "exit")
+"""The context entries reported: what was sent, what came back, the implementation's
+stderr and exit code (errored scenarios), or the request and the whole result of the step
+that failed (failed scenarios)."""
 
 
 def summary(results: Sequence[Result], spec: Spec, pending: Iterable[str]) -> list[str]:
@@ -28,7 +222,7 @@ def summary(results: Sequence[Result], spec: Spec, pending: Iterable[str]) -> li
     counts: dict[str, dict[str, int]] = {}
     for r in results:
         row = counts.setdefault(r.scenario.rule, dict.fromkeys(STATUSES, 0))
-        row[r.status] += 1
+        row[r.status] = row.get(r.status, 0) + 1
     used = [s for s in STATUSES if s in ("passed", "failed", "errored", "skipped")
             or any(r.status == s for r in results)]
     width = max(len(rule.title_en) for rule in spec.rules.values())
@@ -39,16 +233,17 @@ def summary(results: Sequence[Result], spec: Spec, pending: Iterable[str]) -> li
     for rule_id in [*spec.rules, *extra]:
         title = spec.rules[rule_id].title_en if rule_id in spec.rules else "(user scenarios)"
         found = counts.get(rule_id)
+        shown = visible(rule_id, 20)
         if found is None:
             if rule_id in pending:  # never silently absent; unselected rules are left out
-                lines.append(f"{rule_id:<5} {title:<{width}} "
+                lines.append(f"{shown:<5} {title:<{width}} "
                              + " ".join(f"{'-':>7}" for _ in used) + "  pending: no scenarios yet")
             continue
         row = found
         for s in STATUSES:
             totals[s] += row[s]
         bad = row["failed"] + row["errored"] + row["xpassed"]
-        lines.append(f"{rule_id:<5} {title:<{width}} " + " ".join(f"{row[s]:>7}" for s in used)
+        lines.append(f"{shown:<5} {title:<{width}} " + " ".join(f"{row[s]:>7}" for s in used)
                      + ("  FAIL" if bad else "  ok"))
     lines.append("-" * len(head))
     lines.append(f"{'total':<5} {'':<{width}} " + " ".join(f"{totals[s]:>7}" for s in used))
@@ -57,77 +252,89 @@ def summary(results: Sequence[Result], spec: Spec, pending: Iterable[str]) -> li
 
 def describe_failure(result: Result, spec: Spec) -> list[str]:
     """What a person needs to act on a failure: id, clauses with their text, file and line,
-    the step, and the first differing path with expected against observed."""
+    the step, and the first differing path with expected against observed; then what was
+    sent and received. Every line is one line: whatever the implementation sent is shown
+    through :func:`visible` or :func:`json_text`, bounded."""
     s = result.scenario
-    lines = [f"{result.status.upper()} {s.id}: {s.name}", f"  at {s.location}"]
+    lines = [f"{result.status.upper()} {visible(s.id, NAME_LIMIT)}: {visible(s.name, NAME_LIMIT)}",
+             f"  at {visible(s.location, NAME_LIMIT)}"]
     if result.line:
         number = "?" if result.step is None else str(result.step + 1)
-        lines.append(f"  step at line {result.line} (step {number})")
+        lines.append(f"  step at line {visible(result.line, 20)} (step {number})")
     for clause in s.clauses:
         text = spec.clauses[clause].en if clause in spec.clauses else "(unknown clause)"
-        lines.append(f"  {clause}: {text}")
+        lines.append(f"  {visible(clause, NAME_LIMIT)}: {text}")
     if s.rulings:
-        lines.append("  rulings: " + ", ".join(s.rulings))
+        lines.append("  rulings: " + visible(", ".join(s.rulings), TEXT_LIMIT))
     if s.variants:
-        lines.append("  variants: " + ", ".join(f"{k}={v}" for k, v in sorted(s.variants.items())))
+        lines.append("  variants: " + visible(
+            ", ".join(f"{k}={v}" for k, v in sorted(s.variants.items())), TEXT_LIMIT))
     if result.mismatch is not None:
         m = result.mismatch
-        lines.append(f"  first difference at {m.path}:")
+        lines.append(f"  first difference at {visible(m.path, TEXT_LIMIT)}:")
         lines.append(f"    expected: {_value(m.expected)}" if m.how == "expect" else
                      f"    expected {'to contain' if m.how == 'contains' else 'not to contain'}: "
                      f"{_value(m.expected)}")
         lines.append(f"    observed: {_value(m.observed)}")
     elif result.message:
-        lines.append(f"  {result.message}")
+        lines.append(f"  {visible(result.message, MESSAGE_LIMIT)}")
     for key in ("sent", "received", "stderr"):
         if result.context.get(key):
-            lines.append(f"  {key}: {_value(result.context[key], 600)}")
+            lines.append(f"  {key}: {_value(result.context[key], CONTEXT_LIMIT)}")
     if result.reason:
-        lines.append(f"  reason: {result.reason}")
+        lines.append(f"  reason: {visible(result.reason, TEXT_LIMIT)}")
     return lines
 
 
-def _value(value: Any, limit: int = 400) -> str:
-    if value is MISSING:
-        return "(missing)"
-    text = value.rstrip() if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+def _value(value: Any, limit: int = VALUE_LIMIT) -> str:
+    """A value for the console: a text as it is (its end trimmed), anything else as JSON;
+    visible and bounded either way."""
+    if isinstance(value, str):
+        return visible(value.rstrip(), limit)
+    return json_text(value, limit)
 
 
 def result_record(result: Result) -> dict[str, Any]:
-    """One JSON-lines record."""
+    """One JSON-lines record. Every value in it can be written as strict JSON: texts
+    without lone surrogates, values through :func:`plain`, all of them bounded."""
     s = result.scenario
     record: dict[str, Any] = {
-        "id": s.id, "name": s.name, "rule": s.rule, "clauses": s.clauses,
-        "rulings": s.rulings, "status": result.status, "location": s.location,
+        "id": valid_text(s.id), "name": valid_text(s.name), "rule": valid_text(s.rule),
+        "clauses": [valid_text(c) for c in s.clauses],
+        "rulings": [valid_text(r) for r in s.rulings], "status": result.status,
+        "location": valid_text(s.location),
     }
     if result.line is not None:
-        record["line"] = result.line
+        record["line"] = plain(result.line)
     if result.mismatch is not None:
         m = result.mismatch
         record["difference"] = {
-            "path": m.path, "how": m.how,
-            "expected": None if m.expected is MISSING else m.expected,
-            "observed": None if m.observed is MISSING else m.observed,
+            "path": valid_text(m.path), "how": m.how,
+            "expected": None if m.expected is MISSING else plain(m.expected),
+            "observed": None if m.observed is MISSING else plain(m.observed),
             "missing": m.observed is MISSING,
         }
     if result.message:
-        record["message"] = result.message
+        record["message"] = valid_text(result.message)
     if result.reason:
-        record["reason"] = result.reason
-    if result.context and result.status == "errored":
-        record["context"] = {k: v for k, v in result.context.items()
-                             if k in ("sent", "received", "stderr", "exit")}
+        record["reason"] = valid_text(result.reason)
+    if result.context and result.status in ("errored", "failed", "xfailed", "xpassed"):
+        context = {k: plain(v) for k, v in result.context.items() if k in CONTEXT_KEYS}
+        if context:
+            record["context"] = context
     return record
 
 
 def write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file and a rename, so a failure never
-    leaves a partly written file."""
+    """Write ``text`` to ``path`` through a temporary file and a rename, so a failure (or an
+    interruption) never leaves a partly written file, and the temporary file is removed.
+    Characters no UTF-8 file can hold (lone surrogates, which the report functions never
+    produce) would be written as visible ``\\udxxx`` escapes rather than fail."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
+        with os.fdopen(fd, "w", encoding="utf-8", errors="backslashreplace",
+                       newline="\n") as out:
             out.write(text)
         umask = os.umask(0)
         os.umask(umask)
@@ -139,36 +346,46 @@ def write_atomic(path: Path, text: str) -> None:
 
 
 def jsonl(results: Iterable[Result]) -> str:
-    return "".join(json.dumps(result_record(r), ensure_ascii=False) + "\n" for r in results)
+    """The JSON-lines report: one strict JSON object per line (``allow_nan=False``), in
+    ASCII, so that no character of a record (U+2028, U+0085…) can be taken for the end of
+    a line by any reader."""
+    return "".join(json.dumps(result_record(r), allow_nan=False) + "\n" for r in results)
+
+
+def _attr(text: Any, limit: int = MESSAGE_LIMIT) -> str:
+    """An XML attribute value (with its quotes): one visible, bounded line."""
+    return quoteattr(xml_text(visible(text, limit)))
 
 
 def junit(results: Sequence[Result], spec: Spec, *, name: str, timings: bool = False) -> str:
-    """A JUnit XML report: one testsuite per rule, one testcase per scenario."""
+    """A JUnit XML report: one testsuite per rule, one testcase per scenario. Always
+    well-formed XML 1.0, whatever the implementation sent (see :func:`xml_text`)."""
     by_rule: dict[str, list[Result]] = {}
     for r in results:
         by_rule.setdefault(r.scenario.rule, []).append(r)
     out = ['<?xml version="1.0" encoding="UTF-8"?>',
-           f"<testsuites name={quoteattr(name)} tests=\"{len(results)}\">"]
+           f"<testsuites name={_attr(name, NAME_LIMIT)} tests=\"{len(results)}\">"]
     for rule, items in by_rule.items():
         fails = sum(r.status in ("failed", "xpassed") for r in items)
         errors = sum(r.status == "errored" for r in items)
         skips = sum(r.status in ("skipped", "xfailed") for r in items)
-        out.append(f"  <testsuite name={quoteattr(rule)} tests=\"{len(items)}\" "
+        out.append(f"  <testsuite name={_attr(rule, NAME_LIMIT)} tests=\"{len(items)}\" "
                    f"failures=\"{fails}\" errors=\"{errors}\" skipped=\"{skips}\">")
         for r in items:
             secs = f"{r.seconds:.3f}" if timings else "0"
-            out.append(f"    <testcase classname={quoteattr(rule)} "
-                       f"name={quoteattr(r.scenario.id + ' ' + r.scenario.name)} "
-                       f"file={quoteattr(str(r.scenario.source.get('file', '')))} "
-                       f"line=\"{r.scenario.source.get('line', 0)}\" time=\"{secs}\">")
-            detail = escape("\n".join(describe_failure(r, spec)))
+            line = r.scenario.source.get("line", 0)
+            out.append(f"    <testcase classname={_attr(rule, NAME_LIMIT)} "
+                       f"name={_attr(r.scenario.id + ' ' + r.scenario.name, 2 * NAME_LIMIT)} "
+                       f"file={_attr(r.scenario.source.get('file', ''), NAME_LIMIT)} "
+                       f"line=\"{line if isinstance(line, int) else 0}\" time=\"{secs}\">")
+            detail = escape(xml_text("\n".join(describe_failure(r, spec))))
             if r.status in ("failed", "xpassed"):
                 msg = r.message or ("expected failure passed" if r.status == "xpassed" else "")
-                out.append(f"      <failure message={quoteattr(msg)}>{detail}</failure>")
+                out.append(f"      <failure message={_attr(msg)}>{detail}</failure>")
             elif r.status == "errored":
-                out.append(f"      <error message={quoteattr(r.message)}>{detail}</error>")
+                out.append(f"      <error message={_attr(r.message)}>{detail}</error>")
             elif r.status in ("skipped", "xfailed"):
-                out.append(f"      <skipped message={quoteattr(r.reason or r.status)}/>")
+                out.append(f"      <skipped message={_attr(r.reason or r.status)}/>")
             out.append("    </testcase>")
         out.append("  </testsuite>")
     out.append("</testsuites>")

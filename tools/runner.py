@@ -5,6 +5,14 @@ what the scenario expects: the first differing path is reported); ``errored`` (t
 implementation crashed, hung or broke the protocol, or the scenario could not start);
 ``skipped`` (the implementation lacks a capability or variant, or an expectations file
 says so); ``xfailed`` / ``xpassed`` (an expected failure that failed / passed).
+
+Judging never crashes on what an implementation sends: every value the kit's own logic
+reads (the ``advance`` macro, play-through lowering) is type-checked first, and a reply
+it cannot judge errors the scenario with context. As a last resort, any unexpected
+exception while judging one scenario errors that scenario with a message saying it is an
+internal error of the kit, and the run goes on. Messages and contexts kept in a result are
+bounded (:data:`MESSAGE_KEEP`, :data:`CONTEXT_BUDGET`), so a run of any length holds a
+bounded amount of the implementation's output in memory.
 """
 
 from __future__ import annotations
@@ -16,6 +24,7 @@ from typing import Any
 
 from .drivers import Driver, DriverError
 from .lowering import lowerable, step_through_play
+from .protocol import describe_rejection
 from .scenario import Scenario, get_path
 
 MISSING = object()
@@ -24,6 +33,13 @@ MAX_ADVANCE = 2000
 
 SORTED_PATHS = {"classify": ("readings",), "plays": ("plays",)}
 """Result lists that are sets: sorted before comparing, whoever produced them."""
+
+MESSAGE_KEEP = 4000
+"""Characters of a result's message kept (an ``ok: false`` error text of 900 KB is kept as
+its first characters and its length)."""
+CONTEXT_BUDGET = 8000
+"""About how many characters of JSON each context entry of a result keeps (what was
+sent, what was received, stderr); see :func:`fivetenk.report.plain`."""
 
 
 @dataclass
@@ -65,12 +81,13 @@ class Result:
 
 
 def _short(value: Any, limit: int = 300) -> str:
-    import json
+    """A value in a one-line message: JSON, bounded, never raising (see
+    :func:`fivetenk.report.json_text`)."""
+    from .report import json_text
 
     if value is MISSING:
         return "(nothing)"
-    text = json.dumps(value, ensure_ascii=False, sort_keys=False)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return json_text(value, limit)
 
 
 def normalize(op: str, result: dict[str, Any]) -> dict[str, Any]:
@@ -136,38 +153,115 @@ def check_step(step: dict[str, Any], result: dict[str, Any]) -> Mismatch | None:
     return None
 
 
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _object(answer: Any, sent: dict[str, Any]) -> dict[str, Any]:
+    """``answer`` if it is a JSON object; else the DriverError of a reply the kit cannot
+    read (a driver other than ProcessDriver, which checks this itself, may return anything)."""
+    if not isinstance(answer, dict):
+        raise DriverError(f"the answer to {sent.get('op', 'a request')} is not a JSON object",
+                          {"sent": sent, "received": answer})
+    return answer
+
+
 def advance(driver: Driver, until: dict[str, Any]) -> dict[str, Any]:
     """Skip every reveal prompt until ``until`` holds; return the observation then.
 
     ``{"draw": n}``: at least n cards dealt (or dealing over); ``{"prompt": seat}``: that seat
     is prompted to reveal; ``{"phase": p}``: the hand is in phase p. Stops early, returning
-    the observation, when the hand needs any other decision."""
+    the observation, when the hand needs any other decision. Every field read is checked
+    first: an observation the macro cannot follow (``pending`` not an object, ``draws`` or
+    the prompted seat not an integer, a skip not accepted) is a DriverError, never a crash."""
+    observe = {"op": "observe"}
     for _ in range(MAX_ADVANCE):
-        obs = driver.run({"op": "observe"})
-        pending = obs.get("pending") or {}
+        obs = _object(driver.run(dict(observe)), observe)
+        pending = obs.get("pending")
+        if pending is None:
+            pending = {}
+        if not isinstance(pending, dict):
+            raise DriverError('advance cannot read the observation: "pending" is neither an '
+                              "object nor null", {"sent": observe, "received": obs})
         dealing = obs.get("phase") == "dealing"
-        if "draw" in until and (obs.get("draws", 0) >= until["draw"] or not dealing):
-            return obs
-        prompted = pending.get("seat") if pending.get("decision") == "reveal" else None
+        if "draw" in until:
+            draws = obs.get("draws", 0)
+            if not _is_int(draws):
+                raise DriverError('advance cannot read the observation: "draws" is not an '
+                                  "integer", {"sent": observe, "received": obs})
+            if draws >= until["draw"] or not dealing:
+                return obs
+        reveal = pending.get("decision") == "reveal"
+        prompted = pending.get("seat") if reveal else None
         if "prompt" in until and prompted == until["prompt"]:
             return obs
         if "phase" in until and obs.get("phase") == until["phase"]:
             return obs
-        if pending.get("decision") != "reveal":
+        if not reveal:
             return obs
-        answer = driver.run({"op": "act", "action": {"type": "skip", "seat": pending["seat"]}})
-        if not answer.get("accepted"):
+        if not _is_int(prompted):
+            raise DriverError('advance cannot read the observation: the reveal prompt\'s '
+                              '"seat" is not an integer', {"sent": observe, "received": obs})
+        skip = {"op": "act", "action": {"type": "skip", "seat": prompted}}
+        answer = _object(driver.run(skip), skip)
+        if answer.get("accepted") is not True:
             raise DriverError("a skip at a reveal prompt was rejected",
-                              {"observation": obs, "answer": answer})
+                              {"sent": skip, "received": answer, "observation": obs})
     raise DriverError(f"advance {until} did not finish after {MAX_ADVANCE} skips")
 
 
 def run_scenario(driver: Driver, scenario: Scenario, *,
                  streamed: list[dict[str, Any]] | DriverError | None = None) -> Result:
     """Run one scenario from its setup through every step; never raises for the
-    implementation's faults (they become an *errored* result with context). ``streamed``:
-    the step results (or the error) already obtained by :func:`run_suite`."""
+    implementation's faults (they become an *errored* result with context), nor for any
+    other exception while judging it: that errors the scenario as an internal error of the
+    kit, naming the exception, so that the run goes on. ``streamed``: the step results (or
+    the error) already obtained by :func:`run_suite`."""
     started = time.perf_counter()
+    try:
+        result = _judge(driver, scenario, streamed, started)
+    except Exception as err:  # the last resort: one scenario, never the whole run
+        result = Result(scenario, "errored", message=internal_error(err),
+                        seconds=time.perf_counter() - started)
+    return _bounded(result)
+
+
+def internal_error(err: BaseException) -> str:
+    """The message of an unexpected exception while judging a scenario: the kit's fault
+    (or a reply it failed to guard against), said plainly, with where it happened."""
+    import traceback
+
+    try:
+        text = str(err)
+    except Exception:
+        text = "(its message cannot be shown)"
+    where = ""
+    frames = traceback.extract_tb(err.__traceback__)
+    if frames:
+        last = frames[-1]
+        where = f" at {last.filename.rsplit('/', 1)[-1]}:{last.lineno}"
+    return (f"internal error of the kit while judging this scenario ({type(err).__name__}"
+            f"{where}: {text}); the run went on — please report it")
+
+
+def _bounded(result: Result) -> Result:
+    """``result`` holding a bounded share of what the implementation sent: its message
+    cut to :data:`MESSAGE_KEEP` characters, each context entry and the observed value of
+    a difference to about :data:`CONTEXT_BUDGET` characters of JSON."""
+    from .protocol import shorten
+    from .report import plain
+
+    if len(result.message) > MESSAGE_KEEP:
+        result.message = shorten(result.message, MESSAGE_KEEP)
+    if result.context:
+        result.context = {str(k): plain(v, CONTEXT_BUDGET) for k, v in result.context.items()}
+    if result.mismatch is not None and result.mismatch.observed is not MISSING:
+        result.mismatch.observed = plain(result.mismatch.observed, CONTEXT_BUDGET)
+    return result
+
+
+def _judge(driver: Driver, scenario: Scenario,
+           streamed: list[dict[str, Any]] | DriverError | None, started: float) -> Result:
     missing = scenario.needs - driver.capabilities
     through_play = (missing == {"queries"} and "position" in driver.capabilities
                     and lowerable(scenario))
@@ -185,33 +279,38 @@ def run_scenario(driver: Driver, scenario: Scenario, *,
         if isinstance(streamed, DriverError):
             raise streamed
         if streamed is None:
-            answer = driver.start(scenario.variants, scenario.setup)
+            setup = {"op": "start", "variants": scenario.variants, "setup": scenario.setup}
+            answer = _object(driver.start(scenario.variants, scenario.setup), setup)
             if answer.get("accepted") is False:
-                return Result(scenario, "errored", message="the implementation rejected the "
-                              "setup: " + str(answer.get("error", answer)),
-                              context={"answer": answer}, seconds=time.perf_counter() - started)
+                return Result(scenario, "errored", message=describe_rejection(answer),
+                              context={"sent": setup, "received": answer},
+                              seconds=time.perf_counter() - started)
         batch = streamed if streamed is not None else _batch(driver, scenario)
+        if batch is not None and not isinstance(batch, list):
+            raise DriverError("the driver returned no list of results", {"received": batch})
         for index, step in enumerate(scenario.steps):
             if batch is not None:
+                if index >= len(batch):
+                    raise DriverError(f"no result for step {index + 1}: the driver returned "
+                                      f"{len(batch)} results for {len(scenario.steps)} steps")
                 result = batch[index]
             elif step["op"] == "advance":
                 result = advance(driver, step["until"])
             else:
                 result = driver.run(request_of(step))
-            if not isinstance(result, dict):
-                raise DriverError("the answer is not a JSON object", {"answer": result})
+            result = _object(result, request_of(step))
             mismatch = check_step(step, normalize(step["op"], result))
             if mismatch:
                 return Result(scenario, "failed", message=mismatch.describe(), step=index,
                               line=step.get("line"), mismatch=mismatch,
-                              context={"step": step, "result": result},
+                              context={"sent": request_of(step), "received": result},
                               seconds=time.perf_counter() - started)
     except DriverError as err:
         failed_at = index if err.index is None else err.index
-        if failed_at is not None and 0 <= failed_at < len(scenario.steps):
+        if isinstance(failed_at, int) and 0 <= failed_at < len(scenario.steps):
             index, step = failed_at, scenario.steps[failed_at]
         return Result(scenario, "errored", message=str(err), step=index, line=step.get("line"),
-                      context=err.context, seconds=time.perf_counter() - started)
+                      context=dict(err.context), seconds=time.perf_counter() - started)
     return Result(scenario, "passed", seconds=time.perf_counter() - started)
 
 
@@ -223,7 +322,7 @@ def _run_through_play(driver: Driver, scenario: Scenario, started: float) -> Res
             result = step_through_play(driver, step, scenario.variants)
         except DriverError as err:
             return Result(scenario, "errored", message=str(err), step=index,
-                          line=step.get("line"), context=err.context,
+                          line=step.get("line"), context=dict(err.context),
                           seconds=time.perf_counter() - started)
         if result is None:
             return Result(scenario, "skipped", reason="implementation lacks capability "
@@ -232,7 +331,8 @@ def _run_through_play(driver: Driver, scenario: Scenario, started: float) -> Res
         if mismatch:
             return Result(scenario, "failed", message=mismatch.describe() + " (asked through "
                           "play from a position)", step=index, line=step.get("line"),
-                          mismatch=mismatch, context={"step": step, "result": result},
+                          mismatch=mismatch,
+                          context={"sent": request_of(step), "received": result},
                           seconds=time.perf_counter() - started)
     return Result(scenario, "passed", seconds=time.perf_counter() - started)
 
@@ -291,19 +391,28 @@ def run_suite(driver: Driver, scenarios: Sequence[Scenario],
         reasons = [expectations(s) if expectations else ("", "") for s in chunk]
         ahead: dict[int, list[dict[str, Any]] | DriverError] = {}
         if stream is not None:
-            picked = [j for j, s in enumerate(chunk)
-                      if not reasons[j][0] and _streamable(driver, s)]
-            if picked:
-                try:
-                    entries = stream([(chunk[j].variants, chunk[j].setup,
-                                       [request_of(step) for step in chunk[j].steps])
-                                      for j in picked])
-                except DriverError:
-                    entries = []  # it could not start: each scenario will say so
-                ahead = dict(zip(picked, entries, strict=False))
+            try:
+                picked = [j for j, s in enumerate(chunk)
+                          if not reasons[j][0] and _streamable(driver, s)]
+                entries = stream([(chunk[j].variants, chunk[j].setup,
+                                   [request_of(step) for step in chunk[j].steps])
+                                  for j in picked]) if picked else []
+                ahead = {j: _detached(entry) for j, entry in zip(picked, entries, strict=False)}
+            except Exception:  # it could not start, or failed oddly: each runs on its own
+                ahead = {}
         for j, scenario in enumerate(chunk):
             skip, xfail = reasons[j]
             yield run_expected(driver, scenario, skip=skip, xfail=xfail, streamed=ahead.get(j))
+
+
+def _detached(entry: list[dict[str, Any]] | DriverError) -> list[dict[str, Any]] | DriverError:
+    """``entry`` without what an error drags along: its traceback (the driver's frames, and
+    with them the reply line they read, up to 1 MiB) and the exceptions it was raised in.
+    A chunk holds up to :data:`STREAM_CHUNK` errors until their scenarios are judged: with
+    tracebacks, a reply of 900 KB refused in every scenario would keep gigabytes alive."""
+    if isinstance(entry, BaseException):
+        entry.__traceback__ = entry.__context__ = entry.__cause__ = None
+    return entry
 
 
 def _streamable(driver: Driver, scenario: Scenario) -> bool:

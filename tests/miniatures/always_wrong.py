@@ -2,8 +2,9 @@
 """Speaks the protocol perfectly, but every query and game answer is wrong.
 
 The right answer is computed by the reference and then corrupted (booleans flipped,
-numbers off by one, strings altered, lists extended), so each expectation differs: the kit
-must report *failed*, never errored."""
+numbers off by one, strings altered, lists extended), so each expectation differs. Where
+the corruption keeps the reply schema-valid the kit must report *failed*; where it breaks
+the reply schema (a clause ``"wrong"``), *errored* as an invalid reply; never passed."""
 
 from __future__ import annotations
 

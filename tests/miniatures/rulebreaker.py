@@ -182,6 +182,16 @@ def _self_call_partner() -> None:
             self.partners.add(self.banker)
 
     Table.play = patched  # type: ignore[method-assign]
+    Game = game_module.Game
+    need(Game, "observe")
+    observe = Game.observe
+
+    def observed(self: Any) -> dict[str, Any]:  # the observation stays schema-valid:
+        obs: dict[str, Any] = observe(self)  # banker_side lists each seat once
+        obs["banker_side"] = sorted(set(obs["banker_side"]))
+        return obs
+
+    Game.observe = observed  # type: ignore[method-assign]
 
 
 @breaker("pass_locks", "R13", "a player who passed may not play again in the trick "
