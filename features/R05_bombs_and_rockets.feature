@@ -286,3 +286,174 @@ Feature: R05 Bombs and rockets
       When the legal replies from "SJ SJ BJ BJ" to "SJ SJ BJ" are listed
       Then there is 1 legal play
       And "rocket x4: SJ SJ BJ BJ" is among them
+
+    @id:R05-033 @R05.3 @D9 @D36
+    Scenario: Under six jokers all six jokers are the rocket
+      Given the variant "rocket" is "six_jokers"
+      When the cards "SJ SJ SJ BJ BJ BJ" are classified
+      Then the cards read as "rocket x6"
+
+    @id:R05-034 @R05.3 @D9 @D36
+    Scenario Outline: Under six jokers fewer jokers of both kinds are no rocket
+      Given the variant "rocket" is "six_jokers"
+      When the cards "<cards>" are classified
+      Then the cards are illegal
+
+      Examples:
+        | cards       |
+        | SJ BJ       |
+        | SJ SJ BJ    |
+        | SJ BJ BJ    |
+        | SJ SJ BJ BJ |
+
+    @id:R05-035 @R05.3 @D9 @D36
+    Scenario Outline: Under six jokers a joker triple with the other kind keeps its kicker reading only
+      Given the variant "rocket" is "six_jokers"
+      When the cards "<cards>" are classified
+      Then the cards read as "<reading>"
+
+      Examples:
+        | cards          | reading          |
+        | SJ SJ SJ BJ    | triple+single SJ |
+        | SJ SJ SJ BJ BJ | triple+pair SJ   |
+        | SJ BJ BJ BJ    | triple+single BJ |
+
+    @id:R05-036 @R05.3 @D11 @D36
+    Scenario Outline: Under six jokers the rocket of six beats the biggest bomb and everything else
+      Given the variant "rocket" is "six_jokers"
+      When "SJ SJ SJ BJ BJ BJ" is played on "<top>"
+      Then it beats the top play
+      And it is read as "rocket x6"
+
+      Examples:
+        | top                                   |
+        | 2H 2H 2H 2S 2S 2S 2D 2D 2D 2C 2C 2C   |
+        | 5S 10S KS                             |
+        | BJ BJ BJ                              |
+
+    @id:R05-037 @R05.3 @D11 @D36
+    Scenario: Under six jokers the small and the big joker do not beat a bomb
+      Given the variant "rocket" is "six_jokers"
+      When "SJ BJ" is played on "3H 3S 3D 3C"
+      Then it does not beat the top play
+
+    @id:R05-038 @R05.3 @D9 @D36
+    Scenario: Under six jokers SJ BJ leads only as two singles
+      Given the variant "rocket" is "six_jokers"
+      When the legal leads from "SJ BJ" are listed
+      Then there are 2 legal plays
+      And "rocket: SJ BJ" is not among them
+
+    @id:R05-039 @R05.3 @D11 @D36
+    Scenario: Under six jokers only the six jokers reply to the biggest bomb
+      Given the variant "rocket" is "six_jokers"
+      When the legal replies from "SJ SJ SJ BJ BJ BJ 3S" to "2H 2H 2H 2S 2S 2S 2D 2D 2D 2C 2C 2C" are listed
+      Then there is 1 legal play
+      And "rocket x6: SJ SJ SJ BJ BJ BJ" is among them
+
+    @id:R05-040 @R05.3 @R03.1 @D36 @D35
+    Scenario: Under six jokers a lead of SJ BJ is rejected as no combination
+      Given the variant "rocket" is "six_jokers"
+      And a hand in play with seat 0 as banker
+      And seat 0 holds "SJ BJ 9C"
+      And seat 1 holds "8D 4C"
+      And seat 2 holds "7H"
+      When seat 0 plays "SJ BJ"
+      Then the action is rejected citing R03.1
+      And there is no trick in progress
+      And seat 0 holds 3 cards
+
+    @id:R05-041 @R05.3 @D11 @D36
+    Scenario: Under six jokers the rocket of six is played on a bomb of twelve
+      Given the variant "rocket" is "six_jokers"
+      And a hand in play with seat 0 as banker
+      And seat 0 holds "9C"
+      And seat 1 holds "SJ SJ SJ BJ BJ BJ 4C"
+      And seat 2 holds "7H"
+      And seat 0 led "2H 2H 2H 2S 2S 2S 2D 2D 2D 2C 2C 2C"
+      When seat 1 plays "SJ SJ SJ BJ BJ BJ"
+      Then the action is accepted
+      And the top play is "rocket x6" by seat 1
+
+    @id:R05-042 @R05.3 @D11 @D37
+    Scenario Outline: Under the twelve-bomb variant a bomb of twelve beats the rocket
+      Given the variant "twelve_bomb" is "beats_rocket"
+      When "<reply>" is played on "SJ BJ"
+      Then it beats the top play
+      And it is read as "<reading>"
+
+      Examples:
+        | reply                                 | reading   |
+        | 3H 3H 3H 3S 3S 3S 3D 3D 3D 3C 3C 3C   | bomb 12x3 |
+        | 2H 2H 2H 2S 2S 2S 2D 2D 2D 2C 2C 2C   | bomb 12x2 |
+
+    @id:R05-043 @R05.3 @D11 @D37
+    Scenario Outline: Under the twelve-bomb variant no rocket beats a bomb of twelve
+      Given the variant "twelve_bomb" is "beats_rocket"
+      When "SJ BJ" is played on "<top>"
+      Then it <verdict> the top play
+
+      Examples:
+        | top                                   | verdict       |
+        | 3H 3H 3H 3S 3S 3S 3D 3D 3D 3C 3C 3C   | does not beat |
+        | 2H 2H 2H 2S 2S 2S 2D 2D 2D 2C 2C 2C   | does not beat |
+        | 2H 2H 2H 2S 2S 2S 2D 2D 2D 2C 2C      | beats         |
+
+    @id:R05-044 @R05.3 @D11 @D37
+    Scenario: Under the twelve-bomb variant a bomb of eleven still does not beat the rocket
+      Given the variant "twelve_bomb" is "beats_rocket"
+      When "2H 2H 2H 2S 2S 2S 2D 2D 2D 2C 2C" is played on "SJ BJ"
+      Then it does not beat the top play
+
+    @id:R05-045 @R05.2 @D11 @D37
+    Scenario Outline: Under the twelve-bomb variant bombs of twelve still compare by rank
+      Given the variant "twelve_bomb" is "beats_rocket"
+      When "<reply>" is played on "<top>"
+      Then it <verdict> the top play
+
+      Examples:
+        | top                                   | reply                                 | verdict       |
+        | 2H 2H 2H 2S 2S 2S 2D 2D 2D 2C 2C 2C   | 3H 3H 3H 3S 3S 3S 3D 3D 3D 3C 3C 3C   | does not beat |
+        | 3H 3H 3H 3S 3S 3S 3D 3D 3D 3C 3C 3C   | 2H 2H 2H 2S 2S 2S 2D 2D 2D 2C 2C 2C   | beats         |
+
+    @id:R05-046 @R05.3 @D11 @D37
+    Scenario: Under the twelve-bomb variant only the bomb of twelve replies to the rocket
+      Given the variant "twelve_bomb" is "beats_rocket"
+      When the legal replies from "3H 3H 3H 3S 3S 3S 3D 3D 3D 3C 3C 3C 4H 4S 4D 4C" to "SJ BJ" are listed
+      Then there is 1 legal play
+      And "bomb 12x3: 3 3 3 3 3 3 3 3 3 3 3 3" is among them
+      And "bomb 4x4: 4 4 4 4" is not among them
+
+    @id:R05-047 @R05.3 @D11 @D37
+    Scenario: Under the twelve-bomb variant the rocket is no reply to a bomb of twelve
+      Given the variant "twelve_bomb" is "beats_rocket"
+      When the legal replies from "SJ BJ 3S" to "2H 2H 2H 2S 2S 2S 2D 2D 2D 2C 2C 2C" are listed
+      Then there are 0 legal plays
+
+    @id:R05-048 @R05.3 @D11 @D26 @D36 @D37
+    Scenario Outline: A bomb of twelve beats every rocket of the rocket variants
+      Given the variant "twelve_bomb" is "beats_rocket"
+      And the variant "rocket" is "<rocket>"
+      When "3H 3H 3H 3S 3S 3S 3D 3D 3D 3C 3C 3C" is played on "<top>"
+      Then it beats the top play
+      And it is read as "bomb 12x3"
+
+      Examples:
+        | rocket     | top               |
+        | joker_sets | SJ SJ SJ BJ BJ BJ |
+        | six_jokers | SJ SJ SJ BJ BJ BJ |
+
+    @id:R05-049 @R05.3 @D11 @D37 @D35
+    Scenario: Under the twelve-bomb variant a bomb of twelve is played on the rocket, and the rocket may not answer it
+      Given the variant "twelve_bomb" is "beats_rocket"
+      And a hand in play with seat 0 as banker
+      And seat 0 holds "9C"
+      And seat 1 holds "3H 3H 3H 3S 3S 3S 3D 3D 3D 3C 3C 3C 4C"
+      And seat 2 holds "SJ BJ 7H"
+      And seat 0 led "SJ BJ"
+      When seat 1 plays "3H 3H 3H 3S 3S 3S 3D 3D 3D 3C 3C 3C"
+      Then the action is accepted
+      And the top play is "bomb 12x3" by seat 1
+      When seat 2 plays "SJ BJ"
+      Then the action is rejected citing R05.3
+      And the top play is "bomb 12x3" by seat 1

@@ -83,6 +83,7 @@ Feature: R08 First banker
     @id:R08-008 @R08.2 @D3 @D5
     Scenario: No banker is appointed when every prompt of the first deal is skipped
       Given a new match is dealt
+      And the 1st redeal deals seat 0 "3H"
       When dealing continues until draw 156
       Then seat 5 is asked to reveal
       And 156 cards have been dealt

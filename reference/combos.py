@@ -7,7 +7,8 @@ A card set may have several *readings* (:class:`Combo`): ``333444555666`` is ``a
 
 Rulings applied (spec/RULINGS.md): D8 strength is rank only (R02.1, R02.2); D9 shapes
 (R03.1, R03.4, R03.5, R05.1, R05.3); D10 several readings; D11 beating (R03.3, R04.1–R04.3,
-R05.1–R05.3); D12 5,10,K.
+R05.1–R05.3); D12 5,10,K; the house-rule variants of the rocket (D9, D26, D36) and of the
+twelve-card bomb (D37).
 
 **Strength order (``Combo.strength``)** — one documented total order on all readings, used
 for "strongest first" in :func:`classify` and for the order of enumerated plays:
@@ -24,6 +25,9 @@ always has fewer triples, an airplane+singles reading more triples than an airpl
 one), and for replies the first reading in this order that beats the top is "the strongest
 reading that legally beats the current top play". ``beats(a, b)`` implies
 ``a.strength > b.strength``; the converse does not hold (shapes that do not meet never beat).
+The one exception is the variant ``twelve_bomb=beats_rocket`` (D37): there a bomb of twelve
+cards beats every rocket while staying below it in this order, which is variant-free and
+only orders readings (every card set holding twelve of a rank has that one reading).
 """
 
 from __future__ import annotations
@@ -81,7 +85,8 @@ class Shape(StrEnum):
     BOMB = "bomb"
     """Four to twelve cards of one rank and nothing else (R05.1)."""
     ROCKET = "rocket"
-    """SJ BJ (R05.3); under ``rocket=joker_sets`` any joker-only set with both kinds."""
+    """SJ BJ (R05.3); under ``rocket=joker_sets`` any joker-only set with both kinds
+    (D26), under ``rocket=six_jokers`` only all six jokers (D36)."""
 
 
 _KEYED = (Shape.SINGLE, Shape.PAIR, Shape.TRIPLE, Shape.TRIPLE_SINGLE, Shape.TRIPLE_PAIR)
@@ -396,9 +401,7 @@ def classify(cards: Iterable[Card], variants: Variants = DEFAULT) -> tuple[Combo
         if len(suits) == 1:
             return (make_combo(Shape.SUITED_5_10_K, Rank.KING, suit=suits.pop()),)
         return (make_combo(Shape.MIXED_5_10_K, Rank.KING),)
-    return readings_of_counts(
-        tuple(counts), variants.wing_ranks == "distinct", variants.rocket == "joker_sets"
-    )
+    return readings_of_counts(tuple(counts), variants.wing_ranks == "distinct", variants.rocket)
 
 
 def _is_5_10_k(counts: list[int] | Counts) -> bool:
@@ -412,11 +415,11 @@ def _is_5_10_k(counts: list[int] | Counts) -> bool:
 
 
 @lru_cache(maxsize=1 << 16)
-def readings_of_counts(counts: Counts, distinct: bool, joker_sets: bool) -> tuple[Combo, ...]:
+def readings_of_counts(counts: Counts, distinct: bool, rocket: str) -> tuple[Combo, ...]:
     """Readings of a card set given only its rank counts, strongest first.
 
     5,10,K is not recognised here (it needs the suits); ``distinct`` is
-    ``wing_ranks=distinct`` and ``joker_sets`` is ``rocket=joker_sets``.
+    ``wing_ranks=distinct`` and ``rocket`` the value of the ``rocket`` variant.
     """
     present = [rank for rank in range(LOW, BJ + 1) if counts[rank]]
     total = sum(counts)
@@ -426,7 +429,7 @@ def readings_of_counts(counts: Counts, distinct: bool, joker_sets: bool) -> tupl
         single = _one_rank(present[0], counts[present[0]])
         return () if single is None else (single,)
     found: list[Combo] = []
-    if present == [SJ, BJ] and (joker_sets or total == 2):
+    if present == [SJ, BJ] and _is_rocket(total, rocket):
         found.append(make_combo(Shape.ROCKET, Rank.BIG_JOKER, total))
     if len(present) == 2:
         found.extend(_triple_with_kicker(present, counts))
@@ -434,6 +437,17 @@ def readings_of_counts(counts: Counts, distinct: bool, joker_sets: bool) -> tupl
     found.extend(_winged(present, counts, total, distinct))
     found.sort(key=lambda combo: combo.strength, reverse=True)
     return tuple(found)
+
+
+def _is_rocket(jokers: int, rocket: str) -> bool:
+    """Whether a joker-only set of ``jokers`` cards holding both kinds is a rocket under the
+    ``rocket`` variant: ``pair`` only SJ BJ (D9), ``joker_sets`` any (D26), ``six_jokers``
+    only all six (D36)."""
+    if rocket == "joker_sets":
+        return True
+    if rocket == "six_jokers":
+        return jokers == MAX_JOKERS
+    return jokers == 2
 
 
 def _one_rank(rank: int, count: int) -> Combo | None:
@@ -518,8 +532,14 @@ def beats(reply: Combo, top: Combo, variants: Variants = DEFAULT) -> bool:
     strictly higher key (R03.3); above every ordinary play: mixed 5,10,K (all equal, R04.3)
     < suited 5,10,K (D < C < H < S, R04.2) < bombs (more cards first, then rank, R05.1,
     R05.2) < rocket (R05.3). Equal never beats; a rocket never beats a rocket, except that
-    under ``rocket=joker_sets`` a larger rocket beats a smaller one.
+    under ``rocket=joker_sets`` a larger rocket beats a smaller one (D26). Under
+    ``twelve_bomb=beats_rocket`` (D37) a bomb of twelve cards beats every rocket and no rocket
+    beats it; bombs still compare by count, then rank, among themselves.
     """
+    if variants.twelve_bomb == "beats_rocket" and {reply.tier, top.tier} == {3, 4}:
+        bomb = reply if reply.tier == 3 else top
+        if bomb.size == MAX_BOMB:  # the twelve-card bomb wins, whichever was played first
+            return reply.tier == 3
     if reply.tier != top.tier:
         return reply.tier > top.tier
     tier = reply.tier
@@ -541,6 +561,10 @@ def beats(reply: Combo, top: Combo, variants: Variants = DEFAULT) -> bool:
 
 def why_not(reply: Combo, top: Combo, variants: Variants = DEFAULT) -> tuple[str, str]:
     """The clause and reason why ``reply`` does not beat ``top`` (meaningless if it does)."""
+    if (variants.twelve_bomb == "beats_rocket" and reply.tier == 4 and top.tier == 3
+            and top.size == MAX_BOMB):
+        return "R05.3", (f"{reply} does not beat {top}: under twelve_bomb=beats_rocket a bomb "
+                         "of twelve cards beats every rocket (D37)")
     if top.tier == 4:
         if variants.rocket == "joker_sets" and reply.tier == 4:
             return "R05.3", f"{reply} does not beat {top}: only a larger rocket beats a rocket"
@@ -643,6 +667,8 @@ def why_illegal(cards: Iterable[Card], variants: Variants = DEFAULT) -> str:
     present = [rank for rank in range(LOW, BJ + 1) if counts[rank]]
     total = sum(counts)
     if present == [SJ, BJ]:
+        if variants.rocket == "six_jokers":
+            return "under rocket=six_jokers the rocket is all six jokers (R05.3, D36)"
         return "the rocket is exactly SJ BJ (R05.3, D9)"
     shape_counts = {counts[rank] for rank in present}
     if len(shape_counts) == 1 and len(present) > 1:

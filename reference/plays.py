@@ -17,7 +17,12 @@ single, pair, triple, triple+single, triple+pair, straight, pairs, airplane+pair
 airplane+singles, airplane; each by body length then key; then mixed 5,10,K, suited 5,10,K
 D…S, bombs by card count then rank, rockets by card count), ties between plays of one
 reading broken by the rank tuple (kickers and wings lowest first). The lists are generated
-in this order directly; nothing is sorted.
+in this order directly; nothing is sorted. (Under ``twelve_bomb=beats_rocket``, D37, the
+replies to a rocket are the twelve-card bombs, and a twelve-card bomb has no rocket reply.)
+
+**Variants.** ``wing_ranks`` (D9) bounds the wing multisets; ``rocket`` (D9, D26, D36)
+decides which joker sets are rockets; ``twelve_bomb`` (D37) lets a bomb of twelve beat
+rockets.
 
 **Method.** Everything works on rank counts (and, for 5,10,K only, on the suits present):
 bodies are scanned rank by rank, and wings and kickers are generated as multisets of ranks
@@ -37,6 +42,8 @@ from .combos import (
     ACE,
     BJ,
     LOW,
+    MAX_BOMB,
+    MAX_JOKERS,
     MAX_STRAIGHT,
     ORDINARY_ORDER,
     SJ,
@@ -168,9 +175,13 @@ def _candidates(hand: _Hand, top: Combo | None, variants: Variants) -> Iterator[
         for suit in hand.suited:
             if suit > floor:
                 yield _suited(suit), _FIVE_TEN_KING, None
+    twelve_beats = variants.twelve_bomb == "beats_rocket"
     if tier <= 3:
         yield from _bombs(hand.counts, top)
-    yield from _rockets(hand.counts, top, variants)
+    elif twelve_beats:  # a rocket on top: only a bomb of twelve beats it (D37)
+        yield from _bombs(hand.counts, None, smallest=MAX_BOMB)
+    if not (twelve_beats and tier == 3 and top is not None and top.size == MAX_BOMB):
+        yield from _rockets(hand.counts, top, variants)
 
 
 def _suited(suit: Suit) -> Combo:
@@ -266,11 +277,14 @@ def _wing_ranks(
     return avail
 
 
-def _bombs(counts: tuple[int, ...], top: Combo | None) -> Iterator[_Candidate]:
-    """Bombs by card count then rank (R05.1, R05.2); only those above a bomb ``top``."""
+def _bombs(
+    counts: tuple[int, ...], top: Combo | None, smallest: int = 4
+) -> Iterator[_Candidate]:
+    """Bombs of at least ``smallest`` cards by card count then rank (R05.1, R05.2); only
+    those above a bomb ``top``."""
     floor = (top.size, int(top.key)) if top is not None and top.tier == 3 else (0, 0)
     biggest = max(counts[LOW:SJ])
-    for size in range(max(4, floor[0]), biggest + 1):
+    for size in range(max(smallest, floor[0]), biggest + 1):
         for rank in range(LOW, SJ):
             if counts[rank] >= size and (size, rank) > floor:
                 yield make_combo(Shape.BOMB, _R[rank], size), (_R[rank],) * size, None
@@ -279,9 +293,15 @@ def _bombs(counts: tuple[int, ...], top: Combo | None) -> Iterator[_Candidate]:
 def _rockets(
     counts: tuple[int, ...], top: Combo | None, variants: Variants
 ) -> Iterator[_Candidate]:
-    """SJ BJ (R05.3); under ``rocket=joker_sets`` every joker set holding both kinds."""
+    """SJ BJ (R05.3); under ``rocket=joker_sets`` every joker set holding both kinds (D26);
+    under ``rocket=six_jokers`` only all six jokers (D36)."""
     small, big = counts[SJ], counts[BJ]
     if not (small and big):
+        return
+    if variants.rocket == "six_jokers":
+        if small + big == MAX_JOKERS and (top is None or top.tier < 4):
+            ranks = (Rank.SMALL_JOKER,) * small + (Rank.BIG_JOKER,) * big
+            yield make_combo(Shape.ROCKET, Rank.BIG_JOKER, MAX_JOKERS), ranks, None
         return
     if variants.rocket != "joker_sets":
         if top is None or top.tier < 4:

@@ -73,14 +73,16 @@ class RandomPlayer:
             return _PASSES[seat]
         counts = game.hand_counts(seat)
         if top is None:
-            return self._lead(seat, counts)
+            return self._lead(seat, counts, game.variants)
         return self._reply(seat, counts, top, game.variants)
 
-    def _lead(self, seat: int, counts: Mapping[Card, int]) -> Action:
+    def _lead(self, seat: int, counts: Mapping[Card, int], variants: Variants) -> Action:
+        """A rank group, or with a short hand any legal lead under the match's variants
+        (under ``rocket=six_jokers``, D36, SJ BJ is no lead)."""
         rng = self.rng
         if sum(counts.values()) < self.full_lead_below and rng.random() < 0.4:
             hand = _cards(counts)
-            play = rng.choice(legal_plays(hand))
+            play = rng.choice(legal_plays(hand, None, variants))
             return Action.play(seat, play.pick(hand), shape=play.combo.notation())
         groups: dict[Rank, list[Card]] = {}
         for card, n in counts.items():

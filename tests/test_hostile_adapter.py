@@ -113,6 +113,8 @@ def hostile_check(folder: Path, plan: dict[str, Any], *args: str,
     data = junit.read_bytes()
     xml.dom.minidom.parseString(data)  # a second, independent parser
     records = [strict_json(line) for line in jsonl.read_text(encoding="utf-8").splitlines()]
+    assert records and records[0]["record"] == "run"  # the run record first (issue 8, D-4)
+    records = records[1:]
     return Outcome(code, _text(out), _text(err), records, ElementTree.fromstring(data))
 
 
@@ -207,11 +209,12 @@ def test_a_carriage_return_cannot_overwrite_a_line(folder: Path) -> None:
     from the reply, shown as the observed value) is printed escaped, on its own line."""
     forged = "\r\x1b[2KPASSED everything\n\u202eevil"
     shown = "\\r\\x1b[2KPASSED everything\\n\\u202eevil"
-    for mutation, where in (({"cmd": "beats", "error": forged}, "could not do beats: "),
-                            ({"cmd": "beats", "at": ["reading"], "text": forged}, "observed: ")):
+    as_json = '"\\r\\u001b[2KPASSED everything\\n\\u202eevil"'  # a value is shown as JSON
+    for mutation, where in (({"cmd": "beats", "error": forged}, "could not do beats: " + shown),
+                            ({"cmd": "beats", "at": ["reading"], "text": forged}, as_json)):
         outcome = hostile_check(folder, {"mutations": [mutation]}, "--rule", "R05")
         assert_sound(outcome, rule_ids("R05"))
-        assert where + shown in outcome.out
+        assert where in outcome.out
         assert not any(line.startswith("PASSED") for line in outcome.out.splitlines())
 
 

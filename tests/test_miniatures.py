@@ -74,8 +74,8 @@ def test_always_wrong_never_passes_and_never_crashes() -> None:
             assert r.status in ("failed", "errored"), (r.scenario.id, r.message)
         if r.status == "errored":  # a corruption outside the schema: a malformed reply
             assert r.message.startswith("invalid reply to "), r.message
-    assert statuses["failed"] > 0.45 * len(results)
-    assert statuses["errored"] > 0.3 * len(results)
+    assert statuses["failed"] > 0.2 * len(results)  # readings, clauses, counts, booleans
+    assert statuses["errored"] > 0.3 * len(results)  # mostly observations made inconsistent
 
 
 # --------------------------------------------------------------------------- crashes
@@ -120,7 +120,7 @@ def test_crash_context_reaches_the_reports(capsys: pytest.CaptureFixture[str],
     out = capsys.readouterr().out
     assert code == 1
     assert "ERRORED R05-001" in out and "sent: " in out and "stderr: crash.py" in out
-    record = json.loads((tmp_path / "r.jsonl").read_text())
+    record = json.loads((tmp_path / "r.jsonl").read_text().splitlines()[-1])  # after the run
     assert record["status"] == "errored"
     assert record["context"]["exit"] == 3 and record["context"]["sent"]["cmd"] == "beats"
     assert "<error message=" in (tmp_path / "r.xml").read_text()
@@ -278,6 +278,8 @@ RULE_BREAKERS: dict[str, tuple[str, str, set[str]]] = {
     "wings_both_jokers": ("R03", "R03.5", {"R03-037.1", "R03-037.2", "R03-037.3"}),
     "suited_reversed": ("R04", "R04.2", {"R04-011.1", "R04-012.1"}),
     "bombs_by_rank": ("R05", "R05.2", {"R05-001", "R05-012", "R05-015.1", "R05-016"}),
+    "six_jokers_ignored": ("R05", "R05.3", {"R05-033", "R05-034.1", "R05-038"}),
+    "twelve_bomb_ignored": ("R05", "R05.3", {"R05-042.1", "R05-043.1", "R05-047"}),
     "reveal_counts_as_call": ("R11", "R11.4", {"R11-017"}),
     "self_call_partner": ("R11", "R11.5", {"R11-025", "R11-026"}),
     "pass_locks": ("R13", "R13.3", {"R13-014", "R13-021", "R13-024"}),

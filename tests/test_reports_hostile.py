@@ -208,8 +208,9 @@ def test_jsonl_is_strict_ascii_json_with_bounded_fields(tmp_path: Path) -> None:
     assert len(errored["message"]) < report.JSON_TEXT_LIMIT + 50
     assert failed["context"] == {"sent": {"op": "beats"},
                                  "received": {"beats": ["Infinity"] * 9}}
-    assert "deeper levels of nesting left out" in json.dumps(failed["difference"]["observed"])
-    assert missing["difference"]["missing"] is True
+    assert "deeper levels of nesting left out" in json.dumps(
+        failed["differences"][0]["observed"])
+    assert missing["differences"][0]["absent"] is True
     report.write_atomic(tmp_path / "r.jsonl", text)
     assert (tmp_path / "r.jsonl").read_text(encoding="ascii") == text
 
@@ -418,7 +419,7 @@ def test_an_exception_escaping_the_suite_still_writes_the_summary_and_reports(
     code = cli.main(["check", "--no-progress", "--rule", "R02", "--jsonl", str(jsonl),
                      "--junit", str(junit)])
     out = capsys.readouterr().out
-    records = [strict_json(line) for line in jsonl.read_text().splitlines()]
+    records = [strict_json(line) for line in jsonl.read_text().splitlines()][1:]  # run first
     chosen = [s.id for s in catalog.shipped() if s.rule == "R02"]
     assert code == 1
     assert [r["id"] for r in records] == chosen
@@ -427,7 +428,10 @@ def test_an_exception_escaping_the_suite_still_writes_the_summary_and_reports(
         "not run: internal error of the kit") and "MemoryError" in r["message"]
         for r in records[2:])
     assert len(ElementTree.parse(junit).getroot().findall(".//testcase")) == len(chosen)
-    assert out.splitlines()[-1].startswith("total")
+    lines = out.splitlines()  # the table's totals row, then what the failures share
+    total = [i for i, line in enumerate(lines) if line.startswith("total")]
+    assert len(total) == 1 and lines[total[0] + 2].startswith("what the ")
+    assert lines[-1] == f"  {len(chosen) - 2} failures errored: not run"
 
 
 def test_a_report_that_cannot_be_written_does_not_stop_the_other(
@@ -501,7 +505,7 @@ def test_good_report_paths_are_written_atomically_and_replace_old_reports(
     junit.write_text("old report\n")
     assert cli.main(["check", "--no-progress", "-q", "--rule", "R02", "--jsonl", str(jsonl),
                      "--junit", str(junit)]) == 0
-    assert jsonl.read_text().count("\n") == sum(s.rule == "R02" for s in catalog.shipped())
+    assert jsonl.read_text().count("\n") == 1 + sum(s.rule == "R02" for s in catalog.shipped())
     ElementTree.parse(junit)
     leftovers = [p.name for p in tmp_path.rglob(".*")]
     assert leftovers == []  # no temporary file left behind

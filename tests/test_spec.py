@@ -41,9 +41,10 @@ CLAUSE_COUNTS = {
 
 VARIANTS = {
     "wing_ranks": ("D9", "shared", ("shared", "distinct")),
-    "rocket": ("D9", "pair", ("pair", "joker_sets")),
+    "rocket": ("D9", "pair", ("pair", "joker_sets", "six_jokers")),
     "call_ordinal": ("D14", "bounded", ("bounded", "any")),
     "pass": ("D18", "turn", ("turn", "trick")),
+    "twelve_bomb": ("D37", "below_rocket", ("below_rocket", "beats_rocket")),
 }
 
 
@@ -430,6 +431,6 @@ def test_rules_command_unknown_id(target: str) -> None:
     assert (status, out) == (2, "")
     last = max(load_spec().rulings, key=lambda r: int(r[1:]))
     assert err == (
-        f"fivetenk rules: unknown rule, clause or ruling '{target}' "
-        f"(expected R01–R24, R17.2 or D1–{last})\n"
+        f"fivetenk rules: unknown rule, clause, ruling or scenario '{target}' "
+        f"(expected R01–R24, R17.2, D1–{last} or a scenario id such as R05-003)\n"
     )

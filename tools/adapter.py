@@ -24,7 +24,7 @@ from collections.abc import Callable
 from typing import IO, Any, BinaryIO, Protocol, TextIO
 
 from . import __version__
-from .drivers import CAPABILITIES, DriverError, ReferenceDriver, rejection
+from .drivers import CAPABILITIES, QUERY_CAPABILITIES, DriverError, ReferenceDriver, rejection
 from .protocol import (
     COMMANDS,
     PROTOCOL_VERSION,
@@ -36,6 +36,7 @@ from .protocol import (
 )
 from .reference import RulesError
 from .reference.variants import CHOICES
+from .shapes import SHAPES
 
 NAME = "fivetenk reference engine"
 MAX_REQUEST = 16 << 20
@@ -57,12 +58,16 @@ class Adapter:
         self.stopped = False
 
     def hello_result(self) -> dict[str, Any]:
-        """What this implementation says about itself: everything is supported."""
+        """What this implementation says about itself: everything is supported. It
+        declares ``queries`` (the shorthand for the five query commands, D-1 of issue 8),
+        every shape and every variant value; an adapter that plays less lists less (see
+        schemas/protocol.md, the handshake)."""
         return {
             "name": self.name,
             "version": self.version,
             "protocol": PROTOCOL_VERSION,
-            "capabilities": list(CAPABILITIES),
+            "capabilities": ["queries", *(c for c in CAPABILITIES if c not in QUERY_CAPABILITIES)],
+            "shapes": list(SHAPES),
             "variants": {name: list(values) for name, values in CHOICES.items()},
         }
 

@@ -258,13 +258,16 @@ def clause_index(scenarios: Iterable[Scenario]) -> dict[str, list[str]]:
 
 @dataclass(frozen=True)
 class Selection:
-    """Which scenarios to run: by rule (R05), clause (R05.2), tag or scenario id; empty
-    criteria select everything."""
+    """Which scenarios to run: by rule (R05), clause (R05.2), tag, scenario id or shape
+    used (``straight``: :func:`fivetenk.shapes.scenario_shapes`, computed by the kit);
+    each kind of criterion selects the scenarios matching any of its values, and every
+    kind given must match; empty criteria select everything."""
 
     rules: tuple[str, ...] = ()
     clauses: tuple[str, ...] = ()
     tags: tuple[str, ...] = ()
     ids: tuple[str, ...] = ()
+    shapes: tuple[str, ...] = ()
 
     def __call__(self, s: Scenario) -> bool:
         if self.rules and s.rule not in self.rules:
@@ -273,7 +276,13 @@ class Selection:
             return False
         if self.tags and not set(self.tags) & set(s.tags):
             return False
-        return not self.ids or any(s.id == i or s.id.startswith(i + ".") for i in self.ids)
+        if self.ids and not any(s.id == i or s.id.startswith(i + ".") for i in self.ids):
+            return False
+        if self.shapes:  # last: the only criterion that costs a computation
+            from .shapes import uses_any
+
+            return uses_any(s, self.shapes)
+        return True
 
 
 def pending_rules(scenarios: Iterable[Scenario], spec: Spec | None = None) -> list[str]:

@@ -2,14 +2,18 @@
 
 By default the shipped suite runs against the bundled reference engine, in process.
 Give PATH arguments (feature files, JSON scenario files, or folders of them) to add your
-own cases; --only-paths runs just those. Select with --rule, --clause, --tag, --id.
+own cases; --only-paths runs just those. Select with --rule, --clause, --tag, --id,
+--shapes (the combination shapes a scenario uses, e.g. --shapes straight,bomb).
 
 --impl CMD runs them against another implementation instead: CMD is started once (split
 like a shell would, but never run through one) and spoken to over the JSON-lines adapter
 protocol (schemas/protocol.md), e.g. --impl "node my_adapter.js". A crash, a hang past
 --timeout or a malformed reply errors the scenario and restarts CMD (at most --restarts
-times). --expectations FILE lists scenarios, rules or clauses to skip or expect to fail,
-each with a reason.
+times). --expectations FILE lists what to skip or expect to fail, each with a reason:
+scenarios, rules, clauses, tags or shapes used (`- {uses: straight, reason: ...}`), an
+expected failure optionally pinned to how it fails (`path`, `observed`). An expected
+failure applies to the selected scenarios that fail; one that matches no failing scenario
+is reported STALE and fails the run (see fivetenk.expectations).
 """
 
 from __future__ import annotations
@@ -18,11 +22,11 @@ import argparse
 import dataclasses
 import sys
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
-from . import catalog, report
+from . import catalog, profile, report
 from .drivers import Driver, ReferenceDriver
-from .expectations import Expectations
+from .expectations import Expectations, stale_records
 from .expectations import load as load_expectations
 from .runner import Result, internal_error, run_suite
 from .scenario import Scenario
@@ -42,6 +46,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="run the scenarios with this tag, e.g. D11 (repeatable)")
     p.add_argument("--id", action="append", default=[], metavar="ID",
                    help="run this scenario (an outline id selects all its rows; repeatable)")
+    p.add_argument("--shapes", action="append", default=[], type=_shape_list,
+                   metavar="SHAPE,…",
+                   help="run the scenarios that use any of these combination shapes, as "
+                   "the kit computes them from their cards and readings (repeatable): "
+                   "single, pair, triple, triple+single, triple+pair, straight, pairs, "
+                   "airplane, airplane+singles, airplane+pairs, 5-10-K, bomb, rocket")
     p.add_argument("--jsonl", type=Path, metavar="FILE", help="write results as JSON lines")
     p.add_argument("--junit", type=Path, metavar="FILE", help="write a JUnit XML report")
     p.add_argument("-q", "--quiet", action="store_true", help="print only failures and totals")
@@ -56,11 +66,29 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="with --impl: restart a misbehaving implementation at most N times, "
                    "0-100 (default 5)")
     p.add_argument("--any-clause", action="store_true",
-                   help="judge a rejected action on whether it is rejected, not on the clause "
-                   "it cites (the kit's clause conventions are ruling D35)")
+                   help="judge every rejection (an action, a next hand, a query refused as "
+                   "bad input) on whether it is rejected, not on the clause it cites (the "
+                   "kit's clause conventions are ruling D35)")
     p.add_argument("--expectations", type=Path, metavar="FILE",
-                   help="YAML/JSON file of scenarios, rules or clauses to skip or to expect "
-                   "to fail, each with a reason")
+                   help="YAML/JSON file of what to skip or to expect to fail, each with a "
+                   "reason: scenario ids, rules, clauses, tags or shapes used ({uses: "
+                   "straight, reason: ...}); an expected failure may pin how it fails "
+                   "(path, observed); an entry matching no failure is STALE and fails the run")
+
+
+def _shape_list(text: str) -> tuple[str, ...]:
+    """``--shapes straight,bomb``: shape words of the reading notation (issue 8, D-2),
+    comma-separated; an unknown word is a usage error (exit 2) listing the shapes."""
+    from .shapes import SHAPES
+
+    words = tuple(w.strip() for w in text.split(",") if w.strip())
+    unknown = [w for w in words if w not in SHAPES]
+    if unknown or not words:
+        shown = ", ".join(repr(w) for w in unknown) or repr(text)
+        raise argparse.ArgumentTypeError(
+            f"{shown}: not a shape; expected shapes of the reading notation, comma-separated: "
+            + ", ".join(SHAPES))
+    return words
 
 
 def _positive(text: str) -> float:
@@ -220,7 +248,8 @@ def _run(args: argparse.Namespace, out: TextIO, driver: Driver | None) -> int:
     scenarios = catalog.load(args.paths, with_shipped=not args.only_paths)
     selection = catalog.Selection(
         rules=tuple(_rule_id(r) for r in args.rule), clauses=tuple(args.clause),
-        tags=tuple(t.lstrip("@") for t in args.tag), ids=tuple(args.id))
+        tags=tuple(t.lstrip("@") for t in args.tag), ids=tuple(args.id),
+        shapes=tuple(w for words in getattr(args, "shapes", []) for w in words))
     for clause in selection.clauses:
         if clause not in spec.clauses:
             from .cli import UsageError
@@ -241,7 +270,7 @@ def _run(args: argparse.Namespace, out: TextIO, driver: Driver | None) -> int:
     results: list[Result] = []
     try:
         try:
-            for i, result in enumerate(run_suite(driver, chosen, expected.for_scenario), 1):
+            for i, result in enumerate(run_suite(driver, chosen, expected.expect), 1):
                 results.append(result)
                 if show_progress:
                     bad = sum(not r.ok for r in results)
@@ -251,33 +280,59 @@ def _run(args: argparse.Namespace, out: TextIO, driver: Driver | None) -> int:
             results += [Result(s, "errored", message=message) for s in chosen[len(results):]]
     finally:
         driver.close()
+    stale = expected.stale(results)  # xfail entries that matched no failure: the run fails
     name = report.visible(_driver_name(driver), report.NAME_LIMIT)
+    declared = profile.describe(driver)  # what the implementation said it plays (issue 8)
     pending = catalog.pending_rules(catalog.shipped(), spec)  # the kit's own suite
     failures: list[OSError] = []
     for path, kind in ((args.jsonl, "jsonl"), (args.junit, "junit")):
         if path is None:
             continue
-        text = (report.jsonl(results) if kind == "jsonl"
-                else report.junit(results, spec, name=name))
+        text = (report.run_line(_driver_name(driver), declared) + report.jsonl(results)
+                + stale_records(stale)
+                if kind == "jsonl" else report.junit(results, spec, name=name))
         try:
             report.write_atomic(path, text)
         except OSError as err:  # try the other report too; then say what failed
             failures.append(err)
     if not args.quiet:
         print(f"fivetenk check: {len(chosen)} scenarios against {name}", file=out)
+    _print_profile(declared, out, quiet=args.quiet)
+    if not args.quiet:
         print(file=out)
     for r in results:
         if r.status in ("failed", "errored", "xpassed"):
             print("\n".join(report.describe_failure(r, spec)), file=out)
             print(file=out)
+    for entry in stale:
+        print(report.visible(entry.describe(), report.MESSAGE_LIMIT), file=out)
+    if stale:
+        print(file=out)
     if not args.quiet:
         _print_reasons(results, out)
     print("\n".join(report.summary(results, spec, pending)), file=out)
+    causes = report.root_causes(results)  # what the failures have in common (issue 8)
+    if causes:
+        print(file=out)
+        print("\n".join(causes), file=out)
     if pending and not args.quiet:
         print(f"\npending rules (no scenarios yet): {', '.join(pending)}", file=out)
     if failures:
         raise failures[0]
-    return 0 if all(r.ok for r in results) else 1
+    return 0 if all(r.ok for r in results) and not stale else 1
+
+
+def _print_profile(declared: dict[str, Any], out: TextIO, *, quiet: bool) -> None:
+    """Once, near the top: every handshake warning (a capability, shape, variant or value
+    the kit does not know and ignored; printed even with ``--quiet``, since it may explain
+    every result), then what the implementation declared it leaves out (it explains the
+    skips). The warnings quote the implementation: shown through
+    :func:`fivetenk.report.visible`."""
+    for warning in declared.get("warnings", []):
+        print(f"warning: {report.visible(warning, report.TEXT_LIMIT)}", file=out)
+    if not quiet:
+        for line in profile.summary_lines(declared):
+            print(f"note: {line}", file=out)
 
 
 def _driver_name(driver: Driver) -> str:
@@ -290,15 +345,48 @@ def _driver_name(driver: Driver) -> str:
 
 
 def without_rejection_clauses(scenario: Scenario) -> Scenario:
-    """The scenario with every rejected action judged on the rejection alone: the expected
-    ``clause`` of ``act`` / ``next_hand`` steps that expect ``accepted: false`` is dropped."""
+    """The scenario judged with ``--any-clause``: every clause comparison dropped, so that a
+    rejection is judged on being a rejection alone (the kit's clause conventions are ruling
+    D35; an engine may cite none, or its own).
+
+    In every step, whatever its command (``act`` and ``next_hand`` as well as a query
+    refused as bad input), an expected path ending in ``clause`` (``clause``,
+    ``error.clause``) is dropped, and so is a ``clause`` key at any depth of an expected
+    object (``{"error": {"clause": …}}``; an object left empty goes too). A step that
+    expected a clause other than ``null`` expected a rejection, and still does: it keeps
+    (or gains) ``accepted: false``, so that relaxing the clause never lets an accepted
+    action or an ordinary answer pass. ``contains`` / ``excludes`` lists are left alone
+    (no shipped scenario lists clauses). A setup the implementation refuses is never
+    compared with a clause (the scenario is errored), so there is nothing to relax there."""
     steps = []
     for step in scenario.steps:
-        expect = step.get("expect", {})
-        if step["op"] in ("act", "next_hand") and expect.get("accepted") is False:
-            step = {**step, "expect": {k: v for k, v in expect.items() if k != "clause"}}
+        expect = step.get("expect")
+        if isinstance(expect, dict):
+            relaxed, rejection = _without_clauses(expect)
+            if rejection and relaxed.get("accepted") is not False:
+                relaxed = {**relaxed, "accepted": False}
+            if relaxed != expect:
+                step = {**step, "expect": relaxed}
         steps.append(step)
     return dataclasses.replace(scenario, steps=steps)
+
+
+def _without_clauses(expect: dict[str, Any]) -> tuple[dict[str, Any], bool]:
+    """``expect`` without any clause, and whether a clause other than ``null`` was dropped
+    (the expectation was of a rejection). See :func:`without_rejection_clauses`."""
+    out: dict[str, Any] = {}
+    rejection = False
+    for key, value in expect.items():
+        if str(key).rsplit(".", 1)[-1] == "clause":
+            rejection = rejection or value is not None
+            continue
+        if isinstance(value, dict) and value:
+            value, inner = _without_clauses(value)
+            rejection = rejection or inner
+            if not value:  # it held only clauses
+                continue
+        out[key] = value
+    return out, rejection
 
 
 def _print_reasons(results: list[Result], out: TextIO) -> None:

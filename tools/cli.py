@@ -21,6 +21,7 @@ EPILOG = """\
 commands:
   check      run scenarios against the reference engine or an implementation (--impl)
   rules      print rules, clauses and rulings (fivetenk rules R17, --lang es)
+  show       print a scenario as written and as JSON; --impl CMD replays it step by step
   export     write the feature scenarios as schema-valid JSON
   render     turn JSON scenarios back into Gherkin
   simulate   play random legal matches and print a readable log
@@ -40,6 +41,7 @@ class UsageError(Exception):
 COMMANDS: dict[str, tuple[str | None, str]] = {
     "check": ("check_cmd", "run the scenario suite"),
     "rules": ("rules_cmd", "print rules, clauses and rulings"),
+    "show": ("show_cmd", "print a scenario (Gherkin and JSON); --impl CMD replays it"),
     "export": ("export_cmd", "write the feature scenarios as schema-valid JSON"),
     "render": ("render_cmd", "turn JSON scenarios back into Gherkin"),
     "simulate": ("simulate", "play random legal matches and print a readable log"),
@@ -129,8 +131,13 @@ def _run_steps(args: argparse.Namespace, out: TextIO | None = None) -> int:
         print(f"{kind.capitalize()} steps:", file=out)
         for definition in REGISTRY:
             if definition.kind == kind:
-                print(f"  {kind.capitalize()} {definition.example}", file=out)
+                line = f"  {kind.capitalize()} {definition.example}"
+                if definition.rulings:  # what an implementation must know (D30, D34, D35)
+                    line += f"    [rulings: {', '.join(definition.rulings)}]"
+                print(line, file=out)
         print(file=out)
+    print("[rulings: …] what an implementation must know to answer that step's requests "
+          "(`fivetenk rules D35`; schemas/protocol.md links them too).", file=out)
     return 0
 
 

@@ -26,9 +26,37 @@ from .reference import (
 from .reference.cards import ALL_FACES, DECKS
 from .reference.cards import Rank as _Rank
 
-CAPABILITIES = ("queries", "deal", "position")
-"""What an implementation may support: pure combination queries, starting a hand from an
+QUERY_CAPABILITIES = ("classify", "beats", "plays", "points", "deck")
+"""The five pure combination queries, each a capability of its own (issue 8, D-1): an
+engine without a play enumerator lacks ``plays`` only, a Dou Dizhu judge ``points``."""
+CAPABILITIES = (*QUERY_CAPABILITIES, "deal", "position")
+"""What an implementation may support: each query command, starting a hand from an
 explicit deal, starting from a position."""
+SHORTHANDS: dict[str, tuple[str, ...]] = {"queries": QUERY_CAPABILITIES}
+"""Capability words that stand for several: ``queries`` is all five query commands (the
+protocol's first handshakes had only this word)."""
+CAPABILITY_WORDS = (*CAPABILITIES, *SHORTHANDS)
+"""Every capability word a handshake may use."""
+
+
+def expand_capabilities(words: object) -> frozenset[str]:
+    """The capabilities ``words`` stand for: shorthands expanded (``queries`` -> the five
+    query commands), words the kit does not know left out. Accepts anything (a test
+    driver's set, a hostile handshake's list): what is not an iterable of strings is no
+    capability."""
+    out: set[str] = set()
+    try:
+        items = list(words) if isinstance(words, (set, frozenset, list, tuple)) else []
+    except TypeError:  # pragma: no cover - a set subclass that cannot be listed
+        items = []
+    for word in items:
+        if not isinstance(word, str):
+            continue
+        if word in SHORTHANDS:
+            out.update(SHORTHANDS[word])
+        elif word in CAPABILITIES:
+            out.add(word)
+    return frozenset(out)
 
 
 class DriverError(Exception):
@@ -74,6 +102,8 @@ class ReferenceDriver:
 
     name = "fivetenk reference engine"
     capabilities = frozenset(CAPABILITIES)
+    shapes: frozenset[str] | None = None
+    """The shapes it plays: None, every shape (see :mod:`fivetenk.profile`)."""
 
     def __init__(self) -> None:
         self.variants: Variants = DEFAULT

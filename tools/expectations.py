@@ -1,33 +1,72 @@
 """Expectations files: what an implementation is known not to do, with the reasons.
 
-``fivetenk check --impl CMD --expectations FILE`` reads a YAML or JSON file::
+``fivetenk check --impl CMD --expectations FILE`` reads a YAML or JSON file with two
+sections, ``skip`` and ``xfail``. Each holds entries that *select* scenarios, written
+either as a mapping of selector to reason (the short form) or as a list of entries (the
+long form); each section takes either form::
 
-    skip:
-      R11: "calls are not implemented yet"
-      R05-003: "we read D11 differently, see issue 12"
-    xfail:
-      R17.1: "the whole-side ending is checked too early (issue 40)"
+    skip:                                           # the short form
+      R11: "calls are not implemented yet"          # a rule
+      R05-003: "we read D11 differently, issue 12"  # a scenario (or an outline's rows)
+      R17.1: "the whole-side ending is checked too early (issue 40)"   # a clause
+    xfail:                                          # the long form
+      - {uses: straight, reason: "no straights in our game"}           # a shape used
+      - {tag: D11, reason: "we read D11 otherwise"}                    # a tag (a ruling)
+      - {rule: R05, uses: rocket, reason: "our rocket is all six jokers"}  # both at once
+      - {id: R05-003, path: beats, observed: false, reason: "issue 12"}     # pinned
 
-Keys are scenario ids (an outline id such as ``R05-002`` covers its rows ``R05-002.1``…),
-rules (``R11``) or clauses (``R17.1``: every scenario exercising it). Every entry needs a
-non-empty reason. A *skipped* scenario is not run and is reported ``skipped`` with its
-reason. An *expected failure* is run: if it fails it is reported ``xfailed``; if it passes,
-``xpassed``, which makes the run fail (remove the entry). A scenario that errors stays
-``errored`` (a crash is not the expected failure; skip what the implementation cannot
-do). When several entries match a scenario, ``skip`` wins over ``xfail`` and a scenario id
-over a clause over a rule.
+**Selectors.** ``id`` a scenario id (an outline id such as ``R05-002`` covers its rows
+``R05-002.1``…), ``rule`` (``R11``: the scenarios of that rule, by their first clause),
+``clause`` (``R17.1``: every scenario exercising it), ``tag`` (``D11`` or ``@D11``: every
+scenario with that tag, such as a ruling), ``uses`` (a shape word of the reading notation,
+``straight``, ``5-10-K``, ``rocket``…: every scenario whose plays use that shape, as
+computed by :func:`fivetenk.shapes.scenario_shapes`). An entry with several selectors
+selects the scenarios matching all of them. In the short form the key says which it is:
+``R05`` a rule, ``R05.2`` a clause, a shape word a shape, ``@D11`` a tag, anything else a
+scenario id or, if no scenario has that id, a tag (``D11``).
 
-Unknown keys, ids or clauses are bad input: :class:`ExpectationsError` names the file and
-the key (``fivetenk check`` exits with 2).
+**Skip.** A selected scenario is not run: it is reported ``skipped`` with the reason.
+
+**Expected failures** apply to the selected scenarios that *fail*: each becomes
+``xfailed`` with the reason; a selected scenario that passes stays ``passed`` (a rule-wide
+entry does not turn the rule's good scenarios into errors). Honesty is kept two ways:
+
+- an ``xfail`` entry that matches no failing scenario is **stale**: ``fivetenk check``
+  prints it (``STALE xfail R05 at FILE:LINE: …``) and the run fails (exit 1), so a gap
+  that was fixed cannot linger in the file. An entry whose scenarios were all left out
+  of the run (by ``--rule``, ``--id``… or skipped) is just not used; one whose scenarios
+  errored is not judged stale either (the errors fail the run already);
+- an entry naming one scenario by its exact id (``R05-003``, ``R05-007.3``; not an outline
+  id) whose scenario passes makes it ``xpassed``, which fails the run: remove the entry.
+
+**Pinned failures.** An ``xfail`` entry may say *how* the scenario fails: ``path`` (a
+dotted path of the step's result, ``beats``, ``readings``, ``plays``, ``clause``…) and
+optionally ``observed`` (the value found there). It then applies only to a failure with a
+difference at that path (or below it: ``readings`` covers ``readings.0``) with that
+observed value (compared as JSON: ``false`` is not ``0``); a failure that differs
+otherwise stays a plain failure, so an expected failure cannot hide a new regression. In
+the short form: ``R05-003: {reason: "…", path: beats, observed: false}``.
+
+A scenario that errors stays ``errored`` (a crash is not the expected failure; skip what
+the implementation cannot do). When several entries select a scenario, ``skip`` wins over
+``xfail``, and the reason shown is that of the most specific entry (an id, then a clause,
+a tag, a shape, a rule; then the first in the file).
+
+Bad input is :class:`ExpectationsError` naming the file, the line (for YAML and JSON
+alike) and the entry (``fivetenk check`` exits with 2): an unknown section or entry key,
+an entry without a selector or a reason, a selector that names no loaded scenario, no
+rule, no clause or no shape, a pin in a ``skip`` entry, an ``observed`` without a
+``path``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+import json
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from .scenario import (
     CLAUSE_PATTERN,
@@ -40,45 +79,318 @@ from .scenario import (
     read_text,
 )
 
+if TYPE_CHECKING:
+    from .runner import Result
+
 SECTIONS = ("skip", "xfail")
+SELECTORS = ("id", "rule", "clause", "tag", "uses")
+"""Selector keys of a long-form entry, in the order of specificity used to pick the
+reason shown (an id first)."""
+PINS = ("path", "observed")
+"""Keys that pin how an expected failure fails (``xfail`` only)."""
+ENTRY_KEYS = (*SELECTORS, *PINS, "reason")
+
+_ANYTHING: Any = type("_Anything", (), {"__repr__": lambda self: "(any value)"})()
+"""``observed`` when an entry does not pin it."""
+_SPECIFICITY = {"id": 0, "key": 0, "clause": 1, "tag": 2, "uses": 3, "rule": 4}
+
+Lines = dict[tuple[Any, ...], int]
+"""1-based line of a section (``("xfail",)``) and of an entry (``("xfail", 2)`` in the
+long form, ``("xfail", "R05")`` in the short form)."""
 
 
 class ExpectationsError(ScenarioError):
-    """A bad expectations file; ``where`` is the file (and the key)."""
+    """A bad expectations file; ``where`` is the file and line."""
+
+
+def _shape_words() -> tuple[str, ...]:
+    """The shape words an entry may name (:data:`fivetenk.shapes.SHAPES`)."""
+    from .shapes import SHAPES
+
+    return tuple(SHAPES)
+
+
+def _shapes_of(scenario: Scenario) -> tuple[str, ...]:
+    from .shapes import scenario_shapes
+
+    return scenario_shapes(scenario)
+
+
+# --------------------------------------------------------------------------- entries
+
+
+@dataclass(frozen=True, eq=False)
+class Entry:
+    """One entry of a section: what it selects, the reason, and (``xfail``) how the
+    failure it expects looks.
+
+    ``selectors``: ``(kind, value)`` pairs, all of which a scenario must match; ``kind``
+    is one of :data:`SELECTORS`, or ``key`` for a short-form key that is a scenario id or
+    a tag (settled by :func:`check_keys` once the scenarios are known). ``label`` is how
+    reports name the entry, ``where`` the file and line it was read from."""
+
+    section: str
+    reason: str
+    selectors: tuple[tuple[str, str], ...]
+    path: str | None = None
+    observed: Any = _ANYTHING
+    where: str = ""
+    label: str = ""
+    index: int = 0
+
+    @property
+    def pinned(self) -> bool:
+        """Whether the entry says how the failure looks (``path``, maybe ``observed``)."""
+        return self.path is not None
+
+    @property
+    def specificity(self) -> tuple[int, int]:
+        """Sort key: the most specific selector first (:data:`SELECTORS`), then file order."""
+        return (min(_SPECIFICITY[kind] for kind, _ in self.selectors), self.index)
+
+    def selects(self, scenario: Scenario) -> bool:
+        """Whether every selector matches ``scenario``."""
+        return all(_matches(kind, value, scenario) for kind, value in self.selectors)
+
+    def names(self, scenario: Scenario) -> bool:
+        """Whether the entry names ``scenario`` by its exact id (then a pass is xpassed)."""
+        return any(kind in ("id", "key") and value == scenario.id
+                   for kind, value in self.selectors)
+
+    def explains(self, result: Result) -> bool:
+        """Whether a failed ``result`` fails the way the entry pins (always, if unpinned):
+        some difference at ``path`` (or below it) with the ``observed`` value."""
+        if self.path is None:
+            return True
+        for difference in _differences(result):
+            path = str(_field(difference, "path"))
+            if path != self.path and not path.startswith(self.path + "."):
+                continue
+            if self.observed is _ANYTHING or _same(_field(difference, "observed"),
+                                                   self.observed):
+                return True
+        return False
+
+    def reason_text(self) -> str:
+        """``<reason> (<label>)``: the reason a report gives for a skip or xfail."""
+        return f"{self.reason} ({self.label})"
+
+    def pin_text(self) -> str:
+        """``at beats, observed false`` (or "")."""
+        if self.path is None:
+            return ""
+        text = f"at {self.path}"
+        if self.observed is not _ANYTHING:
+            text += f", observed {_json(self.observed)}"
+        return text
+
+
+def _matches(kind: str, value: str, s: Scenario) -> bool:
+    if kind == "id":
+        return s.id == value or s.id.startswith(value + ".")
+    if kind == "rule":
+        return s.rule == value
+    if kind == "clause":
+        return value in s.clauses
+    if kind == "tag":
+        return value in s.tags
+    if kind == "uses":
+        return value in _shapes_of(s)
+    return s.id == value or s.id.startswith(value + ".") or value in s.tags  # "key"
+
+
+def _differences(result: Result) -> list[Any]:
+    """A result's differences: ``differences`` when the runner keeps them all, else its
+    one ``mismatch``."""
+    found = getattr(result, "differences", None)
+    if isinstance(found, list) and found:
+        return found
+    first = getattr(result, "mismatch", None)
+    return [] if first is None else [first]
+
+
+def _field(difference: Any, name: str) -> Any:
+    """``path`` / ``observed`` of a difference (an object, or a dict as in JSON lines)."""
+    if isinstance(difference, Mapping):
+        return difference.get(name)
+    return getattr(difference, name, None)
+
+
+def _same(a: Any, b: Any) -> bool:
+    """JSON equality: ``false`` is not ``0``, ``1`` is ``1.0``; objects by keys, lists by
+    order."""
+    if isinstance(a, bool) or isinstance(b, bool):
+        return a is b
+    if isinstance(a, int | float) and isinstance(b, int | float):
+        return a == b
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
+    return type(a) is type(b) and a == b
+
+
+def _json(value: Any) -> str:
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return repr(value)
+
+
+# --------------------------------------------------------------------------- the file
+
+
+@dataclass(frozen=True)
+class Stale:
+    """An ``xfail`` entry that matched no failing scenario, and why."""
+
+    entry: Entry
+    why: str
+
+    def describe(self) -> str:
+        """``STALE xfail R05 (e.yaml:4): <reason> — <why>`` (the caller makes it visible)."""
+        return (f"STALE xfail {self.entry.label} ({self.entry.where}): {self.entry.reason} — "
+                f"{self.why}; remove the entry or pin the failure it expects")
+
+    def to_json(self) -> dict[str, Any]:
+        """The stale entry as a JSON-ready record."""
+        entry = self.entry
+        record: dict[str, Any] = {"entry": entry.label, "where": entry.where,
+                                  "reason": entry.reason, "why": self.why}
+        if entry.path is not None:
+            record["path"] = entry.path
+        if entry.observed is not _ANYTHING:
+            record["observed"] = entry.observed
+        return record
+
+
+def stale_records(stale: Iterable[Stale]) -> str:
+    """JSON lines, one ``{"record": "stale", ...}`` per stale entry (strict ASCII JSON,
+    every value bounded like the rest of the JSON-lines report)."""
+    from .report import JSON_TEXT_LIMIT, plain, valid_text
+
+    lines = []
+    for item in stale:
+        record: dict[str, Any] = {"record": "stale"}
+        for key, value in item.to_json().items():
+            record[key] = valid_text(value, JSON_TEXT_LIMIT) if isinstance(value, str) \
+                else plain(value)
+        lines.append(json.dumps(record, ensure_ascii=True, allow_nan=False) + "\n")
+    return "".join(lines)
+
+
+Judge = Callable[["Result"], "Result"]
+"""Applies the ``xfail`` entries selecting one scenario to its result."""
 
 
 @dataclass(frozen=True)
 class Expectations:
-    """The ``skip`` and ``xfail`` entries: key -> reason."""
+    """The ``skip`` and ``xfail`` entries of a file, in file order."""
 
-    skip: dict[str, str] = field(default_factory=dict)
-    xfail: dict[str, str] = field(default_factory=dict)
-
-    def for_scenario(self, scenario: Scenario) -> tuple[str, str]:
-        """``(skip reason, xfail reason)`` for a scenario; empty strings when none."""
-        return _match(self.skip, scenario), _match(self.xfail, scenario)
+    skip: tuple[Entry, ...] = ()
+    xfail: tuple[Entry, ...] = ()
+    where: str = ""
 
     def __bool__(self) -> bool:
         return bool(self.skip or self.xfail)
 
+    def _selecting(self, section: str, scenario: Scenario) -> list[Entry]:
+        entries = self.skip if section == "skip" else self.xfail
+        return sorted((e for e in entries if e.selects(scenario)), key=lambda e: e.specificity)
 
-def _match(entries: Mapping[str, str], s: Scenario) -> str:
-    if not entries:
-        return ""
-    base = s.id.split(".")[0]
-    for key in (s.id, base):
-        if key in entries:
-            return f"{entries[key]} ({key})"
-    for clause in s.clauses:
-        if clause in entries:
-            return f"{entries[clause]} ({clause})"
-    if s.rule in entries:
-        return f"{entries[s.rule]} ({s.rule})"
-    return ""
+    def for_scenario(self, scenario: Scenario) -> tuple[str, str]:
+        """``(skip reason, xfail reason)`` for a scenario, each of the most specific entry
+        selecting it (pins aside); empty strings when none."""
+        skip = self._selecting("skip", scenario)
+        xfail = self._selecting("xfail", scenario)
+        return (skip[0].reason_text() if skip else "", xfail[0].reason_text() if xfail else "")
+
+    def expect(self, scenario: Scenario) -> tuple[str, str | Judge]:
+        """For :func:`fivetenk.runner.run_suite`: the skip reason, and a judge applying
+        the ``xfail`` entries that select the scenario to its result ("" when none)."""
+        skip = self._selecting("skip", scenario)
+        if skip:
+            return skip[0].reason_text(), ""
+        entries = self._selecting("xfail", scenario)
+        if not entries:
+            return "", ""
+
+        def judge(result: Result) -> Result:
+            return _judge(entries, result)
+
+        return "", judge
+
+    def judge(self, result: Result) -> Result:
+        """``result`` under the ``xfail`` entries selecting its scenario (see :func:`_judge`)."""
+        return _judge(self._selecting("xfail", result.scenario), result)
+
+    def stale(self, results: Iterable[Result]) -> list[Stale]:
+        """The ``xfail`` entries that matched no failing scenario among ``results`` (the
+        whole run), in file order. Not stale: an entry none of whose scenarios ran (left
+        out by the selection, or skipped), one whose scenarios errored, and one naming a
+        scenario that passed (that scenario is ``xpassed`` already)."""
+        results = list(results)
+        stale: list[Stale] = []
+        for entry in self.xfail:
+            ran = [r for r in results if r.status != "skipped" and entry.selects(r.scenario)]
+            if not ran:
+                continue
+            if any(r.status in ("failed", "xfailed") and entry.explains(r) for r in ran):
+                continue
+            if any(r.status == "errored" for r in ran):
+                continue
+            if all(r.status == "xpassed" and entry.names(r.scenario) for r in ran):
+                continue
+            stale.append(Stale(entry, _why_stale(entry, ran)))
+        return stale
 
 
-def parse(data: Any, *, where: str) -> Expectations:
-    """Check the structure of a decoded file: sections of key -> non-empty reason."""
+def _judge(entries: Sequence[Entry], result: Result) -> Result:
+    """A failed result that one of ``entries`` (most specific first) explains becomes
+    ``xfailed`` with its reason; a failure none explains (every one pins another) stays
+    failed. A passed result becomes ``xpassed`` when an entry names its scenario by its
+    exact id, else it stays passed. Errored and skipped results stay."""
+    if result.status == "failed":
+        for entry in entries:
+            if entry.explains(result):
+                result.status, result.reason = "xfailed", entry.reason_text()
+                return result
+    elif result.status == "passed":
+        for entry in entries:
+            if entry.names(result.scenario):
+                result.status, result.reason = "xpassed", entry.reason_text()
+                result.message = ("expected to fail, but passed: remove it from the "
+                                  "expectations file")
+                return result
+    return result
+
+
+def _why_stale(entry: Entry, ran: list[Result]) -> str:
+    failed = [r for r in ran if r.status in ("failed", "xfailed")]
+    count = f"{len(ran)} scenario{'s' if len(ran) != 1 else ''}"
+    if not failed:
+        passed = "it passes" if len(ran) == 1 else "all pass"
+        return f"no scenario it selects fails ({count} ran: {passed})"
+    ids = ", ".join(r.scenario.id for r in failed[:5]) + (", …" if len(failed) > 5 else "")
+    return (f"{ids} failed, but none {entry.pin_text()} (the failure it pins no longer "
+            "happens: a different failure is a plain failure)")
+
+
+# --------------------------------------------------------------------------- parsing
+
+
+def parse(data: Any, *, where: str, lines: Lines | None = None) -> Expectations:
+    """Check the structure of a decoded file and build its entries (selectors are checked
+    against the loaded scenarios by :func:`check_keys`). ``lines`` (from the YAML or JSON
+    text) puts the line of the offending entry into every error."""
+    lines = lines or {}
+
+    def at(*path: Any) -> str:
+        for cut in range(len(path), 0, -1):
+            if path[:cut] in lines:
+                return f"{where}:{lines[path[:cut]]}"
+        return where
+
     if data is None:
         data = {}
     if not isinstance(data, dict):
@@ -86,28 +398,153 @@ def parse(data: Any, *, where: str) -> Expectations:
     for section in data:
         if section not in SECTIONS:
             raise ExpectationsError(f"unknown section {section!r}: expected 'skip' or 'xfail'",
-                                    where=where)
-    out: dict[str, dict[str, str]] = {}
+                                    where=at(section))
+    built: dict[str, list[Entry]] = {}
+    index = 0
     for section in SECTIONS:
-        entries = data.get(section) or {}
-        if not isinstance(entries, dict):
-            raise ExpectationsError(f"'{section}' must map ids, rules or clauses to reasons",
+        body = data.get(section)
+        entries: list[Entry] = []
+        if isinstance(body, dict):
+            for key, value in body.items():
+                key_line = at(section, key.strip() if isinstance(key, str) else key)
+                entries.append(_short_entry(section, key, value, f"{section}.{key}", key_line,
+                                            index))
+                index += 1
+        elif isinstance(body, list):
+            for i, item in enumerate(body):
+                entries.append(_long_entry(section, item, f"{section}[{i}]", at(section, i),
+                                           index))
+                index += 1
+        elif body is not None:
+            raise ExpectationsError(
+                f"'{section}' must map ids, rules, clauses, tags or shapes to reasons, or "
+                "list entries such as {uses: straight, reason: …}", where=at(section))
+        built[section] = entries
+    skipped = {_identity(e): e for e in built["skip"]}
+    for entry in built["xfail"]:
+        twin = skipped.get(_identity(entry))
+        if twin is not None and entry.path is None:
+            raise ExpectationsError(f"{entry.label!r} is both skipped and expected to fail",
+                                    where=entry.where)
+    return Expectations(skip=tuple(built["skip"]), xfail=tuple(built["xfail"]), where=where)
+
+
+def _identity(entry: Entry) -> tuple[tuple[str, str], ...]:
+    return tuple(sorted(("id" if kind == "key" else kind, value)
+                        for kind, value in entry.selectors))
+
+
+def _short_entry(section: str, key: Any, value: Any, name: str, where: str,
+                 index: int) -> Entry:
+    """``R05: reason`` or ``R05-003: {reason: …, path: …, observed: …}``."""
+    if not isinstance(key, str) or not key.strip():
+        raise ExpectationsError(f"{section}: key {key!r} is not an id, rule, clause, tag or "
+                                "shape", where=where)
+    key = key.strip()
+    selector = _short_selector(key)
+    if isinstance(value, dict):
+        unknown = [k for k in value if k not in ("reason", *PINS)]
+        if unknown:
+            raise ExpectationsError(
+                f"{name}: unknown key {unknown[0]!r}: a short-form entry takes reason, path "
+                "and observed (put selectors in a long-form entry: - {rule: R05, …})",
+                where=where)
+        return _entry(section, value, (selector,), name, where, index, label=key)
+    return _entry(section, {"reason": value}, (selector,), name, where, index, label=key)
+
+
+def _short_selector(key: str) -> tuple[str, str]:
+    if RULE_PATTERN.match(key):
+        return ("rule", key)
+    if CLAUSE_PATTERN.match(key):
+        return ("clause", key)
+    if key in _shape_words():
+        return ("uses", key)
+    if key.startswith("@"):
+        return ("tag", key[1:])
+    return ("key", key)
+
+
+def _long_entry(section: str, item: Any, name: str, where: str, index: int) -> Entry:
+    """``{uses: straight, reason: …}``, ``{id: R05-003, path: beats, observed: false, …}``."""
+    if not isinstance(item, dict):
+        raise ExpectationsError(
+            f"{name}: an entry must map a selector ({', '.join(SELECTORS)}) to a value, with "
+            f"a reason, e.g. {{rule: R05, reason: \"…\"}}; not {_kind(item)}", where=where)
+    unknown = [k for k in item if k not in ENTRY_KEYS]
+    if unknown:
+        raise ExpectationsError(f"{name}: unknown key {unknown[0]!r}: expected "
+                                f"{', '.join(ENTRY_KEYS)}", where=where)
+    selectors: list[tuple[str, str]] = []
+    for kind in SELECTORS:
+        if kind not in item:
+            continue
+        value = item[kind]
+        if not isinstance(value, str) or not value.strip():
+            raise ExpectationsError(f"{name}.{kind}: expected one {_what(kind)} as text, not "
+                                    f"{_kind(value)}", where=where)
+        value = value.strip()
+        if kind == "tag":
+            value = value.removeprefix("@")
+        problem = _selector_problem(kind, value)
+        if problem:
+            raise ExpectationsError(f"{name}.{kind}: {problem}", where=where)
+        selectors.append((kind, value))
+    if not selectors:
+        raise ExpectationsError(f"{name}: the entry selects nothing: give one of "
+                                f"{', '.join(SELECTORS)}", where=where)
+    label = ", ".join(kind + " " + value if kind != "id" else value for kind, value in selectors)
+    return _entry(section, item, tuple(selectors), name, where, index, label=label)
+
+
+def _entry(section: str, item: Mapping[str, Any], selectors: tuple[tuple[str, str], ...],
+           name: str, where: str, index: int, *, label: str) -> Entry:
+    reason = item.get("reason")
+    if not isinstance(reason, str) or not reason.strip():
+        raise ExpectationsError(f"{name}: every entry needs a non-empty reason", where=where)
+    path: str | None = None
+    observed: Any = _ANYTHING
+    if "path" in item or "observed" in item:
+        if section != "xfail":
+            raise ExpectationsError(f"{name}: path and observed pin how an expected failure "
+                                    "fails: only in xfail entries", where=where)
+        if "path" not in item:
+            raise ExpectationsError(f"{name}: observed needs the path it is observed at",
                                     where=where)
-        checked: dict[str, str] = {}
-        for key, reason in entries.items():
-            if not isinstance(key, str) or not key.strip():
-                raise ExpectationsError(f"{section}: key {key!r} is not an id, rule or clause",
-                                        where=where)
-            if not isinstance(reason, str) or not reason.strip():
-                raise ExpectationsError(f"{section}.{key}: every entry needs a non-empty reason",
-                                        where=where)
-            checked[key.strip()] = reason.strip()
-        out[section] = checked
-    both = sorted(set(out["skip"]) & set(out["xfail"]))
-    if both:
-        raise ExpectationsError(f"{both[0]!r} is both skipped and expected to fail",
-                                where=where)
-    return Expectations(skip=out["skip"], xfail=out["xfail"])
+        path = item["path"]
+        if not isinstance(path, str) or not path.strip() or path != path.strip():
+            raise ExpectationsError(f"{name}.path: expected a dotted path of the step's "
+                                    "result such as beats or readings", where=where)
+        observed = item.get("observed", _ANYTHING)
+    if path is not None:
+        label += f" at {path}" + (f" = {_json(observed)}" if observed is not _ANYTHING else "")
+    return Entry(section, reason.strip(), selectors, path, observed, where, label, index)
+
+
+def _what(kind: str) -> str:
+    return {"id": "scenario id", "rule": "rule (R05)", "clause": "clause (R05.2)",
+            "tag": "tag (D11)", "uses": "shape word (straight)"}[kind]
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, bool):
+        return "a boolean"
+    return {dict: "a mapping", list: "a list", str: "text", int: "a number",
+            float: "a number", type(None): "null"}.get(type(value), type(value).__name__)
+
+
+def _selector_problem(kind: str, value: str) -> str:
+    """What is wrong with a selector value that needs no scenarios to check, or ""."""
+    if kind == "rule" and not RULE_PATTERN.match(value):
+        return f"{value!r} is not a rule: expected R01…R24"
+    if kind == "clause" and not CLAUSE_PATTERN.match(value):
+        return f"{value!r} is not a clause: expected e.g. R05.2"
+    if kind == "uses" and value not in _shape_words():
+        return f"unknown shape {value!r}: expected one of {', '.join(_shape_words())}"
+    return ""
+
+
+# --------------------------------------------------------------------------- loading
 
 
 def load(path: Path, scenarios: Iterable[Scenario], rules: Iterable[str],
@@ -120,21 +557,28 @@ def load(path: Path, scenarios: Iterable[Scenario], rules: Iterable[str],
     text = read_text(path, where, ExpectationsError)
     if path.suffix.lower() == ".json":
         data = parse_json(text, where, ExpectationsError)
+        lines = json_lines(text)
     else:
-        data = parse_yaml(text, where)
-    expectations = parse(data, where=where)
-    check_keys(expectations, scenarios, rules, clauses, where=where)
-    return expectations
+        data, lines = yaml_with_lines(text, where)
+    expectations = parse(data, where=where, lines=lines)
+    return check_keys(expectations, scenarios, rules, clauses, where=where)
 
 
 def parse_yaml(text: str, where: str) -> Any:
     """YAML through :class:`_StrictLoader` (safe tags only, no duplicate keys, nesting and
     integers bounded as in JSON); ExpectationsError at ``where:line`` otherwise."""
+    return yaml_with_lines(text, where)[0]
+
+
+def yaml_with_lines(text: str, where: str) -> tuple[Any, Lines]:
+    """:func:`parse_yaml`, and the line of each section and entry (:data:`Lines`)."""
     import yaml
 
     loader = _strict_loader()(text)
     try:
-        return loader.get_single_data()
+        node = loader.get_single_node()
+        data = loader.construct_document(node) if node is not None else None
+        return data, _node_lines(node)
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         at = f"{where}:{mark.line + 1}" if mark is not None else where
@@ -146,6 +590,80 @@ def parse_yaml(text: str, where: str) -> Any:
         raise ExpectationsError(f"nested deeper than {MAX_DEPTH} levels", where=where) from None
     finally:
         loader.dispose()
+
+
+def _node_lines(node: Any) -> Lines:
+    """Lines of the sections and of their entries, from the composed YAML (two levels
+    only: aliases cannot make this walk large)."""
+    import yaml
+
+    lines: Lines = {}
+    if not isinstance(node, yaml.MappingNode):
+        return lines
+    for key_node, body in node.value:
+        section = key_node.value
+        lines[(section,)] = key_node.start_mark.line + 1
+        if isinstance(body, yaml.MappingNode):
+            for entry_key, _ in body.value:
+                if isinstance(entry_key, yaml.ScalarNode):
+                    lines[(section, entry_key.value.strip())] = entry_key.start_mark.line + 1
+        elif isinstance(body, yaml.SequenceNode):
+            for i, item in enumerate(body.value):
+                lines[(section, i)] = item.start_mark.line + 1
+    return lines
+
+
+def json_lines(text: str) -> Lines:
+    """Lines of the sections and entries of a JSON expectations file (already known to be
+    strict JSON). Best effort: a line it cannot find is left out, never an error."""
+    decoder = json.JSONDecoder()
+    lines: Lines = {}
+    text = text.removeprefix("\ufeff")
+
+    def skip(i: int) -> int:
+        while i < len(text) and text[i] in " \t\r\n":
+            i += 1
+        return i
+
+    def line(i: int) -> int:
+        return text.count("\n", 0, i) + 1
+
+    try:
+        i = skip(0)
+        if text[i] != "{":
+            return lines
+        i = skip(i + 1)
+        while i < len(text) and text[i] != "}":
+            section, i = decoder.raw_decode(text, i)
+            lines[(section,)] = line(i)
+            i = skip(skip(i) + 1)  # past the colon
+            if text[i] == "{":
+                j = skip(i + 1)
+                while text[j] != "}":
+                    start = j
+                    key, j = decoder.raw_decode(text, j)
+                    lines[(section, str(key).strip())] = line(start)
+                    j = skip(skip(j) + 1)
+                    _, j = decoder.raw_decode(text, j)
+                    j = skip(j)
+                    j = skip(j + 1) if text[j] == "," else j
+                i = j + 1
+            elif text[i] == "[":
+                j, n = skip(i + 1), 0
+                while text[j] != "]":
+                    lines[(section, n)] = line(j)
+                    _, j = decoder.raw_decode(text, j)
+                    j = skip(j)
+                    j = skip(j + 1) if text[j] == "," else j
+                    n += 1
+                i = j + 1
+            else:
+                _, i = decoder.raw_decode(text, i)
+            i = skip(i)
+            i = skip(i + 1) if i < len(text) and text[i] == "," else i
+    except (ValueError, IndexError):
+        pass
+    return lines
 
 
 @cache
@@ -203,21 +721,47 @@ def _strict_loader() -> type[Any]:
 
 
 def check_keys(expectations: Expectations, scenarios: Iterable[Scenario], rules: Iterable[str],
-               clauses: Iterable[str], *, where: str) -> None:
-    """Every key must name a loaded scenario (or outline), a rule or a clause."""
-    ids = set()
+               clauses: Iterable[str], *, where: str) -> Expectations:
+    """Every selector must name a loaded scenario (or outline), a rule, a clause, a tag of
+    a loaded scenario or a shape; a short-form key that is an id or a tag is settled as
+    one of them. Returns the expectations with every entry settled."""
+    ids: set[str] = set()
+    tags: set[str] = set()
     for s in scenarios:
         ids.add(s.id)
         ids.add(s.id.split(".")[0])
+        tags.update(s.tags)
     known_rules, known_clauses = set(rules), set(clauses)
+    settled: dict[str, tuple[Entry, ...]] = {}
     for section in SECTIONS:
-        for key in getattr(expectations, section):
-            if key in ids or key in known_rules or key in known_clauses:
-                continue
-            if RULE_PATTERN.match(key):
-                what = "unknown rule"
-            elif CLAUSE_PATTERN.match(key):
-                what = "unknown clause (see `fivetenk rules`)"
-            else:
-                what = "no scenario has this id"
-            raise ExpectationsError(f"{section}: {key!r}: {what}", where=where)
+        entries = []
+        for entry in getattr(expectations, section):
+            selectors = []
+            for kind, value in entry.selectors:
+                problem = ""
+                if kind == "key":
+                    if value in ids:
+                        kind = "id"
+                    elif value in tags:
+                        kind = "tag"
+                    else:
+                        problem = "no scenario has this id (nor this tag)"
+                elif kind == "id" and value not in ids:
+                    problem = "no scenario has this id"
+                elif kind == "rule" and value not in known_rules:
+                    problem = "unknown rule"
+                elif kind == "clause" and value not in known_clauses:
+                    problem = "unknown clause (see `fivetenk rules`)"
+                elif kind == "tag" and value not in tags:
+                    problem = "no scenario has this tag"
+                if problem:
+                    raise ExpectationsError(f"{section}: {value!r}: {problem}",
+                                            where=entry.where or where)
+                selectors.append((kind, value))
+            entries.append(replace(entry, selectors=tuple(selectors)))
+        settled[section] = tuple(entries)
+    return replace(expectations, skip=settled["skip"], xfail=settled["xfail"])
+
+
+__all__ = ["Entry", "Expectations", "ExpectationsError", "Stale", "check_keys", "load", "parse",
+           "parse_yaml", "stale_records"]

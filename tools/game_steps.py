@@ -116,7 +116,7 @@ def _kitty(b: Builder, cards: str) -> None:
     _deal(b)["kitty"] = _cards(cards)
 
 
-@step("given", r"a new match is dealt", "a new match is dealt")
+@step("given", r"a new match is dealt", "a new match is dealt", rulings=("D34",))
 def _new_match(b: Builder) -> None:
     _deal(b)
 
@@ -138,7 +138,7 @@ def _levels(b: Builder, levels: str) -> None:
 
 @step("given", r"this is hand (?P<hand>\d+), after seat (?P<banker>[0-5]) was banker and "
                r'seats "(?P<winners>[^"]*)" won',
-      'this is hand 2, after seat 0 was banker and seats "0 3" won')
+      'this is hand 2, after seat 0 was banker and seats "0 3" won', rulings=("D34",))
 def _later_hand(b: Builder, hand: str, banker: str, winners: str) -> None:
     if number(hand, "hand number") < 2:
         raise ScenarioError("a hand after another is hand 2 or later")
@@ -219,7 +219,7 @@ def _act(b: Builder, action: dict[str, Any]) -> None:
     b.assume(b.add({"op": "act", "action": action, "expect": {"accepted": True}}), "accepted")
 
 
-@step("when", SEAT + r' reveals "(?P<card>[^"]+)"', 'seat 2 reveals "3H"')
+@step("when", SEAT + r' reveals "(?P<card>[^"]+)"', 'seat 2 reveals "3H"', rulings=("D34",))
 def _reveal(b: Builder, seat: str, card: str) -> None:
     _act(b, {"type": "reveal", "seat": int(seat), "card": card})
 
@@ -266,7 +266,7 @@ def _raw_action(b: Builder, action: str) -> None:
 
 
 @step("then", r"the action is rejected citing (?P<clause>R\d\d\.\d+)",
-      "the action is rejected citing R13.2")
+      "the action is rejected citing R13.2", rulings=("D35",))
 def _rejected(b: Builder, clause: str) -> None:
     s = b.last("act", "next_hand", what="an action")
     s["expect"] = {"accepted": False, "clause": clause}
@@ -442,7 +442,8 @@ def _draws(b: Builder, n: str) -> None:
     _observe(b, "draws", number(n))
 
 
-@step("then", r"this is deal (?P<n>\d+) of the hand", "this is deal 2 of the hand")
+@step("then", r"this is deal (?P<n>\d+) of the hand", "this is deal 2 of the hand",
+      rulings=("D30",))
 def _deal_number(b: Builder, n: str) -> None:
     _observe(b, "deal", number(n))
 

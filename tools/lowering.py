@@ -1,7 +1,8 @@
 """Combination cases as play from a position, for implementations without pure queries.
 
-An implementation that offers no ``queries`` capability but can start from a ``position``
-is still checked on rules 2–5: a ``beats`` step becomes a position in which seat 0 (the
+An implementation that lacks the ``classify`` or ``beats`` command (or every query) but
+can start from a ``position`` is still checked on rules 2–5 (its other query commands are
+asked as usual): a ``beats`` step becomes a position in which seat 0 (the
 banker) has led the top play and seat 1 holds the reply, then seat 1 plays it — the reply
 beats exactly when the play is accepted, and the reading it took is the trick's new top. A
 ``classify`` step that only asks whether the cards are legal becomes seat 0 leading them.
@@ -13,6 +14,7 @@ is skipped, with the reason.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Collection
 from typing import Any
 
 from .drivers import Driver, DriverError
@@ -24,11 +26,23 @@ LOWERABLE = {"beats": frozenset({"beats", "reading"}), "classify": frozenset({"l
 """For each query op, the result paths that play from a position can show."""
 
 
-def lowerable(scenario: Scenario) -> bool:
-    """Whether every step of a query scenario can be checked through play."""
+LOWERED_COMMANDS = frozenset(LOWERABLE)
+"""The query commands that can be asked through play when the implementation lacks them."""
+
+
+def lowerable(scenario: Scenario, commands: Collection[str] = LOWERED_COMMANDS) -> bool:
+    """Whether a query scenario can be checked with its ``commands`` steps asked through
+    play (the implementation lacks those commands; its other steps are asked as they
+    are): every such step asks only what play can show (:data:`LOWERABLE`), and every
+    other step is a query (a scenario with a setup is not a query scenario). The runner
+    asks this only when every command the implementation lacks is in ``commands``."""
     if scenario.setup is not None:
         return False
     for step in scenario.steps:
+        if step["op"] not in commands:
+            if step["op"] in LOWERABLE or step["op"] in ("plays", "points", "deck"):
+                continue
+            return False
         paths = LOWERABLE.get(step["op"])
         if paths is None or step.get("contains") or step.get("excludes"):
             return False

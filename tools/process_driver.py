@@ -627,6 +627,19 @@ class ProcessDriver:
     def capabilities(self, value: frozenset[str]) -> None:  # pragma: no cover - Protocol only
         raise AttributeError("capabilities come from the implementation's hello")
 
+    @property
+    def shapes(self) -> frozenset[str] | None:
+        """The shapes from the handshake (None: every shape, also when it failed)."""
+        self._ensure(raise_failure=False)
+        return None if self.hello is None else self.hello.shapes
+
+    @property
+    def unsupported_defaults(self) -> dict[str, tuple[str, ...]]:
+        """The variants whose default the implementation does not play (its handshake
+        listed them without the default), with the values it offers instead."""
+        self._ensure(raise_failure=False)
+        return {} if self.hello is None else self.hello.unsupported_defaults
+
     def supports_variants(self, variants: dict[str, str]) -> bool:
         self._ensure(raise_failure=False)
         return True if self.hello is None else self.hello.supports(variants)
@@ -1034,7 +1047,9 @@ def main(argv: Sequence[str] | None = None) -> int:  # pragma: no cover - a debu
             return 1
         assert driver.hello is not None
         print(json.dumps({"name": driver.name, "capabilities": sorted(driver.capabilities),
-                          "variants": driver.hello.variants}))
+                          "shapes": sorted(driver.hello.shapes),
+                          "variants": driver.hello.variants,
+                          "warnings": list(driver.hello.warnings)}))
     return 0
 
 

@@ -34,8 +34,9 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from .drivers import CAPABILITIES
+from .drivers import CAPABILITY_WORDS
 from .reference.variants import CHOICES
+from .shapes import SHAPES as SHAPE_WORDS
 
 PROTOCOL_VERSION = 1
 """The one protocol version this kit speaks."""
@@ -297,22 +298,48 @@ def parse_reply(line: bytes, seq: int) -> Reply:
 
 @dataclass(frozen=True)
 class Hello:
-    """What the implementation said about itself in the handshake."""
+    """What the implementation said about itself in the handshake (its *profile*).
+
+    - ``capabilities``: the capability words it declared that the kit knows, as declared
+      (``queries`` is the shorthand for the five query commands, D-1 of issue 8:
+      :func:`fivetenk.drivers.expand_capabilities` gives the commands);
+    - ``shapes``: the combination shapes it plays (:data:`fivetenk.shapes.SHAPES` words;
+      every shape when the handshake has no ``shapes``);
+    - ``variants``: for each variant the handshake lists, the values it offers that the
+      kit knows; a variant not listed offers only its default;
+    - ``warnings``: what the kit did not understand and ignored (an unknown capability,
+      shape, variant or value), one sentence each, to be shown in the report.
+    """
 
     name: str
     version: str
     protocol: int
     capabilities: frozenset[str]
     variants: dict[str, tuple[str, ...]]
+    shapes: frozenset[str] = frozenset(SHAPE_WORDS)
+    warnings: tuple[str, ...] = ()
+
+    def offers(self, name: str) -> tuple[str, ...]:
+        """The values of variant ``name`` the implementation plays: those it listed (the
+        kit's known ones), or only the default if it did not list the variant."""
+        if name in self.variants:
+            return self.variants[name]
+        return CHOICES.get(name, ("",))[:1]
 
     def supports(self, variants: Mapping[str, str]) -> bool:
-        """Whether every variant value is offered; a variant not listed offers only its
-        default value."""
-        for name, value in variants.items():
-            offered = self.variants.get(name) or CHOICES.get(name, ("",))[:1]
-            if value not in offered:
-                return False
-        return True
+        """Whether every variant value a scenario names is offered (a variant not listed
+        offers only its default; a list that leaves out the default does not offer it).
+        Variants a scenario does not name are played at their default:
+        :attr:`unsupported_defaults` says which of those the implementation does not play
+        (:mod:`fivetenk.profile` decides which scenarios depend on them)."""
+        return all(value in self.offers(name) for name, value in variants.items())
+
+    @property
+    def unsupported_defaults(self) -> dict[str, tuple[str, ...]]:
+        """Variant name -> the (known) values offered, for every variant whose list leaves
+        out its default value: the implementation does not play the default."""
+        return {name: values for name, values in self.variants.items()
+                if name in CHOICES and CHOICES[name][0] not in values}
 
 
 class VersionError(ReplyError):
@@ -330,10 +357,18 @@ def check_version(result: Mapping[str, Any], kit: str) -> None:
                            f"protocol {PROTOCOL_VERSION}")
 
 
+MAX_WARNINGS = 10
+"""Handshake warnings kept (the rest are counted in one more line): a handshake listing
+thousands of unknown words cannot flood the report."""
+WORD_TEXT = 60
+"""Characters of an unknown word quoted in a warning."""
+
+
 def parse_hello(result: Mapping[str, Any], kit: str) -> Hello:
     """Read the handshake result; :class:`VersionError` for a protocol the kit does not
-    speak, :class:`ReplyError` for a malformed result. Unknown capabilities and variant
-    values are ignored (they may belong to a later kit). The name and version are cut to
+    speak, :class:`ReplyError` for a malformed result. Capability words, shapes, variant
+    names and values the kit does not know are ignored (they may belong to a later kit),
+    each with a warning in :attr:`Hello.warnings`. The name and version are cut to
     :data:`NAME_TEXT` characters."""
     protocol = result.get("protocol")
     if not isinstance(protocol, int) or isinstance(protocol, bool):
@@ -347,20 +382,51 @@ def parse_hello(result: Mapping[str, Any], kit: str) -> Hello:
     capabilities = result.get("capabilities")
     if not isinstance(capabilities, list) or not all(isinstance(c, str) for c in capabilities):
         raise ReplyError('the hello result "capabilities" is not a list of strings')
+    shapes = result.get("shapes", list(SHAPE_WORDS))
+    if not isinstance(shapes, list) or not all(isinstance(s, str) for s in shapes):
+        raise ReplyError('the hello result "shapes" is not a list of strings')
     variants = result.get("variants", {})
     if not isinstance(variants, dict):
         raise ReplyError('the hello result "variants" is not an object')
+    warnings: list[str] = []
+    for word in capabilities:
+        if word not in CAPABILITY_WORDS:
+            warnings.append(f"the implementation declares capability {_quoted(word)}, which "
+                            "this kit does not know (ignored)")
+    for word in shapes:
+        if word not in SHAPE_WORDS:
+            warnings.append(f"the implementation declares shape {_quoted(word)}, which this "
+                            f"kit does not know (ignored; the shapes are "
+                            f"{', '.join(SHAPE_WORDS)})")
     offered: dict[str, tuple[str, ...]] = {}
     for key, values in variants.items():
         if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
             raise ReplyError(f'the hello result "variants.{shorten(key, 60)}" is not a list '
                              "of strings")
-        if key in CHOICES:
-            offered[key] = tuple(v for v in values if v in CHOICES[key])
+        if key not in CHOICES:
+            warnings.append(f"the implementation offers variant {_quoted(key)}, which this "
+                            "kit does not know (ignored)")
+            continue
+        offered[key] = tuple(v for v in CHOICES[key] if v in values)
+        for value in values:
+            if value not in CHOICES[key]:
+                warnings.append(f"the implementation offers {key}={_quoted(value)}, which "
+                                f"this kit does not know (ignored; {key} is one of "
+                                f"{', '.join(CHOICES[key])})")
+    if len(warnings) > MAX_WARNINGS:
+        warnings[MAX_WARNINGS:] = [f"… and {len(warnings) - MAX_WARNINGS} more warnings "
+                                   "about the handshake"]
     return Hello(name=shorten(name.strip(), NAME_TEXT), version=shorten(version, NAME_TEXT),
                  protocol=protocol,
-                 capabilities=frozenset(c for c in capabilities if c in CAPABILITIES),
-                 variants=offered)
+                 capabilities=frozenset(c for c in capabilities if c in CAPABILITY_WORDS),
+                 variants=offered, shapes=frozenset(s for s in shapes if s in SHAPE_WORDS),
+                 warnings=tuple(warnings))
+
+
+def _quoted(word: str) -> str:
+    """An implementation's word in a warning: JSON-quoted, cut to :data:`WORD_TEXT`
+    characters (the report escapes what a terminal would act on)."""
+    return json.dumps(shorten(word, WORD_TEXT), ensure_ascii=False)
 
 
 def describe_rejection(result: Mapping[str, Any]) -> str:
@@ -577,6 +643,37 @@ def _explain(error: Any) -> Any:
     return error
 
 
+@cache
+def _notation_patterns() -> dict[str, tuple[str, str]]:
+    """The notation's patterns in the schemas (one source of truth: the kit's own checks
+    read them from there), by pattern text: (what it is, examples)."""
+    from .scenario import READING_HINT
+
+    registry = _registry()
+    common = registry.contents(schema_id("common"))["$defs"]
+    scenario = registry.contents("https://fivetenk.dev/schemas/scenario/v1")["$defs"]
+    return {
+        scenario["reading"]["pattern"]: ("reading", READING_HINT),
+        common["play"]["pattern"]: ("play", "a play is 'reading: ranks', e.g. 'pair 7: 7 7', "
+                                    "'triple+single 5: 3 5 5 5'"),
+        scenario["clause"]["pattern"]: ("clause", "a clause is a rule R01-R24, a dot and a "
+                                              "number, e.g. 'R13.2'"),
+    }
+
+
+def _problem_text(error: Any) -> str:
+    """A schema error in the kit's words where the raw message would be an obscure regular
+    expression: a reading, a play or a clause that breaks the notation is "not a reading of
+    the notation: 'pear 3' (readings look like …)" (protocol.md, section 4)."""
+    if error.validator == "pattern" and isinstance(error.instance, str):
+        known = _notation_patterns().get(error.validator_value)
+        if known is not None:
+            what, examples = known
+            return f"not a {what} of the notation: {json.dumps(shorten(error.instance, 80))} " \
+                   f"({examples})"
+    return str(error.message)
+
+
 def result_problems(cmd: str, result: Any, where: str = "$.result") -> list[str]:
     """How the result of a successful reply to ``cmd`` breaks its schema: at most
     :data:`MAX_PROBLEMS` problems, each ``$.result.path: what`` cut to
@@ -589,7 +686,7 @@ def result_problems(cmd: str, result: Any, where: str = "$.result") -> list[str]
     for error in errors[:MAX_PROBLEMS]:
         best = _explain(error)
         path = where + best.json_path[1:]
-        problems.append(f"{shorten(path, 100)}: {shorten(best.message, PROBLEM_TEXT)}")
+        problems.append(f"{shorten(path, 100)}: {shorten(_problem_text(best), PROBLEM_TEXT)}")
     if len(errors) > MAX_PROBLEMS:
         problems.append(f"({len(errors) - MAX_PROBLEMS} more)")
     return problems
@@ -608,14 +705,14 @@ def reply_problems(cmd: str, reply: Reply) -> list[str]:
 
 def hello_problems(result: Mapping[str, Any]) -> list[str]:
     """How a handshake result breaks the ``hello-reply`` schema, leaving out what the
-    protocol says is ignored: capability words and variant names or values this kit does
-    not know (they may belong to a later kit). Values of the wrong type are still
-    problems."""
+    protocol says is ignored (with a warning, see :func:`parse_hello`): capability words,
+    shapes and variant names or values this kit does not know (they may belong to a later
+    kit). Values of the wrong type are still problems."""
     known = dict(result)
-    capabilities = known.get("capabilities")
-    if isinstance(capabilities, list):
-        known["capabilities"] = [c for c in capabilities
-                                 if not isinstance(c, str) or c in CAPABILITIES]
+    for key, words in (("capabilities", CAPABILITY_WORDS), ("shapes", SHAPE_WORDS)):
+        listed = known.get(key)
+        if isinstance(listed, list):
+            known[key] = [c for c in listed if not isinstance(c, str) or c in words]
     variants = known.get("variants")
     if isinstance(variants, dict):
         known["variants"] = {

@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any, TextIO
 from xml.sax.saxutils import escape, quoteattr
 
-from .runner import MISSING, Result
+from .runner import MISSING, Mismatch, Result
 from .spec_data import Spec
 
 NAME_LIMIT = 200
@@ -46,7 +46,10 @@ as its first characters and its length)."""
 VALUE_LIMIT = 400
 """Characters shown of an expected or observed value in a failure."""
 CONTEXT_LIMIT = 600
-"""Characters shown of each context entry (``sent``, ``received``, ``stderr``)."""
+"""Characters shown of each context entry (``sent``, ``stderr``)."""
+RECEIVED_LIMIT = 1800
+"""Characters shown of the result received for the failing step (a whole observation
+takes about 1,000)."""
 JSON_TEXT_LIMIT = 4000
 """Characters kept of a text in a JSON-lines record (message, reason, names)."""
 JSON_VALUE_BUDGET = 8000
@@ -217,7 +220,11 @@ that failed (failed scenarios)."""
 
 def summary(results: Sequence[Result], spec: Spec, pending: Iterable[str]) -> list[str]:
     """The per-rule table: a row per rule that ran, and one per rule still pending (no
-    scenarios in the shipped suite yet), marked as such."""
+    scenarios in the shipped suite yet), marked as such. A row's status is ``FAIL`` when a
+    scenario failed, errored or passed against expectations (xpassed); ``skipped`` when
+    nothing of the rule ran (every scenario skipped: the implementation lacks what they
+    need, or an expectations file skips them), since ``ok`` would claim the rule is
+    followed when nothing checked it (issue 8); ``ok`` otherwise."""
     pending = set(pending)
     counts: dict[str, dict[str, int]] = {}
     for r in results:
@@ -243,44 +250,89 @@ def summary(results: Sequence[Result], spec: Spec, pending: Iterable[str]) -> li
         for s in STATUSES:
             totals[s] += row[s]
         bad = row["failed"] + row["errored"] + row["xpassed"]
+        ran = sum(row[s] for s in STATUSES if s != "skipped")
+        status = "FAIL" if bad else "ok" if ran else "skipped"
         lines.append(f"{shown:<5} {title:<{width}} " + " ".join(f"{row[s]:>7}" for s in used)
-                     + ("  FAIL" if bad else "  ok"))
+                     + f"  {status}")
     lines.append("-" * len(head))
     lines.append(f"{'total':<5} {'':<{width}} " + " ".join(f"{totals[s]:>7}" for s in used))
     return lines
 
 
 def describe_failure(result: Result, spec: Spec) -> list[str]:
-    """What a person needs to act on a failure: id, clauses with their text, file and line,
-    the step, and the first differing path with expected against observed; then what was
-    sent and received. Every line is one line: whatever the implementation sent is shown
-    through :func:`visible` or :func:`json_text`, bounded."""
+    """The evidence of a failure, an error or an unexpected pass (issue 8), one line each:
+
+    the id and name; where to open it (``at FILE:LINE``, the installed feature for the
+    shipped suite) and ``fivetenk show ID``; the step as written in its feature (or as the
+    kit renders the JSON); the clauses with their text, rulings with their titles,
+    variants; for a game step the position before it (as the reference engine reaches
+    it); the request in words and as sent; what was expected and what came back, a
+    rejection as ``rejected, citing R03.1: <message>`` and an acceptance as ``accepted``;
+    every difference (at most :data:`fivetenk.runner.DIFF_LIMIT`, with how many there
+    are; lists as their missing and extra items); the implementation's stderr, the reason.
+
+    Whatever the implementation sent is shown through :func:`visible` or
+    :func:`json_text`, bounded: no line can be forged, every line stays one line."""
+    from . import evidence
+    from .runner import answer_text, expected_answer
+
     s = result.scenario
     lines = [f"{result.status.upper()} {visible(s.id, NAME_LIMIT)}: {visible(s.name, NAME_LIMIT)}",
-             f"  at {visible(s.location, NAME_LIMIT)}"]
-    if result.line:
-        number = "?" if result.step is None else str(result.step + 1)
-        lines.append(f"  step at line {visible(result.line, 20)} (step {number})")
+             f"  at {visible(evidence.open_at(s), 2 * NAME_LIMIT)}  "
+             f"(the whole scenario: fivetenk show {visible(s.id, NAME_LIMIT)})"]
+    step = None
+    if result.step is not None and 0 <= result.step < len(s.steps):
+        step = s.steps[result.step]
+        written, as_written = evidence.step_lines(s, result.step)
+        where = f", line {visible(result.line, 20)}" if result.line else ""
+        how = "as written" if as_written else "as the kit renders it (no feature file)"
+        lines.append(f"  step {result.step + 1} of {len(s.steps)}{where}, {how}:")
+        lines += [f"    {visible(text, TEXT_LIMIT)}" for text in written]
     for clause in s.clauses:
         text = spec.clauses[clause].en if clause in spec.clauses else "(unknown clause)"
-        lines.append(f"  {visible(clause, NAME_LIMIT)}: {text}")
+        lines.append(f"  {visible(clause, NAME_LIMIT)}: {visible(text, MESSAGE_LIMIT)}")
     if s.rulings:
-        lines.append("  rulings: " + visible(", ".join(s.rulings), TEXT_LIMIT))
+        named = [f"{r} ({spec.rulings[r].title})" if r in spec.rulings else r for r in s.rulings]
+        lines.append("  rulings: " + visible("; ".join(named), MESSAGE_LIMIT))
     if s.variants:
         lines.append("  variants: " + visible(
             ", ".join(f"{k}={v}" for k, v in sorted(s.variants.items())), TEXT_LIMIT))
-    if result.mismatch is not None:
-        m = result.mismatch
-        lines.append(f"  first difference at {visible(m.path, TEXT_LIMIT)}:")
-        lines.append(f"    expected: {_value(m.expected)}" if m.how == "expect" else
-                     f"    expected {'to contain' if m.how == 'contains' else 'not to contain'}: "
-                     f"{_value(m.expected)}")
-        lines.append(f"    observed: {_value(m.observed)}")
+    if result.position:
+        lines.append("  position (the reference engine's, replaying the scenario):")
+        lines.append(f"    {visible(result.position, MESSAGE_LIMIT)}")
+    if step is not None:
+        lines.append(f"  request: {visible(evidence.request_text(step), TEXT_LIMIT)}")
+    if result.note:
+        lines.append(f"  {visible(result.note, TEXT_LIMIT)} (the implementation lacks the "
+                     "query command; see `fivetenk protocol`)")
+    if result.context.get("sent"):
+        lines.append(f"  sent: {_value(result.context['sent'], CONTEXT_LIMIT)}")
+    wanted = expected_answer(step) if step is not None else ""
+    said = ""
+    if "received" in result.context:
+        received = result.context["received"]
+        said = answer_text(received)
+        if wanted or said:
+            wanted = wanted or "an answer (see the differences)"
+            lines.append(f"  expected: {visible(wanted, TEXT_LIMIT)}")
+            if said:
+                lines.append(f"  answered: {visible(said, TEXT_LIMIT)}")
+        lines.append(f"  received: {_value(received, RECEIVED_LIMIT)}")
+    if result.differences:
+        count = len(result.differences)
+        total = max(result.total_differences, count)
+        head = (f"  differences ({total}):" if total == count
+                else f"  differences ({total}, the first {count} shown):")
+        lines.append(head)
+        lines += [f"    {visible(m.describe(message=not said), 2 * VALUE_LIMIT)}"
+                  for m in result.differences]
     elif result.message:
         lines.append(f"  {visible(result.message, MESSAGE_LIMIT)}")
-    for key in ("sent", "received", "stderr"):
+    for key in ("stderr",):
         if result.context.get(key):
             lines.append(f"  {key}: {_value(result.context[key], CONTEXT_LIMIT)}")
+    if "exit" in result.context:
+        lines.append(f"  exit: {_value(result.context['exit'], 40)}")
     if result.reason:
         lines.append(f"  reason: {visible(result.reason, TEXT_LIMIT)}")
     return lines
@@ -294,35 +346,108 @@ def _value(value: Any, limit: int = VALUE_LIMIT) -> str:
     return json_text(value, limit)
 
 
+def difference_record(m: Mismatch) -> dict[str, Any]:
+    """One difference in a JSON-lines record: ``path``, ``how`` (``expect``, ``contains``,
+    ``excludes``, ``reference``), ``expected``, ``observed`` (null and ``absent: true``
+    when the reply has nothing there), for lists ``missing`` / ``extra`` items with their
+    counts, ``answer`` (the reply in words when it is a rejection or an acceptance), and
+    ``text``: the line the console shows. Bounded, strict-JSON-safe."""
+    out: dict[str, Any] = {
+        "path": valid_text(m.path), "how": m.how,
+        "expected": None if m.expected is MISSING else plain(m.expected),
+        "observed": None if m.observed is MISSING else plain(m.observed),
+        "absent": m.observed is MISSING,
+    }
+    if m.missing is not None or m.extra is not None:
+        out["missing"] = plain(m.missing or [])
+        out["missing_count"] = m.missing_total
+        out["extra"] = plain(m.extra or [])
+        out["extra_count"] = m.extra_total
+    if m.answer:
+        out["answer"] = valid_text(m.answer)
+    out["text"] = valid_text(m.describe(), JSON_TEXT_LIMIT)
+    return out
+
+
+def _shapes(scenario: Any) -> tuple[str, ...]:
+    """The shapes a scenario's plays use (:mod:`fivetenk.shapes`); none if the reference
+    cannot read them (a user's case under a variant it refuses, say)."""
+    from .shapes import scenario_shapes
+
+    try:
+        return scenario_shapes(scenario)
+    except Exception:  # a record is always written, whatever the scenario holds
+        return ()
+
+
 def result_record(result: Result) -> dict[str, Any]:
-    """One JSON-lines record. Every value in it can be written as strict JSON: texts
-    without lone surrogates, values through :func:`plain`, all of them bounded."""
+    """One JSON-lines record (``"record": "scenario"``, D-4). Every value in it can be
+    written as strict JSON: texts without lone surrogates, values through :func:`plain`,
+    all of them bounded.
+
+    A failed, errored, xfailed or xpassed result also carries the evidence: ``open``
+    (where to open the scenario), ``step`` (1-based) and ``line``, ``step_text`` (the
+    step as written) and ``written`` (whether it was read from the feature file),
+    ``request`` (in words), ``context`` (``sent``: the request of the step; ``received``:
+    the whole result that came back; for errors ``stderr`` and ``exit``), ``answer`` (a
+    rejection or an acceptance in words), ``expected_answer``, ``position`` (game steps),
+    ``differences`` (see :func:`difference_record`, at most ten) and
+    ``differences_total``."""
+    from . import evidence
+    from .runner import answer_text, expected_answer
+
     s = result.scenario
     record: dict[str, Any] = {
+        "record": "scenario",
         "id": valid_text(s.id), "name": valid_text(s.name), "rule": valid_text(s.rule),
         "clauses": [valid_text(c) for c in s.clauses],
         "rulings": [valid_text(r) for r in s.rulings], "status": result.status,
         "location": valid_text(s.location),
+        "shapes": list(_shapes(s)),
     }
     if result.line is not None:
         record["line"] = plain(result.line)
-    if result.mismatch is not None:
-        m = result.mismatch
-        record["difference"] = {
-            "path": valid_text(m.path), "how": m.how,
-            "expected": None if m.expected is MISSING else plain(m.expected),
-            "observed": None if m.observed is MISSING else plain(m.observed),
-            "missing": m.observed is MISSING,
-        }
     if result.message:
         record["message"] = valid_text(result.message)
     if result.reason:
         record["reason"] = valid_text(result.reason)
-    if result.context and result.status in ("errored", "failed", "xfailed", "xpassed"):
-        context = {k: plain(v) for k, v in result.context.items() if k in CONTEXT_KEYS}
-        if context:
-            record["context"] = context
+    if result.status not in ("errored", "failed", "xfailed", "xpassed"):
+        return record
+    record["open"] = valid_text(evidence.open_at(s))
+    step = None
+    if result.step is not None and 0 <= result.step < len(s.steps):
+        step = s.steps[result.step]
+        record["step"] = result.step + 1
+        written, as_written = evidence.step_lines(s, result.step)
+        record["step_text"] = [valid_text(text) for text in written]
+        record["written"] = as_written
+        record["request"] = valid_text(evidence.request_text(step))
+        wanted = expected_answer(step)
+        if wanted:
+            record["expected_answer"] = valid_text(wanted)
+    context = {k: plain(v) for k, v in result.context.items() if k in CONTEXT_KEYS}
+    if context:
+        record["context"] = context
+    said = answer_text(result.context.get("received"))
+    if said:
+        record["answer"] = valid_text(said)
+    if result.position:
+        record["position"] = valid_text(result.position)
+    if result.note:
+        record["note"] = valid_text(result.note)
+    if result.differences:
+        record["differences"] = [difference_record(m) for m in result.differences]
+        record["differences_total"] = max(result.total_differences, len(result.differences))
     return record
+
+
+def root_causes(results: Sequence[Result]) -> list[str]:
+    """What the failures of a run have in common, for under the summary table (see
+    :func:`fivetenk.evidence.root_causes`): one group a line, each line visible and
+    bounded (a clause or error text the implementation sent is shown escaped)."""
+    from .evidence import root_causes as groups
+
+    return [visible(line, MESSAGE_LIMIT) for line in groups(results)]
 
 
 def write_atomic(path: Path, text: str) -> None:
@@ -350,6 +475,30 @@ def jsonl(results: Iterable[Result]) -> str:
     ASCII, so that no character of a record (U+2028, U+0085…) can be taken for the end of
     a line by any reader."""
     return "".join(json.dumps(result_record(r), allow_nan=False) + "\n" for r in results)
+
+
+def run_record(name: str, profile: dict[str, Any]) -> dict[str, Any]:
+    """The first record of the JSON-lines report (issue 8, D-4): ``{"record": "run",
+    "implementation": …, "capabilities": […], "shapes": […], "variants": {…},
+    "warnings": […]}``, the profile the implementation declared as the kit read it
+    (:func:`fivetenk.profile.describe`: per-command capabilities, shapes, the variant
+    values played, what the kit did not understand in the handshake). The name and the
+    warnings quote the implementation: bounded, strict-JSON-safe."""
+    return {
+        "record": "run",
+        "implementation": valid_text(str(name), NAME_LIMIT),
+        "capabilities": [valid_text(str(c), NAME_LIMIT) for c in profile.get("capabilities", [])],
+        "shapes": [valid_text(str(s), NAME_LIMIT) for s in profile.get("shapes", [])],
+        "variants": {valid_text(str(k), NAME_LIMIT): [valid_text(str(v), NAME_LIMIT)
+                                                      for v in values]
+                     for k, values in profile.get("variants", {}).items()},
+        "warnings": [valid_text(str(w), TEXT_LIMIT) for w in profile.get("warnings", [])],
+    }
+
+
+def run_line(name: str, profile: dict[str, Any]) -> str:
+    """:func:`run_record` as one strict ASCII JSON line, to begin the JSON-lines report."""
+    return json.dumps(run_record(name, profile), allow_nan=False) + "\n"
 
 
 def _attr(text: Any, limit: int = MESSAGE_LIMIT) -> str:

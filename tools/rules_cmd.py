@@ -6,6 +6,7 @@ Usage::
     fivetenk rules R17             # a rule: summary, clauses, rulings, variants, scenarios
     fivetenk rules R17.2           # one clause
     fivetenk rules D20             # one ruling: text, clauses, variants
+    fivetenk rules R05-003         # a scenario: where it is, its clauses and rulings
     fivetenk rules 17 --lang es    # Spanish titles and clause texts
 
 ``17``, ``r17``, ``17.2`` and ``d20`` are accepted too. The output is deterministic and
@@ -19,7 +20,7 @@ import argparse
 import re
 import sys
 from collections.abc import Mapping, Sequence
-from typing import TextIO
+from typing import Any, TextIO
 
 from .spec_data import LANGS, Clause, Rule, Ruling, Spec, SpecError, Variant, load_spec
 
@@ -42,8 +43,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "target",
         nargs="?",
         metavar="ID",
-        help="a rule (R17, r17 or 17), a clause (R17.2) or a ruling (D20); "
-        "without it, list the 24 rules",
+        help="a rule (R17, r17 or 17), a clause (R17.2), a ruling (D20) or a scenario "
+        "(R05-003); without it, list the 24 rules",
     )
     parser.add_argument(
         "--lang",
@@ -91,14 +92,63 @@ def run(
         out.write(_format_clause_alone(spec, spec.clauses[ident], lang, index))
     elif kind == "ruling":
         out.write(_format_ruling(spec, spec.rulings[ident], lang))
+    elif scenarios := find_scenarios(target.strip()):
+        out.write(_format_scenario(spec, scenarios, lang, show=bool(getattr(args, "show", False))))
     else:
         last = max(spec.rulings, key=lambda r: int(r[1:]))
         err.write(
-            f"fivetenk rules: unknown rule, clause or ruling {target!r} "
-            f"(expected R01–R24, R17.2 or D1–{last})\n"
+            f"fivetenk rules: unknown rule, clause, ruling or scenario {target!r} "
+            f"(expected R01–R24, R17.2, D1–{last} or a scenario id such as R05-003)\n"
         )
         return EXIT_UNKNOWN_ID
     return EXIT_OK
+
+
+def find_scenarios(target: str) -> list[Any]:
+    """The shipped scenarios a scenario id names: the scenario, or every row of an
+    outline (``R02-001`` -> ``R02-001.1`` …); [] for anything else."""
+    if not target or "-" not in target:
+        return []
+    from .catalog import shipped
+
+    return [s for s in shipped() if s.id == target or s.id.startswith(target + ".")]
+
+
+def _format_scenario(spec: Spec, scenarios: Sequence[Any], lang: str, *, show: bool) -> str:
+    """Where a scenario is (its feature as installed, file:line), its rule, clauses with
+    their text, rulings and variants; the rows of an outline; and where to look for the
+    rest (``fivetenk show ID``). With ``show``, its Gherkin as written."""
+    from . import evidence
+
+    first = scenarios[0]
+    outline = len(scenarios) > 1 or "example" in first.source
+    ident = first.id.rsplit(".", 1)[0] if outline and len(scenarios) > 1 else first.id
+    rule = spec.rules.get(first.rule)
+    lines = [f"{ident}  {first.name if len(scenarios) == 1 else first.name.split(' (example')[0]}",
+             f"at {evidence.open_at(first)}"]
+    if rule is not None:
+        lines.append(f"rule: {rule.id}  Rule {rule.number}: {rule.title(lang)}")
+    lines.append("clauses:")
+    for clause_id in first.clauses:
+        clause = spec.clauses.get(clause_id)
+        lines.append(f"{_INDENT}{clause_id}  {clause.text(lang) if clause else '(unknown)'}")
+    lines.append("rulings:" if first.rulings else "rulings: (none)")
+    for ruling_id in first.rulings:
+        ruling = spec.rulings.get(ruling_id)
+        lines.append(f"{_INDENT}{ruling_id} {ruling.title if ruling else '(unknown)'}")
+    if first.variants:
+        lines.append("variants: " + ", ".join(f"{k}={v}" for k, v in
+                                              sorted(first.variants.items())))
+    if len(scenarios) > 1:
+        lines.append(f"an outline of {len(scenarios)} rows: "
+                     + ", ".join(s.id for s in scenarios))
+    if show:
+        block = evidence.gherkin_block(first)
+        if block is not None:
+            lines += ["", f"# {block[1]}", block[0]]
+    lines += ["", f"the scenario as written and as JSON: fivetenk show {ident}",
+              f"how an implementation answers it: fivetenk show {ident} --impl CMD"]
+    return "\n".join(lines) + "\n"
 
 
 def resolve(spec: Spec, target: str) -> tuple[str, str]:

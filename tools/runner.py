@@ -1,10 +1,12 @@
 """Run scenarios against a driver and judge the results.
 
 Statuses: ``passed``; ``failed`` (the implementation answered, and the answer differs from
-what the scenario expects: the first differing path is reported); ``errored`` (the
-implementation crashed, hung or broke the protocol, or the scenario could not start);
-``skipped`` (the implementation lacks a capability or variant, or an expectations file
-says so); ``xfailed`` / ``xpassed`` (an expected failure that failed / passed).
+what the scenario expects: every difference is reported, with the evidence, see
+:class:`Result`); ``errored`` (the implementation crashed, hung or broke the protocol,
+or the scenario could not start); ``skipped`` (the implementation lacks a capability or
+variant, or the scenario uses a shape it does not declare, or an expectations file says
+so); ``xfailed`` / ``xpassed`` (an expected failure
+that failed / passed).
 
 Judging never crashes on what an implementation sends: every value the kit's own logic
 reads (the ``advance`` macro, play-through lowering) is type-checked first, and a reply
@@ -22,10 +24,11 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import profile
 from .drivers import Driver, DriverError
-from .lowering import lowerable, step_through_play
+from .lowering import step_through_play
 from .protocol import describe_rejection
-from .scenario import Scenario, get_path
+from .scenario import GAME_OPS, Scenario, get_path
 
 MISSING = object()
 MAX_ADVANCE = 2000
@@ -42,28 +45,108 @@ CONTEXT_BUDGET = 8000
 sent, what was received, stderr); see :func:`fivetenk.report.plain`."""
 
 
+DIFF_LIMIT = 10
+"""Differences kept of one failed step (every one is counted: ``Result.total_differences``)."""
+ITEMS_KEEP = 50
+"""Items kept of a ``missing`` or ``extra`` list (every one is counted)."""
+
+
 @dataclass
 class Mismatch:
-    """Where an answer differs: dotted ``path``, ``expected`` and ``observed`` (MISSING-safe)."""
+    """One difference between what a step expects and what came back (D-3, D-4).
+
+    ``path``: the dotted path in the result; ``expected`` and ``observed`` (``MISSING``:
+    the reply has nothing at that path). ``how``: ``expect`` (the value at ``path`` must
+    equal ``expected``), ``contains`` / ``excludes`` (each item of ``expected`` must / must
+    not be in the list at ``path``) or ``reference`` (a set-like list the step pins only in
+    part, e.g. by its ``count``, against the reference engine's whole answer to the same
+    request: evidence of *which* plays differ, never a verdict of its own).
+
+    ``missing`` / ``extra``: for lists, the items expected but absent / present but not
+    expected (as multisets; at most :data:`ITEMS_KEEP` kept, ``missing_total`` and
+    ``extra_total`` count them all); ``None`` when not a list comparison. ``answer``: when
+    the reply is a rejection or an acceptance, what it said (``rejected, citing R03.1:
+    …``), so that a value the reply lacks is never shown as a bare "missing"."""
 
     path: str
     expected: Any
     observed: Any
     how: str = "expect"
+    missing: list[Any] | None = None
+    extra: list[Any] | None = None
+    missing_total: int = 0
+    extra_total: int = 0
+    answer: str = ""
 
-    def describe(self) -> str:
-        observed = _short(self.observed)
+    def describe(self, limit: int = 300, *, message: bool = True) -> str:
+        """One line: ``beats: expected true, observed false``; ``plays: 3 missing: …; 1
+        extra: …``; ``legal: expected false; the reply has no legal: it is rejected, citing
+        R03.1: …`` (without the rejection's message unless ``message``: a report that
+        shows the answer on a line of its own). Bounded, and every value shown as JSON
+        (see :func:`fivetenk.report.json_text`)."""
+        path = self.path or "(the whole result)"
+        answer = self.answer if message else self.answer.split(":", 1)[0]
+        if self.observed is MISSING:
+            got = (f"the reply has no {self.path or 'value'}: it is {answer}" if answer
+                   else f"the reply has no {self.path or 'value'}")
+            wanted = {"contains": "a list containing ", "excludes": "a list without "}.get(
+                self.how, "")
+            return f"{path}: expected {wanted}{_short(self.expected, limit)}; {got}"
+        if self.missing is not None or self.extra is not None:
+            parts = []
+            if self.missing_total:
+                label = "missing (expected among them)" if self.how == "contains" else "missing"
+                parts.append(f"{self.missing_total} {label}: "
+                             f"{_items(self.missing, self.missing_total)}")
+            if self.extra_total:
+                label = "extra (expected not among them)" if self.how == "excludes" else "extra"
+                parts.append(f"{self.extra_total} {label}: {_items(self.extra, self.extra_total)}")
+            if self.how == "reference":
+                size = len(self.expected) if isinstance(self.expected, list) else "?"
+                head = f"{path}: against the reference engine's {size} for the same request, "
+            elif self.how == "expect" and isinstance(self.observed, list):
+                size = len(self.expected) if isinstance(self.expected, list) else "?"
+                head = (f"{path}: expected {size} item{'s' * (size != 1)}, observed "
+                        f"{len(self.observed)}: ")
+            else:
+                head = f"{path}: "
+            return head + ("; ".join(parts) or "the same items in another order")
+        observed = _short(self.observed, limit)
         if self.how == "contains":
-            return f"{self.path}: expected to contain {_short(self.expected)}, observed {observed}"
-        if self.how == "excludes":
-            return (f"{self.path}: expected not to contain {_short(self.expected)}, "
+            return (f"{path}: expected a list containing {_short(self.expected, limit)}, "
                     f"observed {observed}")
-        return f"{self.path}: expected {_short(self.expected)}, observed {observed}"
+        if self.how == "excludes":
+            return (f"{path}: expected a list without {_short(self.expected, limit)}, "
+                    f"observed {observed}")
+        text = f"{path}: expected {_short(self.expected, limit)}, observed {observed}"
+        return text + (f" (the reply is {answer})" if answer else "")
+
+
+class Differences(list[Mismatch]):
+    """The differences found, in path order: at most ``limit`` kept, ``total`` counting
+    every one (a reply can differ everywhere; a report shows the first ten)."""
+
+    def __init__(self, limit: int = DIFF_LIMIT) -> None:
+        super().__init__()
+        self.limit = limit
+        self.total = 0
+
+    def add(self, mismatch: Mismatch) -> None:
+        self.total += 1
+        if len(self) < self.limit:
+            self.append(mismatch)
 
 
 @dataclass
 class Result:
-    """The verdict on one scenario."""
+    """The verdict on one scenario.
+
+    A failed or errored result carries the evidence (D-4): ``step`` (0-based) and ``line``
+    of the step, ``differences`` (at most :data:`DIFF_LIMIT`, ``total_differences``
+    counting them all; ``mismatch`` is the first, kept for readers of one), ``context``
+    (``sent``: the request of that step; ``received``: the whole result that came back;
+    for errors also ``stderr`` and ``exit``) and, for a game step, ``position``: the
+    position before that step as the reference engine plays the scenario up to there."""
 
     scenario: Scenario
     status: str
@@ -74,6 +157,18 @@ class Result:
     context: dict[str, Any] = field(default_factory=dict)
     seconds: float = 0.0
     reason: str = ""
+    differences: list[Mismatch] = field(default_factory=list)
+    total_differences: int = 0
+    position: str = ""
+    note: str = ""
+    """How the step was asked when not as written (``asked through play from a position``)."""
+
+    def __post_init__(self) -> None:
+        if self.mismatch is not None and not self.differences:
+            self.differences = [self.mismatch]
+        elif self.differences and self.mismatch is None:
+            self.mismatch = self.differences[0]
+        self.total_differences = max(self.total_differences, len(self.differences))
 
     @property
     def ok(self) -> bool:
@@ -90,6 +185,13 @@ def _short(value: Any, limit: int = 300) -> str:
     return json_text(value, limit)
 
 
+def _items(items: list[Any] | None, total: int, shown: int = 5) -> str:
+    """``"a", "b", … (12 in all)``: the first ``shown`` items as JSON, bounded."""
+    items = items or []
+    text = ", ".join(_short(item, 120) for item in items[:shown])
+    return text + (f", … ({total} in all)" if total > min(shown, len(items)) else "")
+
+
 def normalize(op: str, result: dict[str, Any]) -> dict[str, Any]:
     """Sort set-like lists so any implementation's order is accepted."""
     for path in SORTED_PATHS.get(op, ()):
@@ -99,58 +201,176 @@ def normalize(op: str, result: dict[str, Any]) -> dict[str, Any]:
     return result
 
 
-def first_difference(expected: Any, observed: Any, path: str) -> Mismatch | None:
-    """The first path at which ``observed`` differs from ``expected`` (depth first)."""
+def _key(value: Any) -> str:
+    """A value as a hashable key for multiset comparison (any JSON, or anything an
+    in-process driver returns), never raising."""
+    import json
+
+    try:
+        return json.dumps(value, sort_keys=True, default=repr)
+    except Exception:  # a hostile __repr__, a cycle
+        return f"<{type(value).__name__} {id(value)}>"
+
+
+def multiset_difference(expected: list[Any], observed: list[Any]
+                        ) -> tuple[list[Any], int, list[Any], int]:
+    """Items of ``expected`` absent from ``observed`` and items of ``observed`` not in
+    ``expected``, counting copies (a play listed twice is one extra): ``(missing, how
+    many, extra, how many)``, each list in its own order and cut to :data:`ITEMS_KEEP`."""
+    from collections import Counter
+
+    want = Counter(_key(v) for v in expected)
+    have = Counter(_key(v) for v in observed)
+    missing: list[Any] = []
+    extra: list[Any] = []
+    for items, mine, other, out in ((expected, want, have, missing),
+                                    (observed, have, want, extra)):
+        surplus = mine - other
+        for item in items:
+            k = _key(item)
+            if surplus[k] > 0:
+                surplus[k] -= 1
+                out.append(item)
+    return (missing[:ITEMS_KEEP], len(missing), extra[:ITEMS_KEEP], len(extra))
+
+
+def _join(path: str, key: Any) -> str:
+    return f"{path}.{key}" if path else str(key)
+
+
+def differences(expected: Any, observed: Any, path: str = "", limit: int = DIFF_LIMIT, *,
+                sets: Iterable[str] = ()) -> Differences:
+    """Every path at which ``observed`` differs from ``expected`` (depth first; at most
+    ``limit`` kept, ``.total`` counting all).
+
+    An expected object is a *subset* (D-3): only the keys the scenario writes are
+    compared, at every depth, and a key the observed object lacks is a difference
+    (observed ``MISSING``); keys the scenario does not write are not looked at (replies
+    are schema-checked against the protocol before they get here). Lists compare exactly:
+    of the same length, item by item; of different lengths, as one difference with the
+    ``missing`` and ``extra`` items. A list at a path in ``sets`` (``plays``, ``readings``:
+    sets whatever their order) is one difference with its missing and extra items, and
+    equal when both are empty. Scalars differ when their JSON types differ (``true`` is
+    not ``1``) or their values do."""
+    found = Differences(limit)
+    _differ(expected, observed, path, found, frozenset(sets))
+    return found
+
+
+def _differ(expected: Any, observed: Any, path: str, found: Differences,
+            sets: frozenset[str]) -> None:
     if isinstance(expected, dict) and isinstance(observed, dict):
         for key, value in expected.items():
-            sub = f"{path}.{key}" if path else str(key)
+            sub = _join(path, key)
             if key not in observed:
-                return Mismatch(sub, value, MISSING)
-            found = first_difference(value, observed[key], sub)
-            if found:
-                return found
-        extra = [k for k in observed if k not in expected]
-        if extra:
-            sub = f"{path}.{extra[0]}" if path else str(extra[0])
-            return Mismatch(sub, MISSING, observed[extra[0]])
-        return None
+                found.add(Mismatch(sub, value, MISSING))
+            else:
+                _differ(value, observed[key], sub, found, sets)
+        return
     if isinstance(expected, list) and isinstance(observed, list):
-        for i, (e, o) in enumerate(zip(expected, observed, strict=False)):
-            found = first_difference(e, o, f"{path}.{i}")
-            if found:
-                return found
-        if len(expected) != len(observed):
-            i = min(len(expected), len(observed))
-            return Mismatch(f"{path}.{i}", expected[i] if i < len(expected) else MISSING,
-                            observed[i] if i < len(observed) else MISSING)
-        return None
+        if path not in sets and len(expected) == len(observed):
+            for i, (e, o) in enumerate(zip(expected, observed, strict=True)):
+                _differ(e, o, f"{path}.{i}" if path else str(i), found, sets)
+            return
+        missing, n_missing, extra, n_extra = multiset_difference(expected, observed)
+        if n_missing or n_extra:
+            found.add(Mismatch(path, expected, observed, missing=missing, extra=extra,
+                               missing_total=n_missing, extra_total=n_extra))
+        return
     if type(expected) is not type(observed) or expected != observed:
-        return Mismatch(path, expected, observed)
-    return None
+        found.add(Mismatch(path, expected, observed))
 
 
-def check_step(step: dict[str, Any], result: dict[str, Any]) -> Mismatch | None:
-    """Compare one step's result with its expectations; the first mismatch or None."""
+def first_difference(expected: Any, observed: Any, path: str) -> Mismatch | None:
+    """The first of :func:`differences` (depth first), or None."""
+    found = differences(expected, observed, path, limit=1)
+    return found[0] if found else None
+
+
+def answer_text(result: Any, limit: int = 300) -> str:
+    """What an accept-or-reject reply said, in words: ``accepted``, or ``rejected, citing
+    R03.1: <message>`` (``citing no clause`` when it names none; the message cut to
+    ``limit`` characters); "" for any other result. How a report shows a rejection where
+    an answer was expected, and an acceptance where a rejection was (issue 8)."""
+    from .protocol import shorten
+
+    if not isinstance(result, dict):
+        return ""
+    accepted = result.get("accepted")
+    if accepted is True:
+        return "accepted"
+    if accepted is not False:
+        return ""
+    error = result.get("error")
+    clause = result.get("clause")
+    if not (isinstance(clause, str) and clause) and isinstance(error, dict):
+        clause = error.get("clause")
+    message = error.get("message") if isinstance(error, dict) else error
+    text = f"rejected, citing {shorten(clause, 40)}" if isinstance(clause, str) and clause \
+        else "rejected, citing no clause"
+    if isinstance(message, str) and message.strip():
+        text += f": {shorten(message.strip(), limit)}"
+    return text
+
+
+def expected_answer(step: dict[str, Any]) -> str:
+    """What a step expects of an accept-or-reject reply, in the words of
+    :func:`answer_text` (``rejected, citing R09.2``, ``accepted``), or "" when it expects
+    an answer of another kind."""
+    expect = step.get("expect", {})
+    if not isinstance(expect, dict):
+        return ""
+    clause = expect.get("clause", expect.get("error.clause"))
+    error = expect.get("error")
+    if clause is None and isinstance(error, dict):
+        clause = error.get("clause")
+    if expect.get("accepted") is True:
+        return "accepted"
+    if expect.get("accepted") is False or (isinstance(clause, str) and clause):
+        return f"rejected, citing {clause}" if isinstance(clause, str) and clause else "rejected"
+    return ""
+
+
+def check_step(step: dict[str, Any], result: dict[str, Any],
+               limit: int = DIFF_LIMIT) -> Differences:
+    """Compare one step's result with its expectations: every difference (at most
+    ``limit`` kept, ``.total`` counting all; empty when the result is as expected).
+
+    ``expect`` paths compare by :func:`differences` (set-like lists of the step's command,
+    :data:`SORTED_PATHS`, as sets); a ``contains`` list is one difference listing the
+    items that are ``missing``, an ``excludes`` list one listing those present
+    (``extra``). A path the reply lacks is a difference whose ``answer`` says what the
+    reply was when it is a rejection (or an acceptance)."""
+    found = Differences(limit)
+    sets = frozenset(SORTED_PATHS.get(str(step.get("op")), ()))
+    answer = answer_text(result)
     for path, value in step.get("expect", {}).items():
         try:
             observed = get_path(result, path)
         except KeyError:
-            return Mismatch(path, value, MISSING)
-        found = first_difference(value, observed, path)
-        if found:
-            return found
+            found.add(Mismatch(path, value, MISSING, answer=answer))
+            continue
+        _differ(value, observed, path, found, sets)
     for how in ("contains", "excludes"):
         for path, items in step.get(how, {}).items():
             try:
                 observed = get_path(result, path)
             except KeyError:
-                return Mismatch(path, items, MISSING, how)
+                found.add(Mismatch(path, items, MISSING, how, answer=answer))
+                continue
             if not isinstance(observed, list):
-                return Mismatch(path, items, observed, how)
-            for item in items:
-                if (item in observed) != (how == "contains"):
-                    return Mismatch(path, item, observed, how)
-    return None
+                found.add(Mismatch(path, items, observed, how, answer=answer))
+                continue
+            keys = {_key(v) for v in observed}
+            wrong = [i for i in items if (_key(i) in keys) != (how == "contains")]
+            if wrong:
+                kept = wrong[:ITEMS_KEEP]
+                found.add(Mismatch(path, items, observed, how,
+                                   missing=kept if how == "contains" else [],
+                                   extra=kept if how == "excludes" else [],
+                                   missing_total=len(wrong) if how == "contains" else 0,
+                                   extra_total=len(wrong) if how == "excludes" else 0))
+    return found
 
 
 def _is_int(value: Any) -> bool:
@@ -255,27 +475,31 @@ def _bounded(result: Result) -> Result:
         result.message = shorten(result.message, MESSAGE_KEEP)
     if result.context:
         result.context = {str(k): plain(v, CONTEXT_BUDGET) for k, v in result.context.items()}
-    if result.mismatch is not None and result.mismatch.observed is not MISSING:
-        result.mismatch.observed = plain(result.mismatch.observed, CONTEXT_BUDGET)
+    for m in result.differences:  # result.mismatch is the first of them
+        if m.observed is not MISSING:
+            m.observed = plain(m.observed, CONTEXT_BUDGET)
+        m.expected = plain(m.expected, CONTEXT_BUDGET)
+        m.missing = None if m.missing is None else plain(m.missing, CONTEXT_BUDGET)
+        m.extra = None if m.extra is None else plain(m.extra, CONTEXT_BUDGET)
+        m.answer = shorten(m.answer, MESSAGE_KEEP)
+    first = result.mismatch
+    if (first is not None and first.observed is not MISSING
+            and all(first is not m for m in result.differences)):
+        first.observed = plain(first.observed, CONTEXT_BUDGET)
+    result.position = shorten(result.position, MESSAGE_KEEP)
     return result
 
 
 def _judge(driver: Driver, scenario: Scenario,
            streamed: list[dict[str, Any]] | DriverError | None, started: float) -> Result:
-    missing = scenario.needs - driver.capabilities
-    through_play = (missing == {"queries"} and "position" in driver.capabilities
-                    and lowerable(scenario))
-    if missing and not through_play:
-        return Result(scenario, "skipped", reason="implementation lacks capability "
-                      + ", ".join(sorted(missing)))
-    if not driver.supports_variants(scenario.variants):
-        return Result(scenario, "skipped", reason="implementation lacks variant "
-                      + ", ".join(f"{k}={v}" for k, v in sorted(scenario.variants.items())))
+    fit = profile.fit(driver, scenario)  # what the implementation plays (issue 8)
+    if fit.reason:
+        return Result(scenario, "skipped", reason=fit.reason)
     index: int | None = None
     step: dict[str, Any] = {}
     try:
-        if through_play:
-            return _run_through_play(driver, scenario, started)
+        if fit.through_play:
+            return _run_through_play(driver, scenario, started, fit.through_play)
         if isinstance(streamed, DriverError):
             raise streamed
         if streamed is None:
@@ -289,6 +513,7 @@ def _judge(driver: Driver, scenario: Scenario,
         if batch is not None and not isinstance(batch, list):
             raise DriverError("the driver returned no list of results", {"received": batch})
         for index, step in enumerate(scenario.steps):
+            _mark_step(driver, index)
             if batch is not None:
                 if index >= len(batch):
                     raise DriverError(f"no result for step {index + 1}: the driver returned "
@@ -299,42 +524,123 @@ def _judge(driver: Driver, scenario: Scenario,
             else:
                 result = driver.run(request_of(step))
             result = _object(result, request_of(step))
-            mismatch = check_step(step, normalize(step["op"], result))
-            if mismatch:
-                return Result(scenario, "failed", message=mismatch.describe(), step=index,
-                              line=step.get("line"), mismatch=mismatch,
-                              context={"sent": request_of(step), "received": result},
-                              seconds=time.perf_counter() - started)
+            found = check_step(step, normalize(step["op"], result))
+            if found:
+                return failed(scenario, index, found, result, started)
     except DriverError as err:
         failed_at = index if err.index is None else err.index
         if isinstance(failed_at, int) and 0 <= failed_at < len(scenario.steps):
             index, step = failed_at, scenario.steps[failed_at]
         return Result(scenario, "errored", message=str(err), step=index, line=step.get("line"),
-                      context=dict(err.context), seconds=time.perf_counter() - started)
+                      context=dict(err.context), seconds=time.perf_counter() - started,
+                      position=_position(scenario, index))
     return Result(scenario, "passed", seconds=time.perf_counter() - started)
 
 
-def _run_through_play(driver: Driver, scenario: Scenario, started: float) -> Result:
-    """A query scenario asked through play from positions (:mod:`fivetenk.lowering`), for
-    an implementation without the ``queries`` capability."""
+def _run_through_play(driver: Driver, scenario: Scenario, started: float,
+                      lowered: frozenset[str] = frozenset({"classify", "beats"})) -> Result:
+    """A query scenario whose ``lowered`` steps (the query commands the implementation
+    lacks: ``classify``, ``beats``) are asked through play from positions
+    (:mod:`fivetenk.lowering`); its other steps are asked as they are, each after a
+    ``start`` without setup (a lowered step starts its own position)."""
     for index, step in enumerate(scenario.steps):
+        _mark_step(driver, index)
         try:
-            result = step_through_play(driver, step, scenario.variants)
+            if step["op"] in lowered:
+                result = step_through_play(driver, step, scenario.variants)
+            else:
+                setup = {"op": "start", "variants": scenario.variants, "setup": None}
+                answer = _object(driver.start(scenario.variants, None), setup)
+                if answer.get("accepted") is False:
+                    return Result(scenario, "errored", message=describe_rejection(answer),
+                                  context={"sent": setup, "received": answer},
+                                  seconds=time.perf_counter() - started)
+                result = _object(driver.run(request_of(step)), request_of(step))
+                result = normalize(step["op"], result)
         except DriverError as err:
             return Result(scenario, "errored", message=str(err), step=index,
                           line=step.get("line"), context=dict(err.context),
                           seconds=time.perf_counter() - started)
         if result is None:
-            return Result(scenario, "skipped", reason="implementation lacks capability "
-                          f"queries, and step {index + 1} cannot be asked through play")
-        mismatch = check_step(step, result)
-        if mismatch:
-            return Result(scenario, "failed", message=mismatch.describe() + " (asked through "
-                          "play from a position)", step=index, line=step.get("line"),
-                          mismatch=mismatch,
-                          context={"sent": request_of(step), "received": result},
-                          seconds=time.perf_counter() - started)
+            return Result(scenario, "skipped", reason=f"implementation lacks capability "
+                          f"{step['op']}, and step {index + 1} cannot be asked through play")
+        found = check_step(step, result)
+        if found:
+            return failed(scenario, index, found, result, started,
+                          note=" (asked through play from a position)")
     return Result(scenario, "passed", seconds=time.perf_counter() - started)
+
+
+def failed(scenario: Scenario, index: int, found: Differences, result: dict[str, Any],
+           started: float, *, note: str = "") -> Result:
+    """The *failed* result of step ``index``, with its evidence (issue 8, D-4): every
+    difference ``found`` (for a ``plays`` step that pins only part of the list, also the
+    whole list against the reference engine's: :func:`reference_difference`), what was
+    sent and the whole result received, and for a game step the position before it
+    (:func:`fivetenk.evidence.position_before`). The message is the first difference, and
+    how many more there are."""
+    step = scenario.steps[index]
+    extra = reference_difference(scenario, step, result, found)
+    if extra is not None:
+        found.add(extra)
+    more = found.total - 1
+    message = found[0].describe() + (f" (and {more} more difference{'s' * (more != 1)})"
+                                     if more else "") + note
+    return Result(scenario, "failed", message=message, step=index, line=step.get("line"),
+                  differences=list(found), total_differences=found.total,
+                  context={"sent": request_of(step), "received": result},
+                  seconds=time.perf_counter() - started, position=_position(scenario, index),
+                  note=note.strip(" ()"))
+
+
+def reference_difference(scenario: Scenario, step: dict[str, Any], result: dict[str, Any],
+                         found: Differences) -> Mismatch | None:
+    """For a failed ``plays`` step whose expectations do not list every play (a ``count``,
+    some plays that must or must not be among them), the list the implementation gave
+    against the reference engine's answer to the same request: which plays are missing
+    and which extra (a difference of kind ``reference``). None when the step already
+    compares the whole list, the reply holds no list of plays, the reference refuses the
+    request, or both lists agree. Never raises: this is evidence, not a verdict."""
+    if step.get("op") != "plays" or "plays" in step.get("expect", {}):
+        return None
+    observed = result.get("plays") if isinstance(result, dict) else None
+    if not isinstance(observed, list):
+        return None
+    try:
+        from .drivers import ReferenceDriver
+
+        reference = ReferenceDriver()
+        reference.start(scenario.variants, None)
+        expected = reference.run(request_of(step)).get("plays")
+    except Exception:  # a step the reference cannot read: no evidence to add
+        return None
+    if not isinstance(expected, list):
+        return None
+    missing, n_missing, extra, n_extra = multiset_difference(sorted(expected), observed)
+    if not n_missing and not n_extra:
+        return None
+    return Mismatch("plays", expected, observed, "reference", missing=missing, extra=extra,
+                    missing_total=n_missing, extra_total=n_extra)
+
+
+def _position(scenario: Scenario, index: int | None) -> str:
+    """The position before game step ``index`` (see :func:`fivetenk.evidence.position_before`),
+    or "" for a query step, no step, or a position the reference cannot reach."""
+    if index is None or scenario.setup is None or not 0 <= index < len(scenario.steps):
+        return ""
+    if scenario.steps[index].get("op") not in GAME_OPS:
+        return ""
+    from .evidence import position_before
+
+    return position_before(scenario, index)
+
+
+def _mark_step(driver: Driver, index: int) -> None:
+    """Tell a driver that has a ``step_started`` method (``fivetenk show``'s recorder) that
+    step ``index`` begins, so that it can file each exchange under its step."""
+    mark = getattr(driver, "step_started", None)
+    if mark is not None:
+        mark(index)
 
 
 def request_of(step: dict[str, Any]) -> dict[str, Any]:
@@ -354,14 +660,26 @@ def _batch(driver: Driver, scenario: Scenario) -> list[dict[str, Any]] | None:
     return results
 
 
-def run_expected(driver: Driver, scenario: Scenario, *, skip: str = "", xfail: str = "",
+def run_expected(driver: Driver, scenario: Scenario, *, skip: str = "",
+                 xfail: str | Callable[[Result], Result] = "",
                  streamed: list[dict[str, Any]] | DriverError | None = None) -> Result:
     """:func:`run_scenario` under an expectations file (:mod:`fivetenk.expectations`): a
-    ``skip`` reason skips the scenario without running it; with an ``xfail`` reason a
-    failure becomes ``xfailed`` and a pass ``xpassed`` (errored and skipped stay)."""
+    ``skip`` reason skips the scenario without running it. ``xfail`` is either the judge
+    an expectations file gives for this scenario (:meth:`Expectations.expect
+    <fivetenk.expectations.Expectations.expect>`: a failure it explains becomes ``xfailed``,
+    a pass stays ``passed`` unless an entry names the scenario by its id, then ``xpassed``),
+    or a plain reason: any failure becomes ``xfailed`` and a pass ``xpassed``. Errored and
+    skipped results stay as they are."""
     if skip:
         return Result(scenario, "skipped", reason=skip)
     result = run_scenario(driver, scenario, streamed=streamed)
+    if callable(xfail):
+        if result.status in ("failed", "passed"):
+            try:
+                result = xfail(result)
+            except Exception as err:  # an entry must never break the run
+                result.status, result.message = "errored", internal_error(err)
+        return result
     if xfail and result.status == "failed":
         result.status, result.reason = "xfailed", xfail
     elif xfail and result.status == "passed":
@@ -373,7 +691,9 @@ def run_expected(driver: Driver, scenario: Scenario, *, skip: str = "", xfail: s
 STREAM_CHUNK = 256
 """How many scenarios :func:`run_suite` sends to a streaming driver at a time."""
 
-Expectation = Callable[[Scenario], tuple[str, str]]
+Expectation = Callable[[Scenario], tuple[str, "str | Callable[[Result], Result]"]]
+"""A scenario's (skip reason, xfail judge or reason): :meth:`Expectations.expect
+<fivetenk.expectations.Expectations.expect>`."""
 
 
 def run_suite(driver: Driver, scenarios: Sequence[Scenario],
@@ -416,9 +736,13 @@ def _detached(entry: list[dict[str, Any]] | DriverError) -> list[dict[str, Any]]
 
 
 def _streamable(driver: Driver, scenario: Scenario) -> bool:
-    return (scenario.needs <= driver.capabilities
-            and driver.supports_variants(scenario.variants)
-            and not any(step["op"] == "advance" for step in scenario.steps))
+    """Whether ``scenario`` can go out in a stream: it lies within what the implementation
+    plays, needs nothing asked through play (:func:`fivetenk.profile.fit`), and no step
+    waits for an earlier answer (``advance``)."""
+    if any(step["op"] == "advance" for step in scenario.steps):
+        return False
+    fit = profile.fit(driver, scenario)
+    return not fit.reason and not fit.through_play
 
 
 def run_all(driver: Driver, scenarios: Iterable[Scenario]) -> Iterator[Result]:

@@ -41,7 +41,8 @@ RULE_PATTERN = re.compile(r"^R(0[1-9]|1[0-9]|2[0-4])$")
 RULING_PATTERN = re.compile(r"^D[1-9][0-9]*$")
 
 QUERY_OPS = frozenset({"classify", "beats", "plays", "points", "deck"})
-"""Pure combination queries (capability ``queries``)."""
+"""Pure combination queries (each its own capability; ``queries`` is the shorthand for
+all five)."""
 GAME_OPS = frozenset({"act", "observe", "advance", "next_hand"})
 """Operations on a game in progress (capability ``deal`` or ``position`` for the setup)."""
 
@@ -89,11 +90,10 @@ class Scenario:
 
     @property
     def needs(self) -> frozenset[str]:
-        """The capabilities an implementation needs to run this scenario."""
-        needs: set[str] = set()
-        ops = {step["op"] for step in self.steps}
-        if ops & QUERY_OPS:
-            needs.add("queries")
+        """The capabilities an implementation needs to run this scenario (D-1 of issue 8):
+        each query command its steps use (``classify``, ``beats``, ``plays``, ``points``,
+        ``deck``), ``deal`` or ``position`` for its setup, and ``deal`` for a next hand."""
+        needs: set[str] = {step["op"] for step in self.steps} & QUERY_OPS
         if self.setup is not None:
             needs.add("position" if "position" in self.setup else "deal")
         if any(s["op"] == "next_hand" for s in self.steps):
@@ -515,9 +515,25 @@ def _schema_error(error: Any) -> tuple[str, str]:
     return error.json_path, _schema_message(error)
 
 
+READING_HINT = ("readings look like 'pair 7', 'straight 3-7', '5-10-K suited H', 'bomb 4x7', "
+                "'rocket'")
+"""What a reading is, in a message about one that breaks the notation."""
+
+
+def reading_problem(text: str) -> str:
+    """A reading that breaks the notation's grammar (the ``reading`` pattern of the
+    scenario schema, also used by the protocol's replies), in words rather than as a
+    regular expression (protocol.md, section 4)."""
+    shown = json.dumps(text if len(text) <= 80 else text[:79] + "…")
+    return f"not a reading of the notation: {shown} ({READING_HINT})"
+
+
 def _schema_message(error: Any) -> str:
     if error.validator == "pattern" and error.validator_value in CARD_PATTERNS:
         return card_problem(error.instance)
+    if (error.validator == "pattern" and isinstance(error.instance, str)
+            and error.validator_value == scenario_schema()["$defs"]["reading"]["pattern"]):
+        return reading_problem(error.instance)
     if error.validator == "not" and error.json_path.endswith(".name"):
         return "a name is one line of text, without control characters"
     message: str = error.message

@@ -68,7 +68,7 @@ def _redeals(b: Builder, nth: int) -> dict[int, Any]:
 
 @step("given", r"the " + NTH + r' redeal deals (?P<spec>seat [0-5] "[^"]*"'
                r'(?:; seat [0-5] "[^"]*")*)',
-      'the 1st redeal deals seat 3 "3H"')
+      'the 1st redeal deals seat 3 "3H"', rulings=("D30",))
 def _redeal(b: Builder, nth: str, spec: str) -> None:
     """The cards that seats receive first in a redeal; the rest is filled as in the deal."""
     n = _nth(nth)
@@ -83,7 +83,8 @@ def _redeal(b: Builder, nth: str, spec: str) -> None:
 
 
 @step("given", r"the " + NTH + r" redeal is in the order:",
-      'the 1st redeal is in the order: (then a """ doc string of 162 cards)')
+      'the 1st redeal is in the order: (then a """ doc string of 162 cards)',
+      rulings=("D30",))
 def _redeal_order(b: Builder, nth: str, doc: str | None) -> None:
     """A redeal given as its full 162-card order."""
     n = _nth(nth)
@@ -152,7 +153,8 @@ def _sorted_tokens(text: str) -> list[str]:
     return [str(c) for c in sorted(_cards(text))]
 
 
-@step("then", r"this is hand (?P<n>\d+) of the match", "this is hand 2 of the match")
+@step("then", r"this is hand (?P<n>\d+) of the match", "this is hand 2 of the match",
+      rulings=("D34",))
 def _hand_number(b: Builder, n: str) -> None:
     """The hand number (R23.1: a new hand after settlement)."""
     _observe(b, "hand", number(n))

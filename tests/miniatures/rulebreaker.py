@@ -138,14 +138,46 @@ def _bombs_by_rank() -> None:
     need(plays, "_bombs")
     need(combos, "LOW", "SJ")
 
-    def _bombs(counts: tuple[int, ...], top: Combo | None) -> Iterator[Any]:
+    def _bombs(counts: tuple[int, ...], top: Combo | None, smallest: int = 4) -> Iterator[Any]:
         floor = (int(top.key), top.size) if top is not None and top.tier == 3 else (0, 0)
-        for size in range(4, max(counts[combos.LOW:combos.SJ]) + 1):
+        for size in range(smallest, max(counts[combos.LOW:combos.SJ]) + 1):
             for rank in range(combos.LOW, combos.SJ):
                 if counts[rank] >= size and (rank, size) > floor:
                     yield make_combo(Shape.BOMB, Rank(rank), size), (Rank(rank),) * size, None
 
     plays._bombs = _bombs
+
+
+def ignore_variant(name: str, value: str, instead: str | None = None) -> None:
+    """Make the engine accept ``name=value`` (the handshake still offers it) but play
+    ``instead`` (default: the variant's default value), wherever variants are read: the
+    start of a scenario and a position both go through ``Variants.from_mapping``."""
+    need(Variants, "from_mapping")
+    original = Variants.from_mapping.__func__  # type: ignore[attr-defined]
+
+    def from_mapping(cls: type[Variants], options: Any) -> Variants:
+        options = dict(options)
+        if options.get(name) == value:
+            if instead is None:
+                del options[name]
+            else:
+                options[name] = instead
+        result: Variants = original(cls, options)
+        return result
+
+    Variants.from_mapping = classmethod(from_mapping)  # type: ignore[method-assign,assignment]
+
+
+@breaker("six_jokers_ignored", "R05", "offers rocket=six_jokers but plays the default "
+         "rocket SJ BJ (D36)")
+def _six_jokers_ignored() -> None:
+    ignore_variant("rocket", "six_jokers")
+
+
+@breaker("twelve_bomb_ignored", "R05", "offers twelve_bomb=beats_rocket but keeps every "
+         "bomb below the rocket (D37)")
+def _twelve_bomb_ignored() -> None:
+    ignore_variant("twelve_bomb", "beats_rocket")
 
 
 # --------------------------------------------------------------------------- rules 11-21

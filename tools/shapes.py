@@ -1,0 +1,395 @@
+"""The combination shapes a scenario uses, computed from its cards and readings.
+
+An implementation may play a smaller combination set than the reference (no straights, no
+kickers: the Dou Dizhu family) and say so in its handshake (``shapes``, decision D-2 of
+issue 8). The kit then skips every scenario that *uses* a shape the implementation does not
+declare, instead of charging the failure to a clause it agrees with. No scenario is tagged
+by hand: :func:`scenario_shapes` works the tags out with the reference engine, under the
+scenario's variants, so a new scenario is tagged the moment it is written.
+
+What "uses" means, step by step (a shape is used when an engine without it would answer
+the step differently, or could not even read the request):
+
+- ``classify``: every reading the reference gives the cards (D10: a set may have several),
+  and every reading the step expects (``expect`` / ``contains``; a reading listed under
+  ``excludes`` is one the cards must *not* have, which an engine without that shape
+  satisfies anyway);
+- ``beats``: the top play's reading (its declared ``top_shape``, else the one the reference
+  gives it, D10), and the reply's: its declared ``reply_shape``; else the reading the
+  reference takes (the strongest that beats the top, D10) when it beats, or every reading
+  of the reply when it does not (an engine lacking one of them might refuse the reply for
+  another reason, citing another clause); plus any reading the step expects;
+- ``plays``: the top play's reading, and the shape of every play the reference lists for
+  the hand (an engine without a shape lists fewer plays), plus those the step expects;
+- game steps: the reading of every play of the position's trick (the engine must read
+  them to load the position), and of every ``play`` action, found by replaying the
+  scenario in the reference (the reading the play takes against the trick's top at that
+  moment; every reading of the cards when the play is refused, since a refusal may cite
+  the clause of any of them); every reading an expected observation names;
+- ``points``, ``deck``, passes, reveals, burials and calls use no shape.
+
+Shape names are the reading notation's shape words (:data:`SHAPES`); ``5-10-K`` covers
+the mixed and the suited 5,10,K. The result is cached per scenario content (a copy with
+the same steps shares it); computing it for the whole shipped suite takes about a tenth
+of a second (``python -m fivetenk.shapes`` measures it), and it is only computed when
+something asks (an implementation declaring fewer shapes, ``--shapes``, an expectations
+entry by shape, a report).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from collections.abc import Iterable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any
+
+from .reference import Combo, RulesError, Shape, Variants, choose_reading, classify, parse_cards
+from .reference.plays import legal_plays
+
+if TYPE_CHECKING:
+    from .scenario import Scenario
+
+SHAPES: tuple[str, ...] = (
+    "single", "pair", "triple", "triple+single", "triple+pair", "straight", "pairs",
+    "airplane", "airplane+singles", "airplane+pairs", "5-10-K", "bomb", "rocket",
+)
+"""Every shape word, in the order of the reading notation (and of the strength order of
+ordinary shapes where it applies). :func:`scenario_shapes` lists shapes in this order."""
+
+_WORD: dict[Shape, str] = {shape: shape.value for shape in Shape}
+_WORD[Shape.MIXED_5_10_K] = _WORD[Shape.SUITED_5_10_K] = "5-10-K"
+_ORDER = {word: index for index, word in enumerate(SHAPES)}
+
+_READING_KEYS = frozenset({"reading", "combo", "top_shape", "reply_shape"})
+"""Keys of an expected value (at any depth) whose text is one reading."""
+_LIST_KEYS = frozenset({"readings"})
+"""Keys whose value is a list of readings."""
+_PLAY_KEYS = frozenset({"plays"})
+"""Keys whose value is a list of plays: ``"pair 7: 7 7"`` texts (a ``plays`` reply) or
+trick entries (objects holding a ``combo``)."""
+
+CACHE_SIZE = 50_000
+"""Scenarios whose shapes are remembered (the memo is emptied when full): far more than
+any suite, so that generated scenarios cannot grow it without bound."""
+_cache: dict[str, tuple[str, ...]] = {}
+
+
+def shape_of(reading: str) -> str:
+    """The shape word of a reading of the notation: ``'straight 3-7'`` -> ``'straight'``,
+    ``'5-10-K suited H'`` -> ``'5-10-K'``, ``'rocket x6'`` -> ``'rocket'``. A bare shape
+    word (``'airplane+singles'``, as a declared shape may be) is its own shape. Raises
+    :class:`ValueError` (an ``InvalidNotation``) for a text that is neither."""
+    if isinstance(reading, str):
+        word = reading.strip()
+        if word in _ORDER:
+            return word
+        if word in ("5-10-K mixed", "5-10-K suited"):
+            return "5-10-K"
+    return _WORD[Combo.parse(reading).shape]
+
+
+def scenario_shapes(scenario: Scenario) -> tuple[str, ...]:
+    """The shapes ``scenario`` uses (see the module docstring), in :data:`SHAPES` order.
+    Never raises: a step the reference cannot make sense of (a user's case that is meant
+    to be refused) adds the shapes that can be read from it, and nothing else."""
+    key = content_key(scenario)
+    found = _cache.get(key)
+    if found is None:
+        found = tuple(sorted(_compute(scenario), key=_ORDER.__getitem__))
+        if len(_cache) >= CACHE_SIZE:
+            _cache.clear()
+        _cache[key] = found
+    return found
+
+
+def uses_any(scenario: Scenario, shapes: Iterable[str]) -> bool:
+    """Whether ``scenario`` uses at least one of ``shapes``."""
+    wanted = set(shapes)
+    return any(shape in wanted for shape in scenario_shapes(scenario))
+
+
+def describe_uses(shapes: Iterable[str]) -> str:
+    """``'straight'``, ``'straight and triple+single'``, ``'a, b and c'``."""
+    items = list(shapes)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+# --------------------------------------------------------------------------- computing
+
+
+def content_key(scenario: Scenario) -> str:
+    """What a scenario's shapes (and its verdict on the reference engine) depend on: the
+    variants, the setup and the steps, as canonical JSON."""
+    return json.dumps([scenario.variants, scenario.setup, scenario.steps], sort_keys=True,
+                      separators=(",", ":"), default=repr)
+
+
+def _compute(scenario: Scenario) -> set[str]:
+    try:
+        variants = Variants.from_mapping(scenario.variants)
+    except (RulesError, TypeError, AttributeError):
+        variants = Variants()
+    found: set[str] = set()
+    for step in scenario.steps:
+        if not isinstance(step, Mapping):
+            continue
+        found.update(_expected(step))
+        op = step.get("op")
+        try:
+            if op == "classify":
+                found.update(_readings(step.get("cards"), variants))
+            elif op == "beats":
+                found.update(_beats(step, variants))
+            elif op == "plays":
+                found.update(_plays(step, variants))
+        except (RulesError, TypeError, KeyError, AttributeError):
+            continue
+    if _plays_in_game(scenario):
+        found.update(_game(scenario, variants))
+    elif isinstance(scenario.setup, Mapping):
+        found.update(_trick(scenario.setup.get("position"), None, variants))
+    return found
+
+
+def _plays_in_game(scenario: Scenario) -> bool:
+    """Whether finding the readings of the game steps needs a replay: a ``play`` action,
+    or a position's trick entry that names no reading (the reference derives it, D10).
+    Otherwise the readings are read from the position as written, at no cost."""
+    for step in scenario.steps:
+        action = step.get("action") if isinstance(step, Mapping) else None
+        if isinstance(action, Mapping) and action.get("type") == "play":
+            return True
+    setup = scenario.setup if isinstance(scenario.setup, Mapping) else {}
+    position = setup.get("position")
+    trick = position.get("trick") if isinstance(position, Mapping) else None
+    plays = trick.get("plays") if isinstance(trick, Mapping) else None
+    return any(isinstance(entry, Mapping) and "cards" in entry and "combo" not in entry
+               for entry in (plays if isinstance(plays, list) else []))
+
+
+def _words(readings: Iterable[Combo]) -> set[str]:
+    return {_WORD[reading.shape] for reading in readings}
+
+
+def _cards(tokens: Any) -> Any:
+    if not isinstance(tokens, list):
+        raise TypeError("not a card list")
+    return parse_cards(tokens, allow_empty=False)
+
+
+def _readings(tokens: Any, variants: Variants) -> set[str]:
+    """Every reading of the cards (none for an illegal or malformed set)."""
+    try:
+        return _words(classify(_cards(tokens), variants))
+    except (RulesError, TypeError):
+        return set()
+
+
+def _declared_or_read(tokens: Any, declared: Any, variants: Variants) -> tuple[Combo | None,
+                                                                            set[str]]:
+    """The reading a play takes as a lead (its declared shape if any, D10) and its shape;
+    every reading when it takes none."""
+    try:
+        combo = choose_reading(_cards(tokens), declared=declared, variants=variants)
+    except (RulesError, TypeError):
+        words = _readings(tokens, variants)
+        if isinstance(declared, str):
+            words.update(_safe_shape(declared))
+        return None, words
+    return combo, {_WORD[combo.shape]}
+
+
+def _beats(step: Mapping[str, Any], variants: Variants) -> set[str]:
+    from .reference import beats
+
+    top, found = _declared_or_read(step.get("top"), step.get("top_shape"), variants)
+    declared = step.get("reply_shape")
+    if isinstance(declared, str):
+        found.update(_safe_shape(declared))
+        return found
+    try:
+        readings = classify(_cards(step.get("reply")), variants)
+    except (RulesError, TypeError):
+        return found
+    if top is not None:
+        for reading in readings:  # strongest first (D10)
+            if beats(reading, top, variants):
+                found.add(_WORD[reading.shape])
+                return found
+    found.update(_words(readings))
+    return found
+
+
+def _plays(step: Mapping[str, Any], variants: Variants) -> set[str]:
+    found: set[str] = set()
+    top = None
+    if "top" in step:
+        top, words = _declared_or_read(step.get("top"), step.get("top_shape"), variants)
+        found.update(words)
+        if top is None:
+            return found  # the reference cannot list replies to a top it cannot read
+    hand = step.get("hand")
+    if not isinstance(hand, list):
+        return found
+    for play in legal_plays(parse_cards(hand), top, variants):
+        found.add(_WORD[play.combo.shape])
+    return found
+
+
+def _safe_shape(text: str) -> set[str]:
+    try:
+        return {shape_of(text)}
+    except (RulesError, ValueError, KeyError):
+        return set()
+
+
+def _expected(step: Mapping[str, Any]) -> set[str]:
+    """The shapes of the readings a step expects (``expect``, ``contains``) or declares."""
+    found: set[str] = set()
+    for key in ("top_shape", "reply_shape"):
+        if isinstance(step.get(key), str):
+            found.update(_safe_shape(step[key]))
+    action = step.get("action")
+    if isinstance(action, Mapping) and isinstance(action.get("shape"), str):
+        found.update(_safe_shape(action["shape"]))
+    for how in ("expect", "contains"):
+        block = step.get(how)
+        if isinstance(block, Mapping):
+            for path, value in block.items():
+                last = str(path).rsplit(".", 1)[-1]
+                found.update(_in_value(last, value, 0))
+    return found
+
+
+def _in_value(key: str, value: Any, depth: int) -> Iterator[str]:
+    """Shapes named in an expected value under ``key`` (bounded depth)."""
+    if depth > 16:
+        return
+    if isinstance(value, str):
+        if key in _READING_KEYS or key in _LIST_KEYS:
+            yield from _safe_shape(value)
+        elif key in _PLAY_KEYS:
+            yield from _safe_shape(value.split(":", 1)[0])
+    elif isinstance(value, list):
+        for item in value:
+            yield from _in_value(key, item, depth + 1)
+    elif isinstance(value, Mapping):
+        for sub, item in value.items():
+            yield from _in_value(str(sub), item, depth + 1)
+
+
+def _game(scenario: Scenario, variants: Variants) -> set[str]:
+    """The readings of the position's trick and of every ``play`` action, replaying the
+    scenario in the reference engine (see the module docstring)."""
+    from .drivers import DriverError, ReferenceDriver
+    from .runner import advance
+
+    found: set[str] = set()
+    driver = ReferenceDriver()
+    game = None
+    try:
+        if scenario.setup is not None:
+            try:
+                answer = driver.start(dict(scenario.variants), scenario.setup)
+            except (RulesError, TypeError, KeyError, ValueError, AttributeError):
+                answer = {"accepted": False}
+            if answer.get("accepted") is not False:
+                game = driver.game
+            position = scenario.setup.get("position") if isinstance(scenario.setup,
+                                                                     Mapping) else None
+            found.update(_trick(position, game, variants))
+        for step in scenario.steps:
+            if not isinstance(step, Mapping):
+                continue
+            op = step.get("op")
+            action = step.get("action")
+            if op == "act" and isinstance(action, Mapping) and action.get("type") == "play":
+                found.update(_play_action(action, game, variants))
+            if game is None or op not in ("act", "advance", "next_hand"):
+                continue
+            try:
+                if op == "advance":
+                    advance(driver, step["until"])
+                else:
+                    driver.run(dict(step))
+            except (DriverError, RulesError, TypeError, KeyError, ValueError, AttributeError):
+                continue
+    finally:
+        driver.close()
+    return found
+
+
+def _trick(position: Any, game: Any, variants: Variants) -> set[str]:
+    """The readings of the plays of a position's trick: as the reference read them when it
+    loaded the position, else as written (``combo``) or every reading of the cards."""
+    found: set[str] = set()
+    if game is not None:
+        trick = game.observe().get("trick") or {}
+        for entry in trick.get("plays", []):
+            if isinstance(entry.get("combo"), str):
+                found.update(_safe_shape(entry["combo"]))
+        return found
+    trick = position.get("trick") if isinstance(position, Mapping) else None
+    plays = trick.get("plays") if isinstance(trick, Mapping) else None
+    for entry in plays if isinstance(plays, list) else []:
+        if not isinstance(entry, Mapping):
+            continue
+        if isinstance(entry.get("combo"), str):
+            found.update(_safe_shape(entry["combo"]))
+        else:
+            found.update(_readings(entry.get("cards"), variants))
+    return found
+
+
+def _play_action(action: Mapping[str, Any], game: Any, variants: Variants) -> set[str]:
+    """The reading a play action takes against the current top (D10), or every reading of
+    its cards when the reference would refuse it."""
+    declared = action.get("shape")
+    top = getattr(game, "top", None) if game is not None else None
+    try:
+        combo = choose_reading(_cards(action.get("cards")), declared=declared, top=top,
+                               variants=getattr(game, "variants", variants))
+    except (RulesError, TypeError):
+        words = _readings(action.get("cards"), variants)
+        if isinstance(declared, str):
+            words.update(_safe_shape(declared))
+        return words
+    return {_WORD[combo.shape]}
+
+
+# --------------------------------------------------------------------------- measuring
+
+
+def main(argv: list[str] | None = None) -> int:  # pragma: no cover - a measuring aid
+    """``python -m fivetenk.shapes``: the time to tag the whole shipped suite, cold and
+    cached, and how many scenarios use each shape."""
+    from .catalog import shipped
+
+    scenarios = shipped()
+    _cache.clear()
+    started = time.perf_counter()
+    tags = [scenario_shapes(s) for s in scenarios]
+    cold = time.perf_counter() - started
+    started = time.perf_counter()
+    for s in scenarios:
+        scenario_shapes(s)
+    warm = time.perf_counter() - started
+    lines = [f"{len(scenarios)} scenarios: {cold * 1000:.0f} ms to compute their shapes, "
+             f"{warm * 1000:.1f} ms cached"]
+    lines += [f"  {shape:<17} {sum(shape in t for t in tags):>4} scenarios" for shape in SHAPES]
+    lines.append(f"  {'(none)':<17} {sum(not t for t in tags):>4} scenarios")
+    try:
+        sys.stdout.write("\n".join(lines) + "\n")
+        sys.stdout.flush()
+    except BrokenPipeError:  # `| head`: end quietly
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main(sys.argv[1:]))
