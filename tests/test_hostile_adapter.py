@@ -266,7 +266,7 @@ def test_a_900_kb_error_text_is_bounded_everywhere(folder: Path) -> None:
     ids = rule_ids("R05", "R13")
     assert_sound(outcome, ids)
     assert outcome.by_status()["errored"] == len(ids)
-    assert len(outcome.out) < 3000 * len(ids)
+    assert len(outcome.out) < 6000 * len(ids)  # about 3 KB each, however long the install path
     assert max(len(line) for line in outcome.out.splitlines()) < 2000
     jsonl_size = sum(len(json.dumps(r)) for r in outcome.records)
     assert jsonl_size < 20_000 * len(ids)
