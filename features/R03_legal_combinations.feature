@@ -150,6 +150,12 @@ Feature: R03 Legal combinations
       And "triple+pair 3: 3 3 3 9 9" is among them
       And "triple+single 3: 3 3 3 3" is not among them
 
+    @id:R03-048 @R03.1 @D9 @D10
+    Scenario: A joker is one of the single kickers a triple can take
+      When the legal leads from "3D 3C 3H SJ" are listed
+      Then there are 5 legal plays
+      And "triple+single 3: 3 3 3 SJ" is among them
+
   Rule: R03.2 No suit-following
 
     @id:R03-018 @R03.2 @D8 @D11
@@ -258,6 +264,15 @@ Feature: R03 Legal combinations
       Then there are 2 legal plays
       And "airplane+singles 8-9: 3 4 8 8 8 9 9 9" is among them
       And "airplane+singles 8-9: 3 3 8 8 8 9 9 9" is among them
+
+    @id:R03-049 @R03.3 @R02.1 @R03.4 @D11
+    Scenario: A pair run beats a pair run of the same length more than one rank lower
+      When "5D 5C 6D 6C" is played on "3D 3C 4D 4C"
+      Then it beats the top play
+      And it is read as "pairs 5-6"
+      When the legal replies from "3D 3C 4D 4C 5D 5C 6D 6C" to "3D 3C 4D 4C" are listed
+      Then there are 2 legal plays
+      And "pairs 5-6: 5 5 6 6" is among them
 
   Rule: R03.4 Straights have 5+ cards, pair runs 2+ pairs, airplanes 2+ triples, all within 3…A
 

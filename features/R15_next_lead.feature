@@ -164,3 +164,22 @@ Feature: R15 Next lead
       And seat 1 plays "2S"
       And seats 2, 3 and 0 pass
       Then the trick is over and seat 1 leads next
+
+    @id:R15-011 @R15.1 @D19 @R16.1
+    Scenario: The next lead skips a seat that went out earlier in the same trick
+      # Found by fivetenk fuzz: an engine that remembered who was out when the trick
+      # began gave the lead to seat 3, who had gone out on a beaten play (no cards left).
+      Given a hand in play with seat 0 as banker
+      And seat 0 holds "9S"
+      And seat 2 holds "4D 8D"
+      And seat 3 holds "6D"
+      And seat 4 holds "9C"
+      And it is seat 2's turn
+      When seat 2 plays "4D"
+      And seat 3 plays "6D"
+      And seat 4 passes
+      And seat 0 passes
+      And seat 2 plays "8D"
+      And seat 4 passes
+      And seat 0 passes
+      Then seat 4 is asked to play

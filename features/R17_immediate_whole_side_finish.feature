@@ -110,6 +110,24 @@ Feature: R17 Immediate whole-side finish
       Then the hand ends with "bankers_out"
       And the remnant points (10) go to the bankers
 
+    @id:R17-018 @R17.1 @D14 @D33 @variant
+    Scenario: Under the any-ordinal variant a call that can never resolve keeps the whole-side ending away
+      # Found by fivetenk fuzz: an engine that counted the impossible call as a self-call
+      # once nobody held its face, and ended the hand when the banker went out.
+      Given the variant "call_ordinal" is "any"
+      And a hand in play with seat 0 as banker
+      And the banker called the 3rd "AH" and the 1st "AS"
+      And the buried cards are "AH AH 3D 4D 6D 7D"
+      And seat 0 holds "9S"
+      And seat 1 holds "4C"
+      And seat 2 holds "5C 6C"
+      When seat 0 plays "9S"
+      Then the phase is "playing"
+      When seat 1 passes
+      And seat 2 passes
+      And seat 1 plays "4C"
+      Then the hand ends with "one_player_left"
+
   Rule: R17.2 All bankers out: stop and give the defenders' remaining scoring cards to the bankers
 
     @id:R17-008 @R17.2 @D20

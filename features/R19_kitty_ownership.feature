@@ -174,6 +174,23 @@ Feature: R19 Kitty ownership
       And seat 2 has captured 0 points
       And the defender total is 0
 
+    @id:R19-015 @R19.3 @D20 @D31
+    Scenario: At a whole-side ending the kitty goes to the going-out player, not the last completed trick's winner
+      # Found by fivetenk fuzz: an engine that gave the kitty to the winner of the last
+      # completed trick (seat 1) at every ending.
+      Given a hand in play with seat 0 as banker
+      And the buried cards are "5D 10D KD 3D 4D 6D"
+      And seat 0 holds "3S 9H"
+      And seat 1 holds "QC"
+      And seat 3 holds "4C"
+      When seat 0 plays "3S"
+      And seat 1 plays "QC"
+      And seat 3 passes
+      And seat 0 passes
+      And seat 3 plays "4C"
+      Then the hand ends with "defenders_out"
+      And the kitty points (25) go to seat 3
+
   Rule: R19.4 The recipients of the table and kitty and of the remnants may differ
 
     @id:R19-013 @R19.4 @D20 @D17

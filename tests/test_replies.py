@@ -211,7 +211,9 @@ def _replace(value: Any, path: tuple[Any, ...], new: Any) -> Any:
 ANY_VALUE = st.recursive(st.none() | st.booleans() | st.integers(-(2**53), 2**53)
                          | st.floats(allow_nan=False, allow_infinity=False,
                                      min_value=-1e15, max_value=1e15)
-                         | st.text(max_size=6) | st.sampled_from(["R01.1", "pair 3", "3H"]),
+                         | st.text(max_size=6)
+                         | st.sampled_from(["R01.1", "pair 3", "3H", "pair 3\n", " pair 3",
+                                            "pair 7: 7 7", "pair 7: 7 7\n", "rocket x6"]),
                          lambda inner: st.lists(inner, max_size=3)
                          | st.dictionaries(st.text(max_size=4), inner, max_size=3),
                          max_leaves=10)
@@ -632,3 +634,27 @@ def test_the_fake_process_is_faithful(monkeypatch: pytest.MonkeyPatch) -> None:
     assert set(statuses) == {"errored"}
     with pytest.raises(DriverError):
         raise DriverError("the stand-in errors like the real driver")
+
+
+def test_the_query_shortcut_is_taken_and_never_accepts_what_the_schema_refuses() -> None:
+    """The pure queries' answers skip jsonschema when they are certainly valid (the
+    fuzzer's bulk); anything doubtful goes to the full validator, which decides."""
+    from fivetenk.protocol import _fast_query
+
+    for cmd, results in SAMPLES.items():
+        for result in results:
+            if _fast_query(cmd, result):
+                assert not list(message_problems(
+                    f"{cmd}-reply", {"seq": 1, "ok": True, "result": result}))
+    assert _fast_query("classify", {"legal": True, "readings": ["pair 3"]})
+    assert _fast_query("plays", {"count": 1, "plays": ["pair 7: 7 7"]})
+    assert _fast_query("beats", {"beats": False, "reading": None})
+    assert _fast_query("points", {"points": 25})
+    assert _fast_query("start", {"accepted": True})
+    assert not _fast_query("start", {"accepted": True, "clause": "R01.1"})
+    for cmd, doubtful in [("classify", {"legal": 1, "readings": []}),
+                          ("classify", {"legal": True, "readings": ["pear 3"]}),
+                          ("beats", {"beats": True, "reading": "pair 3", "x": 1}),
+                          ("points", {"points": True}), ("points", {"points": 2.0}),
+                          ("plays", {"count": -1, "plays": []})]:
+        assert not _fast_query(cmd, doubtful)

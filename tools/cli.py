@@ -25,6 +25,7 @@ commands:
   export     write the feature scenarios as schema-valid JSON
   render     turn JSON scenarios back into Gherkin
   simulate   play random legal matches and print a readable log
+  fuzz       look for divergences from the reference engine, shrink and write them (--impl)
   steps      list the Gherkin steps the kit understands
   adapter    serve the reference engine over the JSON-lines adapter protocol
   protocol   print the adapter protocol document (schemas/protocol.md)
@@ -45,6 +46,8 @@ COMMANDS: dict[str, tuple[str | None, str]] = {
     "export": ("export_cmd", "write the feature scenarios as schema-valid JSON"),
     "render": ("render_cmd", "turn JSON scenarios back into Gherkin"),
     "simulate": ("simulate", "play random legal matches and print a readable log"),
+    "fuzz": ("fuzz_cmd", "look for divergences from the reference engine (--impl CMD), "
+             "shrink them and write each as a scenario"),
     "steps": (None, "list the Gherkin steps the kit understands"),
     "adapter": ("adapter", "serve the reference engine over the JSON-lines adapter protocol"),
     "protocol": (None, "print the adapter protocol document (where it is: --path)"),

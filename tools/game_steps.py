@@ -742,9 +742,93 @@ def _finish_position(b: Builder) -> None:
 SETUP_FINISHERS.append(_finish_position)
 
 
+def position_lines(position: dict[str, Any], variants: dict[str, str]) -> list[str] | None:
+    """The position written by the cards that matter, as the kit's ``Given`` phrases
+    (``a hand in play with seat 0 as banker``, ``seat 1 holds "…"``, the calls, the
+    burial, the captured points, the trick, whose turn it is, who went out; the
+    scenario's variants are written before them by the renderer), or None when those
+    phrases do not give back this very position (then it is written as JSON). Checked by
+    compiling them: the position they build must parse the same as ``position``.
+
+    :func:`_render_position` writes a position this way when it can, so that a case the
+    fuzzer writes (or ``fivetenk render``) reads as a person would write it."""
+    if position.get("phase", "playing") != "playing" or position.get("reveal") is not None:
+        return None
+    banker = position["banker"]
+    lines = [f"Given a hand in play with seat {banker} as banker"]
+    hand = position.get("hand", 1)
+    if hand != 1:
+        winners = " ".join(map(str, position.get("previous_winners", [])))
+        lines.append(f"And this is hand {hand}, after seat {position.get('previous_banker')} "
+                     f"was banker and seats {q(winners)} won")
+    levels = position.get("levels", ["3"] * 6)
+    if hand != 1 or any(level != "3" for level in levels):
+        lines.append(f"And the levels are {q(' '.join(levels))}")
+    calls = position.get("calls", [])
+    if len(calls) == 2:
+        (a, b) = calls
+        lines.append(f"And the banker called the {ORDINAL_TEXT.get(a['ordinal'], '?')} "
+                     f"{q(a['face'])} and the {ORDINAL_TEXT.get(b['ordinal'], '?')} "
+                     f"{q(b['face'])}")
+        for n, call in enumerate(calls, 1):
+            if call.get("resolved_by") is not None:
+                lines.append(f"And call {n} was resolved by seat {call['resolved_by']}")
+    lines.append(f"And the buried cards are {q(' '.join(position['buried']))}")
+    for seat, cards in enumerate(position["hands"]):
+        if cards:
+            lines.append(f"And seat {seat} holds {q(' '.join(cards))}")
+    for seat, points in enumerate(position["captured"]):
+        if points and seat != banker:
+            lines.append(f"And seat {seat} has captured {points} points")
+    trick = position.get("trick")
+    if trick is not None:
+        for k, entry in enumerate(trick["plays"]):
+            if entry.get("pass"):
+                lines.append(f"And seat {entry['seat']} then passed")
+                continue
+            verb = "led" if k == 0 else "then played"
+            shape = f" as {q(entry['combo'])}" if entry.get("combo") else ""
+            lines.append(f"And seat {entry['seat']} {verb} {q(' '.join(entry['cards']))}{shape}")
+    lines.append(f"And it is seat {position['turn']}'s turn")
+    if position.get("out"):
+        lines.append(f"And the seats went out in the order "
+                     f"{q(' '.join(map(str, position['out'])))}")
+    given = [*(f"the variant {q(k)} is {q(v)}" for k, v in sorted(variants.items())),
+             *(line.split(" ", 1)[1] for line in lines)]
+    feature = "\n".join(["Feature: f", "", "  @id:x-1 @R13.1", "  Scenario: s",
+                         *(("    Given " if i == 0 else "    And ") + text
+                           for i, text in enumerate(given)),
+                         "    When the pack is counted", ""])
+    try:
+        from .compiler import compile_text
+
+        built = compile_text(feature, "<fuzz>")[0].setup
+    except Exception:  # a phrase the compiler refuses: write the position as JSON
+        return None
+    if built is None:
+        return None
+    try:  # the same position once checked: derived counts ("played") may be left out
+        same = (_parse_position({**position, "variants": variants})
+                == _parse_position({**built["position"], "variants": variants}))
+    except RulesError:
+        return None
+    return lines if same else None
+
+
+def _parse_position(data: dict[str, Any]) -> Any:
+    from .reference.position import parse_position
+
+    return parse_position(data)
+
+
 def _render_position(s: Scenario) -> list[str]:
+    """A position by the cards that matter (:func:`position_lines`) when those phrases
+    build this very position, else the whole position as JSON."""
     if not s.setup or "position" not in s.setup:
         return []
+    lines = position_lines(s.setup["position"], s.variants)
+    if lines is not None:
+        return lines
     text = json.dumps(s.setup["position"], ensure_ascii=False, indent=2)
     return ["Given the position is:", '  """', *("  " + line for line in text.splitlines()),
             '  """']

@@ -1,0 +1,144 @@
+"""``fivetenk fuzz``'s core: sources of decisions, shrinking with Hypothesis, the campaign
+(determinism across workers and shards), bad input, and the written case."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import re
+import shlex
+import sys
+from pathlib import Path
+
+import pytest
+
+from fivetenk import cli
+from fivetenk.fuzz_source import Case, RandomSource, ReplaySource, Source, content_id, shrink
+
+MINI = Path(__file__).resolve().parent / "miniatures"
+ADAPTER = shlex.join([sys.executable, "-m", "fivetenk.cli", "adapter"])
+
+
+def fuzz(*args: str) -> tuple[int, str]:
+    out = io.StringIO()
+    err = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = cli.main(["fuzz", "--no-progress", *args])
+    return code, out.getvalue() + err.getvalue()
+
+
+def toy(src: Source) -> Case:
+    n = src.int(0, 30)
+    return Case(mode="toy", kind="toy", data={"items": [src.int(0, 100) for _ in range(n)]})
+
+
+def big(case: Case) -> bool:
+    return sum(1 for x in case.data["items"] if x > 50) >= 3
+
+
+def test_random_source_is_seeded_by_text_and_replays() -> None:
+    a, b = RandomSource("7:queries:3"), RandomSource("7:queries:3")
+    assert toy(a) == toy(b) and a.log == b.log
+    assert toy(RandomSource("7:queries:4")) != toy(RandomSource("7:queries:3"))
+    replay = ReplaySource(a.log)
+    assert toy(replay).data == toy(RandomSource("7:queries:3")).data
+    # machine independence: random.Random(str) hashes the text with SHA-512
+    assert RandomSource("1:queries:0").int(0, 10**6) == 100351  # pinned
+
+
+def test_helpers_shrink_towards_the_simplest() -> None:
+    zeros = ReplaySource([])
+    assert zeros.choice("abc") == "a"
+    assert zeros.weighted([(5, "x"), (1, "y")]) == "x"
+    assert zeros.sample([1, 2, 3, 4], 2) == [1, 2]
+    assert zeros.shuffle([3, 1, 2]) == [3, 1, 2]
+    assert zeros.subset([1, 2, 3]) == [] and zeros.bool(90) is False
+
+
+def test_shrink_replays_the_campaign_case_and_reduces_it_deterministically() -> None:
+    """Guards lead decision F-2: if a Hypothesis upgrade stops replaying the secondary key
+    (or stops shrinking), this fails."""
+    for i in range(100):
+        src = RandomSource(f"1:toy:{i}")
+        case = toy(src)
+        if big(case) and len(case.data["items"]) > 10:
+            break
+    first = shrink(toy, src.log, big)
+    assert first.replayed, first.note
+    assert first.case.data["items"] == [51, 51, 51]
+    again = shrink(toy, src.log, big)
+    assert (again.case.data, again.calls) == (first.case.data, first.calls)
+
+
+def test_shrink_reports_the_case_unshrunk_when_nothing_reproduces() -> None:
+    src = RandomSource("x")
+    result = shrink(toy, [5, 1, 2, 3, 4, 5], lambda case: False, max_examples=20)
+    assert not result.replayed and "unshrunk" in result.note
+    assert result.case.data["items"] == [1, 2, 3, 4, 5]
+    del src
+
+
+def test_content_id_is_stable() -> None:
+    assert content_id("found", {"b": 1, "a": [2]}) == content_id("found", {"a": [2], "b": 1})
+    assert re.fullmatch(r"found-[0-9a-f]{8}", content_id("found", {}))
+
+
+def _report(text: str) -> list[str]:
+    """A report without its timings."""
+    return [re.sub(r"in [0-9.]+ s \([0-9,]+/s\)", "in T", line) for line in text.splitlines()]
+
+
+def test_campaign_is_clean_against_the_reference_and_the_same_with_workers_and_shards(
+        tmp_path: Path) -> None:
+    code, one = fuzz("--impl", ADAPTER, "--seed", "5", "--cases", "1500", "--mode", "queries",
+                     "--out", str(tmp_path / "o"))
+    assert code == 0, one
+    assert "0 diverged" in one and "rerun: fivetenk fuzz" in one and "--seed 5" in one
+    code, two = fuzz("--impl", ADAPTER, "--seed", "5", "--cases", "1500", "--mode", "queries",
+                     "--workers", "2", "--out", str(tmp_path / "o"))
+    assert code == 0 and _report(one) == _report(two)
+    counts = []
+    for k in (1, 2):
+        code, part = fuzz("--impl", ADAPTER, "--seed", "5", "--cases", "1500", "--mode",
+                          "queries", "--shard", f"{k}/2", "--out", str(tmp_path / "o"))
+        assert code == 0
+        counts.append(int(re.search(r"^(\d+) cases in", part, re.M).group(1)))  # type: ignore[union-attr]
+    assert counts == [750, 750]
+
+
+def test_a_found_case_is_written_shrunk_and_checks_as_it_should(tmp_path: Path) -> None:
+    impl = shlex.join([sys.executable, str(MINI / "rulebreaker.py"), "bombs_by_rank"])
+    jsonl = tmp_path / "found.jsonl"
+    code, text = fuzz("--impl", impl, "--seed", "1", "--cases", "1200", "--mode", "queries",
+                      "--out", str(tmp_path / "out"), "--id-prefix", "club", "--jsonl", str(jsonl))
+    assert code == 1, text
+    assert "DIVERGED" in text and "reference: " in text and "implementation: " in text
+    features = sorted((tmp_path / "out").glob("club-*.feature"))
+    assert features and all(f.with_suffix(".json").exists() for f in features)
+    records = [json.loads(line) for line in jsonl.read_text().splitlines()]
+    assert records[-1]["record"] == "summary" and records[-1]["diverged"] >= 1
+    for feature in features:
+        assert cli.main(["check", "--only-paths", str(feature), "-q"]) == 0
+        with contextlib.redirect_stdout(io.StringIO()):
+            assert cli.main(["check", "--only-paths", str(feature), "--impl", impl, "-q"]) == 1
+            assert cli.main(["check", "--only-paths", str(feature.with_suffix(".json")),
+                             "-q"]) == 0
+
+
+@pytest.mark.parametrize("args", [
+    ["--shard", "3/2"], ["--shard", "x"], ["--variant", "rocket=nope"], ["--cases", "0"],
+    ["--workers", "-1"], ["--mode", "nope"], ["--budget", "nan"],
+])
+def test_bad_input_is_exit_2(args: list[str]) -> None:
+    with contextlib.redirect_stderr(io.StringIO()), contextlib.redirect_stdout(io.StringIO()):
+        try:
+            code = cli.main(["fuzz", "--impl", ADAPTER, *args])
+        except SystemExit as stop:
+            code = int(stop.code or 0)
+    assert code == 2
+
+
+def test_an_impl_that_cannot_run_is_exit_2(tmp_path: Path) -> None:
+    code, text = fuzz("--impl", str(tmp_path / "nothing"), "--cases", "1")
+    assert code == 2 and "not found" in text

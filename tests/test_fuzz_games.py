@@ -1,0 +1,261 @@
+"""The ``games`` and ``endings`` modes of ``fivetenk fuzz`` (tools/fuzz_games.py).
+
+- no false alarms: small campaigns against ``fivetenk adapter`` find nothing (the long
+  campaign, 1,000 whole hands, runs with ``FIVETENK_LONG_FUZZ=1``);
+- generation is deterministic, every expectation is the reference engine's, near misses
+  are rejected citing clauses, endings reach every ending path and every band;
+- three new miniature engines with a plausible mistake each (play and turn order,
+  endings and settlement, a house-rule variant) pass the whole shipped suite, and the
+  fuzzer finds them within a stated budget; the shrunk case is small, passes on the
+  reference engine and fails on the miniature;
+- the rule breakers of tests/miniatures/rulebreaker.py whose area is play, endings or
+  settlement are all found.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from fivetenk import catalog
+from fivetenk.drivers import ReferenceDriver
+from fivetenk.fuzz_games import EndingsMode, GameMode, GamesMode
+from fivetenk.fuzz_source import Case, Divergence, RandomSource, case_seed, shrink
+from fivetenk.process_driver import ProcessDriver
+from fivetenk.runner import run_scenario, run_suite
+
+MINIATURES = Path(__file__).parent / "miniatures"
+ADAPTER = [sys.executable, "-m", "fivetenk.adapter"]
+if Path(sys.executable).with_name("fivetenk").exists():
+    ADAPTER = [str(Path(sys.executable).with_name("fivetenk")), "adapter"]
+
+
+def mini(name: str, *args: str) -> list[str]:
+    return [sys.executable, str(MINIATURES / f"{name}.py"), *args]
+
+
+def campaign(mode: GameMode, driver: Any, variants: dict[str, str], cases: int,
+             seed: int = 1, batch: int = 8) -> tuple[Case, Divergence] | None:
+    """The first divergent case of a campaign of ``cases`` cases, or None."""
+    for first in range(0, cases, batch):
+        made = []
+        for i in range(first, min(cases, first + batch)):
+            src = RandomSource(case_seed(seed, mode.name, i))
+            case = mode.generate(src, variants)
+            case.choices, case.index = tuple(src.log), i
+            made.append(case)
+        for case, found in zip(made, mode.run(driver, made), strict=True):
+            if found is not None:
+                return case, found
+    return None
+
+
+# -- no false alarms -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("variants", [{}, {"pass": "trick", "call_ordinal": "any"}])
+def test_small_campaigns_against_the_reference_adapter_find_nothing(
+        variants: dict[str, str]) -> None:
+    with ProcessDriver(ADAPTER) as driver:
+        assert campaign(GamesMode(), driver, variants, 4) is None
+        assert campaign(EndingsMode(), driver, variants, 60) is None
+
+
+@pytest.mark.skipif(not os.environ.get("FIVETENK_LONG_FUZZ"),
+                    reason="long campaign: set FIVETENK_LONG_FUZZ=1")
+def test_a_thousand_whole_hands_against_the_reference_adapter_find_nothing() -> None:
+    with ProcessDriver(ADAPTER) as driver:
+        assert campaign(GamesMode(), driver, {}, 1000, seed=7) is None
+        assert campaign(EndingsMode(), driver, {}, 5000, seed=7) is None
+
+
+def test_every_expectation_is_the_reference_engines() -> None:
+    """Run in process against the reference driver (no stream): nothing diverges, so the
+    recorded expectations are what the engine answers, step by step."""
+    driver = ReferenceDriver()
+    assert campaign(GamesMode(), driver, {"rocket": "joker_sets"}, 2) is None
+    assert campaign(EndingsMode(), driver, {"pass": "trick"}, 30) is None
+
+
+def test_generation_is_deterministic() -> None:
+    for mode in (GamesMode(), EndingsMode()):
+        one = mode.generate(RandomSource("5:x:3"), {})
+        two = mode.generate(RandomSource("5:x:3"), {})
+        other = mode.generate(RandomSource("5:x:4"), {})
+        assert (one.setup, one.steps, one.expected) == (two.setup, two.steps, two.expected)
+        assert one.steps != other.steps or one.setup != other.setup
+
+
+def test_games_send_near_misses_that_must_be_rejected_citing_a_clause() -> None:
+    clauses: Counter[str] = Counter()
+    kinds: Counter[str] = Counter()
+    for i in range(12):
+        case = GamesMode().generate(RandomSource(f"1:games:{i}"), {})
+        kinds[case.kind] += 1
+        assert case.expected is not None and len(case.expected) == len(case.steps)
+        for step, want in zip(case.steps, case.expected, strict=True):
+            if step["op"] == "act" and want["accepted"] is False:
+                clauses[want["clause"]] += 1
+    assert {"R13.1", "R13.2"} <= set(clauses), clauses
+    assert sum(clauses.values()) >= 12
+    assert kinds["hand"] and kinds["match"]
+
+
+def test_endings_reach_every_ending_and_every_band() -> None:
+    endings: Counter[str] = Counter()
+    bands: Counter[str] = Counter()
+    for i in range(400):
+        case = EndingsMode().generate(RandomSource(f"2:endings:{i}"), {})
+        result = (case.expected or [{}])[-1].get("result")
+        assert result is not None, f"case {i} did not end"
+        endings[result["ending"]] += 1
+        bands[result["band"]] += 1
+    assert set(endings) == {"bankers_out", "defenders_out", "one_player_left"}
+    assert set(bands) == {"0", "5-55", "60-115", "120-175", "180-235", "240-295", "300"}, bands
+
+
+# -- the miniatures the suite misses ---------------------------------------------------------
+
+FOUND = {
+    # name: (mode, variants, budget in cases, seed)
+    "fuzz_turns": (EndingsMode, {}, 200, 1),
+    "fuzz_endings": (EndingsMode, {}, 40, 1),
+    "fuzz_variant": (EndingsMode, {"call_ordinal": "any"}, 40, 1),
+}
+"""Each miniature with the campaign that finds it and its budget (the first divergent
+case of these seeds is at index 96-102, 8 and 0)."""
+
+ADDED = {"fuzz_turns": "R15-011", "fuzz_endings": "R19-015", "fuzz_variant": "R17-018"}
+"""The scenario added to features/ from what the fuzzer found for each miniature."""
+
+
+@pytest.mark.parametrize("name", sorted(FOUND))
+def test_the_shipped_suite_passes_the_miniature_until_the_found_case_is_added(
+        name: str) -> None:
+    before = [s for s in catalog.shipped() if s.id not in ADDED.values()]
+    added = [s for s in catalog.shipped() if s.id == ADDED[name]]
+    assert len(added) == 1
+    with ProcessDriver(mini(name)) as driver:
+        statuses = Counter(r.status for r in run_suite(driver, before))
+        assert set(statuses) <= {"passed", "skipped"}, statuses
+        assert statuses["passed"] > 600
+        assert run_scenario(driver, added[0]).status == "failed"
+    assert run_scenario(ReferenceDriver(), added[0]).status == "passed"
+
+
+@pytest.mark.parametrize("name", sorted(FOUND))
+def test_the_fuzzer_finds_the_miniature_and_shrinks_it_to_a_case_the_suite_can_keep(
+        name: str) -> None:
+    cls, variants, budget, seed = FOUND[name]
+    mode = cls(frozenset({"queries", "deal", "position"}), None)
+    with ProcessDriver(mini(name)) as driver:
+        found = campaign(mode, driver, variants, budget, seed)
+        assert found is not None, f"{name} not found within {budget} cases"
+        case, divergence = found
+        assert divergence.clauses and not divergence.errored
+
+        def diverges(candidate: Case) -> bool:
+            return mode.run(driver, [candidate])[0] is not None
+
+        case = mode.minimal(case)
+        generator, choices = mode.shrinker(case)
+        shrunk = shrink(generator, choices, diverges)
+        assert shrunk.replayed, shrunk.note
+        final = shrunk.case
+        assert final.size() < case.size()
+        last = mode.run(driver, [final])[0]
+        assert last is not None
+        scenario = mode.scenario(final, last, f"found-{name}")
+        position = scenario.setup["position"]
+        assert max(len(h) for h in position["hands"]) <= 6
+        assert sum(1 for h in position["hands"] if h) <= 5
+        assert len(scenario.steps) <= 20
+        assert run_scenario(ReferenceDriver(), scenario).status == "passed"
+        assert run_scenario(driver, scenario).status == "failed"
+
+
+def test_fuzz_writes_a_case_that_check_passes_on_the_reference_and_fails_on_the_engine(
+        tmp_path: Path) -> None:
+    """End to end through the CLI: ``fivetenk fuzz`` finds fuzz_endings, writes the case,
+    and ``fivetenk check --only-paths`` on it passes on the reference, fails on it."""
+    impl = " ".join(mini("fuzz_endings"))
+    cli = [sys.executable, "-m", "fivetenk.cli"]
+    run = subprocess.run([*cli, "fuzz", "--impl", impl, "--mode", "endings", "--seed", "1",
+                          "--cases", "16", "--variant", "pass=turn", "--out", str(tmp_path),
+                          "--no-progress"], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 1, run.stdout + run.stderr
+    features = sorted(tmp_path.glob("*.feature"))
+    assert features, run.stdout
+    for feature in features:
+        data = json.loads(feature.with_suffix(".json").read_text())
+        scenario = data[0] if isinstance(data, list) else data
+        assert "R19.3" in scenario["clauses"]
+        ok = subprocess.run([*cli, "check", "--only-paths", str(feature)],
+                            capture_output=True, text=True, timeout=120)
+        assert ok.returncode == 0, ok.stdout + ok.stderr
+        bad = subprocess.run([*cli, "check", "--only-paths", str(feature), "--impl", impl],
+                             capture_output=True, text=True, timeout=120)
+        assert bad.returncode == 1, bad.stdout + bad.stderr
+
+
+# -- the existing rule breakers --------------------------------------------------------------
+
+BREAKERS = {
+    # name: (mode, budget in cases)
+    "reveal_counts_as_call": (GamesMode, 24),
+    "self_call_partner": (EndingsMode, 16),
+    "pass_locks": (EndingsMode, 16),
+    "early_whole_side": (EndingsMode, 16),
+    "kitty_to_banker": (EndingsMode, 16),
+    "band_off_by_one": (EndingsMode, 40),
+}
+"""Every breaker of rulebreaker.py whose area is play, calls in play, endings or
+settlement, with the mode and budget that find it."""
+
+
+@pytest.mark.parametrize("name", sorted(BREAKERS))
+def test_the_fuzzer_finds_the_play_and_ending_rule_breakers(name: str) -> None:
+    cls, budget = BREAKERS[name]
+    with ProcessDriver(mini("rulebreaker", name)) as driver:
+        assert campaign(cls(), driver, {}, budget) is not None, f"{name} survived"
+
+
+def test_a_game_divergence_shrinks_to_a_position_before_the_diverging_step() -> None:
+    """Guard of lead decision F-2 for games: a divergence in a whole deal shrinks to a
+    position with a few steps (if a Hypothesis upgrade breaks the replay, this fails)."""
+    mode = GamesMode(frozenset({"queries", "deal", "position"}), None)
+    with ProcessDriver(mini("fuzz_endings")) as driver:
+        found = campaign(mode, driver, {}, 40)
+        assert found is not None
+        case, _ = found
+        assert "deal" in (case.setup or {})
+        case = mode.minimal(case)
+        generator, choices = mode.shrinker(case)
+        shrunk = shrink(generator, choices,
+                        lambda c: mode.run(driver, [c])[0] is not None)
+    assert shrunk.replayed, shrunk.note
+    assert "position" in (shrunk.case.setup or {})
+    assert len(shrunk.case.steps) < len(case.steps) // 4
+
+
+def test_positions_are_written_by_the_cards_that_matter() -> None:
+    """position_lines gives the kit's Given phrases that build the same position (every
+    random ending position here), and refuses what they cannot say (a reveal)."""
+    from fivetenk.fuzz_games import ending_position
+    from fivetenk.game_steps import position_lines
+
+    for i in range(20):
+        variants = {} if i % 2 else {"pass": "trick"}
+        position = ending_position(RandomSource(f"9:endings:{i}"), variants)
+        lines = position_lines(position, variants)
+        assert lines is not None and lines[0].startswith("Given a hand in play with seat")
+        assert any(" holds " in line for line in lines)
+    revealed = {**position, "reveal": {"seat": position["banker"], "card": "3H", "draw": 1}}
+    assert position_lines(revealed, {}) is None

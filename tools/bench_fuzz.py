@@ -1,0 +1,58 @@
+"""Throughput of ``fivetenk fuzz`` through ``fivetenk adapter``: query comparisons/s and
+whole hands/min, with one worker and with ``--workers 2``, and the divergences found (the
+reference against itself: there must be none).
+
+    python -m fivetenk.bench_fuzz [--queries 100000] [--hands 1000]
+
+Targets (issue 7): >= 5,000 query comparisons/s and >= 1,200 hands/min on one worker."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import re
+import shlex
+import sys
+import tempfile
+import time
+
+
+def campaign(mode: str, cases: int, workers: int) -> tuple[float, str, int]:
+    from .cli import main
+
+    adapter = shlex.join([sys.executable, "-m", "fivetenk.cli", "adapter"])
+    out = io.StringIO()
+    with tempfile.TemporaryDirectory() as folder, contextlib.redirect_stdout(out):
+        started = time.perf_counter()
+        code = main(["fuzz", "--impl", adapter, "--seed", "1", "--cases", str(cases), "--mode",
+                     mode, "--workers", str(workers), "--no-progress", "--out", folder])
+        seconds = time.perf_counter() - started
+    found = re.search(r"(\d+) diverged", out.getvalue())
+    return seconds, out.getvalue(), code if found is None else int(found.group(1))
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m fivetenk.bench_fuzz")
+    p.add_argument("--queries", type=int, default=100_000)
+    p.add_argument("--hands", type=int, default=1000)
+    args = p.parse_args(argv)
+    bad = 0
+    for mode, cases, unit, scale in (("queries", args.queries, "query comparisons/s", 1.0),
+                                     ("games", args.hands, "cases/min", 60.0)):
+        if cases <= 0:
+            continue
+        for workers in (1, 2):
+            seconds, text, diverged = campaign(mode, cases, workers)
+            if "no mode can run" in text or "not available" in text:
+                print(f"{mode}: not available in this kit")
+                break
+            bad += diverged
+            print(f"{mode}, {workers} worker{'s' * (workers > 1)}: {cases} cases in "
+                  f"{seconds:.1f} s = {scale * cases / seconds:,.0f} {unit}; "
+                  f"{diverged} divergences")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,637 @@
+"""Look for what the fixed suite misses: differential play against the reference engine.
+
+fivetenk fuzz --impl CMD generates cases with the reference engine as the oracle (every
+expectation is the reference's answer, right by construction) and asks the implementation
+the same over the adapter protocol, with the process handling of `check --impl`
+(--timeout, --restarts, no shell). Modes: queries (classify, beats, plays, points on card
+sets biased toward structure), games (whole hands and matches from random deals, with
+illegal near misses) and endings (positions a few plays before each ending); the default
+runs every mode the implementation's capabilities allow, under every house-rule variant
+value it declares.
+
+A divergence is shrunk with Hypothesis to a minimal case that still diverges and written to
+--out as <id>.feature (the kit's scenario language) and <id>.json (schema-valid), tagged
+with a fresh id (--id-prefix, then 8 hex of its content), the clauses of the diverging step
+and its rulings: `fivetenk check --only-paths <id>.feature` passes on the reference engine
+and fails on the implementation; commit it.
+
+Same --seed, implementation and options: the same cases in the same order and the same
+report apart from timings, whatever --workers and --shard K/N (case i belongs to shard
+i % N + 1). With --cases N the campaign is exact on any machine; --budget SECONDS may stop a
+slower machine earlier. Exit codes: 0 nothing diverged, 1 a divergence (or the
+implementation errored), 2 bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import secrets
+import shlex
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+from . import report
+from .fuzz_source import Case, Divergence, RandomSource, case_seed, content_id, shrink
+from .reference.variants import CHOICES
+
+MODE_NAMES = ("queries", "games", "endings")
+CHUNK = 512
+"""Cases generated and sent together (one stream per chunk and worker)."""
+SHRINK_GROUPS = 5
+"""At most this many distinct divergences (by mode, kind and differing paths) are shrunk
+and written; the others are counted and listed."""
+DEFAULT_CASES = 2000
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--impl", metavar="CMD", required=True,
+                   help="the implementation, over the adapter protocol (never run through a "
+                   "shell), e.g. --impl \"node adapter.js\"")
+    p.add_argument("--seed", type=_count(0, 2**63), metavar="N",
+                   help="the campaign's seed (default: a fresh one, always printed with the "
+                   "command that reruns it)")
+    p.add_argument("--cases", type=_count(1, 10**9), metavar="N",
+                   help=f"stop after N cases (default {DEFAULT_CASES} when no --budget)")
+    p.add_argument("--budget", type=_seconds, metavar="SECONDS",
+                   help="stop after this many seconds (whichever of --cases and --budget "
+                   "comes first)")
+    p.add_argument("--mode", choices=(*MODE_NAMES, "all"), default="all",
+                   help="what to generate (default all: every mode the implementation's "
+                   "capabilities allow)")
+    p.add_argument("--variant", action="append", default=[], metavar="NAME=VALUE",
+                   help="play only under this variant value (repeatable); by default every "
+                   "value the implementation declares is explored")
+    p.add_argument("--out", type=Path, default=Path("fivetenk-found"), metavar="DIR",
+                   help="where the cases found are written (default ./fivetenk-found/)")
+    p.add_argument("--id-prefix", default="found", metavar="TEXT",
+                   help="ids of the written scenarios: TEXT-<8 hex> (default found)")
+    p.add_argument("--workers", type=_count(1, 64), default=1, metavar="N",
+                   help="parallel processes, one implementation process each (default 1)")
+    p.add_argument("--shard", type=_shard, default=(1, 1), metavar="K/N",
+                   help="run only the K-th of N deterministic slices of the campaign (for a "
+                   "CI matrix): case i belongs to slice i %% N + 1")
+    p.add_argument("--jsonl", type=Path, metavar="FILE",
+                   help="write every divergence and a summary as JSON lines")
+    p.add_argument("--no-shrink", action="store_true",
+                   help="report divergences as found, without shrinking or writing them")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar on a terminal")
+    p.add_argument("--timeout", type=_seconds, default=10.0, metavar="SECONDS",
+                   help="seconds to wait for each reply, at most 3600 (default 10)")
+    p.add_argument("--restarts", type=_count(0, 100), default=5, metavar="N",
+                   help="restart a misbehaving implementation at most N times (default 5)")
+
+
+def _count(lo: int, hi: int) -> Any:
+    def parse(text: str) -> int:
+        if not (text.isascii() and text.isdigit()) or not lo <= int(text) <= hi:
+            raise argparse.ArgumentTypeError(f"expected a whole number from {lo} to {hi}, "
+                                             f"not {text!r}")
+        return int(text)
+    return parse
+
+
+def _seconds(text: str) -> float:
+    from .check_cmd import _positive
+
+    return _positive(text)
+
+
+def _shard(text: str) -> tuple[int, int]:
+    k, _, n = text.partition("/")
+    if not (k.isascii() and k.isdigit() and n.isascii() and n.isdigit()) or \
+            not 1 <= int(k) <= int(n) <= 10_000:
+        raise argparse.ArgumentTypeError(f"expected K/N with 1 <= K <= N, not {text!r}")
+    return int(k), int(n)
+
+
+# ---------------------------------------------------------------------------------------------
+# Modes, variants and the plan of a campaign
+# ---------------------------------------------------------------------------------------------
+
+
+def mode_class(name: str) -> Any:
+    """The class of mode ``name`` (None if the module providing it is missing)."""
+    if name == "queries":
+        from .fuzz_queries import QueryMode
+
+        return QueryMode
+    try:
+        from . import fuzz_games
+    except ImportError:
+        return None
+    return getattr(fuzz_games, {"games": "GamesMode", "endings": "EndingsMode"}[name], None)
+
+
+def make_mode(name: str, capabilities: frozenset[str], shapes: frozenset[str] | None) -> Any:
+    cls = mode_class(name)
+    return None if cls is None else cls(capabilities, shapes)
+
+
+def variant_combos(offers: dict[str, tuple[str, ...]], fixed: dict[str, str],
+                   names: Sequence[str] | None = None) -> list[dict[str, str]]:
+    """The variant settings a mode explores: the base (defaults, or the first value the
+    implementation offers where it does not play the default, or the ``--variant``
+    value), then each other value offered of each variant, one at a time. Only
+    non-default values are written. ``names``: the variants that matter to the mode."""
+    base: dict[str, str] = {}
+    for name, values in CHOICES.items():
+        offered = offers.get(name, values[:1]) or values[:1]
+        base[name] = fixed.get(name, values[0] if values[0] in offered else offered[0])
+    combos = [base]
+    for name, values in CHOICES.items():
+        if name in fixed or (names is not None and name not in names):
+            continue
+        for value in offers.get(name, values[:1]):
+            if value != base[name]:
+                combos.append({**base, name: value})
+    return [{k: v for k, v in c.items() if v != CHOICES[k][0]} for c in combos]
+
+
+@dataclass
+class Plan:
+    """What a campaign runs, the same in every process: case ``g`` is case ``g // len(modes)``
+    of mode ``modes[g % len(modes)]``, under that mode's variant setting number
+    ``(g // len(modes)) % len(combos)``."""
+
+    seed: int
+    modes: list[str]
+    combos: dict[str, list[dict[str, str]]]
+    capabilities: frozenset[str]
+    shapes: frozenset[str] | None
+
+    def locate(self, g: int) -> tuple[str, int, dict[str, str]]:
+        mode = self.modes[g % len(self.modes)]
+        i = g // len(self.modes)
+        combos = self.combos[mode]
+        return mode, i, combos[i % len(combos)]
+
+
+def generate(plan: Plan, modes: dict[str, Any], g: int) -> Case:
+    """Case ``g`` of the campaign (depends on nothing else)."""
+    name, i, variants = plan.locate(g)
+    src = RandomSource(case_seed(plan.seed, name, i))
+    case: Case = modes[name].generate(src, dict(variants))
+    case.index = g
+    case.choices = tuple(src.log)
+    return case
+
+
+@dataclass
+class Outcome:
+    """One case's outcome, as a worker reports it: its index, mode and kind, whether it was
+    skipped, and its divergence."""
+
+    index: int
+    mode: str
+    kind: str
+    skipped: bool = False
+    divergence: Divergence | None = None
+
+
+def run_chunk(plan: Plan, modes: dict[str, Any], driver: Any,
+              indices: Sequence[int]) -> list[Outcome]:
+    """Generate and run the cases ``indices`` (in order), mode by mode."""
+    return run_cases(plan, modes, driver, [generate(plan, modes, g) for g in indices])
+
+
+def run_cases(plan: Plan, modes: dict[str, Any], driver: Any,
+              cases: Sequence[Case]) -> list[Outcome]:
+    """Run generated ``cases`` (in order), mode by mode."""
+    indices = [c.index for c in cases]
+    outcomes = {c.index: Outcome(c.index, c.mode, c.kind) for c in cases}
+    for name in plan.modes:
+        mine = [c for c in cases if c.mode == name]
+        if not mine:
+            continue
+        mode = modes[name]
+        skip = getattr(mode, "skip_reason", None)
+        for case in mine:
+            if skip is not None and skip(case):
+                outcomes[case.index].skipped = True
+        try:
+            found = mode.run(driver, mine)
+        except Exception as err:  # a mode must not raise; if it does, say so, per case
+            from .fuzz_source import errored
+            from .runner import internal_error
+
+            found = [errored(c.steps[0] if c.steps else None, 0,
+                             f"the kit failed running this case: {internal_error(err)}")
+                     for c in mine]
+        for case, divergence in zip(mine, found, strict=True):
+            outcomes[case.index].divergence = divergence
+    return [outcomes[g] for g in indices]
+
+
+# -- workers (spawned processes, one implementation process each) -------------------------------
+
+_worker: dict[str, Any] = {}
+
+
+def _worker_init(plan: Plan, argv: list[str], timeout: float, restarts: int) -> None:
+    import atexit
+
+    from .process_driver import ProcessDriver
+
+    driver = ProcessDriver(argv, timeout=timeout, restarts=restarts)
+    atexit.register(driver.close)
+    _worker["plan"] = plan
+    _worker["driver"] = driver
+    _worker["modes"] = {n: make_mode(n, plan.capabilities, plan.shapes) for n in plan.modes}
+
+
+def _worker_chunk(indices: list[int]) -> list[Outcome]:
+    return run_chunk(_worker["plan"], _worker["modes"], _worker["driver"], indices)
+
+
+# ---------------------------------------------------------------------------------------------
+# The command
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Found:
+    """A divergence group: the first case that showed it, how many cases did, and what
+    shrinking and writing made of it."""
+
+    outcome: Outcome
+    count: int = 1
+    lines: list[str] = field(default_factory=list)
+    record: dict[str, Any] = field(default_factory=dict)
+
+
+def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
+    out = out or sys.stdout
+    from .check_cmd import _check_outputs, _process_driver
+
+    args.junit = None
+    _check_outputs(args)
+    fixed = _parse_variants(args.variant)
+    driver = _process_driver(args)
+    try:
+        return _run(args, out, driver, fixed)
+    finally:
+        driver.close()
+
+
+def _parse_variants(items: list[str]) -> dict[str, str]:
+    from .cli import UsageError
+
+    fixed: dict[str, str] = {}
+    for item in items:
+        name, eq, value = item.partition("=")
+        if not eq or name not in CHOICES or value not in CHOICES[name]:
+            known = "; ".join(f"{n}={'|'.join(v)}" for n, v in CHOICES.items())
+            raise UsageError(f"--variant {report.visible(item, 80)}: expected NAME=VALUE, "
+                             f"one of {known}")
+        fixed[name] = value
+    return fixed
+
+
+def rerun_command(args: argparse.Namespace, seed: int) -> str:
+    parts = ["fivetenk", "fuzz", "--impl", args.impl, "--seed", str(seed)]
+    if args.cases is not None or args.budget is None:
+        parts += ["--cases", str(args.cases or DEFAULT_CASES)]
+    if args.budget is not None:
+        parts += ["--budget", f"{args.budget:g}"]
+    if args.mode != "all":
+        parts += ["--mode", args.mode]
+    for item in args.variant:
+        parts += ["--variant", item]
+    if args.shard != (1, 1):
+        parts += ["--shard", f"{args.shard[0]}/{args.shard[1]}"]
+    return shlex.join(parts)
+
+
+def _run(args: argparse.Namespace, out: TextIO, driver: Any, fixed: dict[str, str]) -> int:
+    from .cli import UsageError
+    from .drivers import expand_capabilities
+
+    seed = args.seed if args.seed is not None else secrets.randbelow(2**32)
+    capabilities = expand_capabilities(driver.capabilities)
+    hello = driver.hello
+    if hello is None:  # it could not even start: say so, like check (errored)
+        print(f"fivetenk fuzz: the implementation did not start: "
+              f"{report.visible(driver._last_error or driver.command, 600)}", file=out)
+        return 1
+    if not hello.supports(fixed):
+        raise UsageError(f"--variant: the implementation does not offer "
+                         f"{', '.join(f'{k}={v}' for k, v in fixed.items())}")
+    shapes = None if hello.shapes >= frozenset(_all_shapes()) else hello.shapes
+    wanted = MODE_NAMES if args.mode == "all" else (args.mode,)
+    modes: dict[str, Any] = {}
+    notes: list[str] = []
+    for name in wanted:
+        mode = make_mode(name, capabilities, shapes)
+        if mode is None:
+            notes.append(f"mode {name}: not available in this kit")
+            continue
+        reason = mode.needs(capabilities, fixed)
+        if reason:
+            notes.append(f"mode {name}: skipped, {reason}")
+            continue
+        modes[name] = mode
+    if not modes:
+        if args.mode != "all":
+            raise UsageError(f"--mode {args.mode}: {'; '.join(notes)}")
+        print("fivetenk fuzz: no mode can run against this implementation: "
+              + "; ".join(notes), file=out)
+        return 1
+    combos = {n: variant_combos(dict(hello.variants), fixed, getattr(m, "variant_names", None))
+              for n, m in modes.items()}
+    plan = Plan(seed, list(modes), combos, capabilities, shapes)
+    total = args.cases if args.cases is not None else (None if args.budget else DEFAULT_CASES)
+    k, n = args.shard
+    print(f"fivetenk fuzz: seed {seed}, against {report.visible(driver.name, 200)}", file=out)
+    print(f"rerun: {rerun_command(args, seed)}", file=out)
+    for note in notes:
+        print(f"note: {note}", file=out)
+    for name in plan.modes:
+        shown = ", ".join(_variants_text(c) for c in combos[name])
+        print(f"mode {name}: variants {shown}", file=out)
+    out.flush()
+
+    started = time.perf_counter()
+    outcomes: list[Outcome] = []
+    show = not args.no_progress and _is_tty(sys.stderr)
+    for batch in _campaign(plan, modes, driver, args, total, (k, n), started):
+        outcomes.extend(batch)
+        if show:
+            _progress(sys.stderr, outcomes, total, time.perf_counter() - started)
+    elapsed = time.perf_counter() - started
+    if show:
+        sys.stderr.write("\r" + " " * 79 + "\r")
+    return _finish(args, out, plan, modes, driver, outcomes, elapsed, seed)
+
+
+def _all_shapes() -> tuple[str, ...]:
+    from .shapes import SHAPES
+
+    return tuple(SHAPES)
+
+
+def _variants_text(variants: dict[str, str]) -> str:
+    return "defaults" if not variants else " ".join(f"{k}={v}" for k, v in variants.items())
+
+
+def _is_tty(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def _progress(stream: TextIO, outcomes: list[Outcome], total: int | None, seconds: float) -> None:
+    done = len(outcomes)
+    diverged = sum(1 for o in outcomes if o.divergence is not None)
+    rate = done / seconds if seconds > 0 else 0.0
+    of = f"/{total}" if total else ""
+    with contextlib.suppress(OSError, ValueError):
+        stream.write(f"\r{done}{of} cases  {rate:,.0f}/s  {diverged} diverged ")
+        stream.flush()
+
+
+def _campaign(plan: Plan, modes: dict[str, Any], driver: Any, args: argparse.Namespace,
+              total: int | None, shard: tuple[int, int], started: float,
+              ) -> Iterator[list[Outcome]]:
+    """The outcomes of the campaign, chunk by chunk, in case order."""
+    k, n = shard
+    budget = args.budget
+
+    def chunks() -> Iterator[list[int]]:
+        g = 0
+        while total is None or g < total:
+            top = g + CHUNK * n if total is None else min(g + CHUNK * n, total)
+            mine = [i for i in range(g, top) if i % n == k - 1]
+            g = top
+            if mine:
+                yield mine
+
+    def in_budget() -> bool:
+        return budget is None or time.perf_counter() - started < budget
+
+    if args.workers == 1:
+        # the next chunk is generated in a thread while this one is exchanged with the
+        # implementation (which runs in its own process): the kit waits less. The thread
+        # has its own mode objects; case i still depends only on (seed, mode, i).
+        from concurrent.futures import ThreadPoolExecutor
+
+        makers = {name: make_mode(name, plan.capabilities, plan.shapes) for name in plan.modes}
+
+        def make(indices: list[int]) -> list[Case]:
+            return [generate(plan, makers, g) for g in indices]
+
+        with ThreadPoolExecutor(1) as maker:
+            source = chunks()
+            first = next(source, None)
+            ahead = maker.submit(make, first) if first is not None else None
+            while ahead is not None:
+                cases = ahead.result()
+                following = next(source, None) if in_budget() else None
+                ahead = maker.submit(make, following) if following is not None else None
+                yield run_cases(plan, modes, driver, cases)
+                if not in_budget():
+                    if ahead is not None:
+                        ahead.cancel()
+                    return
+        return
+    import multiprocessing
+
+    context = multiprocessing.get_context("spawn")
+    pending: list[Any] = []
+    source = chunks()
+    with context.Pool(args.workers, initializer=_worker_init,
+                      initargs=(plan, list(driver.argv), args.timeout, args.restarts)) as pool:
+        try:
+            for indices in source:
+                if not in_budget():
+                    break
+                pending.append(pool.apply_async(_worker_chunk, (indices,)))
+                if len(pending) >= 2 * args.workers:
+                    yield pending.pop(0).get()
+            while pending:
+                if not in_budget():
+                    break
+                yield pending.pop(0).get()
+        finally:
+            pool.terminate()
+
+
+def _finish(args: argparse.Namespace, out: TextIO, plan: Plan, modes: dict[str, Any],
+            driver: Any, outcomes: list[Outcome], elapsed: float, seed: int) -> int:
+    tried: dict[str, int] = {}
+    skipped = 0
+    groups: dict[str, Found] = {}
+    for o in outcomes:
+        if o.skipped:
+            skipped += 1
+            continue
+        key = f"{o.mode}/{o.kind}"
+        tried[key] = tried.get(key, 0) + 1
+        if o.divergence is not None:
+            sig = f"{o.mode}:{o.kind}:{o.divergence.signature()}"
+            if sig in groups:
+                groups[sig].count += 1
+            else:
+                groups[sig] = Found(o)
+    records: list[dict[str, Any]] = []
+    for number, found in enumerate(groups.values()):
+        lines, record = _describe(args, plan, modes, driver, found, number < SHRINK_GROUPS)
+        for line in lines:
+            print(line, file=out)
+        print(file=out)
+        records.append(record)
+    diverged = sum(f.count for f in groups.values())
+    errors = sum(f.count for f in groups.values() if f.outcome.divergence and
+                 f.outcome.divergence.errored)
+    ran = sum(tried.values())
+    rate = ran / elapsed if elapsed > 0 else 0.0
+    print("cases tried: " + (", ".join(f"{k} {v}" for k, v in sorted(tried.items())) or "none")
+          + (f"; {skipped} skipped (shapes the implementation does not declare)"
+             if skipped else ""), file=out)
+    print(f"{ran} cases in {elapsed:.1f} s ({rate:,.0f}/s); {diverged} diverged"
+          f"{f' ({errors} errored)' if errors else ''}, {len(groups)} distinct", file=out)
+    print(f"rerun: {rerun_command(args, seed)}", file=out)
+    if args.jsonl is not None:
+        summary = {"record": "summary", "seed": seed, "tried": tried, "skipped": skipped,
+                   "diverged": diverged, "distinct": len(groups), "seconds": round(elapsed, 3)}
+        text = "".join(json.dumps(report.plain(r), ensure_ascii=True, sort_keys=True) + "\n"
+                       for r in [*records, summary])
+        report.write_atomic(args.jsonl, text)
+    return 1 if groups else 0
+
+
+def _describe(args: argparse.Namespace, plan: Plan, modes: dict[str, Any], driver: Any,
+              found: Found, write: bool) -> tuple[list[str], dict[str, Any]]:
+    """The report of one divergence group (and, if ``write``, its shrunk case written)."""
+    o = found.outcome
+    d = o.divergence
+    assert d is not None
+    more = f" (and {found.count - 1} more cases like it)" if found.count > 1 else ""
+    lines = [f"DIVERGED case {o.index} ({o.mode}, {o.kind}){more}"]
+    record: dict[str, Any] = {"record": "divergence", "case": o.index, "mode": o.mode,
+                              "kind": o.kind, "count": found.count}
+    lines += ["  " + line for line in divergence_lines(d)]
+    record["found"] = divergence_record(d)
+    if not write or args.no_shrink:
+        return lines, record
+    mode = modes[o.mode]
+    case = generate(plan, modes, o.index)
+    try:
+        lines_, record_ = _shrink_and_write(args, mode, driver, case, d)
+    except Exception as err:  # the divergence stays reported; say what went wrong
+        from .runner import internal_error
+
+        lines.append(f"  not shrunk or written: {internal_error(err)}")
+        return lines, record
+    return lines + lines_, {**record, **record_}
+
+
+def _same(first: Divergence) -> Any:
+    """Whether a divergence is "the same" as ``first`` while shrinking: the same command,
+    and the same paths differ (so shrinking cannot drift to another bug)."""
+    def same(d: Divergence | None) -> bool:
+        return d is not None and d.signature() == first.signature()
+    return same
+
+
+def _shrink_and_write(args: argparse.Namespace, mode: Any, driver: Any, case: Case,
+                      first: Divergence) -> tuple[list[str], dict[str, Any]]:
+    same = _same(first)
+    before = case.size()
+    case = mode.minimal(case)
+    generator, choices = mode.shrinker(case)
+
+    def diverges(candidate: Case) -> bool:
+        return bool(same(mode.run(driver, [candidate])[0]))
+
+    plain = getattr(mode, "without_variants", None)
+    if plain is not None and case.variants and not first.errored:
+        candidate = plain(case)
+        if diverges(candidate):
+            case = candidate
+            generator, choices = mode.shrinker(case)
+    shrunk = shrink(generator, choices, diverges) if not first.errored else None
+    lines: list[str] = []
+    final = case if shrunk is None else shrunk.case
+    refiner = getattr(mode, "refiner", None)
+    if shrunk is not None and refiner is not None:
+        generator, choices = refiner(final)
+        refined = shrink(generator, choices, diverges)
+        if refined.replayed:
+            final = refined.case
+            shrunk.calls += refined.calls
+    divergence = mode.run(driver, [final])[0]
+    if divergence is None:  # a flaky implementation: keep the case as found
+        final, divergence = case, first
+    if shrunk is not None:
+        lines.append(f"  shrunk: size {before} -> {final.size()} in {shrunk.calls} tries"
+                     + (f" ({shrunk.note})" if shrunk.note else ""))
+    else:
+        lines.append("  not shrunk (the implementation errored)")
+    draft = mode.scenario(final, divergence, "x")
+    body = draft.to_json()
+    body.pop("id", None)
+    ident = content_id(args.id_prefix, body)
+    scenario = mode.scenario(final, divergence, ident)
+    lines += ["  the minimal case:"] + ["    " + d for d in divergence_lines(divergence)]
+    paths, note = write_case(args.out, scenario)
+    lines.append(f"  written: {paths[0]} and {paths[1]}{note}")
+    lines.append(f"  check it: fivetenk check --only-paths {paths[0]} --impl "
+                 f"{shlex.quote(args.impl)}")
+    return lines, {"id": ident, "feature": str(paths[0]), "json": str(paths[1]),
+                   "shrunk": divergence_record(divergence)}
+
+
+def write_case(out: Path, scenario: Any) -> tuple[tuple[Path, Path], str]:
+    """Write ``scenario`` as ``<out>/<id>.feature`` and ``<out>/<id>.json``; the note says
+    if the reference engine does not pass it (it always should)."""
+    from .drivers import ReferenceDriver
+    from .render_cmd import render_feature
+    from .runner import run_scenario
+    from .scenario import dumps
+
+    out.mkdir(parents=True, exist_ok=True)
+    feature = out / f"{scenario.id}.feature"
+    data = out / f"{scenario.id}.json"
+    report.write_atomic(feature, render_feature([scenario], "Cases found by fivetenk fuzz") + "\n")
+    report.write_atomic(data, dumps(scenario.to_json()) + "\n")
+    verdict = run_scenario(ReferenceDriver(), scenario)
+    note = "" if verdict.status == "passed" else (
+        f" (WARNING: the reference engine does not pass it: {verdict.message})")
+    return (feature, data), note
+
+
+def divergence_lines(d: Divergence) -> list[str]:
+    """A divergence in words, like a ``check`` failure: the step, the clauses, the
+    request as sent, both answers and every difference."""
+    from .evidence import request_text
+
+    lines = []
+    with contextlib.suppress(Exception):  # a request the kit cannot put in words
+        lines.append(f"request: {report.visible(request_text(d.request), 400)}")
+    if d.clauses:
+        lines.append(f"clauses: {', '.join(d.clauses)}; rulings: {', '.join(d.rulings) or '-'}")
+    lines.append(f"sent: {report.json_text(d.request, 600)}")
+    lines.append(f"reference: {report.json_text(d.expected, 600)}")
+    if d.errored:
+        lines.append(f"implementation errored: {report.visible(d.error, 600)}")
+        for key in ("received", "stderr"):
+            if d.context.get(key):
+                lines.append(f"{key}: {report.visible(d.context[key], 600)}")
+    else:
+        lines.append(f"implementation: {report.json_text(d.observed, 600)}")
+        lines.append(f"differences ({d.total}):")
+        lines += ["  " + report.visible(line, 400) for line in d.lines]
+    return lines
+
+
+def divergence_record(d: Divergence) -> dict[str, Any]:
+    return {"step": d.step, "request": d.request, "expected": d.expected,
+            "observed": d.observed, "paths": d.paths, "differences": d.lines,
+            "clauses": d.clauses, "rulings": d.rulings, "error": d.error}

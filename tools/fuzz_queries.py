@@ -1,0 +1,516 @@
+"""The ``queries`` mode of ``fivetenk fuzz``: random combination queries, answered by the
+reference engine and by the implementation.
+
+Card sets are biased toward structure (same-rank groups of 1-3, bombs of 4-12, straights,
+pair runs and airplanes of every length up to the longest, with and without wings,
+triples with kickers, jokers, 5/10/K mixes, a few random cards), sometimes with one card
+added or taken away, and then asked as
+
+- ``classify``: one card set;
+- ``beats``: two plays of the same template (same shape and size, ranks anywhere: runs far
+  apart included) or of two independent ones, sometimes with a declared ``top_shape`` /
+  ``reply_shape`` (one of the reference's readings of those cards);
+- ``plays``: a hand of one to three structures and loose cards, as a lead or against a
+  top play;
+- ``points``: a handful of cards.
+
+Every draw goes through a :class:`~fivetenk.fuzz_source.Source`, smallest first: a draw of
+0 is the simplest structure, the lowest rank, the shortest run, no extra card. Queries run
+in streams (one ``start`` per run of cases under the same variants, up to
+:data:`BATCH` requests at a time), as ``check`` streams scenarios.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from .drivers import DriverError, ReferenceDriver
+from .fuzz_source import Case, Divergence, Source, compare, errored, unique
+from .scenario import Scenario
+
+RUN_RANKS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+"""Ranks that may stand in a run (R03.4), lowest first."""
+RANKS = (*RUN_RANKS, "2")
+SUITS = "DCHS"
+KINDS = ("classify", "beats", "plays", "points")
+"""The query commands this mode asks, each needing the capability of the same name."""
+BATCH = 512
+"""Most query requests in one stream unit (one ``start``)."""
+ANSWERS_KEPT = 20_000
+"""Reference answers remembered by one mode (emptied when full)."""
+PLAYS_HAND = 14
+"""Most cards in a generated ``plays`` hand (the list of plays grows fast with it)."""
+
+
+class _Pack:
+    """The cards left for one card set: three copies of each face (R01.1)."""
+
+    def __init__(self) -> None:
+        self.used: dict[str, int] = {}
+
+    def faces(self, rank: str) -> list[str]:
+        """The cards of ``rank`` still free, by copy then suit (``3D 3C 3H 3S 3D …``)."""
+        if rank in ("SJ", "BJ"):
+            return [rank] * (3 - self.used.get(rank, 0))
+        out: list[str] = []
+        for copy in range(3):
+            for suit in SUITS:
+                card = rank + suit
+                if self.used.get(card, 0) <= copy:
+                    out.append(card)
+        return out
+
+    def take(self, src: Source, rank: str, n: int) -> list[str]:
+        free = self.faces(rank)
+        picked = src.sample(free, min(n, len(free)))
+        for card in picked:
+            self.used[card] = self.used.get(card, 0) + 1
+        return picked
+
+    def take_card(self, card: str) -> list[str]:
+        if self.used.get(card, 0) >= 3:
+            return []
+        self.used[card] = self.used.get(card, 0) + 1
+        return [card]
+
+
+def _all_ranks() -> tuple[str, ...]:
+    return (*RANKS, "SJ", "BJ")
+
+
+def template(src: Source) -> dict[str, Any]:
+    """The shape of a structure, without its ranks: what two plays of "the same shape"
+    share. Simplest first."""
+    kind = src.weighted([(6, "group"), (4, "run"), (3, "bomb"), (2, "kicker"),
+                         (2, "jokers"), (2, "five_ten_king"), (2, "loose")])
+    if kind == "group":
+        return {"kind": kind, "n": 1 + src.int(0, 2)}
+    if kind == "bomb":
+        return {"kind": kind, "n": 4 + src.weighted([(8, 0), (4, 1), (2, 2), (2, 3), (2, 4),
+                                                     (1, 5), (1, 6), (1, 7), (2, 8)])}
+    if kind == "run":
+        width = 1 + src.int(0, 2)
+        low = {1: 5, 2: 2, 3: 2}[width]
+        # every length up to the longest (12 ranks), shorter ones more often, and
+        # one below the minimum now and then (no combination: the engine must say so)
+        length = src.weighted([(10, low + src.int(0, 2)), (3, low + src.int(0, 12 - low)),
+                               (1, 12), (1, max(1, low - 1))])
+        wings = src.weighted([(3, 0), (1, 1), (1, 2)]) if width == 3 else 0
+        return {"kind": kind, "width": width, "length": length, "wings": wings}
+    if kind == "kicker":
+        return {"kind": kind, "n": 1 + src.int(0, 1)}
+    if kind == "jokers":
+        return {"kind": kind, "small": src.int(0, 3), "big": src.int(0, 3)}
+    if kind == "five_ten_king":
+        return {"kind": kind, "suited": src.bool(50)}
+    return {"kind": kind, "n": 1 + src.int(0, 11)}
+
+
+def structure(src: Source, pack: _Pack, tmpl: dict[str, Any]) -> list[str]:
+    """Cards of the template ``tmpl``, ranks drawn now (lowest first)."""
+    kind = tmpl["kind"]
+    if kind in ("group", "bomb"):
+        return pack.take(src, src.choice(_all_ranks() if tmpl["n"] <= 3 else RANKS), tmpl["n"])
+    if kind == "run":
+        length = min(tmpl["length"], 12)
+        start = src.int(0, 12 - length)
+        body = RUN_RANKS[start:start + length]
+        cards: list[str] = []
+        for rank in body:
+            cards += pack.take(src, rank, tmpl["width"])
+        others = [r for r in _all_ranks() if r not in body]
+        for _ in range(length if tmpl.get("wings") else 0):
+            cards += pack.take(src, src.choice(others), tmpl["wings"])
+        return cards
+    if kind == "kicker":
+        triple = src.choice(RANKS)
+        cards = pack.take(src, triple, 3)
+        kicker = src.choice([r for r in _all_ranks() if r != triple])
+        return cards + pack.take(src, kicker, tmpl["n"])
+    if kind == "jokers":
+        small, big = tmpl["small"], tmpl["big"]
+        if small + big == 0:
+            small = 1
+        return pack.take(src, "SJ", small) + pack.take(src, "BJ", big)
+    if kind == "five_ten_king":
+        if tmpl["suited"]:
+            suit = src.choice(SUITS)
+            suits = [suit, suit, suit]
+        else:
+            suits = [src.choice(SUITS) for _ in range(3)]
+        out: list[str] = []
+        for rank, suit in zip(("5", "10", "K"), suits, strict=True):
+            out += pack.take_card(rank + suit)
+        return out
+    return loose(src, pack, tmpl["n"])
+
+
+def loose(src: Source, pack: _Pack, n: int) -> list[str]:
+    """``n`` cards of any rank and suit."""
+    out: list[str] = []
+    for _ in range(n):
+        rank = src.choice(_all_ranks())
+        if rank in ("SJ", "BJ"):
+            out += pack.take_card(rank)
+        else:
+            out += pack.take_card(rank + src.choice(SUITS))
+    return out
+
+
+def card_set(src: Source, tmpl: dict[str, Any] | None = None) -> list[str]:
+    """One structured card set (never empty), now and then with a card added or removed."""
+    pack = _Pack()
+    cards = structure(src, pack, tmpl or template(src))
+    if src.bool(15):
+        cards += loose(src, pack, 1)
+    if len(cards) > 1 and src.bool(10):
+        cards.pop(src.int(0, len(cards) - 1))
+    return cards or ["3D"]
+
+
+class QueryMode:
+    """The ``queries`` mode (see the module docstring and
+    :class:`fivetenk.fuzz_source.Mode`)."""
+
+    name = "queries"
+    variant_names = ("wing_ranks", "rocket", "twelve_bomb")
+    """The variants a query's answer can depend on (the others are not explored here)."""
+
+    def __init__(self, capabilities: frozenset[str] = frozenset(KINDS),
+                 shapes: frozenset[str] | None = None) -> None:
+        self.kinds = tuple(k for k in KINDS if k in capabilities) or KINDS
+        self.shapes = shapes
+        self._reference = ReferenceDriver()
+        self._answers: dict[str, dict[str, Any]] = {}
+
+    # -- Mode --------------------------------------------------------------------------------
+    def needs(self, capabilities: frozenset[str], variants: dict[str, str]) -> str | None:
+        if not set(KINDS) & set(capabilities):
+            return "the implementation answers none of classify, beats, plays, points"
+        return None
+
+    def generate(self, src: Source, variants: dict[str, str]) -> Case:
+        weights = {"classify": 3, "beats": 4, "plays": 2, "points": 1}
+        kind = src.weighted([(weights[k], k) for k in self.kinds])
+        step = getattr(self, f"_gen_{kind}")(src, variants)
+        case = Case(mode=self.name, kind=kind, variants=dict(variants), steps=[step])
+        case.expected = [self.reference(variants, step)]
+        if self.shapes is not None:  # only an implementation that declares shapes needs them
+            case.data["shapes"] = self.shapes_of(step, case.expected[0], variants)
+        case.choices = tuple(getattr(src, "log", ()))
+        return case
+
+    def run(self, driver: Any, cases: Sequence[Case]) -> list[Divergence | None]:
+        out: list[Divergence | None] = [None] * len(cases)
+        units: list[tuple[dict[str, str], list[int]]] = []
+        for i, case in enumerate(cases):
+            if self.skip_reason(case):
+                continue
+            if units and units[-1][0] == case.variants and len(units[-1][1]) < BATCH:
+                units[-1][1].append(i)
+            else:
+                units.append((case.variants, [i]))
+        stream = getattr(driver, "stream", None)
+        done: set[int] = set()
+        if stream is not None and units:
+            try:
+                entries = stream([(v, None, [cases[i].steps[0] for i in idx]) for v, idx in units])
+            except DriverError:
+                entries = []
+            for (_, idx), entry in zip(units, entries, strict=False):
+                if isinstance(entry, DriverError):
+                    continue  # run its cases one by one below, to pin the failing one
+                for i, result in zip(idx, entry, strict=True):
+                    out[i] = self.judge(cases[i], result)
+                    done.add(i)
+        for _, idx in units:
+            for i in idx:
+                if i not in done:
+                    out[i] = self.run_one(driver, cases[i])
+        return out
+
+    def minimal(self, case: Case) -> Case:
+        return case
+
+    def refiner(self, case: Case) -> tuple[Callable[[Source], Case], Sequence[int]]:
+        """A second shrinking pass over a shrunk case: one choice per card, "keep this
+        card?" (1, as found; 0, drop it), so Hypothesis can take away any card the
+        divergence does not need, whatever structure it was generated from."""
+        step = case.steps[0]
+        keys = [k for k in ("cards", "reply", "top", "hand") if k in step]
+        variants = dict(case.variants)
+
+        def generate(src: Source) -> Case:
+            new = dict(step)
+            for key in keys:
+                new[key] = [card for card in step[key] if src.int(0, 1)]
+            out = Case(mode=self.name, kind=case.kind, variants=variants, steps=[new])
+            out.expected = [self.reference(variants, new)]
+            out.choices = tuple(getattr(src, "log", ()))
+            return out
+
+        return generate, [1] * sum(len(step[k]) for k in keys)
+
+    def without_variants(self, case: Case) -> Case:
+        """The same draws under the default variants (a written case names a variant only
+        when the divergence needs it)."""
+        from .fuzz_source import ReplaySource
+
+        return self.generate(ReplaySource(case.choices), {})
+
+    def shrinker(self, case: Case) -> tuple[Callable[[Source], Case], Sequence[int]]:
+        variants = dict(case.variants)
+        return (lambda src: self.generate(src, variants)), case.choices
+
+    def scenario(self, case: Case, divergence: Divergence, ident: str) -> Scenario:
+        step = dict(case.steps[0])
+        expected = (case.expected or [self.reference(case.variants, step)])[0]
+        op = step["op"]
+        if expected.get("accepted") is False:
+            step["expect"] = {"accepted": False, "clause": expected.get("clause")}
+        elif op == "classify":
+            step["expect"] = {"legal": expected["legal"], "readings": sorted(expected["readings"])}
+        elif op == "beats":
+            step["expect"] = {"beats": expected["beats"]}
+            if expected.get("reading") is not None:
+                step["expect"]["reading"] = expected["reading"]
+        elif op == "points":
+            step["expect"] = {"points": expected["points"]}
+        else:
+            step["expect"] = {"count": expected["count"]}
+            observed = divergence.observed if isinstance(divergence.observed, dict) else {}
+            got = observed.get("plays") if isinstance(observed.get("plays"), list) else None
+            want = list(expected["plays"])
+            if got is None:
+                contains = want[:20]
+                excludes: list[str] = []
+            else:
+                contains = [p for p in want if p not in got][:20]
+                excludes = [p for p in got if isinstance(p, str) and p not in want][:20]
+            if contains:
+                step["contains"] = {"plays": contains}
+            if excludes:
+                step["excludes"] = {"plays": excludes}
+        clauses, rulings = step_clauses(step, expected, case.variants)
+        return Scenario(id=ident, name=scenario_name(step, expected), clauses=clauses,
+                        rulings=rulings, tags=[*clauses, *rulings],
+                        variants=dict(case.variants), setup=None, steps=[step])
+
+    # -- helpers -----------------------------------------------------------------------------
+    def reference(self, variants: dict[str, str], step: dict[str, Any]) -> dict[str, Any]:
+        """The reference engine's answer to ``step`` under ``variants`` (remembered: the
+        reference is deterministic, so the same request under the same variants always
+        gets the same answer)."""
+        key = json.dumps([variants, step], sort_keys=True)
+        answer = self._answers.get(key)
+        if answer is None:
+            if len(self._answers) >= ANSWERS_KEPT:
+                self._answers.clear()
+            self._reference.start(variants, None)
+            answer = self._answers[key] = self._reference.run(step)
+        return answer
+
+    def skip_reason(self, case: Case) -> str:
+        """Why a case is not asked (a shape the implementation does not declare)."""
+        if self.shapes is None:
+            return ""
+        extra = [s for s in case.data.get("shapes", ()) if s not in self.shapes]
+        return f"uses {extra[0]}, which the implementation does not declare" if extra else ""
+
+    def judge(self, case: Case, result: Any) -> Divergence | None:
+        expected = (case.expected or [self.reference(case.variants, case.steps[0])])[0]
+        divergence = compare(case.steps[0], expected, result, 0)
+        if divergence is not None:
+            divergence.clauses, divergence.rulings = step_clauses(case.steps[0], expected,
+                                                                  case.variants)
+        return divergence
+
+    def run_one(self, driver: Any, case: Case) -> Divergence | None:
+        """One case with a round trip of its own (after a stream failed, and to shrink)."""
+        try:
+            driver.start(case.variants, None)
+            result = driver.run(case.steps[0])
+        except DriverError as err:
+            return errored(case.steps[0], 0, str(err), err.context,
+                           expected=case.expected[0] if case.expected else None)
+        return self.judge(case, result)
+
+    def shapes_of(self, step: dict[str, Any], expected: dict[str, Any],
+                  variants: dict[str, str]) -> tuple[str, ...]:
+        """The shapes a query uses: of its answer's readings and plays, and of the cards
+        it names (what the implementation must know to answer it)."""
+        from .shapes import shape_of
+
+        found: list[str] = []
+        texts: list[str] = []
+        for key in ("cards", "reply", "top", "hand"):
+            if key in step and step["op"] != "points":
+                answer = self.reference(variants, {"op": "classify", "cards": step[key]})
+                if key != "hand":
+                    texts += answer.get("readings", [])
+        texts += expected.get("readings", []) or []
+        texts += [p.split(":", 1)[0] for p in expected.get("plays", []) or []]
+        if isinstance(expected.get("reading"), str):
+            texts.append(expected["reading"])
+        for key in ("top_shape", "reply_shape"):
+            if key in step:
+                texts.append(step[key])
+        for text in texts:
+            try:
+                found.append(shape_of(text))
+            except ValueError:
+                continue
+        return tuple(unique(sorted(found)))
+
+    # -- generators ----------------------------------------------------------------------------
+    def _gen_classify(self, src: Source, variants: dict[str, str]) -> dict[str, Any]:
+        return {"op": "classify", "cards": card_set(src)}
+
+    def _gen_beats(self, src: Source, variants: dict[str, str]) -> dict[str, Any]:
+        how = src.weighted([(6, "same"), (3, "any"), (2, "tiers")])
+        if how == "tiers":  # across the tiers: 5,10,K, bombs of any size, rockets
+            tiers = [(1, {"kind": "five_ten_king", "suited": False}),
+                     (1, {"kind": "five_ten_king", "suited": True}),
+                     (2, {"kind": "bomb", "n": 4 + src.int(0, 8)}),
+                     (2, {"kind": "jokers", "small": 1 + src.weighted([(4, 0), (1, 1), (1, 2)]),
+                          "big": 1 + src.weighted([(4, 0), (1, 1), (1, 2)])}),
+                     (2, {"kind": "bomb", "n": 12})]
+            top = card_set(src, src.weighted(tiers))
+            reply = card_set(src, src.weighted(tiers))
+        else:
+            tmpl = template(src)
+            top = card_set(src, tmpl)
+            reply = card_set(src, tmpl if how == "same" else None)
+        step: dict[str, Any] = {"op": "beats", "reply": reply, "top": top}
+        if src.bool(15):
+            readings = self.reference(variants, {"op": "classify", "cards": top}).get("readings")
+            if readings:
+                step["top_shape"] = src.choice(sorted(readings))
+        if src.bool(10):
+            readings = self.reference(variants, {"op": "classify", "cards": reply}).get("readings")
+            if readings:
+                step["reply_shape"] = src.choice(sorted(readings))
+        return step
+
+    def _gen_plays(self, src: Source, variants: dict[str, str]) -> dict[str, Any]:
+        pack = _Pack()
+        hand: list[str] = []
+        for _ in range(1 + src.int(0, 2)):
+            hand += structure(src, pack, template(src))
+        hand += loose(src, pack, src.int(0, 3))
+        hand = hand[:PLAYS_HAND]
+        step: dict[str, Any] = {"op": "plays", "hand": hand}
+        if src.bool(50):
+            top = card_set(src)
+            readings = self.reference(variants, {"op": "classify", "cards": top}).get("readings")
+            if readings:
+                step["top"] = top
+                if len(readings) > 1 and src.bool(30):
+                    step["top_shape"] = src.choice(sorted(readings))
+        return step
+
+    def _gen_points(self, src: Source, variants: dict[str, str]) -> dict[str, Any]:
+        pack = _Pack()
+        return {"op": "points", "cards": loose(src, pack, src.int(0, 16))}
+
+
+# ---------------------------------------------------------------------------------------------
+# Clauses, rulings and names of a query
+# ---------------------------------------------------------------------------------------------
+
+_RUN_WORDS = ("straight", "pairs", "airplane", "airplane+singles", "airplane+pairs")
+_VARIANT_RULINGS = {"wing_ranks": "D9", "rocket": "D36", "twelve_bomb": "D37"}
+
+
+def _words(texts: Sequence[Any]) -> list[str]:
+    from .shapes import shape_of
+
+    out = []
+    for text in texts:
+        if isinstance(text, str):
+            try:
+                out.append(shape_of(text))
+            except ValueError:
+                continue
+    return out
+
+
+def step_clauses(step: dict[str, Any], expected: dict[str, Any],
+                 variants: dict[str, str]) -> tuple[list[str], list[str]]:
+    """The clauses and rulings of a query step: what the reading or comparison it asks
+    about is governed by (the shapes of the cards and of the answer)."""
+    op = step["op"]
+    clauses: list[str] = []
+    rulings: list[str] = []
+    if op == "points":
+        clauses, rulings = ["R06.1"], ["D22"]
+    elif op == "classify" or op == "plays":
+        clauses = ["R03.1"]
+        rulings = ["D9", "D10"]
+        texts = list(expected.get("readings") or [])
+        texts += [p.split(":", 1)[0] for p in expected.get("plays") or []]
+        words = set(_words(texts))
+        if op == "plays" and "top" in step:
+            clauses.append("R03.3")
+        if words & set(_RUN_WORDS):
+            clauses.append("R03.4")
+        if words & {"airplane+singles", "airplane+pairs"}:
+            clauses.append("R03.5")
+        if "5-10-K" in words:
+            clauses.append("R04.1")
+            rulings.append("D12")
+        if "bomb" in words:
+            clauses.append("R05.1")
+        if "rocket" in words:
+            clauses.append("R05.3")
+    else:
+        reading = expected.get("reading")
+        ref = ReferenceDriver()
+        ref.start(variants, None)
+        top = ref.run({"op": "classify", "cards": step["top"]}).get("readings") or []
+        reply = ref.run({"op": "classify", "cards": step["reply"]}).get("readings") or []
+        words = set(_words([*top[:1], *reply[:1], *([reading] if reading else [])]))
+        rulings = ["D11"]
+        if len(reply) > 1 or len(top) > 1 or "top_shape" in step or "reply_shape" in step:
+            rulings.append("D10")
+        if "rocket" in words:
+            clauses.append("R05.3")
+        elif words == {"bomb"}:
+            clauses.append("R05.2")
+        elif "bomb" in words:
+            clauses.append("R05.1")
+        elif words == {"5-10-K"}:
+            suited = [t for t in [*top[:1], *reply[:1]] if "suited" in t]
+            clauses.append("R04.2" if len(suited) == 2 else "R04.3" if not suited else "R04.1")
+            rulings.append("D12")
+        elif "5-10-K" in words:
+            clauses.append("R04.1")
+            rulings.append("D12")
+        else:
+            clauses += ["R03.3", "R02.1"]
+            if words & set(_RUN_WORDS):
+                clauses.append("R03.4")
+    for name, ruling in _VARIANT_RULINGS.items():
+        if name in variants and ruling not in rulings:
+            rulings.append(ruling)
+    return unique(clauses), unique(sorted(rulings, key=lambda r: int(r[1:])))
+
+
+def scenario_name(step: dict[str, Any], expected: dict[str, Any]) -> str:
+    """A one-line title for a written query case."""
+    op = step["op"]
+    if op == "classify":
+        if expected.get("accepted") is False:
+            return f"{' '.join(step['cards'])} is refused"
+        readings = expected.get("readings") or []
+        return (f"{' '.join(step['cards'])} reads as {'; '.join(sorted(readings))}" if readings
+                else f"{' '.join(step['cards'])} is no combination")
+    if op == "beats":
+        verb = "beats" if expected.get("beats") else "does not beat"
+        return f"{' '.join(step['reply'])} {verb} {' '.join(step['top'])}"
+    if op == "plays":
+        against = f" against {' '.join(step['top'])}" if "top" in step else " as a lead"
+        return f"{' '.join(step['hand'])} has {expected.get('count')} legal plays{against}"
+    return f"{' '.join(step['cards']) or 'no cards'} score {expected.get('points')} points"
