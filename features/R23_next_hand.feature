@@ -89,6 +89,41 @@ Feature: R23 Next hand
       And this is hand 1 of the match
       And seat 0 is asked to play
 
+    @id:R23-009 @R23.1 @D2 @D25
+    Scenario: The next hand is dealt first to the seat after this hand's banker, not to the banker
+      # Found by fivetenk fuzz: an engine that dealt the next hand from the banker's own
+      # seat when no first seat was given (D2: the seat after the previous banker).
+      Given a hand in play with seat 5 as banker
+      And the banker called the 3rd "AD" and the 1st "AC"
+      And call 1 was resolved by seat 4
+      And call 2 was resolved by seat 2
+      And the buried cards are "3C 6C 6C 7D QH AC"
+      And seat 3 holds "5S"
+      And seat 5 holds "4D 4H 4H"
+      And seat 0 has captured 45 points
+      And seat 1 has captured 100 points
+      And seat 2 has captured 80 points
+      And seat 3 has captured 20 points
+      And seat 4 has captured 30 points
+      And it is seat 5's turn
+      And the seats went out in the order "2 4 0 1"
+      When seat 5 plays "4D 4H 4H" as "triple 4"
+      And the next hand is dealt in the order:
+        """
+        AH 8D 8D 8C 6C 9D 6H 8C AS 10H 7H 7D 7D 8D 10C 10S 8H 3C 2H 5C 2D 2H 2D 9C 10D BJ QC
+        SJ KS 5H BJ 4S JD 7C 6D QH 2C QS KD KD JD AS 9H 7S QH 9H 6S 10D 9D 6H 2D KH 4D QS
+        AH JC 7H 5C 5S 9C SJ 8H 3C JS 5C JD 3S AC 6D 10S AD 6D 7S AS 6S 4C 4D 2S QD 5H JC
+        KS 8C 7D KH 5S 6C 6H QC AH QS 7C KH 2S 7S 4C 9H SJ JH 2S JH 8S 9S 10H KC 5D 3S 7C
+        JC 3H 4S 6C 2C JH 9C 5D JS BJ 10D AC 3D 8S 3D 8S 9D QD AD AC 7H QH 3H 5S 6S AD 5D
+        3D 4D KC 10C 4H 3C QD KD 9S 9S 3S 4H 4H KC 8H 10H QC 4S KS 3H 10C 2H 2C JS 10S 5H 4C
+        """
+      Then the observation at "draws" is 67
+      And the observation at "pending.seat" is 0
+      And the observation at "hand_sizes.0" is 12
+      And the observation at "hand_sizes.2" is 11
+      And the observation at "hand_sizes.3" is 11
+      And the observation at "hand_sizes.4" is 11
+
   Rule: R23.2 Only previous winners reveal; otherwise search after the previous banker
 
     @id:R23-006 @R23.2 @D6

@@ -142,3 +142,85 @@ def test_bad_input_is_exit_2(args: list[str]) -> None:
 def test_an_impl_that_cannot_run_is_exit_2(tmp_path: Path) -> None:
     code, text = fuzz("--impl", str(tmp_path / "nothing"), "--cases", "1")
     assert code == 2 and "not found" in text
+
+
+def test_a_group_is_dropped_whole_when_the_count_before_it_is_lowered() -> None:
+    """Source.group: parts drawn after their count shrink together (a triple and its wing):
+    the only way down from 4 parts to the 2 that matter is lowering the count and
+    deleting a middle part in one step."""
+    def parts(src: Source) -> Case:
+        n = src.int(0, 6)
+        items = [src.group(lambda s: (s.int(0, 9), s.int(0, 9))) for _ in range(n)]
+        return Case(mode="toy", kind="toy", data={"items": items})
+
+    def needs_two_nines(case: Case) -> bool:
+        return [a for a, b in case.data["items"] if b == 9] == [7, 8]
+
+    log = [4, 7, 9, 5, 3, 8, 9, 6, 2]
+    assert needs_two_nines(parts(ReplaySource(log)))
+    result = shrink(parts, log, needs_two_nines)
+    assert result.replayed and result.case.data["items"] == [(7, 9), (8, 9)]
+
+
+class _Stub:
+    """A mode whose case 0 diverges at step 3: records what ``minimal`` is given."""
+
+    name = "stub"
+
+    def __init__(self, two: bool) -> None:
+        self.two = two
+        self.given: list[object] = []
+        if not two:
+            self.minimal = lambda case: (self.given.append(None), case)[1]  # type: ignore
+
+    def generate(self, src: Source, variants: dict[str, str]) -> Case:
+        return Case(mode="stub", kind="stub", steps=[{"op": "points", "cards": ["5D"]}] * 4,
+                    expected=[{"points": 5}] * 4, data={"n": src.int(0, 3)})
+
+    def run(self, driver: object, cases: list[Case]) -> list[object]:
+        from fivetenk.fuzz_source import Divergence
+
+        return [Divergence(step=3, request={"op": "points"}, expected={"points": 5},
+                           observed={"points": 0}, paths=["points"]) for _ in cases]
+
+    def minimal(self, case: Case, divergence: object) -> Case:
+        self.given.append(divergence)
+        return case
+
+
+@pytest.mark.parametrize("two", [True, False])
+def test_minimal_is_given_the_divergence_of_the_case_run_again(two: bool) -> None:
+    from fivetenk.fuzz_cmd import call_minimal
+
+    mode = _Stub(two)
+    case = mode.generate(ReplaySource([]), {})
+    again = mode.run(None, [case])[0]
+    assert call_minimal(mode, case, again) is case  # type: ignore[arg-type]
+    assert mode.given == ([again] if two else [None])
+    assert again.step == 3  # type: ignore[union-attr]
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_bar_on_a_terminal_and_budget_stops_the_campaign(tmp_path: Path) -> None:
+    err = _Terminal()
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = cli.main(["fuzz", "--impl", ADAPTER, "--seed", "3", "--budget", "0.5",
+                         "--mode", "queries", "--out", str(tmp_path)])
+    assert code == 0, out.getvalue()
+    bar = err.getvalue()
+    assert re.search(r"\r\d+ cases  [\d,]+/s  0 diverged", bar), bar[:300]
+    assert bar.endswith("\r" + " " * 79 + "\r")  # the bar is wiped before the summary
+    ran = int(re.search(r"^(\d+) cases in", out.getvalue(), re.M).group(1))  # type: ignore[union-attr]
+    assert 0 < ran < 10**6  # stopped by the budget (no --cases: nothing else stops it)
+    assert "--budget 0.5" in out.getvalue() and "--cases" not in out.getvalue()
+    # no bar when asked, or when stderr is not a terminal
+    err = _Terminal()
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(err):
+        cli.main(["fuzz", "--impl", ADAPTER, "--seed", "3", "--cases", "10", "--mode",
+                  "queries", "--no-progress", "--out", str(tmp_path)])
+    assert "\r" not in err.getvalue()

@@ -7,11 +7,15 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import re
 import shlex
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from fivetenk import catalog, cli
 from fivetenk.fuzz_queries import QueryMode
@@ -106,3 +110,88 @@ def test_capabilities_and_shapes_are_respected(tmp_path: Path) -> None:
                       "--cases", "800", "--out", str(tmp_path))
     assert code == 0, text
     assert "skipped (shapes the implementation does not declare)" in text
+
+
+def test_an_airplane_with_wings_shrinks_to_two_triples_and_two_wings(tmp_path: Path) -> None:
+    """wings_both_jokers takes SJ and BJ as the wings of an airplane. The smallest case is
+    two triples and the two jokers (8 cards): shrinking drops a triple with its wing
+    (Source.group), which a card-by-card pass cannot (it would leave a triple without a
+    wing, or a wing without a triple)."""
+    code, text = fuzz("--impl", impl(str(MINI / "rulebreaker.py"), "wings_both_jokers"),
+                      "--seed", "2", "--cases", "700", "--out", str(tmp_path),
+                      "--jsonl", str(tmp_path / "r.jsonl"))
+    assert code == 1, text
+    records = [json.loads(x) for x in (tmp_path / "r.jsonl").read_text().splitlines()]
+    classify = next(r for r in records if r.get("kind") == "classify")
+    cards = classify["shrunk"]["request"]["cards"]
+    assert len(classify["found"]["request"]["cards"]) > 8
+    assert len(cards) == 8 and sorted(cards)[-2:] == ["BJ", "SJ"], cards
+
+
+INVALID_JOKERS = '''
+import sys
+from fivetenk.adapter import Adapter, serve
+
+
+class Invalid(Adapter):
+    """Answers a classify that holds a small joker with a schema-invalid result."""
+
+    def handle(self, request):
+        reply = super().handle(request)
+        if request.get("cmd") == "classify" and "SJ" in request.get("cards", ()):
+            reply = {"seq": request["seq"], "ok": True, "result": {"legal": "yes"}}
+        return reply
+
+
+sys.exit(serve(sys.stdin.buffer, sys.stdout.buffer, Invalid()))
+'''
+
+
+def test_an_errored_divergence_is_shrunk_too(tmp_path: Path) -> None:
+    """A schema-invalid reply is a divergence the implementer must fix: it is shrunk (to
+    the one card that triggers it) and written like any other; the implementation is not
+    restarted for it (the process stays in step)."""
+    script = tmp_path / "invalid_jokers.py"
+    script.write_text(INVALID_JOKERS)
+    code, text = fuzz("--impl", impl(str(script)), "--seed", "2", "--cases", "400",
+                      "--out", str(tmp_path / "o"), "--jsonl", str(tmp_path / "r.jsonl"))
+    assert code == 1 and re.search(r"(\d+) diverged \(\1 errored\)", text), text
+    assert re.search(r"shrunk: size \d+ -> 2 in", text), text  # one card, one step
+    records = [json.loads(x) for x in (tmp_path / "r.jsonl").read_text().splitlines()]
+    found = next(r for r in records if r.get("kind") == "classify")
+    assert found["found"]["error"].startswith("invalid reply to classify")
+    assert found["shrunk"]["request"]["cards"] == ["SJ"], found["shrunk"]
+    assert "not shrunk" not in text
+    feature = Path(found["feature"])
+    assert cli.main(["check", "--only-paths", str(feature), "-q"]) == 0
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert cli.main(["check", "--only-paths", str(feature), "--impl", impl(str(script)),
+                         "-q"]) == 1
+
+
+_CLAUSES = st.sampled_from([None, "R03.1", "R3.1", "R03.1x", 3, "", True])
+_TEXTS = st.sampled_from(["a message", "", None, 7, ["x"]])
+
+
+@settings(max_examples=300, deadline=None)
+@given(cmd=st.sampled_from(["classify", "beats", "plays", "points"]),
+       clause=_CLAUSES, accepted=st.sampled_from([False, 0, None, "false"]),
+       error=st.one_of(st.none(), st.dictionaries(
+           st.sampled_from(["code", "clause", "message", "other"]),
+           st.one_of(_CLAUSES, _TEXTS), max_size=4)),
+       extra=st.sampled_from([{}, {"x": 1}, {"legal": False}]))
+def test_the_rejection_shortcut_never_accepts_what_the_schema_refuses(
+        cmd: str, clause: Any, accepted: Any, error: Any, extra: dict[str, Any]) -> None:
+    """Rejections (4% of a query campaign, each half a millisecond of jsonschema) skip
+    the validator when certainly valid; anything doubtful goes to the full validator."""
+    from fivetenk.protocol import _fast_query, message_problems
+
+    result: dict[str, Any] = {"accepted": accepted, "clause": clause, **extra}
+    if error is not None:
+        result["error"] = error
+    if _fast_query(cmd, result):
+        assert not list(message_problems(f"{cmd}-reply",
+                                         {"seq": 1, "ok": True, "result": result}))
+    assert _fast_query(cmd, {"accepted": False, "clause": "R03.1", "error": {
+        "code": "illegal-play", "clause": "R03.1", "message": "no legal combination"}})
+    assert _fast_query(cmd, {"accepted": False, "clause": None})

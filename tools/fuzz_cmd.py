@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from . import report
-from .fuzz_source import Case, Divergence, RandomSource, case_seed, content_id, shrink
+from .fuzz_source import Case, Divergence, RandomSource, case_seed, content_id, error_kind, shrink
 from .reference.variants import CHOICES
 
 MODE_NAMES = ("queries", "games", "endings")
@@ -192,6 +192,8 @@ class Outcome:
     kind: str
     skipped: bool = False
     divergence: Divergence | None = None
+    hands: int = 0
+    """Whole hands the case plays (games: 1, or up to 6 for a match; else 0)."""
 
 
 def run_chunk(plan: Plan, modes: dict[str, Any], driver: Any,
@@ -204,7 +206,9 @@ def run_cases(plan: Plan, modes: dict[str, Any], driver: Any,
               cases: Sequence[Case]) -> list[Outcome]:
     """Run generated ``cases`` (in order), mode by mode."""
     indices = [c.index for c in cases]
-    outcomes = {c.index: Outcome(c.index, c.mode, c.kind) for c in cases}
+    outcomes = {c.index: Outcome(c.index, c.mode, c.kind,
+                                 hands=int(c.data.get("hands", 0)) if c.mode == "games" else 0)
+                for c in cases}
     for name in plan.modes:
         mine = [c for c in cases if c.mode == name]
         if not mine:
@@ -418,10 +422,13 @@ def _campaign(plan: Plan, modes: dict[str, Any], driver: Any, args: argparse.Nam
     if args.workers == 1:
         # the next chunk is generated in a thread while this one is exchanged with the
         # implementation (which runs in its own process): the kit waits less. The thread
-        # has its own mode objects; case i still depends only on (seed, mode, i).
+        # has its own mode objects; case i still depends only on (seed, mode, i). (A
+        # helper process instead was measured slower on two processors: three busy
+        # processes, and every case pickled.)
         from concurrent.futures import ThreadPoolExecutor
 
         makers = {name: make_mode(name, plan.capabilities, plan.shapes) for name in plan.modes}
+        spin = _set_spin(driver, 0.0)
 
         def make(indices: list[int]) -> list[Case]:
             return [generate(plan, makers, g) for g in indices]
@@ -438,7 +445,8 @@ def _campaign(plan: Plan, modes: dict[str, Any], driver: Any, args: argparse.Nam
                 if not in_budget():
                     if ahead is not None:
                         ahead.cancel()
-                    return
+                    break
+        _set_spin(driver, spin)
         return
     import multiprocessing
 
@@ -460,6 +468,20 @@ def _campaign(plan: Plan, modes: dict[str, Any], driver: Any, args: argparse.Nam
                 yield pending.pop(0).get()
         finally:
             pool.terminate()
+
+
+def _set_spin(driver: Any, spin: float) -> float:
+    """Set how long the driver polls for a reply before sleeping (returns the old value).
+    The campaign waits asleep (0): a spinning wait takes the interpreter lock back and
+    forth from the thread generating the next chunk, and streams of hundreds of requests
+    do not need the spin's low latency; shrinking (one case at a time) gets it back."""
+    old = float(getattr(driver, "spin", 0.0))
+    if hasattr(driver, "spin"):
+        driver.spin = spin
+        proc = getattr(driver, "_proc", None)
+        if proc is not None and hasattr(proc, "spin"):
+            proc.spin = spin
+    return old
 
 
 def _finish(args: argparse.Namespace, out: TextIO, plan: Plan, modes: dict[str, Any],
@@ -491,9 +513,11 @@ def _finish(args: argparse.Namespace, out: TextIO, plan: Plan, modes: dict[str, 
                  f.outcome.divergence.errored)
     ran = sum(tried.values())
     rate = ran / elapsed if elapsed > 0 else 0.0
+    hands = sum(o.hands for o in outcomes if not o.skipped)
     print("cases tried: " + (", ".join(f"{k} {v}" for k, v in sorted(tried.items())) or "none")
           + (f"; {skipped} skipped (shapes the implementation does not declare)"
-             if skipped else ""), file=out)
+             if skipped else "")
+          + (f"; {hands} whole hands played in games cases" if hands else ""), file=out)
     print(f"{ran} cases in {elapsed:.1f} s ({rate:,.0f}/s); {diverged} diverged"
           f"{f' ({errors} errored)' if errors else ''}, {len(groups)} distinct", file=out)
     print(f"rerun: {rerun_command(args, seed)}", file=out)
@@ -540,24 +564,63 @@ def _same(first: Divergence) -> Any:
     return same
 
 
+def call_minimal(mode: Any, case: Case, divergence: Divergence) -> Case:
+    """``mode.minimal(case, divergence)``; a mode whose ``minimal`` still takes the case
+    alone (the interface before round 2) is called so."""
+    import inspect
+
+    try:
+        count = len(inspect.signature(mode.minimal).parameters)
+    except (TypeError, ValueError):  # pragma: no cover - a builtin or odd callable
+        count = 2
+    if count >= 2:
+        return mode.minimal(case, divergence)  # type: ignore[no-any-return]
+    return mode.minimal(case)  # type: ignore[no-any-return]
+
+
+def shrinkable(divergence: Divergence) -> str:
+    """Why a divergence is not shrunk ("" if it is): an implementation that crashed, hung
+    or sent garbage is restarted on every try, and the restart budget (--restarts) would
+    be spent long before Hypothesis is done; a wrong answer, an ``ok: false`` refusal or a
+    schema-invalid reply (the process stays in step) are shrunk like any divergence."""
+    if error_kind(divergence.error) == "failed":
+        return ("the implementation crashed, hung or broke the protocol; each try would "
+                "restart it")
+    return ""
+
+
 def _shrink_and_write(args: argparse.Namespace, mode: Any, driver: Any, case: Case,
-                      first: Divergence) -> tuple[list[str], dict[str, Any]]:
+                      found: Divergence) -> tuple[list[str], dict[str, Any]]:
+    """Shrink the divergence ``found`` in the campaign's case ``case`` (regenerated here
+    from its draws) and write the result. The case is run first on this process's
+    implementation: its divergence (the diverging step included) is what
+    ``mode.minimal(case, divergence)`` starts from, and shrinking keeps to it."""
+    lines: list[str] = []
+    first = mode.run(driver, [case])[0]
+    if first is None or first.signature() != found.signature():
+        # a flaky implementation (or one that remembers): write the case as found
+        lines.append("  not shrunk: run again, this case "
+                     + ("did not diverge" if first is None else "diverged differently")
+                     + "; the case is written as found")
+        first = found
+        why = "flaky"
+    else:
+        why = shrinkable(first)
     same = _same(first)
     before = case.size()
-    case = mode.minimal(case)
+    case = call_minimal(mode, case, first)
     generator, choices = mode.shrinker(case)
 
     def diverges(candidate: Case) -> bool:
         return bool(same(mode.run(driver, [candidate])[0]))
 
     plain = getattr(mode, "without_variants", None)
-    if plain is not None and case.variants and not first.errored:
+    if plain is not None and case.variants and not why:
         candidate = plain(case)
         if diverges(candidate):
             case = candidate
             generator, choices = mode.shrinker(case)
-    shrunk = shrink(generator, choices, diverges) if not first.errored else None
-    lines: list[str] = []
+    shrunk = shrink(generator, choices, diverges) if not why else None
     final = case if shrunk is None else shrunk.case
     refiner = getattr(mode, "refiner", None)
     if shrunk is not None and refiner is not None:
@@ -566,14 +629,14 @@ def _shrink_and_write(args: argparse.Namespace, mode: Any, driver: Any, case: Ca
         if refined.replayed:
             final = refined.case
             shrunk.calls += refined.calls
-    divergence = mode.run(driver, [final])[0]
+    divergence = mode.run(driver, [final])[0] if why != "flaky" else None
     if divergence is None:  # a flaky implementation: keep the case as found
         final, divergence = case, first
     if shrunk is not None:
         lines.append(f"  shrunk: size {before} -> {final.size()} in {shrunk.calls} tries"
                      + (f" ({shrunk.note})" if shrunk.note else ""))
-    else:
-        lines.append("  not shrunk (the implementation errored)")
+    elif why != "flaky":
+        lines.append(f"  not shrunk: {why}")
     draft = mode.scenario(final, divergence, "x")
     body = draft.to_json()
     body.pop("id", None)

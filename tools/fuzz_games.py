@@ -4,16 +4,19 @@ compared with the implementation's.
 
 A case is a kit scenario in all but name: a setup (an explicit ``deal`` for ``games``, a
 ``position`` for ``endings``) and a list of steps, ``act`` (expected accepted, or rejected
-citing the reference's clause), ``observe`` after every action (the whole observation
-compared) and, in matches, ``next_hand``. Every decision is the reference engine's, made
-through the :class:`~fivetenk.fuzz_source.Source` (lead decision F-1), so no step depends
-on the implementation's answers and whole cases are streamed (``driver.stream``).
+citing the reference's clause), ``observe`` after every accepted action (the whole
+observation compared; in four ``games`` cases in five, not after a pass that leaves the
+trick open: see :data:`OBSERVE_EVERY_ACTION`) and, in matches, ``next_hand``. Every
+decision is the reference engine's, made through the :class:`~fivetenk.fuzz_source.Source`
+(lead decision F-1), so no step depends on the implementation's answers and whole cases
+are streamed (``driver.stream``).
 
 - ``games``: a random deal (seeded by one draw), played by a seeded player at every seat:
   the plain one (reveals half the time, passes a third of the time, leads rank groups) or,
   one case in three, one that prefers the rare paths (always reveals, calls faces it holds
-  so it may resolve its own call, plays bombs, goes out whenever it can). A few cases are
-  two-hand matches (``next_hand``). At about one decision in fifty a *near miss* is tried
+  so it may resolve its own call, plays bombs, goes out whenever it can). One case in ten
+  is a match of two to six hands, or fewer when the match ends (``next_hand``, every
+  next hand sent and observed). At about one decision in fifty a *near miss* is tried
   first: a play by the wrong seat, a card not held, a play that does not beat the top, a
   leader's pass, a call of a 2, a reveal of another rank; the reference rejects it (a near
   miss it would accept is not sent) and the implementation must reject it citing the same
@@ -30,13 +33,17 @@ cards?" and for each card of a kept seat "keep this card?" (0 drops it: it count
 in an earlier trick, its points captured by the banker), then for each earlier step "keep
 this step?". The first replay keeps everything from the earliest position of the hand;
 Hypothesis then shrinks towards the fewest seats holding cards, the fewest cards and the
-fewest steps that still diverge. A divergence while dealing (no position exists there) is
-cut after the diverging step instead.
+fewest steps that still diverge. A position before the first lead (burying, calling) holds
+every hand whole (R10.1, D7), so no card draws are made there: only steps can be dropped.
+A divergence while dealing (no position exists there) is cut after the diverging step
+instead. An errored divergence (a schema-invalid observation) is shrunk the same way; the
+written case expects the reference's value at the path the reply broke.
 """
 
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -57,11 +64,17 @@ ACCEPTED: dict[str, Any] = {"accepted": True, "clause": None}
 NEAR_MISS_PERCENT = 2
 """The chance, in percent, that a decision is preceded by a near miss."""
 MATCH_PERCENT = 10
-"""The chance, in percent, that a ``games`` case is a two-hand match."""
+"""The chance, in percent, that a ``games`` case is a match: after its first hand, one to
+:data:`MAX_MATCH_HANDS` - 1 more (drawn: fewer is smaller), each started by a
+``next_hand`` step and observed, or fewer if the match ends first (a later hand at level A
+often ends it: R07.2)."""
+MAX_MATCH_HANDS = 6
+"""The most hands a ``games`` match case plays (cases stay small by default)."""
 LATER_PERCENT = 25
 """The chance, in percent, that a ``games`` case is a later hand of a match (hand 2-9,
-random levels 3-A, previous winners and banker): reveals of other ranks, the fallback
-banker (D5), advancement from high levels and past A (R07.2)."""
+random levels 3-A, J-A in a match case so that it can reach the match's end, previous
+winners and banker): reveals of other ranks, the fallback banker (D5), advancement from
+high levels and past A (R07.2)."""
 RARE_PERCENT = 33
 """The chance, in percent, that a case is played by the rare-path player."""
 MAX_ENDING_STEPS = 600
@@ -69,11 +82,18 @@ MAX_ENDING_STEPS = 600
 cards ends long before)."""
 
 OBSERVE_EVERY_ACTION = False
-"""Observe after every action. By default the observation is compared after every
-accepted action except a pass that leaves the trick open (two thirds of all actions): what
-such a pass changes (whose turn it is, the passes of the trick) is compared by the next
-``act``, which the implementation must accept from the seat the reference names, and by the
-next observation. A rejected action changes nothing and is not observed either."""
+"""Observe after every action in every ``games`` case. Off by default: what an observation
+after a pass that leaves the trick open would compare (whose turn it is, the passes of the
+trick) is compared by the next ``act``, which the implementation must accept from the seat
+the reference names, and by the next observation. Observing after every action doubles
+the time of a hand through ``fivetenk adapter`` (930 against 1,570-1,940 hands/min
+measured on one worker: an observation is a long reply to read and check), below the
+1,200 hands/min target; instead one ``games`` case in
+:data:`OBSERVE_EVERY_PERCENT` and every ``endings`` case (a few plays each) observe after
+every accepted action. A rejected action changes nothing and is never observed."""
+OBSERVE_EVERY_PERCENT = 20
+"""The chance, in percent, that a ``games`` case observes after every accepted action,
+the passes that leave the trick open included (see :data:`OBSERVE_EVERY_ACTION`)."""
 
 _SAME_RANK = {Shape.SINGLE: 1, Shape.PAIR: 2, Shape.TRIPLE: 3}
 _ENDING_CLAUSE = {"bankers_out": "R17.2", "defenders_out": "R17.3", "one_player_left": "R18.1"}
@@ -245,8 +265,11 @@ def apply_step(game: Game, step: dict[str, Any]) -> dict[str, Any]:
 class _Recorder:
     """Steps and their expected results, as a case is played."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, every: bool = OBSERVE_EVERY_ACTION) -> None:
         self.game = game
+        self.every = every
+        """Observe after every accepted action (else not after a pass that leaves the
+        trick open)."""
         self.steps: list[dict[str, Any]] = []
         self.expected: list[dict[str, Any]] = []
 
@@ -259,7 +282,7 @@ class _Recorder:
             self.game.apply(parsed)
             result = dict(ACCEPTED)
         self.expected.append(result)
-        if result["accepted"] and (OBSERVE_EVERY_ACTION or action["type"] != "pass"
+        if result["accepted"] and (self.every or action["type"] != "pass"
                                    or self.game.top is None):
             self.observe()
 
@@ -298,34 +321,41 @@ def generate_game(src: Source, variants: dict[str, str]) -> Case:
     var = Variants.from_mapping(variants)
     rare = src.bool(RARE_PERCENT)
     match = src.bool(MATCH_PERCENT)
+    every = src.bool(OBSERVE_EVERY_PERCENT) or OBSERVE_EVERY_ACTION
     first = src.int(0, 5)
     deck = _deck(src)
     later: dict[str, Any] = {}
     if src.bool(LATER_PERCENT):
         later = {"hand": src.int(2, 9),
-                 "levels": [src.choice(_LEVELS) for _ in range(6)],
+                 "levels": [src.choice(_LEVELS[-4:] if match else _LEVELS)
+                            for _ in range(6)],
                  "previous_winners": sorted(src.sample(range(6), src.int(1, 3))),
                  "previous_banker": src.int(0, 5)}
     game = Game.new(deck=deck, first=first, variants=var,
                     hand_number=later.get("hand", 1), levels=later.get("levels"),
                     previous_winners=later.get("previous_winners"),
                     previous_banker=later.get("previous_banker"))
-    rec = _Recorder(game)
+    rec = _Recorder(game, every)
     rec.observe()
     play_out(src, rec, rare)
     decks = game.deal_decks
     deal: dict[str, Any] = {"deck": [str(c) for c in deck], "first": first, **later}
     if len(decks) > 1:  # nobody revealed a 3: the redeals the reference drew, explicit
         deal["redeals"] = [[str(c) for c in d] for d in decks[1:]]
+    hands = 1
     if match and not game.match_over:
-        step = {"op": "next_hand", "deck": [str(c) for c in _deck(src)]}
-        rec.steps.append(step)
-        rec.expected.append(apply_step(game, step))
-        rec.observe()
-        play_out(src, rec, rare)
+        more = src.int(1, MAX_MATCH_HANDS - 1)  # 0 would mean a single hand: 1 is fewest
+        while hands <= more and not game.match_over:
+            step = {"op": "next_hand", "deck": [str(c) for c in _deck(src)]}
+            rec.steps.append(step)
+            rec.expected.append(apply_step(game, step))
+            rec.observe()
+            play_out(src, rec, rare)
+            hands += 1
     return Case(mode="games", kind="match" if match else "hand", variants=dict(variants),
                 setup={"deal": deal}, steps=rec.steps, expected=rec.expected,
-                data={"rare": rare})
+                data={"rare": rare, "hands": hands, "match_over": game.match_over,
+                      "observe_every": every})
 
 
 def _pick_cards(src: Source, pool: list[Card], n: int) -> list[Card]:
@@ -409,7 +439,7 @@ def generate_ending(src: Source, variants: dict[str, str]) -> Case:
     position = ending_position(src, variants)
     rare = src.bool(RARE_PERCENT)
     game = Game.from_position(position)
-    rec = _Recorder(game)
+    rec = _Recorder(game, every=True)
     rec.observe()
     play_out(src, rec, rare, limit=MAX_ENDING_STEPS)
     result = game.outcome()
@@ -441,6 +471,10 @@ def step_clauses(steps: Sequence[dict[str, Any]], expected: Sequence[Any], index
                 "pass": ["R13.2"]}.get(str(kind), ["R13.2"])
     if op != "observe" or not isinstance(want, dict):
         return ["R13.1"]
+    before = next((s.get("op") for s in reversed(steps[:index]) if s.get("op") != "observe"),
+                  None)
+    if before == "next_hand":  # an observation of the next hand's deal
+        return ["R23.1"]
     out: list[str] = []
     result = want.get("result") if isinstance(want.get("result"), dict) else None
     for path in paths or ("",):
@@ -585,7 +619,8 @@ class GameMode:
             step = case.steps[index] if 0 <= index < len(case.steps) else None
             want = expected[index] if 0 <= index < len(expected) else None
             div = errored(step, index, str(entry), getattr(entry, "context", None), want)
-            div.clauses = step_clauses(case.steps, expected, index) if step else []
+            div.paths = _invalid_paths(str(entry), step)
+            div.clauses = step_clauses(case.steps, expected, index, div.paths) if step else []
             div.rulings = clause_rulings(div.clauses)
             case.data["diverged"] = index
             return div
@@ -602,18 +637,21 @@ class GameMode:
         return None
 
     # -- shrinking -------------------------------------------------------------------------
-    def minimal(self, case: Case) -> Case:
+    def minimal(self, case: Case, divergence: Divergence | None = None) -> Case:
         """The case cut after its diverging step (shrinking does the rest: see
-        :meth:`shrinker`). A case regenerated from its draws does not know its diverging
-        step: it is run again on the last driver :meth:`run` used to find it."""
-        if "diverged" not in case.data and self._driver is not None:
-            self.run(self._driver, [case])
-        at = case.data.get("diverged")
-        if not isinstance(at, int) or at < 0 or at + 1 >= len(case.steps):
+        :meth:`shrinker`). The step is ``divergence.step`` (fuzz_cmd runs the regenerated
+        case first and passes its divergence in), else the one :meth:`run` recorded when
+        it judged this case; unknown (-1, the setup), the case is kept whole."""
+        at = divergence.step if divergence is not None else case.data.get("diverged")
+        if not isinstance(at, int) or at < 0:
+            return case
+        data = {**case.data, "diverged": at}
+        if at + 1 >= len(case.steps):
+            case.data = data
             return case
         return Case(mode=case.mode, kind=case.kind, variants=case.variants, setup=case.setup,
                     steps=case.steps[: at + 1], expected=(case.expected or [])[: at + 1],
-                    choices=case.choices, index=case.index, data=dict(case.data))
+                    choices=case.choices, index=case.index, data=data)
 
     def without_variants(self, case: Case) -> Case:
         """The same setup and steps under the default rules (every expectation recomputed
@@ -739,6 +777,22 @@ def _observed_expectation(want: dict[str, Any], paths: Sequence[str],
     return {h: want[h] for h in heads or ["phase"]}
 
 
+_REPLY_PATH = re.compile(r"\$\.result((?:\.[A-Za-z_][A-Za-z0-9_]*|\[[0-9]{1,4}\])*)")
+
+
+def _invalid_paths(message: str, step: dict[str, Any] | None) -> list[str]:
+    """The path of an observation the implementation answered with a schema-invalid value
+    (``$.result.calls[0].played: 4 is greater than the maximum of 3`` -> ``calls.0.played``),
+    so that the written case expects the reference's value there; [] for anything else."""
+    if not step or step.get("op") != "observe":
+        return []
+    found = _REPLY_PATH.search(message)
+    if found is None or not found.group(1):
+        return []
+    path = re.sub(r"\[([0-9]+)\]", r".\1", found.group(1)).lstrip(".")
+    return [path] if path else []
+
+
 def _setup_error(result: dict[str, Any]) -> Any:
     from .drivers import DriverError
 
@@ -796,21 +850,25 @@ def _start_game(case: Case) -> Game:
 
 def _plan(case: Case, at: int) -> list[int] | None:
     """The step indexes (before ``at``) at which the reference stands at a position
-    (phase burying, calling or playing), earliest first; None if there is none in the
-    hand of the diverging step (then no position can start the case)."""
+    (phase burying, calling or playing), earliest first: in the hand of the diverging
+    step, or if it has none yet (a divergence while a next hand is dealt) in the hand
+    before; None if neither has one (then no position can start the case)."""
     try:
         game = _start_game(case)
     except RulesError:
         return None
     starts: list[int] = []
+    previous: list[int] = []
     for k, step in enumerate(case.steps[: at + 1]):
         if step["op"] == "next_hand":
-            starts = []
+            previous, starts = starts, []
         if step["op"] != "observe" and game.phase in (Phase.BURYING, Phase.CALLING,
                                                       Phase.PLAYING):
             starts.append(k)
         apply_step(game, step)
-    return starts or None
+    # a divergence in the deal of a next hand (no position yet): start in the hand before,
+    # the next_hand step among the steps
+    return starts or previous or None
 
 
 def _shrunk_case(src: Source, case: Case, starts: list[int], at: int) -> Case:
@@ -831,8 +889,9 @@ def _shrunk_case(src: Source, case: Case, starts: list[int], at: int) -> Case:
         position["reveal"] = None  # how the banker was found: seldom what diverges
     hands = [list(h) for h in position["hands"]]
     dropped_points = 0
+    droppable = position.get("phase") == "playing"  # before play, every hand is whole
     for seat in range(6):
-        if not hands[seat]:
+        if not hands[seat] or not droppable:
             continue
         keep_seat = src.int(0, 1) if seat != actor else 1
         kept: list[str] = []

@@ -22,7 +22,6 @@ in streams (one ``start`` per run of cases under the same variants, up to
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -44,6 +43,9 @@ PLAYS_HAND = 14
 """Most cards in a generated ``plays`` hand (the list of plays grows fast with it)."""
 
 
+_SUITED = {rank: [rank + suit for suit in SUITS] for rank in RANKS}
+
+
 class _Pack:
     """The cards left for one card set: three copies of each face (R01.1)."""
 
@@ -52,15 +54,17 @@ class _Pack:
 
     def faces(self, rank: str) -> list[str]:
         """The cards of ``rank`` still free, by copy then suit (``3D 3C 3H 3S 3D …``)."""
+        used = self.used
         if rank in ("SJ", "BJ"):
-            return [rank] * (3 - self.used.get(rank, 0))
-        out: list[str] = []
-        for copy in range(3):
-            for suit in SUITS:
-                card = rank + suit
-                if self.used.get(card, 0) <= copy:
-                    out.append(card)
-        return out
+            return [rank] * (3 - used.get(rank, 0))
+        cards = _SUITED[rank]
+        if not used:
+            return cards * 3
+        counts = [used.get(card, 0) for card in cards]
+        if not any(counts):  # the usual case: this rank not taken yet
+            return cards * 3
+        return [card for copy in (0, 1, 2) for card, n in zip(cards, counts, strict=True)
+                if n <= copy]
 
     def take(self, src: Source, rank: str, n: int) -> list[str]:
         free = self.faces(rank)
@@ -94,9 +98,15 @@ def template(src: Source) -> dict[str, Any]:
         width = 1 + src.int(0, 2)
         low = {1: 5, 2: 2, 3: 2}[width]
         # every length up to the longest (12 ranks), shorter ones more often, and
-        # one below the minimum now and then (no combination: the engine must say so)
-        length = src.weighted([(10, low + src.int(0, 2)), (3, low + src.int(0, 12 - low)),
-                               (1, 12), (1, max(1, low - 1))])
+        # one below the minimum now and then (no combination: the engine must say so);
+        # the length is one draw (shrinking lowers it and drops one rank's group)
+        band = src.weighted([(10, "short"), (3, "any"), (1, "longest"), (1, "too short")])
+        if band == "short":
+            length = low + src.int(0, 2)
+        elif band == "any":
+            length = low + src.int(0, 12 - low)
+        else:
+            length = 12 if band == "longest" else max(1, low - 1)
         wings = src.weighted([(3, 0), (1, 1), (1, 2)]) if width == 3 else 0
         return {"kind": kind, "width": width, "length": length, "wings": wings}
     if kind == "kicker":
@@ -114,16 +124,7 @@ def structure(src: Source, pack: _Pack, tmpl: dict[str, Any]) -> list[str]:
     if kind in ("group", "bomb"):
         return pack.take(src, src.choice(_all_ranks() if tmpl["n"] <= 3 else RANKS), tmpl["n"])
     if kind == "run":
-        length = min(tmpl["length"], 12)
-        start = src.int(0, 12 - length)
-        body = RUN_RANKS[start:start + length]
-        cards: list[str] = []
-        for rank in body:
-            cards += pack.take(src, rank, tmpl["width"])
-        others = [r for r in _all_ranks() if r not in body]
-        for _ in range(length if tmpl.get("wings") else 0):
-            cards += pack.take(src, src.choice(others), tmpl["wings"])
-        return cards
+        return run_cards(src, pack, tmpl)
     if kind == "kicker":
         triple = src.choice(RANKS)
         cards = pack.take(src, triple, 3)
@@ -145,6 +146,31 @@ def structure(src: Source, pack: _Pack, tmpl: dict[str, Any]) -> list[str]:
             out += pack.take_card(rank + suit)
         return out
     return loose(src, pack, tmpl["n"])
+
+
+def run_cards(src: Source, pack: _Pack, tmpl: dict[str, Any]) -> list[str]:
+    """A run of the template: its ranks (``width`` cards each) from a drawn start, and
+    for an airplane with wings one wing (``wings`` cards of a rank outside the body) per
+    triple. Each rank of the body is drawn in one :meth:`~Source.group` with its wing, so
+    that shrinking drops a triple and its wing together when it lowers the length; a
+    wing's rank is drawn from a fixed list (a rank of the body is replaced by another
+    rank outside it), so that dropping a triple does not change the other wings."""
+    length = min(tmpl["length"], 12)
+    start = src.int(0, 12 - length)
+    body = RUN_RANKS[start:start + length]
+    others = [r for r in _all_ranks() if r not in body]
+    every = _all_ranks()
+
+    def part(s: Source, rank: str) -> tuple[list[str], list[str]]:
+        cards = pack.take(s, rank, tmpl["width"])
+        if not tmpl.get("wings"):
+            return cards, []
+        i = s.int(0, len(every) - 1)
+        wing = every[i] if every[i] not in body else others[i % len(others)]
+        return cards, pack.take(s, wing, tmpl["wings"])
+
+    parts = [src.group(lambda s, r=rank: part(s, r)) for rank in body]  # type: ignore[misc]
+    return [c for cards, _ in parts for c in cards] + [c for _, wing in parts for c in wing]
 
 
 def loose(src: Source, pack: _Pack, n: int) -> list[str]:
@@ -183,7 +209,9 @@ class QueryMode:
         self.kinds = tuple(k for k in KINDS if k in capabilities) or KINDS
         self.shapes = shapes
         self._reference = ReferenceDriver()
-        self._answers: dict[str, dict[str, Any]] = {}
+        self._answers: dict[tuple[Any, ...], dict[str, Any]] = {}
+        self._started: dict[str, str] = {}
+        self._reference.start({}, None)
 
     # -- Mode --------------------------------------------------------------------------------
     def needs(self, capabilities: frozenset[str], variants: dict[str, str]) -> str | None:
@@ -204,14 +232,20 @@ class QueryMode:
 
     def run(self, driver: Any, cases: Sequence[Case]) -> list[Divergence | None]:
         out: list[Divergence | None] = [None] * len(cases)
-        units: list[tuple[dict[str, str], list[int]]] = []
+        # one stream unit (one start) per variant setting, up to BATCH requests: the
+        # campaign cycles through the settings case by case, so consecutive cases rarely
+        # share one. Results go back to their cases by index: the outcome does not depend
+        # on the order the requests are sent in (queries are pure).
+        by_variants: dict[tuple[tuple[str, str], ...], list[int]] = {}
         for i, case in enumerate(cases):
             if self.skip_reason(case):
                 continue
-            if units and units[-1][0] == case.variants and len(units[-1][1]) < BATCH:
-                units[-1][1].append(i)
-            else:
-                units.append((case.variants, [i]))
+            by_variants.setdefault(tuple(sorted(case.variants.items())), []).append(i)
+        units: list[tuple[dict[str, str], list[int]]] = []
+        for indices in by_variants.values():
+            for at in range(0, len(indices), BATCH):
+                part = indices[at:at + BATCH]
+                units.append((cases[part[0]].variants, part))
         stream = getattr(driver, "stream", None)
         done: set[int] = set()
         if stream is not None and units:
@@ -231,7 +265,7 @@ class QueryMode:
                     out[i] = self.run_one(driver, cases[i])
         return out
 
-    def minimal(self, case: Case) -> Case:
+    def minimal(self, case: Case, divergence: Divergence | None = None) -> Case:
         return case
 
     def refiner(self, case: Case) -> tuple[Callable[[Source], Case], Sequence[int]]:
@@ -303,12 +337,15 @@ class QueryMode:
         """The reference engine's answer to ``step`` under ``variants`` (remembered: the
         reference is deterministic, so the same request under the same variants always
         gets the same answer)."""
-        key = json.dumps([variants, step], sort_keys=True)
+        key = (tuple(sorted(variants.items())),
+               *((k, tuple(v) if type(v) is list else v) for k, v in step.items()))
         answer = self._answers.get(key)
         if answer is None:
             if len(self._answers) >= ANSWERS_KEPT:
                 self._answers.clear()
-            self._reference.start(variants, None)
+            if variants != self._started:
+                self._reference.start(variants, None)
+                self._started = dict(variants)
             answer = self._answers[key] = self._reference.run(step)
         return answer
 

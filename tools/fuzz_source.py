@@ -82,6 +82,14 @@ class Source:
         """``items`` in a random order (a new list); shrinks to the order given."""
         return self.sample(items, len(items))
 
+    def group(self, make: Callable[[Source], T]) -> T:
+        """``make(self)``, as one unit Hypothesis may delete whole (for :class:`DataSource`,
+        one span): a triple of an airplane with its wing, one rank of a run. Put the draws
+        of each repeated part of a case in a group after drawing how many parts there are:
+        lowering that count and deleting one group is then a single shrinking step. It draws
+        nothing itself (the campaign's choices replay the same with or without groups)."""
+        return make(self)
+
     def subset(self, items: Sequence[T], percent: _Int = 50) -> list[T]:
         """Each item kept with about ``percent`` % chance, in order; shrinks to dropping
         every item (one draw per item: "keep this one?")."""
@@ -96,15 +104,17 @@ class RandomSource(Source):
     def __init__(self, seed_text: str) -> None:
         self.seed_text = seed_text
         self._random = random.Random(seed_text)
+        self._next = self._random.random
         self.log: list[_Int] = []
+        self._append = self.log.append
 
     def int(self, lo: _Int, hi: _Int) -> _Int:
         # random() is the same Mersenne Twister double on every machine; scaling it is
         # several times faster than randint (the campaign makes ~20 draws per query)
         if hi <= lo:  # no decision: nothing drawn, nothing logged (as in DataSource)
             return lo
-        value = lo + _Int(self._random.random() * (hi - lo + 1))
-        self.log.append(value)
+        value = lo + _Int(self._next() * (hi - lo + 1))
+        self._append(value)
         return value
 
 
@@ -145,6 +155,22 @@ class DataSource(Source):
         value: _Int = self._draw(self._integers(lo, hi))
         self.log.append(value)
         return value
+
+    def group(self, make: Callable[[Source], T]) -> T:
+        # a nested composite strategy is one span of Hypothesis's choice sequence; its
+        # draws are logged here in order, as if drawn directly
+        from hypothesis import strategies as st
+
+        outer = self
+
+        @st.composite
+        def part(draw: Callable[[Any], Any]) -> Any:
+            inner = DataSource(draw)
+            inner.log = outer.log
+            return make(inner)
+
+        result: T = self._draw(part())
+        return result
 
 
 def case_seed(seed: int, mode: str, index: int) -> str:
@@ -230,9 +256,28 @@ class Divergence:
 
     def signature(self) -> str:
         """What makes two divergences "the same" while shrinking: the op of the step and
-        the paths that differ (or that it errored)."""
+        the paths that differ, or how it errored (:func:`error_kind`)."""
         op = self.request.get("op", "?") if isinstance(self.request, dict) else "?"
-        return f"{op}:error" if self.error else f"{op}:{','.join(self.paths)}"
+        if self.error:
+            return f"{op}:error:{error_kind(self.error)}"
+        return f"{op}:{','.join(self.paths)}"
+
+
+def error_kind(message: str) -> str:
+    """How an implementation failed a step, from the driver's message: ``invalid`` (a
+    schema-invalid reply), ``refused`` (``ok: false``, or a rejected setup), ``kit`` (the
+    kit itself failed) or ``failed`` (a crash, a hang, a broken protocol: the process was
+    killed and must be restarted). ``""`` for no error."""
+    if not message:
+        return ""
+    if message.startswith("invalid reply to"):
+        return "invalid"
+    if message.startswith(("the implementation could not do", "the implementation rejected",
+                           "the setup was rejected")):
+        return "refused"
+    if message.startswith("the kit failed"):
+        return "kit"
+    return "failed"
 
 
 def compare(step: dict[str, Any], expected: dict[str, Any], observed: Any, index: int, *,
@@ -318,8 +363,13 @@ class Mode(Protocol):
       can: ``driver.stream`` / ``run_many``), one :class:`Divergence` or None per case, in
       order. It must not raise for anything the implementation does: an implementation
       error is a Divergence with ``error`` set.
-    - ``minimal(case)``: an optional pre-shrink, deterministic (e.g. a game divergence
-      becomes a position just before the diverging step); ``case`` unchanged if none.
+    - ``minimal(case, divergence)``: an optional pre-shrink, deterministic (e.g. a game
+      divergence becomes a position just before the diverging step); ``case`` unchanged
+      if none. ``case`` is regenerated from its draws in the main process, which knows
+      nothing the worker that found it learnt; ``divergence`` is that case's divergence
+      as :mod:`fivetenk.fuzz_cmd` has just run it again on its own implementation process
+      (``divergence.step``: the diverging step), so ``minimal`` needs no driver of its own.
+      (A ``minimal(case)`` of one argument is still called, without it.)
     - ``shrinker(case)``: the generator and the choice sequence that rebuild ``case`` from
       a :class:`Source` (for :func:`shrink`); by default ``generate`` under the case's
       variants and ``case.choices``.
@@ -336,7 +386,7 @@ class Mode(Protocol):
 
     def run(self, driver: Any, cases: Sequence[Case]) -> list[Divergence | None]: ...
 
-    def minimal(self, case: Case) -> Case: ...
+    def minimal(self, case: Case, divergence: Divergence) -> Case: ...
 
     def shrinker(self, case: Case) -> tuple[Callable[[Source], Case], Sequence[int]]: ...
 

@@ -696,6 +696,27 @@ def _readings_ok(items: Any, kind: str = "reading") -> bool:
     return all(type(item) is str and search(item) for item in items)
 
 
+def _clause_ok(value: Any) -> bool:
+    return value is None or (type(value) is str and bool(_pattern("clause").search(value)))
+
+
+def _fast_rejection(result: dict[str, Any]) -> bool:
+    """True only for a rejection certainly valid under ``common#/$defs/rejection``:
+    ``accepted`` false, ``clause`` (null or a clause), and an optional ``error`` with a
+    ``message`` text and, at most, a ``code`` text and a ``clause`` (an ``error`` with other
+    keys goes to the full validator)."""
+    keys = result.keys()
+    if not (keys == {"accepted", "clause"} or keys == {"accepted", "clause", "error"}):
+        return False
+    if result["accepted"] is not False or not _clause_ok(result["clause"]):
+        return False
+    error = result.get("error", {"message": ""})
+    return (type(error) is dict and type(error.get("message")) is str
+            and error.keys() <= {"code", "clause", "message"}
+            and ("code" not in error or type(error["code"]) is str)
+            and ("clause" not in error or _clause_ok(error["clause"])))
+
+
 def _fast_query(cmd: str, result: Any) -> bool:
     """A shortcut for the answered (not rejected) results of the pure queries and for an
     accepted ``start``, the fuzzer's bulk: True only when ``result`` is certainly valid
@@ -707,6 +728,8 @@ def _fast_query(cmd: str, result: Any) -> bool:
     if type(result) is not dict:
         return False
     keys = result.keys()
+    if result.get("accepted") is False and cmd in ("classify", "beats", "plays", "points"):
+        return _fast_rejection(result)
     if cmd == "start":  # one per scenario or case: {"accepted": true}
         return result.get("accepted") is True and (
             keys == {"accepted"} or (keys == {"accepted", "clause"} and result["clause"] is None))
