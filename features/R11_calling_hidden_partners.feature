@@ -409,3 +409,16 @@ Feature: R11 Calling hidden partners
       Then call 2 is resolved by seat 3
       And the partners are "1 3"
       And the banker side is "0 1 3"
+
+    @id:R11-031 @R11.4 @D15
+    Scenario: Each called face counts its own occurrences, a pair counting two
+      Given seat 2 is dealt "3H AS AS KH KH KH"
+      And the kitty is "4D 4C 4H 4S 6D 6C"
+      When seat 2 reveals "3H"
+      And seat 2 buries "4D 4C 4H 4S 6D 6C"
+      And seat 2 calls the 1st "AH" and the 3rd "AS"
+      And seat 2 plays "AS AS"
+      Then call 1 has seen 0 occurrences
+      And call 2 has seen 2 occurrences
+      And call 2 is unresolved
+      And the trick's plays are "2: AS AS = pair A"

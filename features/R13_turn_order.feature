@@ -375,3 +375,21 @@ Feature: R13 Turn order
       When seat 1 plays "JS"
       Then seat 3 is asked to play
       And the top play is "single J" by seat 1
+
+    @id:R13-025 @R13.2 @D18
+    Scenario: The trick records every play with its reading and every pass, in turn order
+      Given a hand in play with seat 0 as banker
+      And seat 0 holds "8D 3C"
+      And seat 1 holds "JS 4C"
+      And seat 3 holds "6C"
+      And seat 4 holds "8C"
+      And seat 5 holds "9C"
+      And seat 1 led "7S"
+      And seat 2 then played "9S"
+      And seat 3 then passed
+      And seat 4 then passed
+      And seat 5 then passed
+      And seat 0 then passed
+      When seat 1 plays "JS"
+      Then the trick's plays are "1: 7S = single 7; 2: 9S = single 9; 3: pass; 4: pass; 5: pass; 0: pass; 1: JS = single J"
+      And the top play is "single J" by seat 1

@@ -196,3 +196,15 @@ Feature: R22 Who advances
       And the settled defenders are "1 2 4 5"
       And each winner advances 0 levels
       And the levels are now "3 3 3 3 3 3"
+
+    @id:R22-013 @R22.1 @D24 @R07.2
+    Scenario: The settlement shows the new levels, a seat passing A shown at A
+      Given the levels are "9 3 J 4 A 6"
+      And a hand in play with seat 0 as banker
+      And seat 0 holds "3C"
+      And seat 1 holds "4D"
+      And seat 1 has captured 250 points
+      When seat 0 plays "3C"
+      Then the defenders win
+      And the settled levels are "9 5 K 6 A 8"
+      And the match winners are "4"

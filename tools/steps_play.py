@@ -6,9 +6,10 @@ them domain phrases instead of the generic ``the observation at "…" is …`` s
 - ``When seats 3, 4 and 5 pass`` — several passes in seat order (one ``act`` step each);
 - ``Then the trick is over and seat 2 leads next`` — the trick closed, the next lead;
 - ``Then the captured points are "…"`` — every seat's captured points at once;
-- settlement details: the banker total and the last hand's points given to a seat (the
-  one-player-left ending). The settled sides, the kitty shown and each seat's advance have
-  phrases in :mod:`fivetenk.steps_match`.
+- ``Then the trick's plays are "…"`` — every play (cards and reading) and pass of the trick;
+- settlement details: the banker total, the last hand's points given to a seat (the
+  one-player-left ending) and the settled levels. The settled sides, the kitty shown and
+  each seat's advance have phrases in :mod:`fivetenk.steps_match`.
 
 Every step only adds expectations to an ``observe`` step (or ``act`` steps), so the
 scenarios render back to Gherkin through the generic observation renderer of
@@ -20,6 +21,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from .reference.cards import format_cards, parse_cards
+from .reference.errors import RulesError
 from .scenario import ScenarioError
 from .steps import Builder, number, step
 
@@ -83,6 +86,34 @@ def _captured_all(b: Builder, points: str) -> None:
     _observe(b, "captured", _six_ints(points, "the captured points"))
 
 
+_PLAY_ENTRY = re.compile(
+    r"(?P<seat>[0-5]): (?:(?P<pass>pass)|(?P<cards>[^=;]+?) = (?P<combo>[^=;]+?))")
+_LEVELS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+
+
+def _trick_entry(text: str) -> dict[str, Any]:
+    """``1: 7S 7H = pair 7`` or ``3: pass`` → one entry of ``trick.plays``."""
+    match = _PLAY_ENTRY.fullmatch(text.strip())
+    if match is None:
+        raise ScenarioError(f'write each entry of the trick as "1: 7S 7H = pair 7" or "3: pass", '
+                            f"not {text.strip()[:60]!r}")
+    if match["pass"]:
+        return {"seat": int(match["seat"]), "pass": True}
+    try:
+        cards = format_cards(parse_cards(match["cards"], allow_empty=False)).split()
+    except RulesError as err:
+        raise ScenarioError(str(err)) from None
+    return {"seat": int(match["seat"]), "cards": cards, "combo": match["combo"].strip()}
+
+
+@step("then", r'the trick\'s plays are "(?P<entries>[^"]+)"',
+      'the trick\'s plays are "1: 7S 7H = pair 7; 2: pass; 3: 9S 9D = pair 9"')
+def _trick_plays(b: Builder, entries: str) -> None:
+    """Every play (its cards in canonical order and the reading it took, D10) and every pass
+    (R13.2) of the trick on the table, in order."""
+    _observe(b, "trick.plays", [_trick_entry(e) for e in entries.split(";")])
+
+
 # ---------------------------------------------------------------------------------------------
 # Settlement
 # ---------------------------------------------------------------------------------------------
@@ -92,6 +123,18 @@ def _captured_all(b: Builder, points: str) -> None:
 def _banker_total(b: Builder, points: str) -> None:
     """The banker side's total, 300 minus the defender total (R20.2, D22)."""
     _observe(b, "result.banker_total", number(points))
+
+
+@step("then", r'the settled levels are "(?P<levels>[^"]+)"',
+      'the settled levels are "4 3 4 3 3 3"')
+def _settled_levels(b: Builder, levels: str) -> None:
+    """The levels the settlement gives, one per seat; a seat passing A is shown at A (R22.1,
+    R07.2, D24)."""
+    values = levels.split()
+    if len(values) != 6 or any(v not in _LEVELS for v in values):
+        raise ScenarioError(
+            f"give the settled levels as six levels 3…A, one per seat, not {levels!r}")
+    _observe(b, "result.levels", values)
 
 
 @step("then", r"the last hand's points \((?P<points>\d+)\) go to " + SEAT,
