@@ -58,37 +58,41 @@ def max_ordinal(face: Card, buried: Iterable[Card], variants: Variants = DEFAULT
 def call_problem(
     calls: Sequence[CallSpec], buried: Iterable[Card], variants: Variants = DEFAULT
 ) -> tuple[str, str] | None:
-    """Why ``calls`` cannot be announced after burying ``buried``: ``(message, clause)``,
-    or ``None`` when the pair of calls is legal."""
+    """Why ``calls`` cannot be announced after burying ``buried``: ``(message, code)``
+    with the code of the rejection in D35's table (:mod:`reference.rejections`), or
+    ``None`` when the pair of calls is legal."""
     counts = Counter(buried)
     if len(calls) != 2:
-        return (f"the banker announces exactly two calls, not {len(calls)}", "R11.1")
+        return (f"the banker announces exactly two calls, not {len(calls)}", "call-count")
     for call in calls:
         face = call.face
         if face.suit is None or face.rank == Rank.TWO:
-            return (f"{face} cannot be called: never a 2 or a joker", "R11.3")
+            return (f"{face} cannot be called: never a 2 or a joker", "call-two-or-joker")
         expected = callable_face(face.suit, counts)
         if face != expected:
             buried_note = (
                 f"{face} is not callable: in {face.suit.symbol} the callable face is "
                 f"{expected}, the highest rank with a copy not buried"
             )
-            return (buried_note, "R11.2")
+            return (buried_note, "call-not-callable")
     if calls[0].face == calls[1].face:
-        return (f"the two calls name the same face {calls[0].face}: faces must differ", "R11.1")
+        return (
+            f"the two calls name the same face {calls[0].face}: faces must differ",
+            "call-same-face",
+        )
     for call in calls:
         if not 1 <= call.ordinal <= DECKS:
             return (
                 f"call {call.face}: the ordinal must be the 1st, 2nd or 3rd play, "
                 f"not {call.ordinal}",
-                "R11.4",
+                "call-ordinal",
             )
         limit = DECKS - counts[call.face]
         if variants.call_ordinal == "bounded" and call.ordinal > limit:
             return (
                 f"call {call.face}: occurrence {call.ordinal} cannot be played, only "
                 f"{limit} cop{'y is' if limit == 1 else 'ies are'} not buried",
-                "R11.4",
+                "call-ordinal",
             )
     return None
 
@@ -99,7 +103,7 @@ def check_calls(
     """Raise :class:`IllegalAction` (R11.1–R11.4) unless ``calls`` is a legal pair."""
     problem = call_problem(calls, buried, variants)
     if problem is not None:
-        raise IllegalAction(problem[0], clause=problem[1])
+        raise IllegalAction(problem[0], rejection=problem[1])
 
 
 def legal_call_pairs(

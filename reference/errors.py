@@ -7,6 +7,8 @@ scenario can assert *why* something was rejected and a report can print the clau
 
 from __future__ import annotations
 
+from .rejections import CLAUSE
+
 
 class RulesError(ValueError):
     """Base class: the input breaks the notation or the rules.
@@ -52,9 +54,21 @@ class AmbiguousPlay(RulesError):
 
 
 class IllegalAction(RulesError):
-    """An action that the rules forbid in the current state; the state is unchanged."""
+    """An action that the rules forbid in the current state; the state is unchanged.
+
+    ``rejection`` is the code of the kind of rejection in the table of ruling D35
+    (:mod:`reference.rejections`); the engine gives the code and the clause is read from
+    that table, so that every rejection cites the one clause D35 fixes for it."""
 
     code = "illegal-action"
+
+    def __init__(
+        self, message: str, *, rejection: str | None = None, clause: str | None = None
+    ) -> None:
+        if rejection is not None:
+            clause = CLAUSE[rejection]
+        super().__init__(message, clause=clause)
+        self.rejection = rejection
 
 
 class InvalidPosition(RulesError):

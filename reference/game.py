@@ -378,13 +378,14 @@ class Game:
         :class:`IllegalAction` unless the hand is finished and the match goes on."""
         if self.phase is not Phase.FINISHED or self._result is None:
             raise IllegalAction(
-                "the next hand starts only after this hand is settled", clause="R23.1"
+                "the next hand starts only after this hand is settled",
+                rejection="next-hand-unsettled",
             )
         if self._match_winners:
             raise IllegalAction(
                 f"the match is over: seat(s) {', '.join(map(str, self._match_winners))} "
                 "advanced beyond A",
-                clause="R07.2",
+                rejection="next-hand-match-over",
             )
         if first is not None and not _is_seat(first):
             raise InvalidPosition([f"first must be a seat 0-5, not {first!r}"])
@@ -499,39 +500,41 @@ class Game:
                 return None
         if phase is Phase.FINISHED:
             raise IllegalAction(
-                f"{act}: the hand is over; start the next hand", clause="R23.1"
+                f"{act}: the hand is over; start the next hand", rejection="hand-over"
             )
         expected = _PHASE_OF[kind]
         decision = self.pending()
         assert decision is not None
         if phase is not expected:
-            clause = self._reveal_clause("R08.3", "R09.3") if expected is Phase.DEALING \
-                else "R10.1"
+            code = self._reveal_code("reveal-after-banker") if expected is Phase.DEALING \
+                else "wrong-phase"
             raise IllegalAction(
                 f"{act}: not now — the hand is in the {phase.value} phase and seat "
                 f"{decision.seat} must decide ({decision.kind})",
-                clause=clause,
+                rejection=code,
             )
         seat = act.seat
         if kind in ("reveal", "skip"):
             self._validate_reveal(act, decision.seat)
             return None
         if seat != decision.seat:
-            clause = "R13.1" if phase is Phase.PLAYING else "R10.1"
+            code = "not-your-turn" if phase is Phase.PLAYING else "not-your-decision"
             who = "turn" if phase is Phase.PLAYING else f"{decision.kind} decision"
-            raise IllegalAction(f"{act}: it is seat {decision.seat}'s {who}", clause=clause)
+            raise IllegalAction(f"{act}: it is seat {decision.seat}'s {who}", rejection=code)
         if kind == "bury":
             self._validate_bury(act)
             return None
         if kind == "call":
             problem = call_problem(act.calls, self._buried, self.variants)
             if problem is not None:
-                raise IllegalAction(f"{act}: {problem[0]}", clause=problem[1])
+                raise IllegalAction(f"{act}: {problem[0]}", rejection=problem[1])
             return None
         raise AssertionError("unreachable: plays and passes by the seat to act are handled above")
 
-    def _reveal_clause(self, first_hand: str, later: str) -> str:
-        return first_hand if self.hand_number == 1 else later
+    def _reveal_code(self, later: str) -> str:
+        """The D35 code of a reveal rejection: the first hand's own code (rule 8) or the
+        later hands' one (rule 9)."""
+        return f"{later}-first-hand" if self.hand_number == 1 else later
 
     def _validate_reveal(self, act: Action, prompted: int) -> None:
         seat = act.seat
@@ -539,17 +542,17 @@ class Game:
             if self._t.banker is not None:
                 raise IllegalAction(
                     f"{act}: seat {self._t.banker} is already the banker; no overturning",
-                    clause=self._reveal_clause("R08.3", "R09.3"),
+                    rejection=self._reveal_code("reveal-after-banker"),
                 )
             if not self._d.eligible[seat]:
                 raise IllegalAction(
                     f"{act}: only the previous winning side "
                     f"({', '.join(map(str, self._previous_winners))}) may reveal",
-                    clause="R09.1",
+                    rejection="reveal-by-previous-loser",
                 )
             raise IllegalAction(
                 f"{act}: only seat {prompted}, who just received a card, is prompted",
-                clause=self._reveal_clause("R08.3", "R09.4"),
+                rejection=self._reveal_code("reveal-not-prompted"),
             )
         if act.type == "skip":
             return
@@ -559,24 +562,25 @@ class Game:
         if card.rank != level:
             raise IllegalAction(
                 f"{act}: seat {seat} may reveal only their own level {level.symbol}",
-                clause=self._reveal_clause("R08.1", "R09.2"),
+                rejection=self._reveal_code("reveal-wrong-rank"),
             )
         if not self._t.hands[seat][card]:
             raise IllegalAction(
                 f"{act}: seat {seat} holds no {card}",
-                clause=self._reveal_clause("R08.1", "R09.2"),
+                rejection=self._reveal_code("reveal-not-held"),
             )
 
     def _validate_bury(self, act: Action) -> None:
         if len(act.cards) != KITTY_SIZE:
             raise IllegalAction(
                 f"{act}: the banker buries exactly {KITTY_SIZE} cards, not {len(act.cards)}",
-                clause="R10.1",
+                rejection="bury-count",
             )
         missing = self._t.missing(act.seat, act.cards)
         if missing:
             raise IllegalAction(
-                f"{act}: seat {act.seat} does not hold {format_cards(missing)}", clause="R10.1"
+                f"{act}: seat {act.seat} does not hold {format_cards(missing)}",
+                rejection="bury-not-held",
             )
 
     def _settle(self) -> None:

@@ -22,6 +22,7 @@ from .cards import DECKS, Card, Rank, full_deck, parse_cards
 from .combos import Combo, choose_reading
 from .dealing import HAND_SIZE, KITTY_SIZE, SEATS
 from .errors import InvalidPosition, RulesError
+from .rejections import CLAUSE
 from .settlement import TOTAL_POINTS
 from .trick import Trick, TrickPlay
 from .variants import Variants
@@ -291,7 +292,7 @@ def parse_position(position: Mapping[str, Any]) -> ParsedPosition:
         if len(specs) == 2 and len(buried) == KITTY_SIZE:
             problem = call_problem(specs, buried, variants)
             if problem is not None:
-                ck.add(f"calls: {problem[0]} ({problem[1]})")
+                ck.add(f"calls: {problem[0]} ({CLAUSE[problem[1]]})")
 
     # -- out, turn, the end of the hand --------------------------------------------------------
     empty = [s for s in range(SEATS) if not sizes[s]] if hands_ok else []

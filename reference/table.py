@@ -28,7 +28,8 @@ from .calls import CallState
 from .cards import Card, format_cards
 from .combos import Combo, choose_reading
 from .dealing import SEATS
-from .errors import IllegalAction, RulesError
+from .errors import IllegalAction, InvalidNotation, RulesError
+from .rejections import PLAY_CODE_BY_CLAUSE
 from .settlement import Ending, Side
 from .trick import Trick, TrickPlay
 from .variants import Variants
@@ -112,23 +113,28 @@ class Table:
         """The reading ``act`` takes (D10); :class:`IllegalAction` if the seat does not hold
         the cards (R13.2) or they form no combination that may be played now (R03–R05)."""
         if not act.cards:
-            raise IllegalAction(f"{act}: a play needs at least one card", clause="R13.2")
+            raise IllegalAction(f"{act}: a play needs at least one card", rejection="play-empty")
         missing = self.missing(act.seat, act.cards)
         if missing:
             raise IllegalAction(
-                f"{act}: seat {act.seat} does not hold {format_cards(missing)}", clause="R13.2"
+                f"{act}: seat {act.seat} does not hold {format_cards(missing)}",
+                rejection="play-not-held",
             )
         try:
             return choose_reading(act.cards, declared=act.shape, top=self.top,
                                   variants=self.variants)
-        except RulesError as err:  # IllegalPlay, AmbiguousPlay, a malformed declared shape
-            raise IllegalAction(f"{act}: {err.message}", clause=err.clause or "R13.2") from None
+        except InvalidNotation as err:  # a malformed or impossible declared reading
+            raise IllegalAction(f"{act}: {err.message}", rejection="bad-declared-reading") \
+                from None
+        except RulesError as err:  # IllegalPlay: no combination, or one that does not beat
+            code = PLAY_CODE_BY_CLAUSE[err.clause or ""]
+            raise IllegalAction(f"{act}: {err.message}", rejection=code) from None
 
     def check_pass(self, act: Action) -> None:
         """The leader must play (D18)."""
         if self.trick is None:
             raise IllegalAction(
-                f"{act}: the leader must play, a lead cannot be passed", clause="R13.2"
+                f"{act}: the leader must play, a lead cannot be passed", rejection="lead-pass"
             )
 
     # -- play ------------------------------------------------------------------------------

@@ -273,6 +273,15 @@ def _rejected(b: Builder, clause: str) -> None:
     b.extensions.get("assumed", set()).discard((id(s), "accepted"))  # now said explicitly
 
 
+@step("then", r"the action is rejected", "the action is rejected", rulings=("D35",))
+def _rejected_any(b: Builder) -> None:
+    """A rejection judged on the rejection alone, whatever clause the engine cites: the
+    step exports as ``expect: {accepted: false}`` with no clause."""
+    s = b.last("act", "next_hand", what="an action")
+    s["expect"] = {"accepted": False}
+    b.extensions.get("assumed", set()).discard((id(s), "accepted"))  # now said explicitly
+
+
 @step("then", r"the action is accepted", "the action is accepted")
 def _accepted(b: Builder) -> None:
     b.last("act", "next_hand", what="an action")
@@ -342,6 +351,9 @@ def _render_actions(s: dict[str, Any]) -> list[str] | None:
             and _CLAUSE.fullmatch(exp["clause"]):
         tail.append(f"Then the action is rejected citing {exp['clause']}")
         tail += generic_checks(s, {"accepted", "clause"})
+    elif exp.get("accepted") is False and "clause" not in exp:
+        tail.append("Then the action is rejected")
+        tail += generic_checks(s, {"accepted"})
     elif exp.get("accepted") is True:
         tail += generic_checks(s, {"accepted"})
     else:

@@ -1,0 +1,100 @@
+"""Every rejection the reference engine can produce and the clause it cites (ruling D35).
+
+The primary copy of this table is the ``rejections`` table of D35 in ``spec/rulings.yaml``;
+this module mirrors it so that the engine stays stdlib-only and reads no YAML at run time.
+``tests/test_rejections.py`` fails when the two differ, when a code is never produced, or
+when the engine raises a rejection the table does not list.
+
+``PRECEDENCE`` is the order in which the engine checks an action: when one action breaks
+several rules, it is rejected with the first code of this order that applies.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class Rejection(NamedTuple):
+    code: str
+    clause: str
+    description: str
+
+
+REJECTIONS: tuple[Rejection, ...] = (
+    Rejection("hand-over", "R23.1",
+              "any action once the hand is over, whether or not the match goes on"),
+    Rejection("reveal-after-banker-first-hand", "R08.3",
+              "first hand: a reveal or skip once the banker is fixed (no overturning)"),
+    Rejection("reveal-after-banker", "R09.3",
+              "later hand: a reveal or skip once the banker is fixed (no overturning)"),
+    Rejection("wrong-phase", "R10.1",
+              "a bury, call, play or pass in a phase other than its own"),
+    Rejection("reveal-by-previous-loser", "R09.1",
+              "later hand: a reveal or skip by a seat of the previous losing side"),
+    Rejection("reveal-not-prompted-first-hand", "R08.3",
+              "first hand: a reveal or skip by a seat that is not prompted"),
+    Rejection("reveal-not-prompted", "R09.4",
+              "later hand: a reveal or skip by an eligible seat that is not prompted"),
+    Rejection("reveal-wrong-rank-first-hand", "R08.1",
+              "first hand: a reveal of a card that is not a 3"),
+    Rejection("reveal-wrong-rank", "R09.2",
+              "later hand: a reveal of a card not of the seat's own current level"),
+    Rejection("reveal-not-held-first-hand", "R08.1",
+              "first hand: a reveal of a 3 the seat does not hold"),
+    Rejection("reveal-not-held", "R09.2",
+              "later hand: a reveal of a level card the seat does not hold"),
+    Rejection("not-your-turn", "R13.1",
+              "a play or pass by a seat whose turn it is not"),
+    Rejection("not-your-decision", "R10.1",
+              "a bury or call by a seat other than the banker"),
+    Rejection("bury-count", "R10.1", "a burial of other than six cards"),
+    Rejection("bury-not-held", "R10.1", "a burial of cards the banker does not hold"),
+    Rejection("call-count", "R11.1", "other than two calls"),
+    Rejection("call-two-or-joker", "R11.3", "a call naming a 2 or a joker"),
+    Rejection("call-not-callable", "R11.2",
+              "a call naming a face that is not the callable face of its suit"),
+    Rejection("call-same-face", "R11.1", "two calls naming the same face"),
+    Rejection("call-ordinal", "R11.4",
+              "an ordinal outside 1st-3rd, or (bounded) beyond the copies not buried"),
+    Rejection("play-empty", "R13.2", "a play of no cards"),
+    Rejection("play-not-held", "R13.2", "a play of cards the seat does not hold"),
+    Rejection("lead-pass", "R13.2", "a pass by the leader of a new trick"),
+    Rejection("no-combination", "R03.1",
+              "cards that form no legal combination, or do not have the declared reading"),
+    Rejection("bad-declared-reading", "R03.1",
+              "a declared reading that is malformed or that no cards can have"),
+    Rejection("ordinary-reply", "R03.3",
+              "an ordinary reply of another type or count, or not strictly higher"),
+    Rejection("five-ten-king-tier", "R04.1",
+              "a reply across 5,10,K tiers that does not beat (mixed < suited < bombs)"),
+    Rejection("five-ten-king-suited", "R04.2",
+              "a suited 5,10,K that does not beat a suited 5,10,K"),
+    Rejection("five-ten-king-mixed", "R04.3", "a mixed 5,10,K against a mixed 5,10,K"),
+    Rejection("bomb-over", "R05.1",
+              "an ordinary play or 5,10,K against a bomb"),
+    Rejection("bomb-order", "R05.2",
+              "a bomb that does not beat a bomb (more cards first, then rank)"),
+    Rejection("rocket", "R05.3",
+              "anything against a rocket, or a rocket against a bomb that tops it"),
+    Rejection("next-hand-unsettled", "R23.1",
+              "starting the next hand before this hand is settled"),
+    Rejection("next-hand-match-over", "R07.2",
+              "starting a next hand after the match is over"),
+)
+
+CLAUSE: dict[str, str] = {r.code: r.clause for r in REJECTIONS}
+
+PRECEDENCE: tuple[str, ...] = tuple(r.code for r in REJECTIONS)
+"""The table is listed in precedence order (see the module docstring)."""
+
+PLAY_CODE_BY_CLAUSE: dict[str, str] = {
+    "R03.1": "no-combination",
+    "R03.3": "ordinary-reply",
+    "R04.1": "five-ten-king-tier",
+    "R04.2": "five-ten-king-suited",
+    "R04.3": "five-ten-king-mixed",
+    "R05.1": "bomb-over",
+    "R05.2": "bomb-order",
+    "R05.3": "rocket",
+}
+"""The code of a play the combination rules refuse, by the clause ``combos`` gives."""
