@@ -1,6 +1,6 @@
 """pytest-bdd glue: every step of the kit's registry becomes a pytest-bdd step.
 
-Step functions only add to a :class:`fivetenk.steps.Builder`; after the last step the
+Step functions only add to a :class:`fivetenk.language.Builder`; after the last step the
 built scenario is compared with the one ``fivetenk check`` compiles from the same file
 (they must be identical) and run by the kit's runner against the reference engine.
 """

@@ -257,7 +257,7 @@ def test_positions_are_written_by_the_cards_that_matter() -> None:
     """position_lines gives the kit's Given phrases that build the same position (every
     random ending position here), and refuses what they cannot say (a reveal)."""
     from fivetenk.fuzz_games import ending_position
-    from fivetenk.game_steps import position_lines
+    from fivetenk.language.positions import position_lines
 
     for i in range(20):
         variants = {} if i % 2 else {"pass": "trick"}

@@ -30,7 +30,7 @@ from fivetenk.reference.game import Game, Phase
 from fivetenk.reference.position import build_position
 from fivetenk.reference.random_player import RandomPlayer
 from fivetenk.runner import run_scenario
-from fivetenk.steps import render_steps
+from fivetenk.language import render_steps
 
 ROOT = Path(__file__).resolve().parent.parent
 THREES = [Rank.THREE]

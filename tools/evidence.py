@@ -251,7 +251,7 @@ def rendered_step(step: dict[str, Any]) -> list[str]:
     """A step's Gherkin as the kit's renderer writes it (``fivetenk render``), or its JSON
     when no phrase renders it."""
     from .language import render_steps  # noqa: F401 - registers every renderer
-    from .steps import RENDERERS
+    from .language.registry import RENDERERS
 
     try:
         for render in RENDERERS:

@@ -10,7 +10,7 @@ setup (an explicit deal or a position) and a list of steps. Every step is a dict
 - ``contains`` / ``excludes``: ``{path: [items]}``; the list at that path must hold / must
   not hold each item.
 
-Gherkin steps only *build* scenarios (:mod:`fivetenk.steps`); drivers execute them
+Gherkin steps only *build* scenarios (:mod:`fivetenk.language`); drivers execute them
 (:mod:`fivetenk.drivers`), so the case pytest-bdd runs against the reference engine is the
 very case ``fivetenk check --impl`` runs against another implementation.
 """

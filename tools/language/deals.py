@@ -1,0 +1,333 @@
+"""Phrases for scenarios that start from a deal (rules 1, 8–10): the deck, redeals, the reveal.
+
+Deals are written by the cards that matter: ``Given seat 2 is dealt "4H 3H"`` fixes the
+first cards seat 2 receives, in order; ``Given the kitty is "…"`` fixes the last six cards.
+Every other card of the 162 is filled in deterministically (:func:`build_deck`): the
+remaining cards from the strongest down (BJ, SJ, 2s, As … 3s, suits D C H S) into the
+remaining draws in dealing order, then the kitty. Low ranks, the first hand's reveal rank 3
+in particular, therefore come last, so a scenario's own reveals happen where it says. The
+exported JSON holds the full deck order, so other implementations need no such rule.
+
+Redeal decks for the first hand (R08.4, D5): ``Given the 1st redeal deals seat 3 "3H"``
+fixes the deck used when nobody reveals a 3 in the first deal, filled like the first deal;
+``Given the 2nd redeal is in the order:`` gives one in full. Without them an implementation
+reshuffles as it likes, so only the deal number can be checked after a redeal.
+
+The Then phrases here read what dealing decides: the banker, the reveal, the draws dealt,
+the deal number, the announced calls and the hidden burial (R10.2). The actions of this
+phase (reveal, skip, bury, call) are in :mod:`~fivetenk.language.play` with every other action.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..reference.cards import ALL_FACES, DECKS, Card
+from ..scenario import Scenario, ScenarioError
+from .registry import (
+    ORDINALS,
+    SEAT,
+    SETUP_FINISHERS,
+    SETUP_RENDERERS,
+    Builder,
+    card_list,
+    number,
+    observe,
+    one_card,
+    q,
+    step,
+)
+
+
+def build_deck(first: int, dealt: dict[int, list[Card]], kitty: list[Card]) -> list[str]:
+    """The full 162-card dealing order for the given cards (see module docstring)."""
+    slots: list[Card | None] = [None] * 162
+    for seat, cards in dealt.items():
+        if len(cards) > 26:
+            raise ScenarioError(
+                f"seat {seat} is dealt {len(cards)} cards; a seat receives 26 (R01.2)")
+        for k, card in enumerate(cards):
+            slots[(seat - first) % 6 + 6 * k] = card
+    if len(kitty) > 6:
+        raise ScenarioError(f"the kitty holds 6 cards, not {len(kitty)} (R01.2)")
+    for k, card in enumerate(kitty):
+        slots[156 + k] = card
+    used = [c for c in slots if c is not None]
+    remaining = [c for c in reversed(ALL_FACES) for _ in range(DECKS)]
+    for card in used:
+        try:
+            remaining.remove(card)
+        except ValueError:
+            raise ScenarioError(f"more than {DECKS} copies of {card} in the deal (R01.1)") from None
+    filler = iter(remaining)
+    return [str(c if c is not None else next(filler)) for c in slots]
+
+
+# ---------------------------------------------------------------------------------------------
+# Deal setup
+# ---------------------------------------------------------------------------------------------
+
+
+def _deal(b: Builder) -> dict[str, Any]:
+    if "position" in b.extensions:
+        raise ScenarioError("a scenario starts from a deal or from a position, not both")
+    if b.steps:
+        raise ScenarioError("Given steps that set up the deal must come before the first When")
+    deal: dict[str, Any] = b.extensions.setdefault("deal", {"first": None, "dealt": {},
+                                                            "kitty": []})
+    return deal
+
+
+@step("given", r"the first card goes to " + SEAT, "the first card goes to seat 3")
+def _first(b: Builder, seat: str) -> None:
+    _deal(b)["first"] = int(seat)
+
+
+@step("given", SEAT + r' is dealt "(?P<cards>[^"]+)"', 'seat 2 is dealt "4H 3H"')
+def _dealt(b: Builder, seat: str, cards: str) -> None:
+    dealt = _deal(b)["dealt"]
+    if int(seat) in dealt:
+        raise ScenarioError(f"seat {seat}'s cards are given twice")
+    dealt[int(seat)] = card_list(cards)
+
+
+@step("given", r'the kitty is "(?P<cards>[^"]+)"', 'the kitty is "4D 4C 4H 4S 6D 6C"')
+def _kitty(b: Builder, cards: str) -> None:
+    _deal(b)["kitty"] = card_list(cards)
+
+
+@step("given", r"a new match is dealt", "a new match is dealt", rulings=("D34",))
+def _new_match(b: Builder) -> None:
+    _deal(b)
+
+
+def _finish_deal(b: Builder) -> None:
+    """Turn the deal steps into ``setup.deal``: the whole deck order, either given
+    (``the deck order is:``) or built from the dealt cards (:func:`build_deck`)."""
+    spec = b.extensions.get("deal")
+    if spec is None or b.setup is not None:
+        return
+    history = b.extensions.get("history")
+    first = spec["first"]
+    if first is None:  # D2: seat 0 in the first hand, the seat after the previous banker later
+        first = 0 if history is None else (history["previous_banker"] + 1) % 6
+    if "order" in spec:
+        if spec["dealt"] or spec["kitty"]:
+            raise ScenarioError("give either the whole deck order or the dealt cards, not both")
+        deck = spec["order"]
+    else:
+        deck = build_deck(first, spec["dealt"], spec["kitty"])
+    deal: dict[str, Any] = {"deck": deck, "first": first}
+    if history is not None:
+        deal.update(hand=history["hand"], previous_banker=history["previous_banker"],
+                    previous_winners=history["previous_winners"])
+    if "levels" in b.extensions:
+        deal["levels"] = b.extensions["levels"]
+    b.setup = {"deal": deal}
+
+
+SETUP_FINISHERS.append(_finish_deal)
+
+
+def _render_deal(s: Scenario) -> list[str]:
+    if not s.setup or "deal" not in s.setup:
+        return []
+    deal = s.setup["deal"]
+    lines = []
+    if deal.get("hand", 1) >= 2:  # the schema then requires the previous banker and winners
+        lines.append(f"Given this is hand {deal['hand']}, after seat {deal['previous_banker']} "
+                     f"was banker and seats {q(' '.join(map(str, deal['previous_winners'])))} won")
+    if "levels" in deal:
+        lines.append(f"Given the levels are {q(' '.join(deal['levels']))}")
+    lines.append("Given the deck order is:")
+    lines.append('  """')
+    deck = deal["deck"]
+    lines.extend("  " + " ".join(deck[i:i + 27]) for i in range(0, 162, 27))
+    lines.append('  """')
+    if "first" in deal:  # else the D2 default, as when the feature does not say
+        lines.append(f"Given the first card goes to seat {deal['first']}")
+    return lines
+
+
+SETUP_RENDERERS.append(_render_deal)
+
+
+@step("given", r"the deck order is:", 'the deck order is: (then a """ doc string of 162 cards)')
+def _deck_order(b: Builder, doc: str | None) -> None:
+    if not doc:
+        raise ScenarioError("give the 162 cards in a doc string after this step")
+    deal = _deal(b)
+    cards = card_list(doc)
+    if len(cards) != 162:
+        raise ScenarioError(f"the deck order needs all 162 cards, not {len(cards)} (R01.1)")
+    deal["order"] = [str(c) for c in cards]
+
+
+@step("given", r"the cards are dealt strongest-first", "the cards are dealt strongest-first")
+def _plain_deal(b: Builder) -> None:
+    """A deal in which no card is chosen: the whole deck is filled strongest-first, so the
+    low ranks (3, 4, …) reach the players last and the kitty holds 3s."""
+    _deal(b)
+
+
+# ---------------------------------------------------------------------------------------------
+# Redeals of the first hand (R08.4, D5)
+# ---------------------------------------------------------------------------------------------
+
+
+NTH = r"(?P<nth>1st|2nd|3rd|[4-9]th)"
+
+
+_NTH_NUMBER = {"1st": 1, "2nd": 2, "3rd": 3}
+
+
+def _nth(text: str) -> int:
+    """``1st`` → 1, ``4th`` → 4."""
+    return _NTH_NUMBER.get(text) or int(text[:-2])
+
+
+def _nth_text(n: int) -> str:
+    """1 → ``1st``, 4 → ``4th``."""
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+def _redeals(b: Builder, nth: int) -> dict[int, Any]:
+    """The redeal specs gathered so far (redeal number → dealt cards or full order)."""
+    if "position_json" in b.extensions:
+        raise ScenarioError("redeals belong to a scenario that starts from a deal")
+    _deal(b)  # starts the deal setup; rejects positions and late Given steps
+    specs: dict[int, Any] = b.extensions.setdefault("redeals", {})
+    if nth in specs:
+        raise ScenarioError(f"the {_nth_text(nth)} redeal is given twice")
+    if nth != len(specs) + 1:
+        raise ScenarioError(f"give the redeals in order: the {_nth_text(len(specs) + 1)} "
+                            f"redeal comes before the {_nth_text(nth)}")
+    return specs
+
+
+@step("given", r"the " + NTH + r' redeal deals (?P<spec>seat [0-5] "[^"]*"'
+               r'(?:; seat [0-5] "[^"]*")*)',
+      'the 1st redeal deals seat 3 "3H"', rulings=("D30",))
+def _redeal(b: Builder, nth: str, spec: str) -> None:
+    """The cards that seats receive first in a redeal; the rest is filled as in the deal."""
+    n = _nth(nth)
+    dealt: dict[int, list[Card]] = {}
+    for part in (p.strip() for p in spec.split(";")):
+        head, _, cards = part.partition(" ")[2].partition(" ")
+        seat = int(head)
+        if seat in dealt:
+            raise ScenarioError(f"seat {seat}'s cards are given twice in one redeal")
+        dealt[seat] = card_list(cards.strip('"'))
+    _redeals(b, n)[n] = dealt
+
+
+@step("given", r"the " + NTH + r" redeal is in the order:",
+      'the 1st redeal is in the order: (then a """ doc string of 162 cards)',
+      rulings=("D30",))
+def _redeal_order(b: Builder, nth: str, doc: str | None) -> None:
+    """A redeal given as its full 162-card order."""
+    n = _nth(nth)
+    cards = card_list(doc or "")
+    if len(cards) != 162:
+        raise ScenarioError(f"the deck order needs all 162 cards, not {len(cards)} (R01.1)")
+    _redeals(b, n)[n] = [str(c) for c in cards]
+
+
+def _finish_redeals(b: Builder) -> None:
+    """Add the redeal decks to the deal setup once it exists (idempotent)."""
+    specs = b.extensions.get("redeals")
+    if not specs or b.setup is None:
+        return
+    deal = b.setup.get("deal")
+    if deal is None:
+        raise ScenarioError("redeals belong to a scenario that starts from a deal")
+    if "redeals" in deal:
+        return
+    if deal.get("hand", 1) != 1:
+        raise ScenarioError("only the first hand is redealt (R08.4, D5); later hands fall "
+                            "back to the previous winners (R09.5)")
+    first = deal.get("first", 0)
+    deal["redeals"] = [spec if isinstance(spec, list) else build_deck(first, spec, [])
+                       for _, spec in sorted(specs.items())]
+
+
+SETUP_FINISHERS.append(_finish_redeals)
+
+
+def _render_redeals(s: Scenario) -> list[str]:
+    """Given lines for the redeal decks of a scenario's setup, each in full (round trip)."""
+    if not s.setup or "deal" not in s.setup:
+        return []
+    lines: list[str] = []
+    for i, deck in enumerate(s.setup["deal"].get("redeals", []), start=1):
+        lines.append(f"Given the {_nth_text(i)} redeal is in the order:")
+        lines.append('  """')
+        lines.extend("  " + " ".join(deck[k:k + 27]) for k in range(0, 162, 27))
+        lines.append('  """')
+    return lines
+
+
+SETUP_RENDERERS.append(_render_redeals)
+
+
+# ---------------------------------------------------------------------------------------------
+# What dealing decides: the banker, the reveal, the calls, the burial
+# ---------------------------------------------------------------------------------------------
+
+
+@step("then", SEAT + r" is the banker", "seat 2 is the banker")
+def _banker(b: Builder, seat: str) -> None:
+    observe(b, "banker", int(seat))
+
+
+@step("then", r"no banker is fixed", "no banker is fixed")
+def _no_banker(b: Builder) -> None:
+    observe(b, "banker", None)
+
+
+@step("then", r"(?P<n>\d+) cards have been dealt", "57 cards have been dealt")
+def _draws(b: Builder, n: str) -> None:
+    observe(b, "draws", number(n))
+
+
+@step("then", r"this is deal (?P<n>\d+) of the hand", "this is deal 2 of the hand",
+      rulings=("D30",))
+def _deal_number(b: Builder, n: str) -> None:
+    observe(b, "deal", number(n))
+
+
+@step("then", SEAT + r' revealed "(?P<card>[^"]+)" at draw (?P<draw>\d+)',
+      'seat 2 revealed "3H" at draw 3')
+def _revealed(b: Builder, seat: str, card: str, draw: str) -> None:
+    """The public reveal that fixed the banker (R08.2, R09.3, D4)."""
+    observe(b, "reveal", {"seat": int(seat), "card": one_card(card), "draw": number(draw)})
+
+
+@step("then", r"nothing has been revealed", "nothing has been revealed")
+def _not_revealed(b: Builder) -> None:
+    """No reveal yet in this hand (or the banker was found by the search, R09.5)."""
+    observe(b, "reveal", None)
+
+
+@step("then", r"the calls are the (?P<o1>1st|2nd|3rd) \"(?P<f1>[^\"]+)\" and the "
+              r"(?P<o2>1st|2nd|3rd) \"(?P<f2>[^\"]+)\"",
+      'the calls are the 1st "AH" and the 2nd "AS"')
+def _calls_are(b: Builder, o1: str, f1: str, o2: str, f2: str) -> None:
+    """The two announced calls, in the order announced (R11.1, D25: calls are public)."""
+    observe(b, "calls.0.face", one_card(f1))
+    observe(b, "calls.0.ordinal", ORDINALS[o1])
+    observe(b, "calls.1.face", one_card(f2))
+    observe(b, "calls.1.ordinal", ORDINALS[o2])
+
+
+@step("then", r"no calls have been announced", "no calls have been announced")
+def _no_calls(b: Builder) -> None:
+    """Before calling (D7), and at the start of a new hand (R23.1, D25)."""
+    observe(b, "calls", [])
+
+
+@step("then", r"the buried cards are not shown", "the buried cards are not shown")
+def _burial_hidden(b: Builder) -> None:
+    """R10.2: the burial is shown only in the settlement (``result.kitty``); before the hand
+    is settled the observation holds no result, hence no buried card."""
+    observe(b, "result", None)
