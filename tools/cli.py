@@ -127,20 +127,28 @@ def _run_protocol(args: argparse.Namespace, out: TextIO | None = None) -> int:
 
 
 def _run_steps(args: argparse.Namespace, out: TextIO | None = None) -> int:
-    from .language import REGISTRY
+    """Every phrase, grouped by the module of :mod:`fivetenk.language` it lives in (so a
+    writer who wants a new phrase sees where it goes), Given / When / Then within each."""
+    from .language import MODULES, REGISTRY
 
     out = out or sys.stdout
-    for kind in ("given", "when", "then"):
-        print(f"{kind.capitalize()} steps:", file=out)
-        for definition in REGISTRY:
-            if definition.kind == kind:
-                line = f"  {kind.capitalize()} {definition.example}"
-                if definition.rulings:  # what an implementation must know (D30, D34, D35)
-                    line += f"    [rulings: {', '.join(definition.rulings)}]"
-                print(line, file=out)
+    for module in MODULES:
+        defs = [d for d in REGISTRY if d.func.__module__ == module.__name__]
+        if not defs:
+            continue
+        summary = (module.__doc__ or "").strip().split("\n\n")[0].replace("\n", " ")
+        print(f"{module.__name__.rsplit('.', 1)[-1]}: {summary}", file=out)
+        for kind in ("given", "when", "then"):
+            for definition in defs:
+                if definition.kind == kind:
+                    line = f"  {kind.capitalize()} {definition.example}"
+                    if definition.rulings:  # what an implementation must know (D30, D34, D35)
+                        line += f"    [rulings: {', '.join(definition.rulings)}]"
+                    print(line, file=out)
         print(file=out)
     print("[rulings: …] what an implementation must know to answer that step's requests "
-          "(`fivetenk rules D35`; schemas/protocol.md links them too).", file=out)
+          "(`fivetenk rules D35`; schemas/protocol.md links them too). The phrases live in "
+          "the package fivetenk.language, one module per subject.", file=out)
     return 0
 
 
