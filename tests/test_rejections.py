@@ -20,7 +20,7 @@ import yaml
 
 from fivetenk.compiler import compile_text
 from fivetenk.drivers import ReferenceDriver
-from fivetenk.language import find_step
+from fivetenk.language import find_step, render_steps
 from fivetenk.reference import rejections as table
 from fivetenk.reference.actions import Action
 from fivetenk.reference.cards import Card, Rank, full_deck
@@ -30,7 +30,6 @@ from fivetenk.reference.game import Game, Phase
 from fivetenk.reference.position import build_position
 from fivetenk.reference.random_player import RandomPlayer
 from fivetenk.runner import run_scenario
-from fivetenk.language import render_steps
 
 ROOT = Path(__file__).resolve().parent.parent
 THREES = [Rank.THREE]
