@@ -105,7 +105,7 @@ Feature: R02 Card strength
       Then it beats the top play
       And it is read as "straight 10-A"
 
-    @id:R02-009 @R02.1 @D8 @D11
+    @id:R02-009 @R02.1 @D8 @D9 @D11
     Scenario: Only cards above an ace reply to an ace
       When the legal replies from "3H AS 2D SJ BJ" to "AH" are listed
       Then there are 4 legal plays
@@ -115,6 +115,20 @@ Feature: R02 Card strength
       And "rocket: SJ BJ" is among them
       And "single A: A" is not among them
       And "single 3: 3" is not among them
+
+    @id:R02-101 @R02.1 @R03.4 @D8 @D9 @D11
+    Scenario Outline: Runs follow the rank order across 10, the faces and the ace
+      When "<reply>" is played on "<top>"
+      Then it <verdict> the top play
+
+      Examples:
+        | top                        | reply                      | verdict       |
+        | 6H 7D 8S 9C 10C            | 9H 10D JS QC KC            | beats         |
+        | 9H 10D JS QC KC            | 6H 7D 8S 9C 10C            | does not beat |
+        | 9H 9S 10D 10C              | QH QS KD KC                | beats         |
+        | QH QS KD KC                | 9H 9S 10D 10C              | does not beat |
+        | 10H 10S 10D JH JS JD       | KH KS KD AH AS AD          | beats         |
+        | KH KS KD AH AS AD          | 10H 10S 10D JH JS JD       | does not beat |
 
   Rule: R02.2 Individual levels never change card strength or create trump cards
 

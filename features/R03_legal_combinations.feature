@@ -53,7 +53,7 @@ Feature: R03 Legal combinations
         | 7H 7S 7D SJ SJ | triple+pair 7    |
         | BJ BJ BJ SJ SJ | triple+pair BJ   |
 
-    @id:R03-004 @R03.1 @D9
+    @id:R03-004 @R03.1 @D9 @D12
     Scenario Outline: Card sets that match none of the shapes are illegal
       When the cards "<cards>" are classified
       Then the cards are illegal
@@ -86,45 +86,45 @@ Feature: R03 Legal combinations
       Then "pair SJ" is not one of the readings
       And "pair BJ" is not one of the readings
 
-    @id:R03-008 @R03.1 @D10
+    @id:R03-008 @R03.1 @D9 @D10
     Scenario: Twelve cards of four consecutive triples have three readings
       When the cards "3H 3S 3D 4H 4S 4D 5H 5S 5D 6H 6S 6D" are classified
       Then the cards read as "airplane 3-6; airplane+singles 4-6; airplane+singles 3-5"
 
-    @id:R03-009 @R03.1 @R03.3 @D10 @D11
+    @id:R03-009 @R03.1 @R03.3 @D9 @D10 @D11
     Scenario: An undeclared lead takes the pure airplane reading
       When "4H 4S 4D 5H 5S 5D 6H 6S 6D JC QC KC" is played on "3H 3S 3D 4H 4S 4D 5H 5S 5D 6H 6S 6D"
       Then it does not beat the top play
 
-    @id:R03-010 @R03.1 @R03.3 @D10 @D11
+    @id:R03-010 @R03.1 @R03.3 @D9 @D10 @D11
     Scenario: A lead declared as a winged airplane is answered as one
       When "4H 4S 4D 5H 5S 5D 6H 6S 6D JC QC KC" is played on "3H 3S 3D 4H 4S 4D 5H 5S 5D 6H 6S 6D" as "airplane+singles 3-5"
       Then it beats the top play
       And it is read as "airplane+singles 4-6"
 
-    @id:R03-011 @R03.1 @R03.3 @D10 @D11
+    @id:R03-011 @R03.1 @R03.3 @D8 @D9 @D10 @D11
     Scenario: A lead declared with the higher body needs a higher body to beat it
       When "4H 4S 4D 5H 5S 5D 6H 6S 6D JC QC KC" is played on "3H 3S 3D 4H 4S 4D 5H 5S 5D 6H 6S 6D" as "airplane+singles 4-6"
       Then it does not beat the top play
 
-    @id:R03-012 @R03.1 @R03.3 @D10 @D11
+    @id:R03-012 @R03.1 @R03.3 @D9 @D10 @D11
     Scenario: An undeclared reply takes the strongest reading that beats
       When "4S 4S 4S 5S 5S 5S 6S 6S 6S 7H 7H 7H" is played on "3D 3C 3H 4D 4C 4H 5D 5C 5H 9S 10S JS"
       Then it beats the top play
       And it is read as "airplane+singles 5-7"
 
-    @id:R03-013 @R03.1 @R03.3 @D10 @D11
+    @id:R03-013 @R03.1 @R03.3 @D9 @D10 @D11
     Scenario: A declared reply keeps its declared reading
       When "4S 4S 4S 5S 5S 5S 6S 6S 6S 7H 7H 7H" as "airplane+singles 4-6" is played on "3D 3C 3H 4D 4C 4H 5D 5C 5H 9S 10S JS"
       Then it beats the top play
       And it is read as "airplane+singles 4-6"
 
-    @id:R03-014 @R03.1 @R03.3 @D10 @D11
+    @id:R03-014 @R03.1 @R03.3 @D9 @D10 @D11
     Scenario: A reply declared as a shape that does not match the top does not beat
       When "4S 4S 4S 5S 5S 5S 6S 6S 6S 7H 7H 7H" as "airplane 4-7" is played on "3D 3C 3H 4D 4C 4H 5D 5C 5H 9S 10S JS"
       Then it does not beat the top play
 
-    @id:R03-015 @R03.1 @D10
+    @id:R03-015 @R03.1 @D9 @D10
     Scenario: Both winged readings of one card set are listed as replies
       When the legal replies from "4H 4S 4D 5H 5S 5D 6H 6S 6D 7C 7C 7C" to "3H 3S 3D 4H 4S 4D 5H 5S 5D 9D 10D JD" as "airplane+singles 3-5" are listed
       Then there are 2 legal plays
@@ -216,7 +216,7 @@ Feature: R03 Legal combinations
       When "6H 6S 6D 7H 7S 7D 8H 8S 8D 9H 9S 9D 10H 10S 10D" is played on "3H 3S 3D 4H 4S 4D 5H 5S 5D 9C 9C 10C 10C JC JC"
       Then it does not beat the top play
 
-    @id:R03-024 @R03.3 @D11
+    @id:R03-024 @R03.3 @D8 @D11
     Scenario Outline: The same shape and count beats only with a strictly higher key
       When "<reply>" is played on "<top>"
       Then it <verdict> the top play
@@ -232,7 +232,7 @@ Feature: R03 Legal combinations
         | 4H 4S 5D 5C              | 3H 3S 4D 4C              | does not beat |
         | 8H 8S 8D 9H 9S 9D        | 9C 9C 9D 10H 10S 10D     | beats         |
 
-    @id:R03-025 @R03.3 @D11
+    @id:R03-025 @R03.3 @D8 @D9 @D11
     Scenario Outline: Kickers and wings are ignored: an equal body never beats
       When "<reply>" is played on "<top>"
       Then it does not beat the top play
@@ -258,7 +258,7 @@ Feature: R03 Legal combinations
       And "triple 8: 8 8 8" is not among them
       And "triple+single 8: 8 8 8 9" is not among them
 
-    @id:R03-028 @R03.3 @R03.5 @D11
+    @id:R03-028 @R03.3 @R03.5 @D9 @D11
     Scenario: Winged replies keep the wing kind and the body length
       When the legal replies from "8H 8S 8D 9H 9S 9D 3C 4C 3S" to "3H 3S 3D 4H 4S 4D 5D 6D" are listed
       Then there are 2 legal plays
@@ -273,6 +273,62 @@ Feature: R03 Legal combinations
       When the legal replies from "3D 3C 4D 4C 5D 5C 6D 6C" to "3D 3C 4D 4C" are listed
       Then there are 2 legal plays
       And "pairs 5-6: 5 5 6 6" is among them
+
+    @id:R03-101 @R03.3 @R03.4 @D8 @D9 @D11
+    Scenario Outline: A run is beaten by the same shape and length several ranks higher (<reading>)
+      When "<reply>" is played on "<top>"
+      Then it beats the top play
+      And it is read as "<reading>"
+
+      Examples:
+        | top                                              | reply                                            | reading                 |
+        | 3H 4D 5S 6C 7C                                   | 9H 10D JS QC KC                                  | straight 9-K            |
+        | 3H 4D 5S 6C 7C 8D 9S                             | 8H 9D 10S JC QC KD AS                            | straight 8-A            |
+        | 3H 3S 4D 4C                                      | 10H 10S JD JC                                    | pairs 10-J              |
+        | 3H 3S 4D 4C 5H 5S                                | 9H 9S 10D 10C JH JS                              | pairs 9-J               |
+        | 4H 4S 4D 5H 5S 5D                                | JH JS JD QH QS QD                                | airplane J-Q            |
+        | 3H 3S 3D 4H 4S 4D 5H 5S 5D                       | 9H 9S 9D 10H 10S 10D JH JS JD                    | airplane 9-J            |
+        | 3H 3S 3D 4H 4S 4D 5C 6D                          | 10H 10S 10D JH JS JD 3C 4D                       | airplane+singles 10-J   |
+        | 3H 3S 3D 4H 4S 4D 5H 5S 5D 9C 10C JC             | 8H 8S 8D 9H 9S 9D 10H 10S 10D 3C 4C 5C           | airplane+singles 8-10   |
+        | 3H 3S 3D 4H 4S 4D 9C 9D 10C 10D                  | QH QS QD KH KS KD 3C 3D 4C 4D                    | airplane+pairs Q-K      |
+
+    @id:R03-102 @R03.3 @R03.4 @D9 @D11
+    Scenario Outline: A run of the same shape but another length does not beat, however much higher (<what>)
+      When "<reply>" is played on "<top>"
+      Then it does not beat the top play
+
+      Examples:
+        | top                                              | reply                                                   | what                                          |
+        | 3H 4D 5S 6C 7C                                   | 9H 10D JS QC KC AH                                      | a 6-card straight 9-A on a 5-card straight    |
+        | 3H 4D 5S 6C 7C 8D                                | 10H JD QS KC AC                                         | a 5-card straight 10-A on a 6-card straight   |
+        | 3H 4D 5S 6C 7C 8D 9S 10H                         | 6H 7D 8S 9C 10C JD QS KH AC                             | a 9-card straight on an 8-card straight       |
+        | 3H 3S 4D 4C                                      | 9H 9S 10D 10C JH JS                                     | three pairs 9-J on two pairs                  |
+        | 3H 3S 4D 4C 5H 5S                                | QH QS KD KC                                             | two pairs Q-K on three pairs                  |
+        | 3H 3S 3D 4H 4S 4D                                | 9H 9S 9D 10H 10S 10D JH JS JD                           | three triples 9-J on two triples              |
+        | 3H 3S 3D 4H 4S 4D 5H 5S 5D                       | KH KS KD AH AS AD                                       | two triples K-A on three triples              |
+        | 3H 3S 3D 4H 4S 4D 9C 10C                         | 9H 9S 9D 10H 10S 10D JH JS JD 3C 4C 5C                  | three winged triples on two                   |
+        | 3H 3S 3D 4H 4S 4D 5H 5S 5D 9C 10C JC             | QH QS QD KH KS KD 3C 4C                                 | two winged triples on three                   |
+        | 3H 3S 3D 4H 4S 4D 9C 9D 10C 10D                  | 9H 9S 9D 10H 10S 10D JH JS JD 3C 3D 4C 4D 5C 5D         | three triples with pairs on two               |
+        | 3H 3S 3D 4H 4S 4D 5H 5S 5D 9C 9D 10C 10D JC JD   | KH KS KD AH AS AD 3C 3D 4C 4D                           | two triples with pairs on three               |
+
+    @id:R03-103 @R03.3 @R03.4 @D8 @D9 @D11
+    Scenario Outline: A run of the same shape and length several ranks lower does not beat (<top>)
+      When "<reply>" is played on "<top>"
+      Then it does not beat the top play
+
+      Examples:
+        | top                                   | reply                                  |
+        | 9H 10D JS QC KC                       | 3H 4D 5S 6C 7C                         |
+        | 10H 10S JD JC QH QS                   | 3H 3S 4D 4C 5H 5S                      |
+        | QH QS QD KH KS KD                     | 3H 3S 3D 4H 4S 4D                      |
+        | JH JS JD QH QS QD 3C 4D               | 4H 4S 4D 5H 5S 5D AC AD                |
+        | KH KS KD AH AS AD 3C 3D 4C 4D         | 5H 5S 5D 6H 6S 6D 2C 2D BJ BJ          |
+
+    @id:R03-403 @R03.3 @D9 @D11
+    Scenario: Only a higher airplane with pair wings replies to an airplane with pair wings
+      When the legal replies from "4H 4S 4D 5H 5S 5D 9H 9S JH JS" to "3H 3S 3D 4H 4S 4D 7D 7C 8D 8C" are listed
+      Then there is 1 legal play
+      And "airplane+pairs 4-5: 4 4 4 5 5 5 9 9 J J" is among them
 
   Rule: R03.4 Straights have 5+ cards, pair runs 2+ pairs, airplanes 2+ triples, all within 3…A
 
@@ -342,6 +398,55 @@ Feature: R03 Legal combinations
     Scenario: 2s may be wings but never part of the body
       When the cards "KH KS KD AH AS AD 2H 2S" are classified
       Then the cards read as "airplane+singles K-A"
+
+    @id:R03-104 @R03.4 @R03.3 @D8 @D9 @D11
+    Scenario Outline: A run ending at the ace is the top of its shape and length
+      When "<reply>" is played on "<top>"
+      Then it <verdict> the top play
+
+      Examples:
+        | top                                         | reply                                       | verdict       |
+        | 6H 7D 8S 9C 10C                             | 10S JD QS KC AS                             | beats         |
+        | 10H JD QS KC AS                             | JH QD KS AC 2C                              | does not beat |
+        | 10H JD QS KC AS                             | JH QD KS AC SJ                              | does not beat |
+        | 10H JD QS KC AS                             | 10S JH QD KS AC                             | does not beat |
+        | 10H JD QS KC AS                             | 3H 4D 5S 6C 7C                              | does not beat |
+        | 3H 4D 5S 6C 7C 8D 9S 10H JC QD KS AH        | 3D 4H 5D 6S 7S 8H 9D 10C JD QS KD AS        | does not beat |
+        | 8H 8S 9D 9C                                 | KH KS AD AC                                 | beats         |
+        | KH KS AD AC                                 | AH AS 2D 2C                                 | does not beat |
+        | 9H 9S 9D 10H 10S 10D                        | KH KS KD AH AS AD                           | beats         |
+        | KH KS KD AH AS AD                           | AH AS AD 2H 2S 2D                           | does not beat |
+        | 3H 3S 3D 4H 4S 4D 5C 6D                     | KH KS KD AH AS AD 2C 2D                     | beats         |
+        | KH KS KD AH AS AD 3C 4D                     | AH AS AD 2H 2S 2D 3S 4C                     | does not beat |
+        | 3H 3S 3D 4H 4S 4D 5C 5D 6C 6D               | KH KS KD AH AS AD 2C 2D BJ BJ               | beats         |
+
+    @id:R03-105 @R03.4 @R03.3 @D9 @D11
+    Scenario: A 2 never extends a run: the only straight that replies is the one ending at the ace
+      When the legal replies from "10S JH QD KS AC 2C" to "9H 10D JS QC KC" are listed
+      Then there is 1 legal play
+      And "straight 10-A: 10 J Q K A" is among them
+      When the legal replies from "KH KS AD AC 2D 2C" to "QH QS KD KC" are listed
+      Then there is 1 legal play
+      And "pairs K-A: K K A A" is among them
+
+    @id:R03-301 @R03.4 @R03.1 @D9 @D35
+    Scenario: Triples of aces and big jokers with two singles are no airplane: jokers never stand in a body
+      Given a hand in play with seat 0 as banker
+      And seat 0 holds "AH AS AD BJ BJ BJ 3H 4H 9C"
+      And seat 1 holds "8D 4C"
+      And seat 2 holds "7H"
+      When seat 0 plays "AH AS AD BJ BJ BJ 3H 4H"
+      Then the action is rejected citing R03.1
+      And seat 0 holds "AH AS AD BJ BJ BJ 3H 4H 9C"
+
+    @id:R03-501 @R03.4 @D10
+    Scenario: A twelve-card airplane led as the winged 8-10 its player declared is beaten by a higher winged airplane
+      Given a hand in play with seat 0 as banker
+      And seat 0 holds "3D 4D"
+      And seat 2 holds "3H 4H"
+      And seat 1 led "8S 8H 8D 9S 9H 9D 10S 10H 10D JS JH JD" as "airplane+singles 8-10"
+      And seat 2 then played "9C 9C 9C 10C 10C 10C JC JC JC 3S 4S 5S"
+      Then the top play is "airplane+singles 9-J" by seat 2
 
   Rule: R03.5 Wings never reuse body ranks nor hold both jokers
 
@@ -442,3 +547,22 @@ Feature: R03 Legal combinations
       Then "airplane+singles 3-4: 3 3 3 4 4 4 SJ BJ" is not among them
       And "airplane 3-4: 3 3 3 4 4 4" is among them
       And "rocket: SJ BJ" is among them
+
+    @id:R03-401 @R03.5 @R03.3 @D9 @D11
+    Scenario: Two odd cards give a winged airplane exactly one set of single wings
+      When the legal replies from "4H 4S 4D 5H 5S 5D 9H JS" to "3H 3S 3D 4H 4S 4D 7D 8D" are listed
+      Then there is 1 legal play
+      And "airplane+singles 4-5: 4 4 4 5 5 5 9 J" is among them
+      And "airplane+singles 4-5: 4 4 4 5 5 5 9 9" is not among them
+
+    @id:R03-402 @R03.5 @R03.3 @D9 @D11
+    Scenario: A single joker is a wing like any other card
+      When the legal replies from "4H 4S 4D 5H 5S 5D 9H BJ" to "3H 3S 3D 4H 4S 4D 7D 8D" are listed
+      Then there is 1 legal play
+      And "airplane+singles 4-5: 4 4 4 5 5 5 9 BJ" is among them
+
+    @id:R03-302 @R03.5 @D9
+    Scenario: Two small jokers are two single wings of one rank: illegal when wing ranks must differ
+      Given the variant "wing_ranks" is "distinct"
+      When the cards "3H 3S 3D 4H 4S 4D SJ SJ" are classified
+      Then the cards are illegal

@@ -19,7 +19,7 @@ Feature: R04 5,10,K combinations
         | 5H 10H KH | 5-10-K suited H  |
         | 5S 10S KS | 5-10-K suited S  |
 
-    @id:R04-002 @R04.1 @R03.1 @D12
+    @id:R04-002 @R04.1 @R03.1 @D9 @D12
     Scenario Outline: Anything but exactly one 5, one 10 and one K is no 5,10,K
       When the cards "<cards>" are classified
       Then the cards are illegal
@@ -31,7 +31,7 @@ Feature: R04 5,10,K combinations
         | 5H 5D 10H KH        | two 5s                     |
         | 5H 5S 10H 10S KH KS | two of each                |
 
-    @id:R04-003 @R04.1 @D11 @D12
+    @id:R04-003 @R04.1 @D9 @D11 @D12
     Scenario Outline: A 5,10,K beats any ordinary play
       When "<reply>" is played on "<top>"
       Then it beats the top play
@@ -46,7 +46,7 @@ Feature: R04 5,10,K combinations
         | 3H 4D 5S 6C 7C 8D 9S 10H JC QD KS AH  | 5D 10D KD | 5-10-K suited D  |
         | KH KS KD AH AS AD 2H 2S               | 5S 10S KS | 5-10-K suited S  |
 
-    @id:R04-004 @R04.1 @D11 @D12
+    @id:R04-004 @R04.1 @D9 @D11 @D12
     Scenario Outline: No ordinary play beats a 5,10,K
       When "<reply>" is played on "<top>"
       Then it does not beat the top play
@@ -68,7 +68,7 @@ Feature: R04 5,10,K combinations
       When "5S 10S KH" is played on "5D 10D KD"
       Then it does not beat the top play
 
-    @id:R04-007 @R04.1 @R05.1 @D11
+    @id:R04-007 @R04.1 @R05.1 @D11 @D12
     Scenario Outline: A bomb beats any 5,10,K and no 5,10,K beats a bomb
       When "<reply>" is played on "<top>"
       Then it <verdict> the top play
@@ -80,7 +80,7 @@ Feature: R04 5,10,K combinations
         | 3S 3H 3D 3C | 5S 10S KS   | does not beat |
         | 3S 3H 3D 3C | 5D 10S KC   | does not beat |
 
-    @id:R04-008 @R04.1 @R05.3 @D11
+    @id:R04-008 @R04.1 @R05.3 @D9 @D11 @D12
     Scenario: The rocket beats a suited 5,10,K, which does not beat the rocket
       When "SJ BJ" is played on "5S 10S KS"
       Then it beats the top play
@@ -101,6 +101,37 @@ Feature: R04 5,10,K combinations
       Then there are 8 legal plays
       And "5-10-K mixed: 5 10 K" is among them
       And "5-10-K suited H: 5 10 K" is among them
+
+    @id:R04-401 @R04.1 @D11 @D12
+    Scenario: A mixed 5,10,K replies to an ordinary play
+      When the legal replies from "5H 10S KD" to "AH AS" are listed
+      Then there is 1 legal play
+      And "5-10-K mixed: 5 10 K" is among them
+
+    @id:R04-402 @R04.1 @D12
+    Scenario: A 5, a 10 and a K of diamonds lead as the suited 5,10,K and never as a mixed one
+      When the legal leads from "5D 10D KD" are listed
+      Then there are 4 legal plays
+      And "5-10-K suited D: 5 10 K" is among them
+      And "5-10-K mixed: 5 10 K" is not among them
+
+    @id:R04-301 @R04.1 @D9 @D11 @D12 @D35
+    Scenario Outline: In play, an ordinary reply to a 5,10,K, or a mixed reply to a suited one, is rejected citing R04.1
+      Given a hand in play with seat 0 as banker
+      And seat 0 holds "9C"
+      And seat 1 holds "<reply> 4C"
+      And seat 2 holds "7H"
+      And seat 0 led "<lead>"
+      When seat 1 plays "<reply>"
+      Then the action is rejected citing R04.1
+      And the top play is "<top>" by seat 0
+
+      Examples:
+        | lead      | top             | reply                |
+        | 5H 10S KD | 5-10-K mixed    | 2H 2S                |
+        | 5H 10S KD | 5-10-K mixed    | 3H 4D 5S 6C 7C 8D 9S |
+        | 5S 10S KS | 5-10-K suited S | 2H 2S                |
+        | 5D 10D KD | 5-10-K suited D | 5C 10H KS            |
 
   Rule: R04.2 Suited combinations rank diamonds < clubs < hearts < spades
 
@@ -161,6 +192,40 @@ Feature: R04 5,10,K combinations
       And "5-10-K suited S: 5 10 K" is among them
       And "5-10-K mixed: 5 10 K" is among them
 
+    @id:R04-403 @R04.2 @D11 @D12
+    Scenario: The same suit is no reply to a suited 5,10,K; a higher suit is
+      When the legal replies from "5H 10H KH 5S 10S KS" to "5H 10H KH" are listed
+      Then there is 1 legal play
+      And "5-10-K suited S: 5 10 K" is among them
+      And "5-10-K suited H: 5 10 K" is not among them
+
+    @id:R04-302 @R04.2 @D11 @D12 @D35
+    Scenario Outline: In play, a suited 5,10,K of a lower or the same suit is rejected citing R04.2
+      Given a hand in play with seat 0 as banker
+      And seat 0 holds "9C"
+      And seat 1 holds "<reply> 4C"
+      And seat 2 holds "7H"
+      And seat 0 led "5H 10H KH"
+      When seat 1 plays "<reply>"
+      Then the action is rejected citing R04.2
+      And the top play is "5-10-K suited H" by seat 0
+
+      Examples:
+        | reply     |
+        | 5C 10C KC |
+        | 5H 10H KH |
+
+    @id:R04-304 @R04.2 @R04.1 @D10 @D12 @D35
+    Scenario: A suited 5,10,K declared as a mixed one with a suit is rejected; a mixed 5,10,K names no suit
+      Given a hand in play with seat 0 as banker
+      And seat 0 holds "5S 10S KS 9C"
+      And seat 1 holds "8D 4C"
+      And seat 2 holds "7H"
+      When seat 0 plays "5S 10S KS" as "5-10-K mixed S"
+      Then the action is rejected citing R03.1
+      When seat 0 plays "5S 10S KS" as "5-10-K suited S"
+      Then the top play is "5-10-K suited S" by seat 0
+
   Rule: R04.3 All mixed combinations have equal strength
 
     @id:R04-017 @R04.3 @D11 @D12
@@ -208,3 +273,14 @@ Feature: R04 5,10,K combinations
         | mixed     |
         | 5S 10S KH |
         | 5C 10H KS |
+
+    @id:R04-303 @R04.3 @D11 @D12 @D35
+    Scenario: In play, a mixed 5,10,K played on a mixed 5,10,K is rejected citing R04.3
+      Given a hand in play with seat 0 as banker
+      And seat 0 holds "9C"
+      And seat 1 holds "5C 10D KH 4C"
+      And seat 2 holds "7H"
+      And seat 0 led "5H 10S KD"
+      When seat 1 plays "5C 10D KH"
+      Then the action is rejected citing R04.3
+      And the top play is "5-10-K mixed" by seat 0

@@ -50,6 +50,14 @@ Feature: R06 Scoring cards
       When the points of "" are counted
       Then they score 0 points
 
+    @id:R06-501 @R06.1
+    Scenario: A position crediting a seat with 3 captured points is refused, since every scoring card is worth 5 or 10
+      Given a hand in play with seat 0 as banker
+      And seat 0 holds "9D"
+      And seat 1 holds "8D 8C"
+      And seat 3 has captured 3 points
+      Then the position is refused citing R06.1
+
   Rule: R06.2 Three decks hold twelve of each rank: 60 + 120 + 120 = 300 points
 
     @id:R06-005 @R06.2 @R01.1 @D22
@@ -78,7 +86,7 @@ Feature: R06 Scoring cards
       When the points of "5H 5H 5H" are counted
       Then they score 15 points
 
-    @id:R06-009 @R06.2 @R01.1 @D22
+    @id:R06-009 @R06.2 @R01.1 @D22 @D35
     Scenario Outline: A fourth copy of one face is bad input when counting points
       When the points of "<cards>" are counted
       Then the cards are rejected as bad input citing R01.1
@@ -89,7 +97,7 @@ Feature: R06 Scoring cards
         | KS KS KS KS     |
         | 10D 10D 10D 10D |
 
-    @id:R06-010 @R06.2 @R01.1 @D9
+    @id:R06-010 @R06.2 @R01.1 @D9 @D35
     Scenario Outline: A fourth copy of one face is bad input when classifying
       When the cards "<cards>" are classified
       Then the cards are rejected as bad input citing R01.1
@@ -99,3 +107,49 @@ Feature: R06 Scoring cards
         | 3H 3H 3H 3H    |
         | BJ BJ BJ BJ    |
         | 7S 7S 7S 7S 7H |
+
+    @id:R06-502 @R06.2 @D30 @D34
+    Scenario: A position whose hands and burial hold all 300 points is the first deal of the first hand with nothing captured yet
+      Given the position is:
+        """
+        {
+          "banker": 0,
+          "hands": [
+            ["5D", "5D", "5D", "5C", "5C", "5C", "5H", "5H", "5H", "5S", "5S", "5S", "9D"],
+            ["10D", "10D", "10D", "10C", "10C", "10C", "10H", "10H", "10H", "10S", "10S", "10S"],
+            ["KD", "KD", "KD", "KC", "KC", "KC", "KH", "KH", "KH", "KS", "KS", "KS"],
+            [],
+            [],
+            []
+          ],
+          "buried": ["3D", "3D", "3D", "3C", "3C", "3C"],
+          "calls": [{"face": "AH", "ordinal": 1, "resolved_by": 0}, {"face": "AS", "ordinal": 1, "resolved_by": 0}],
+          "turn": 0
+        }
+        """
+      Then this is hand 1 of the match
+      And this is deal 1 of the hand
+      And the captured points are "0 0 0 0 0 0"
+
+    @id:R06-503 @R06.2 @R20.2
+    Scenario: A position whose captured points exceed the points played in earlier tricks is refused
+      Given the position is:
+        """
+        {
+          "banker": 0,
+          "buried": ["3D", "3D", "3D", "3C", "3C", "3C"],
+          "calls": [{"face": "AH", "ordinal": 1, "played": 3, "resolved_by": 0}, {"face": "AS", "ordinal": 1, "played": 3, "resolved_by": 0}],
+          "hands": [
+            ["9D", "9C"],
+            ["8D", "8C"],
+            ["7D", "7C"],
+            [],
+            [],
+            []
+          ],
+          "captured": [300, 5, 0, 0, 0, 0],
+          "turn": 0,
+          "out": [3, 4, 5]
+        }
+        """
+      Then the position is refused citing R06.2

@@ -12,7 +12,7 @@ Feature: R09 Reveal a level card
 
   Rule: R09.1 Only the previous winning side may reveal
 
-    @id:R09-001 @R09.1 @D6
+    @id:R09-001 @R09.1 @D6 @D34
     Scenario: A previous winner holding their level card is prompted and may reveal it
       Given this is hand 2, after seat 0 was banker and seats "0 3" won
       And the levels are "4 3 3 4 3 3"
@@ -23,7 +23,7 @@ Feature: R09 Reveal a level card
       Then seat 3 is the banker
       And the previous winners are "0 3"
 
-    @id:R09-002 @R09.1 @D3 @D6
+    @id:R09-002 @R09.1 @D3 @D6 @D34
     Scenario: Previous losers holding their level card are never prompted
       Given this is hand 2, after seat 0 was banker and seats "0 3" won
       And the levels are "4 3 3 4 3 3"
@@ -34,7 +34,7 @@ Feature: R09 Reveal a level card
       And 9 cards have been dealt
       And no banker is fixed
 
-    @id:R09-003 @R09.1 @D6
+    @id:R09-003 @R09.1 @D6 @D34 @D35
     Scenario: A previous loser's reveal is rejected
       Given this is hand 2, after seat 0 was banker and seats "0 3" won
       And the levels are "4 3 3 4 3 3"
@@ -45,7 +45,7 @@ Feature: R09 Reveal a level card
       And no banker is fixed
       And seat 3 is asked to reveal
 
-    @id:R09-004 @R09.1 @D6
+    @id:R09-004 @R09.1 @D6 @D34
     Scenario: Defenders who won without advancing may reveal at their unchanged level
       Given this is hand 2, after seat 0 was banker and seats "2 3 4 5" won
       And the levels are "3 3 3 3 3 3"
@@ -56,7 +56,7 @@ Feature: R09 Reveal a level card
       When seat 2 reveals "3H"
       Then seat 2 is the banker
 
-    @id:R09-005 @R09.1 @D6
+    @id:R09-005 @R09.1 @D6 @D34 @D35
     Scenario: The previous banker is not eligible when their side lost
       Given this is hand 2, after seat 0 was banker and seats "1 2 4" won
       And the levels are "3 3 3 3 3 3"
@@ -69,7 +69,7 @@ Feature: R09 Reveal a level card
 
   Rule: R09.2 Each eligible player reveals only their own current rank
 
-    @id:R09-006 @R09.2 @D6
+    @id:R09-006 @R09.2 @D6 @D25 @D34 @D35
     Scenario: A player at level 5 reveals a 5, not a 3
       Given this is hand 2, after seat 0 was banker and seats "0 3" won
       And the levels are "5 3 3 5 3 3"
@@ -82,7 +82,7 @@ Feature: R09 Reveal a level card
       Then seat 0 is the banker
       And seat 0 revealed "5S" at draw 12
 
-    @id:R09-007 @R09.2 @D6
+    @id:R09-007 @R09.2 @D6 @D34 @D35
     Scenario: A winner cannot reveal another winner's level
       Given this is hand 2, after seat 0 was banker and seats "0 3" won
       And the levels are "4 3 3 6 3 3"
@@ -94,7 +94,7 @@ Feature: R09 Reveal a level card
       When seat 3 reveals "6H"
       Then seat 3 is the banker
 
-    @id:R09-008 @R09.2 @D6
+    @id:R09-008 @R09.2 @D6 @D34 @D35
     Scenario: A card of one's level that one does not hold cannot be revealed
       Given this is hand 2, after seat 0 was banker and seats "0 3" won
       And the levels are "5 3 3 5 3 3"
@@ -103,7 +103,7 @@ Feature: R09 Reveal a level card
       Then the action is rejected citing R09.2
       And no banker is fixed
 
-    @id:R09-009 @R09.2 @D6
+    @id:R09-009 @R09.2 @D6 @D34
     Scenario Outline: Any suit of one's own level may be revealed
       Given this is hand 2, after seat 0 was banker and seats "0 3" won
       And the levels are "4 3 3 Q 3 3"
@@ -119,7 +119,7 @@ Feature: R09 Reveal a level card
 
   Rule: R09.3 The first legal reveal fixes the banker; no later challenge
 
-    @id:R09-010 @R09.3 @D3
+    @id:R09-010 @R09.3 @D3 @D34 @D35
     Scenario: Another winner's later reveal cannot challenge the banker
       Given this is hand 2, after seat 0 was banker and seats "0 3" won
       And the levels are "4 3 3 4 3 3"
@@ -134,9 +134,33 @@ Feature: R09 Reveal a level card
       And seat 3 is the banker
       And seat 3 revealed "4D" at draw 3
 
+    @id:R09-502 @R09.3
+    Scenario: A position whose reveal was made by another seat than the banker is refused
+      Given the position is:
+        """
+        {
+          "reveal": {"seat": 1, "card": "3H", "draw": 2},
+          "banker": 0,
+          "buried": ["3D", "3D", "3D", "3C", "3C", "3C"],
+          "calls": [{"face": "AH", "ordinal": 1, "played": 3, "resolved_by": 0}, {"face": "AS", "ordinal": 1, "played": 3, "resolved_by": 0}],
+          "hands": [
+            ["9D", "9C"],
+            ["8D", "8C"],
+            ["7D", "7C"],
+            [],
+            [],
+            []
+          ],
+          "captured": [300, 0, 0, 0, 0, 0],
+          "turn": 0,
+          "out": [3, 4, 5]
+        }
+        """
+      Then the position is refused citing R09.3
+
   Rule: R09.4 A skip covers only this draw
 
-    @id:R09-011 @R09.4 @D3
+    @id:R09-011 @R09.4 @D3 @D34
     Scenario: A winner who skipped is asked again at their next draw
       Given this is hand 2, after seat 0 was banker and seats "0 3" won
       And the levels are "4 3 3 4 3 3"
@@ -148,7 +172,7 @@ Feature: R09 Reveal a level card
       Then seat 3 is the banker
       And seat 3 revealed "4H" at draw 9
 
-    @id:R09-012 @R09.4 @D3
+    @id:R09-012 @R09.4 @D3 @D25 @D34
     Scenario: After one winner skips, another winner reveals at a later draw
       Given this is hand 2, after seat 0 was banker and seats "0 3" won
       And the levels are "4 3 3 4 3 3"
@@ -160,7 +184,7 @@ Feature: R09 Reveal a level card
       When seat 0 reveals "4S"
       Then seat 0 is the banker
 
-    @id:R09-013 @R09.4 @D3
+    @id:R09-013 @R09.4 @D3 @D34
     Scenario: A winner is not asked before they hold a card of their level
       Given this is hand 2, after seat 0 was banker and seats "0 3" won
       And the levels are "4 3 3 7 3 3"
@@ -168,7 +192,7 @@ Feature: R09 Reveal a level card
       Then seat 0 is asked to reveal
       And 18 cards have been dealt
 
-    @id:R09-014 @R09.4 @R09.3 @D3
+    @id:R09-014 @R09.4 @R09.3 @D3 @D34 @D35
     Scenario: A skipping winner cannot reveal until asked again
       Given this is hand 2, after seat 0 was banker and seats "0 3" won
       And the levels are "4 3 3 4 3 3"
@@ -182,7 +206,7 @@ Feature: R09 Reveal a level card
 
   Rule: R09.5 Without a reveal, search from the seat after the previous banker
 
-    @id:R09-015 @R09.5 @D5 @D1
+    @id:R09-015 @R09.5 @D1 @D5 @D25 @D29 @D30 @D34
     Scenario Outline: Nobody reveals: the first previous winner after the previous banker banks
       Given this is hand 2, after seat <previous> was banker and seats "<winners>" won
       And the cards are dealt strongest-first

@@ -14,7 +14,7 @@ Feature: R11 Calling hidden partners
 
   Rule: R11.1 The banker calls two distinct faces
 
-    @id:R11-001 @R11.1 @D7 @D13
+    @id:R11-001 @R11.1 @D7 @D13 @D34
     Scenario: The banker announces two calls of different faces
       Given seat 2 is dealt "3H AH AH AH KH KH KH"
       And the kitty is "4D 4C 4H 4S 6D 6C"
@@ -28,7 +28,7 @@ Feature: R11 Calling hidden partners
       And the partners are ""
       And seat 2 is asked to play
 
-    @id:R11-002 @R11.1 @D13
+    @id:R11-002 @R11.1 @D13 @D34 @D35
     Scenario: The same face cannot be called twice
       Given seat 2 is dealt "3H AH AH AH KH KH KH"
       And the kitty is "4D 4C 4H 4S 6D 6C"
@@ -39,7 +39,7 @@ Feature: R11 Calling hidden partners
       And no calls have been announced
       And seat 2 is asked to call
 
-    @id:R11-003 @R11.1 @D13
+    @id:R11-003 @R11.1 @D13 @D34 @D35
     Scenario: The banker must announce two calls, not one
       Given seat 2 is dealt "3H AH AH AH KH KH KH"
       And the kitty is "4D 4C 4H 4S 6D 6C"
@@ -49,7 +49,7 @@ Feature: R11 Calling hidden partners
       Then the action is rejected citing R11.1
       And seat 2 is asked to call
 
-    @id:R11-004 @R11.1 @R11.2 @D13
+    @id:R11-004 @R11.1 @R11.2 @D13 @D34 @D35
     Scenario: Two faces of one suit cannot both be called
       Given seat 2 is dealt "3H AH AH AH KH KH KH"
       And the kitty is "4D 4C 4H 4S 6D 6C"
@@ -59,9 +59,58 @@ Feature: R11 Calling hidden partners
       Then the action is rejected citing R11.2
       And seat 2 is asked to call
 
+    @id:R11-504 @R11.1 @R08.2
+    Scenario: A banker who revealed at the last draw before the kitty and buried six calls two faces
+      Given the position is:
+        """
+        {
+          "phase": "calling",
+          "banker": 0,
+          "reveal": {"seat": 0, "card": "3S", "draw": 156},
+          "hands": [
+            ["3D", "3D", "3D", "3C", "3C", "3C", "3H", "3H", "3H", "3S", "3S", "3S", "4D", "4D", "4D", "4C", "4C", "4C", "4H", "4H", "4H", "4S", "4S", "4S", "5D", "5D"],
+            ["5D", "5C", "5C", "5C", "5H", "5H", "5H", "5S", "5S", "5S", "6D", "6D", "6D", "6C", "6C", "6C", "6H", "6H", "6H", "6S", "6S", "6S", "7D", "7D", "7D", "7C"],
+            ["7C", "7C", "7H", "7H", "7H", "7S", "7S", "7S", "8D", "8D", "8D", "8C", "8C", "8C", "8H", "8H", "8H", "8S", "8S", "8S", "9D", "9D", "9D", "9C", "9C", "9C"],
+            ["9H", "9H", "9H", "9S", "9S", "9S", "10D", "10D", "10D", "10C", "10C", "10C", "10H", "10H", "10H", "10S", "10S", "10S", "JD", "JD", "JD", "JC", "JC", "JC", "JH", "JH"],
+            ["JH", "JS", "JS", "JS", "QD", "QD", "QD", "QC", "QC", "QC", "QH", "QH", "QH", "QS", "QS", "QS", "KD", "KD", "KD", "KC", "KC", "KC", "KH", "KH", "KH", "KS"],
+            ["KS", "KS", "AD", "AD", "AD", "AC", "AC", "AC", "AH", "AH", "AH", "AS", "AS", "AS", "2D", "2D", "2D", "2C", "2C", "2C", "2H", "2H", "2H", "2S", "2S", "2S"]
+          ],
+          "buried": ["SJ", "SJ", "SJ", "BJ", "BJ", "BJ"],
+          "calls": [],
+          "captured": [0, 0, 0, 0, 0, 0],
+          "turn": 0
+        }
+        """
+      When seat 0 calls the 1st "AH" and the 1st "AS"
+      Then seat 0 revealed "3S" at draw 156
+      And the calls are the 1st "AH" and the 1st "AS"
+
+    @id:R11-505 @R11.1
+    Scenario: A position in play with only one call is refused: the banker calls two faces
+      Given the position is:
+        """
+        {
+          "banker": 0,
+          "buried": ["3D", "3D", "3D", "3C", "3C", "3C"],
+          "calls": [{"face": "AH", "ordinal": 1, "played": 3, "resolved_by": 0}],
+          "hands": [
+            ["9D", "9C"],
+            ["8D", "8C"],
+            ["7D", "7C"],
+            [],
+            [],
+            []
+          ],
+          "captured": [300, 0, 0, 0, 0, 0],
+          "turn": 0,
+          "out": [3, 4, 5]
+        }
+        """
+      Then the position is refused citing R11.1
+
   Rule: R11.2 Call the A of a suit; descend only when all three As are buried
 
-    @id:R11-005 @R11.2 @D13
+    @id:R11-005 @R11.2 @D13 @D34
     Scenario: With all three AH buried, KH is the callable heart
       Given seat 2 is dealt "3H AH AH AH KH KH KH"
       And the kitty is "4D 4C 4H 4S 6D 6C"
@@ -71,7 +120,7 @@ Feature: R11 Calling hidden partners
       Then the calls are the 1st "KH" and the 1st "AS"
       And seat 2 is asked to play
 
-    @id:R11-006 @R11.2 @D13
+    @id:R11-006 @R11.2 @D13 @D34 @D35
     Scenario Outline: The K cannot be called while an A of its suit is not buried
       Given seat 2 is dealt "3H AH AH AH KH KH KH"
       And the kitty is "4D 4C 4H 4S 6D 6C"
@@ -87,7 +136,7 @@ Feature: R11 Calling hidden partners
         | AH 4D 4C 4H 4S 6D |
         | AH AH 4D 4C 4H 4S |
 
-    @id:R11-007 @R11.2 @D13
+    @id:R11-007 @R11.2 @D13 @D34
     Scenario: With two AH buried, the third AH is still the callable heart
       Given seat 2 is dealt "3H AH AH AH KH KH KH"
       And the kitty is "4D 4C 4H 4S 6D 6C"
@@ -96,7 +145,7 @@ Feature: R11 Calling hidden partners
       And seat 2 calls the 1st "AH" and the 1st "AS"
       Then the calls are the 1st "AH" and the 1st "AS"
 
-    @id:R11-008 @R11.2 @D13
+    @id:R11-008 @R11.2 @D13 @D34 @D35
     Scenario: The A cannot be called once all three are buried
       Given seat 2 is dealt "3H AH AH AH KH KH KH"
       And the kitty is "4D 4C 4H 4S 6D 6C"
@@ -106,7 +155,7 @@ Feature: R11 Calling hidden partners
       Then the action is rejected citing R11.2
       And no calls have been announced
 
-    @id:R11-009 @R11.2 @D13
+    @id:R11-009 @R11.2 @D13 @D34 @D35
     Scenario: With all As and Ks of hearts buried, the descent reaches QH
       Given seat 2 is dealt "3H AH AH AH KH KH KH"
       And the kitty is "4D 4C 4H 4S 6D 6C"
@@ -117,7 +166,7 @@ Feature: R11 Calling hidden partners
       When seat 2 calls the 1st "QH" and the 1st "AS"
       Then the calls are the 1st "QH" and the 1st "AS"
 
-    @id:R11-010 @R11.2 @D13
+    @id:R11-010 @R11.2 @D13 @D34 @D35
     Scenario: As in the banker's own hand count as in play
       Given seat 2 is dealt "3H AH AH AH KH KH KH"
       And the kitty is "4D 4C 4H 4S 6D 6C"
@@ -128,9 +177,19 @@ Feature: R11 Calling hidden partners
       When seat 2 calls the 3rd "AH" and the 1st "AS"
       Then the calls are the 3rd "AH" and the 1st "AS"
 
+    @id:R11-503 @R11.2 @D13
+    Scenario: A position whose banker called the KH while the AH was not all buried is refused
+      Given a hand in play with seat 0 as banker
+      And the banker called the 1st "KH" and the 1st "AS"
+      And call 1 was resolved by seat 0
+      And call 2 was resolved by seat 0
+      And seat 0 holds "3D 4D"
+      And seat 1 holds "3C 4C"
+      Then the position is refused citing R11.2
+
   Rule: R11.3 Never call a 2 or a joker
 
-    @id:R11-011 @R11.3 @D13
+    @id:R11-011 @R11.3 @D13 @D34 @D35
     Scenario Outline: A 2 or a joker is never callable
       Given seat 2 is dealt "3H AH AH AH KH KH KH"
       And the kitty is "4D 4C 4H 4S 6D 6C"
@@ -146,7 +205,7 @@ Feature: R11 Calling hidden partners
         | SJ   |
         | BJ   |
 
-    @id:R11-012 @R11.3 @R11.2 @D13
+    @id:R11-012 @R11.3 @R11.2 @D13 @D34 @D35
     Scenario: The A is the top callable face although 2s and jokers rank higher
       Given seat 2 is dealt "3H AH AH AH KH KH KH"
       And the kitty is "4D 4C 4H 4S 6D 6C"
@@ -159,7 +218,7 @@ Feature: R11 Calling hidden partners
 
   Rule: R11.4 A call names the 1st, 2nd or 3rd played occurrence
 
-    @id:R11-013 @R11.4 @D14
+    @id:R11-013 @R11.4 @D13 @D14 @D34 @D35
     Scenario Outline: The ordinal cannot exceed the copies of the face not buried
       Given seat 2 is dealt "3H AH AH AH KH KH KH"
       And the kitty is "4D 4C 4H 4S 6D 6C"
@@ -175,7 +234,7 @@ Feature: R11 Calling hidden partners
         | AH AH 4D 4C 4H 4S | 2nd     |
         | AH AH 4D 4C 4H 4S | 3rd     |
 
-    @id:R11-014 @R11.4 @D14
+    @id:R11-014 @R11.4 @D13 @D14 @D34
     Scenario Outline: Any ordinal up to the copies not buried may be called
       Given seat 2 is dealt "3H AH AH AH KH KH KH"
       And the kitty is "4D 4C 4H 4S 6D 6C"
@@ -190,7 +249,7 @@ Feature: R11 Calling hidden partners
         | AH 4D 4C 4H 4S 6D | 2nd     |
         | AH AH 4D 4C 4H 4S | 1st     |
 
-    @id:R11-015 @R11.4 @D14 @variant
+    @id:R11-015 @R11.4 @D13 @D14 @D15 @D34 @variant
     Scenario: Under the any-ordinal variant an impossible ordinal may be called
       Given the variant "call_ordinal" is "any"
       And seat 2 is dealt "3H AH AH AH KH KH KH"
@@ -204,7 +263,7 @@ Feature: R11 Calling hidden partners
       Then call 1 has seen 1 occurrence
       And call 1 is unresolved
 
-    @id:R11-016 @R11.4 @D14 @variant
+    @id:R11-016 @R11.4 @D13 @D14 @D34 @D35 @variant
     Scenario: Even under the any-ordinal variant the ordinal is at most the 3rd
       Given the variant "call_ordinal" is "any"
       And seat 2 is dealt "3H AH AH AH KH KH KH"
@@ -215,7 +274,7 @@ Feature: R11 Calling hidden partners
       Then the action is rejected citing R11.4
       And seat 2 is asked to call
 
-    @id:R11-017 @R11.4 @D4 @D15
+    @id:R11-017 @R11.4 @D4 @D15 @D16 @D34
     Scenario: The banker's revealed card is not an occurrence; playing it is
       Given this is hand 2, after seat 1 was banker and seats "2" won
       And the levels are "3 3 A 3 3 3"
@@ -231,7 +290,7 @@ Feature: R11 Calling hidden partners
       And call 1 is resolved by seat 2
       And the partners are ""
 
-    @id:R11-018 @R11.4 @D15
+    @id:R11-018 @R11.4 @D13 @D15 @D34
     Scenario: Burying a copy of the called face is not an occurrence
       Given seat 2 is dealt "3H AH AH AH KH KH KH"
       And the kitty is "4D 4C 4H 4S 6D 6C"
@@ -245,6 +304,8 @@ Feature: R11 Calling hidden partners
     Scenario: Holding every copy of the called face is not an occurrence
       Given a hand in play with seat 0 as banker
       And the banker called the 1st "AH" and the 1st "AS"
+      And call 1 is still open
+      And call 2 is still open
       And seat 0 holds "9D 9S"
       And seat 1 holds "AH AH AH 10C"
       And seat 3 holds "AS AS AS 8C"
@@ -259,6 +320,8 @@ Feature: R11 Calling hidden partners
     Scenario: A called card played as a lead is an occurrence
       Given a hand in play with seat 0 as banker
       And the banker called the 1st "AH" and the 1st "AS"
+      And call 1 is still open
+      And call 2 is still open
       And seat 0 holds "9D 9S"
       And seat 1 holds "AH 10C"
       And seat 3 holds "AH AH AS AS AS"
@@ -272,6 +335,9 @@ Feature: R11 Calling hidden partners
     Scenario: Copies played in earlier tricks count towards the ordinal
       Given a hand in play with seat 0 as banker
       And the banker called the 2nd "AH" and the 1st "AS"
+      And call 1 is still open
+      And call 2 is still open
+      And the buried cards are "3D 3D 3D 3C 3C 3C"
       And seat 0 holds "9D 9S"
       And seat 3 holds "AH 10C"
       And seat 4 holds "AH AS AS AS"
@@ -287,6 +353,8 @@ Feature: R11 Calling hidden partners
     Scenario: A pair holding the 1st and 2nd copies resolves a call of the 2nd
       Given a hand in play with seat 0 as banker
       And the banker called the 2nd "AH" and the 1st "AS"
+      And call 1 is still open
+      And call 2 is still open
       And seat 0 holds "9D 9S 8C"
       And seat 1 holds "AH AH 10C"
       And seat 3 holds "AH AS AS AS"
@@ -300,6 +368,8 @@ Feature: R11 Calling hidden partners
     Scenario: Several copies in one play take consecutive ordinals
       Given a hand in play with seat 0 as banker
       And the banker called the 3rd "AH" and the 1st "AS"
+      And call 1 is still open
+      And call 2 is still open
       And seat 0 holds "9D 9S 8C"
       And seat 3 holds "AH AH 10C"
       And seat 4 holds "AS AS AS"
@@ -313,6 +383,8 @@ Feature: R11 Calling hidden partners
     Scenario: A play of copies that stops short of the ordinal resolves nothing
       Given a hand in play with seat 0 as banker
       And the banker called the 3rd "AH" and the 1st "AS"
+      And call 1 is still open
+      And call 2 is still open
       And seat 0 holds "9D 9S 8C"
       And seat 1 holds "AH AH 10C"
       And seat 3 holds "AH AS AS AS"
@@ -322,12 +394,29 @@ Feature: R11 Calling hidden partners
       And call 1 is unresolved
       And the partners are ""
 
+    @id:R11-502 @R11.4 @D15
+    Scenario: The 2nd AH is the second copy played in the hand, counting a copy played in an earlier trick
+      Given a hand in play with seat 0 as banker
+      And the banker called the 2nd "AH" and the 1st "AS"
+      And call 1 is still open
+      And call 2 was resolved by seat 0
+      And seat 0 holds "9D 9C"
+      And seat 3 holds "AH 7S"
+      And seat 4 holds "8D 8C"
+      And it is seat 3's turn
+      When seat 3 plays "AH"
+      Then call 1 has seen 2 occurrences
+      And call 1 is resolved by seat 3
+      And the banker side is "0 3"
+
   Rule: R11.5 A self-call adds no partner
 
-    @id:R11-025 @R11.5 @D16
+    @id:R11-025 @R11.5 @D15 @D16
     Scenario: The banker playing the called occurrence adds no partner
       Given a hand in play with seat 0 as banker
       And the banker called the 1st "AH" and the 1st "AS"
+      And call 1 is still open
+      And call 2 is still open
       And seat 0 holds "AH 9D"
       And seat 1 holds "AH AH 10C"
       And seat 3 holds "AS AS AS"
@@ -341,6 +430,7 @@ Feature: R11 Calling hidden partners
       Given a hand in play with seat 0 as banker
       And the banker called the 1st "AH" and the 1st "AS"
       And call 1 was resolved by seat 0
+      And call 2 is still open
       And seat 0 holds "9D 9S"
       And seat 1 holds "AH 10C"
       And seat 3 holds "AH AS AS AS"
@@ -355,6 +445,8 @@ Feature: R11 Calling hidden partners
     Scenario: Another player playing the called occurrence becomes a partner
       Given a hand in play with seat 0 as banker
       And the banker called the 1st "AH" and the 1st "AS"
+      And call 1 is still open
+      And call 2 is still open
       And seat 0 holds "AH 9D"
       And seat 1 holds "AH AH 10C"
       And seat 3 holds "AS AS AS"
@@ -364,12 +456,25 @@ Feature: R11 Calling hidden partners
       And the partners are "1"
       And the banker side is "0 1"
 
+    @id:R11-501 @R11.5 @D14 @D16
+    Scenario: A position that names no calls has the 1st AH and the 1st AS called, even with two copies of each buried, and their last copies were played by the banker
+      Given a hand in play with seat 0 as banker
+      And the buried cards are "AH AH AS AS 3D 3C"
+      And seat 0 holds "9D 9C"
+      And seat 1 holds "7S"
+      And seat 2 holds "8S"
+      Then call 1 is resolved by seat 0
+      And call 2 is resolved by seat 0
+      And the banker side is "0"
+
   Rule: R11.6 Two calls resolved by one player add one partner
 
-    @id:R11-028 @R11.6 @D16
+    @id:R11-028 @R11.6 @D15 @D16
     Scenario: One player resolving both calls in one play is one partner
       Given a hand in play with seat 0 as banker
       And the banker called the 1st "AH" and the 1st "AS"
+      And call 1 is still open
+      And call 2 is still open
       And seat 0 holds "9D 9S"
       And seat 1 holds "AH AS 10C"
       And seat 3 holds "AH AH AS AS"
@@ -380,11 +485,12 @@ Feature: R11 Calling hidden partners
       And the partners are "1"
       And the banker side is "0 1"
 
-    @id:R11-029 @R11.6 @D16
+    @id:R11-029 @R11.6 @D15 @D16
     Scenario: One player resolving the calls in two plays is still one partner
       Given a hand in play with seat 0 as banker
       And the banker called the 1st "AH" and the 1st "AS"
       And call 1 was resolved by seat 1
+      And call 2 is still open
       And seat 0 holds "9D 9S"
       And seat 1 holds "AS 10C"
       And seat 3 holds "AH AH AS AS"
@@ -395,11 +501,12 @@ Feature: R11 Calling hidden partners
       And the partners are "1"
       And the banker side is "0 1"
 
-    @id:R11-030 @R11.6 @D16
+    @id:R11-030 @R11.6 @D15 @D16
     Scenario: Two different players resolving the calls are two partners
       Given a hand in play with seat 0 as banker
       And the banker called the 1st "AH" and the 1st "AS"
       And call 1 was resolved by seat 1
+      And call 2 is still open
       And seat 0 holds "9D 9S"
       And seat 1 holds "10C"
       And seat 3 holds "AS 8C"
@@ -410,7 +517,7 @@ Feature: R11 Calling hidden partners
       And the partners are "1 3"
       And the banker side is "0 1 3"
 
-    @id:R11-031 @R11.4 @D15
+    @id:R11-031 @R11.4 @D15 @D34
     Scenario: Each called face counts its own occurrences, a pair counting two
       Given seat 2 is dealt "3H AS AS KH KH KH"
       And the kitty is "4D 4C 4H 4S 6D 6C"

@@ -41,7 +41,7 @@ Feature: R14 Trick completion
       Then the trick is over and seat 3 leads next
       And the captured points are "275 0 0 25 0 0"
 
-    @id:R14-003 @R14.1 @D18
+    @id:R14-003 @R14.1 @D9 @D16 @D18
     Scenario: Points from several rounds of the same trick, the winner's own included, all go to the winner
       Given a hand in play with seat 0 as banker
       And seat 0 holds "KS KH 2S 2H 3C"
@@ -57,7 +57,7 @@ Feature: R14 Trick completion
       Then the trick is over and seat 0 leads next
       And seat 0 has captured 280 points
 
-    @id:R14-004 @R14.1 @D11
+    @id:R14-004 @R14.1 @D11 @D12
     Scenario: The points inside a 5,10,K and a bomb go to whoever tops them
       Given a hand in play with seat 0 as banker
       And seat 0 holds "8D 3C"
@@ -114,7 +114,7 @@ Feature: R14 Trick completion
       Then the trick is over and seat 2 leads next
       And the captured points are "300 0 0 0 0 0"
 
-    @id:R14-008 @R14.1 @D18
+    @id:R14-008 @R14.1 @D18 @D19
     Scenario: A player who goes out with the winning play still captures the trick
       Given a hand in play with seat 0 as banker
       And seat 0 holds "8D 3C"
@@ -129,10 +129,12 @@ Feature: R14 Trick completion
       And seat 2 has captured 25 points
       And the trick is over and seat 3 leads next
 
-    @id:R14-009 @R14.1 @D17 @D20
+    @id:R14-009 @R14.1 @D15 @D17 @D20 @D23
     Scenario: Points captured before a seat is revealed as a partner count for the banker side
       Given a hand in play with seat 0 as banker
       And the banker called the 1st "AH" and the 3rd "AS"
+      And call 1 was resolved by seat 0
+      And call 2 is still open
       And seat 0 holds "9C"
       And seat 3 holds "KD AS"
       And seat 1 has captured 100 points
@@ -148,10 +150,12 @@ Feature: R14 Trick completion
       And the defender total is 100
       And the banker total is 200
 
-    @id:R14-010 @R14.1 @D17 @D16
+    @id:R14-010 @R14.1 @D16 @D17 @D18 @D21
     Scenario: Points captured by a seat that never joins the banker count for the defenders
       Given a hand in play with seat 0 as banker
       And the banker called the 1st "AH" and the 3rd "AS"
+      And call 1 was resolved by seat 0
+      And call 2 is still open
       And seat 0 holds "AS 9C"
       And seat 3 holds "KD 7C"
       And seat 1 has captured 100 points
@@ -166,3 +170,27 @@ Feature: R14 Trick completion
       And the settled defenders are "1 2 3 4 5"
       And the defender total is 125
       And the banker total is 175
+
+    @id:R14-101 @R14.1 @R13.2 @R13.3 @R15.1 @D11 @D18 @D19 @D35
+    Scenario: A trick of pair runs several ranks apart goes to the highest, with the points of every run in it
+      Given a hand in play with seat 0 as banker
+      And seat 0 holds "3H 3S 4D 4C 8C"
+      And seat 1 holds "10H 10S JD JC 6C"
+      And seat 2 holds "KH KS AD AC QS QD 7C"
+      And seat 3 holds "5H 5S 6D 6C"
+      And seat 4 holds "8H"
+      And seat 5 holds "9C"
+      When seat 0 plays "3H 3S 4D 4C"
+      And seat 1 plays "10H 10S JD JC"
+      Then the top play is "pairs 10-J" by seat 1
+      And the table holds 20 points
+      When seat 2 plays "QS QD KH KS AD AC"
+      Then the action is rejected citing R03.3
+      When seat 2 plays "KH KS AD AC"
+      Then the top play is "pairs K-A" by seat 2
+      When seat 3 plays "5H 5S 6D 6C"
+      Then the action is rejected citing R03.3
+      When seats 3, 4, 5, 0 and 1 pass
+      Then the trick is over and seat 2 leads next
+      And seat 2 has captured 40 points
+      And seat 2 holds "QS QD 7C"

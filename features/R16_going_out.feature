@@ -50,7 +50,7 @@ Feature: R16 Going out
       And seats 3 and 0 pass
       Then seat 1 is asked to play
 
-    @id:R16-004 @R16.1 @D18
+    @id:R16-004 @R16.1 @D18 @D35
     Scenario Outline: A player who is out cannot reply (<action>)
       Given a hand in play with seat 0 as banker
       And seat 0 holds "8D 3C"
@@ -67,7 +67,7 @@ Feature: R16 Going out
         | seat 2 plays "JS"  |
         | seat 2 passes      |
 
-    @id:R16-005 @R16.1 @D19
+    @id:R16-005 @R16.1 @D18 @D19 @D35
     Scenario: A player who is out cannot lead, even after winning the trick
       Given a hand in play with seat 0 as banker
       And seat 0 holds "8D 3C"
@@ -82,7 +82,7 @@ Feature: R16 Going out
       Then the action is rejected citing R13.1
       And the trick is over and seat 3 leads next
 
-    @id:R16-006 @R16.1 @D16 @D20
+    @id:R16-006 @R16.1 @D16 @D18 @D20
     Scenario: A revealed partner who goes out stays on the banker side
       Given a hand in play with seat 0 as banker
       And the banker called the 1st "AH" and the 1st "AS"
@@ -101,7 +101,7 @@ Feature: R16 Going out
       And the partners are "3"
       And the hand goes on
 
-    @id:R16-007 @R16.1 @D24 @D23
+    @id:R16-007 @R16.1 @D20 @D23 @D24
     Scenario: Defenders who went out early still advance when the defenders win
       Given a hand in play with seat 0 as banker
       And seat 0 holds "3C"
@@ -115,7 +115,7 @@ Feature: R16 Going out
       And the advances are "0 1 1 1 1 1"
       And the levels are now "3 4 4 4 4 4"
 
-    @id:R16-008 @R16.1 @D24 @D23
+    @id:R16-008 @R16.1 @D20 @D23 @D24
     Scenario: A partner who went out early still advances when the bankers win
       Given a hand in play with seat 0 as banker
       And the banker called the 1st "AH" and the 1st "AS"
@@ -148,7 +148,7 @@ Feature: R16 Going out
       And the defender total is 190
       And each winner advances 1 level
 
-    @id:R16-010 @R16.1 @D24 @D23
+    @id:R16-010 @R16.1 @D20 @D23 @D24
     Scenario: A player who went out on the losing side does not advance
       Given a hand in play with seat 0 as banker
       And the banker called the 1st "AH" and the 1st "AS"
@@ -166,3 +166,59 @@ Feature: R16 Going out
       And the bankers win
       And the advances are "1 0 0 1 0 0"
       And the levels are now "4 3 3 4 3 3"
+
+    @id:R16-011 @R16.1 @D18
+    Scenario: A player who plays their last card holds nothing while the others keep what they did not play
+      Given a hand in play with seat 0 as banker
+      And seat 0 holds "8D 3C"
+      And seat 1 holds "9H 4C"
+      And seat 2 holds "JS"
+      And seat 3 holds "6C"
+      And seat 0 led "7S"
+      When seat 1 passes
+      And seat 2 plays "JS"
+      Then seat 2 holds no cards
+      And the out seats are "4 5 2"
+      And seat 1 holds "4C 9H"
+      And seat 0 holds "3C 8D"
+
+    @id:R16-101 @R16.1 @R14.1 @R15.1 @D18 @D19 @D20 @D23 @D24
+    Scenario: A defender who goes out by winning a trick keeps its points and advances when the banker then goes out
+      Given a hand in play with seat 0 as banker
+      And seat 0 holds "3C 9D"
+      And seat 1 holds "10C 4H"
+      And seat 2 holds "KC"
+      And seat 3 holds "6D"
+      And seat 4 has captured 160 points
+      When seat 0 plays "3C"
+      And seat 1 plays "10C"
+      And seat 2 plays "KC"
+      And seats 3, 0 and 1 pass
+      Then the trick is over and seat 3 leads next
+      And seat 2 has captured 20 points
+      When seat 3 plays "6D"
+      And seat 0 plays "9D"
+      Then the hand ends with "bankers_out"
+      And seat 2 holds no cards
+      And the defender total is 180
+      And the defenders win
+      And the advances are "0 1 1 1 1 1"
+      And the levels are now "3 4 4 4 4 4"
+
+    @id:R16-201 @R16.1
+    Scenario: A position whose out list leaves out an empty-handed seat is refused
+      Given a hand in play with seat 0 as banker
+      And seat 0 holds "5H 5S"
+      And seat 1 holds "9D"
+      And seat 2 holds "KH"
+      And the seats went out in the order "3 4"
+      Then the position is refused citing R16.1
+
+    @id:R16-202 @R16.1
+    Scenario: A position giving the turn to a seat with no cards is refused
+      Given a hand in play with seat 0 as banker
+      And seat 0 holds "5H 5S"
+      And seat 1 holds "9D"
+      And seat 2 holds "KH"
+      And it is seat 4's turn
+      Then the position is refused citing R16.1

@@ -115,11 +115,12 @@ Feature: R21 Win and advancement
     And the defenders win
     And the levels are now "3 4 4 4 4 4"
 
-  @id:R21-005 @R21.8 @D23 @D21
+  @id:R21-005 @R21.8 @D16 @D21 @D23
   Scenario: The player who takes the last trick of a one-player-left ending does not win by it
     Given a hand in play with seat 0 as banker
     And the banker called the 1st "AH" and the 3rd "AS"
     And call 1 was resolved by seat 0
+    And call 2 is still open
     And seat 2 holds "9D"
     And seat 4 holds "AS 9C"
     And seat 2 has captured 60 points
@@ -130,7 +131,7 @@ Feature: R21 Win and advancement
     And the bankers win
     And the levels are now "4 3 3 3 3 3"
 
-  @id:R21-006 @R21.2 @D23
+  @id:R21-006 @R21.2 @D20 @D23
   Scenario: Every banker-side member advances, partner included
     Given a hand in play with seat 0 as banker
     And the banker called the 1st "AH" and the 1st "AS"
@@ -146,7 +147,7 @@ Feature: R21 Win and advancement
     And the advances are "2 0 0 2 0 2"
     And the levels are now "5 3 3 5 3 5"
 
-  @id:R21-007 @R21.5 @D23
+  @id:R21-007 @R21.5 @D20 @D23
   Scenario: Every defender advances, whether or not they captured points
     Given a hand in play with seat 0 as banker
     And the banker called the 1st "AH" and the 1st "AS"
@@ -162,7 +163,7 @@ Feature: R21 Win and advancement
     And the advances are "0 1 1 0 1 1"
     And the levels are now "3 4 4 3 4 4"
 
-  @id:R21-008 @R21.1 @D23
+  @id:R21-008 @R21.1 @D20 @D23
   Scenario: With no defender points the banker and the partner each advance three levels
     Given a hand in play with seat 0 as banker
     And the banker called the 1st "AH" and the 1st "AS"
@@ -179,7 +180,7 @@ Feature: R21 Win and advancement
     And the advances are "3 0 3 0 0 0"
     And the levels are now "6 3 6 3 3 3"
 
-  @id:R21-009 @R21.7 @D23
+  @id:R21-009 @R21.7 @D20 @D23
   Scenario: With all 300 points every defender advances three levels, the banker none
     Given a hand in play with seat 0 as banker
     And the banker called the 1st "AH" and the 1st "AS"

@@ -11,12 +11,13 @@ Feature: R23 Next hand
 
   Rule: R23.1 Keep levels, drop teams, fresh banker, new calls
 
-    @id:R23-001 @R23.1 @D25 @D24
+    @id:R23-001 @R23.1 @D20 @D23 @D24 @D25 @D34
     Scenario: Individual levels carry over into the next hand
       Given a hand in play with seat 0 as banker
       And the levels are "3 5 3 4 3 3"
       And the banker called the 1st "AH" and the 1st "AS"
       And call 1 was resolved by seat 1
+      And call 2 was resolved by seat 0
       And seat 0 holds "9C"
       And seat 2 holds "8D"
       When seat 0 plays "9C"
@@ -26,11 +27,12 @@ Feature: R23 Next hand
       And the levels are now "6 8 3 4 3 3"
       And the previous winners are "0 1"
 
-    @id:R23-002 @R23.1 @D25
+    @id:R23-002 @R23.1 @D20 @D23 @D25
     Scenario: Teams, calls and the banker are reset for the next hand
       Given a hand in play with seat 0 as banker
       And the banker called the 1st "AH" and the 1st "AS"
       And call 1 was resolved by seat 1
+      And call 2 was resolved by seat 0
       And seat 0 holds "9C"
       And seat 2 holds "8D"
       When seat 0 plays "9C"
@@ -43,11 +45,12 @@ Feature: R23 Next hand
       And the hand goes on
       And the phase is "dealing"
 
-    @id:R23-003 @R23.1 @D25
+    @id:R23-003 @R23.1 @D20 @D23 @D25 @D34
     Scenario: The previous banker may be chosen again
       Given a hand in play with seat 0 as banker
       And the banker called the 1st "AH" and the 1st "AS"
       And call 1 was resolved by seat 1
+      And call 2 was resolved by seat 0
       And seat 0 holds "9C"
       And seat 2 holds "8D"
       When seat 0 plays "9C"
@@ -58,11 +61,12 @@ Feature: R23 Next hand
       Then seat 0 is the banker
       And the banker side is "0"
 
-    @id:R23-004 @R23.1 @D25 @D15
+    @id:R23-004 @R23.1 @D15 @D16 @D20 @D23 @D25 @D34
     Scenario: The new banker calls new partners and occurrences count afresh
       Given a hand in play with seat 0 as banker
       And the banker called the 1st "AH" and the 1st "AS"
       And call 1 was resolved by seat 1
+      And call 2 was resolved by seat 0
       And seat 0 holds "9C"
       And seat 2 holds "8D"
       When seat 0 plays "9C"
@@ -79,7 +83,7 @@ Feature: R23 Next hand
       Then call 1 is resolved by seat 1
       And the partners are ""
 
-    @id:R23-005 @R23.1 @D25
+    @id:R23-005 @R23.1 @D25 @D34 @D35
     Scenario: The next hand is not dealt before this one is settled
       Given a hand in play with seat 0 as banker
       And seat 0 holds "9C 9D"
@@ -89,7 +93,7 @@ Feature: R23 Next hand
       And this is hand 1 of the match
       And seat 0 is asked to play
 
-    @id:R23-009 @R23.1 @D2 @D25
+    @id:R23-009 @R23.1 @D2 @D6 @D10 @D20 @D25
     Scenario: The next hand is dealt first to the seat after this hand's banker, not to the banker
       # Found by fivetenk fuzz: an engine that dealt the next hand from the banker's own
       # seat when no first seat was given (D2: the seat after the previous banker).
@@ -124,13 +128,86 @@ Feature: R23 Next hand
       And the observation at "hand_sizes.3" is 11
       And the observation at "hand_sizes.4" is 11
 
+    @id:R23-010 @R23.1 @R10.1 @D20 @D23 @D25 @D34
+    Scenario: The next hand's kitty goes to that hand's new banker
+      Given a hand in play with seat 0 as banker
+      And the banker called the 1st "AH" and the 1st "AS"
+      And call 1 was resolved by seat 1
+      And call 2 was resolved by seat 1
+      And seat 0 holds "9C"
+      And seat 2 holds "8D"
+      When seat 0 plays "9C"
+      And the next hand is dealt from seat 1 with seat 0 dealt "6S"; the kitty "BJ BJ BJ SJ SJ SJ"
+      Then seat 0 is asked to reveal
+      When seat 0 reveals "6S"
+      And dealing continues until the banker buries
+      Then seat 0 holds 32 cards
+      When seat 0 buries "BJ BJ BJ SJ SJ SJ"
+      Then the phase is "calling"
+
+    @id:R23-601 @R23.1 @D2 @D20 @D23 @D25 @D34
+    Scenario: Unless told otherwise, the next hand is dealt first to the seat after this hand's banker
+      # No first seat is written, so the D2 default applies: seat 1 receives draws 1, 7, …
+      # The filled deck deals its first 6 (6S) at draw 115, to seat 1, a winner at level 6;
+      # dealt from seat 0 it would go to seat 0 instead.
+      Given a hand in play with seat 0 as banker
+      And the banker called the 1st "AH" and the 1st "AS"
+      And call 1 was resolved by seat 1
+      And call 2 was resolved by seat 0
+      And seat 0 holds "9C"
+      And seat 2 holds "8D"
+      When seat 0 plays "9C"
+      Then the levels are now "6 6 3 3 3 3"
+      When the next hand is dealt
+      Then seat 1 is asked to reveal
+      And 115 cards have been dealt
+      And the hand sizes are "19 20 19 19 19 19"
+
+    @id:R23-501 @R23.1 @D34
+    Scenario: A later hand in play keeps the previous winners it was given
+      Given a hand in play with seat 0 as banker
+      And this is hand 2, after seat 4 was banker and seats "0 3" won
+      And the levels are "4 3 3 4 3 3"
+      And seat 0 holds "9D"
+      And seat 1 holds "8D 8C"
+      Then this is hand 2 of the match
+      And the previous winners are "0 3"
+
+    @id:R23-503 @R23.1 @D30
+    Scenario: A later hand has no redeal count: a position in hand 2 on deal 2 is refused
+      Given the position is:
+        """
+        {
+          "hand": 2,
+          "deal": 2,
+          "previous_winners": [0, 3],
+          "previous_banker": 4,
+          "banker": 0,
+          "buried": ["3D", "3D", "3D", "3C", "3C", "3C"],
+          "calls": [{"face": "AH", "ordinal": 1, "played": 3, "resolved_by": 0}, {"face": "AS", "ordinal": 1, "played": 3, "resolved_by": 0}],
+          "hands": [
+            ["9D", "9C"],
+            ["8D", "8C"],
+            ["7D", "7C"],
+            [],
+            [],
+            []
+          ],
+          "captured": [300, 0, 0, 0, 0, 0],
+          "turn": 0,
+          "out": [3, 4, 5]
+        }
+        """
+      Then the position is refused
+
   Rule: R23.2 Only previous winners reveal; otherwise search after the previous banker
 
-    @id:R23-006 @R23.2 @D6
+    @id:R23-006 @R23.2 @D6 @D20 @D23 @D34 @D35
     Scenario: Only the previous winners are asked to reveal their own current level
       Given a hand in play with seat 0 as banker
       And the banker called the 1st "AH" and the 1st "AS"
       And call 1 was resolved by seat 1
+      And call 2 was resolved by seat 0
       And seat 0 holds "9C"
       And seat 2 holds "8D"
       When seat 0 plays "9C"
@@ -144,11 +221,12 @@ Feature: R23 Next hand
       When seat 1 reveals "6H"
       Then seat 1 is the banker
 
-    @id:R23-007 @R23.2 @D6 @D23
+    @id:R23-007 @R23.2 @D6 @D20 @D23 @D34
     Scenario: Defenders who won without advancing reveal at their unchanged level
       Given a hand in play with seat 0 as banker
       And the banker called the 1st "AH" and the 1st "AS"
       And call 1 was resolved by seat 1
+      And call 2 was resolved by seat 0
       And seat 0 holds "9C"
       And seat 2 holds "8D"
       And seat 2 has captured 150 points
@@ -163,11 +241,12 @@ Feature: R23 Next hand
       When seat 2 reveals "3H"
       Then seat 2 is the banker
 
-    @id:R23-008 @R23.2 @D5
+    @id:R23-008 @R23.2 @D3 @D5 @D6 @D20 @D23 @D25 @D29 @D34
     Scenario Outline: Without a reveal the search starts after the previous banker
       Given a hand in play with seat 0 as banker
       And the banker called the 1st "AH" and the 1st "AS"
       And call 1 was resolved by seat <partner>
+      And call 2 was resolved by seat 0
       And seat 0 holds "9C"
       And seat 2 holds "8D"
       And seat 2 has captured <points> points
@@ -183,3 +262,11 @@ Feature: R23 Next hand
         | 4       | 0      | 4      |
         | 0       | 0      | 0      |
         | 1       | 150    | 2      |
+
+    @id:R23-502 @R23.2 @D6 @D34
+    Scenario: A position in a later hand that names no previous winners is refused
+      Given a hand in play with seat 0 as banker
+      And this is hand 2, after seat 4 was banker and seats "" won
+      And seat 0 holds "9D"
+      And seat 1 holds "8D 8C"
+      Then the position is refused

@@ -64,7 +64,7 @@ Feature: R24 Strategy
       Then the top play is "single J" by seat 3
       And the banker side is "0 3"
 
-    @id:R24-005 @R24.1 @D28 @D11
+    @id:R24-005 @R24.1 @D9 @D11 @D28
     Scenario: Spending a rocket on a lowly single is accepted
       Given a hand in play with seat 0 as banker
       And seat 0 holds "8D 3C"
@@ -74,11 +74,12 @@ Feature: R24 Strategy
       When seat 1 plays "SJ BJ"
       Then the top play is "rocket" by seat 1
 
-    @id:R24-006 @R24.1 @D28 @D16
+    @id:R24-006 @R24.1 @D16 @D18 @D28
     Scenario: The holder of a called card need not play it to reveal the partnership
       Given a hand in play with seat 0 as banker
       And the banker called the 1st "AH" and the 3rd "AS"
       And call 1 was resolved by seat 0
+      And call 2 is still open
       And seat 0 holds "8D 3C"
       And seat 1 holds "AS 5C"
       And seat 2 holds "4D"
@@ -90,7 +91,7 @@ Feature: R24 Strategy
       And seat 0 passes
       Then the trick is over and seat 1 leads next
 
-    @id:R24-007 @R24.1 @D28 @D20
+    @id:R24-007 @R24.1 @D18 @D20 @D28
     Scenario: Letting the banker go out first instead of stopping it is accepted
       Given a hand in play with seat 0 as banker
       And seat 0 holds "5H 3C"
@@ -119,7 +120,7 @@ Feature: R24 Strategy
       Then the trick is over and seat 2 leads next
       And seat 2 has captured 10 points
 
-    @id:R24-009 @R24.1 @D28 @D18
+    @id:R24-009 @R24.1 @D18 @D28 @D35
     Scenario: Advice never makes an illegal action legal: the leader still may not pass to keep control
       Given a hand in play with seat 0 as banker
       And seat 0 holds "8D 3C"
@@ -128,7 +129,7 @@ Feature: R24 Strategy
       Then the action is rejected citing R13.2
       And seat 0 is asked to play
 
-    @id:R24-010 @R24.1 @D28 @D11
+    @id:R24-010 @R24.1 @D11 @D28 @D35
     Scenario: Advice never makes an illegal action legal: a weaker reply is rejected however useful
       Given a hand in play with seat 0 as banker
       And seat 0 holds "8D 3C"

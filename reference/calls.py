@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from itertools import combinations, product
 from typing import Any
 
+from . import provenance
 from .actions import CallSpec
 from .cards import DECKS, Card, Rank, Suit
-from .errors import IllegalAction
 from .variants import DEFAULT, Variants
 
 CALL_RANKS: tuple[Rank, ...] = tuple(Rank(r) for r in range(Rank.ACE, Rank.THREE - 1, -1))
@@ -74,6 +74,7 @@ def call_problem(
                 f"{face} is not callable: in {face.suit.symbol} the callable face is "
                 f"{expected}, the highest rank with a copy not buried"
             )
+            provenance.applies("D13")  # one callable face per suit
             return (buried_note, "call-not-callable")
     if calls[0].face == calls[1].face:
         return (
@@ -89,21 +90,13 @@ def call_problem(
             )
         limit = DECKS - counts[call.face]
         if variants.call_ordinal == "bounded" and call.ordinal > limit:
+            provenance.applies("D14")  # bounded by the copies not buried
             return (
                 f"call {call.face}: occurrence {call.ordinal} cannot be played, only "
                 f"{limit} cop{'y is' if limit == 1 else 'ies are'} not buried",
                 "call-ordinal",
             )
     return None
-
-
-def check_calls(
-    calls: Sequence[CallSpec], buried: Iterable[Card], variants: Variants = DEFAULT
-) -> None:
-    """Raise :class:`IllegalAction` (R11.1–R11.4) unless ``calls`` is a legal pair."""
-    problem = call_problem(calls, buried, variants)
-    if problem is not None:
-        raise IllegalAction(problem[0], rejection=problem[1])
 
 
 def legal_call_pairs(
@@ -133,10 +126,6 @@ class CallState:
     ordinal: int
     played: int = 0
     resolved_by: int | None = None
-
-    @property
-    def resolved(self) -> bool:
-        return self.resolved_by is not None
 
     def record(self, seat: int, copies: int) -> bool:
         """Count ``copies`` of the face played by ``seat`` (consecutive ordinals, D15);

@@ -32,11 +32,12 @@ only orders readings (every card set holding twelve of a rank has that one readi
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 
+from . import provenance
 from .cards import Card, Rank, Suit, check_copies, format_cards
 from .errors import IllegalPlay, InvalidCards, InvalidNotation
 from .variants import DEFAULT, Variants
@@ -399,9 +400,66 @@ def classify(cards: Iterable[Card], variants: Variants = DEFAULT) -> tuple[Combo
     if _is_5_10_k(counts):
         suits = {card.suit for card in cards}
         if len(suits) == 1:
-            return (make_combo(Shape.SUITED_5_10_K, Rank.KING, suit=suits.pop()),)
-        return (make_combo(Shape.MIXED_5_10_K, Rank.KING),)
-    return readings_of_counts(tuple(counts), variants.wing_ranks == "distinct", variants.rocket)
+            found: tuple[Combo, ...] = (
+                make_combo(Shape.SUITED_5_10_K, Rank.KING, suit=suits.pop()),)
+        else:
+            found = (make_combo(Shape.MIXED_5_10_K, Rank.KING),)
+    else:
+        found = readings_of_counts(tuple(counts), variants.wing_ranks == "distinct",
+                                   variants.rocket)
+    if provenance.current is not None:
+        trace_readings(counts, found, variants)
+    return found
+
+
+_FIVE_TEN_KING_RANKS = frozenset({int(Rank.FIVE), int(Rank.TEN), int(Rank.KING)})
+_WINGED = (Shape.AIRPLANE_SINGLES, Shape.AIRPLANE_PAIRS)
+_KICKED = (Shape.TRIPLE_SINGLE, Shape.TRIPLE_PAIR)
+TWO = int(Rank.TWO)
+
+
+def trace_readings(counts: Sequence[int], readings: Iterable[Combo],
+                   variants: Variants = DEFAULT) -> None:
+    """Provenance (recording only): the rulings that decide the readings of a card set
+    with rank ``counts``: D9 for a reading only D9 makes legal (:func:`_needs_d9`) and for
+    a set that is no combination (D9 closes the list of shapes), D12 for a 5,10,K reading
+    and for a set of 5s, 10s and Ks (each present) with more than three cards (exactly one
+    of each),
+    and the rulings of non-default variants."""
+    provenance.applies_variants(variants)
+    present = [rank for rank in range(LOW, BJ + 1) if counts[rank]]
+    listed = tuple(readings)
+    if not listed:
+        provenance.applies("D9")
+    if sum(counts) > 3 and set(present) == _FIVE_TEN_KING_RANKS:
+        provenance.applies("D12")
+    for combo in listed:
+        if combo.tier in (1, 2):
+            provenance.applies("D12")
+        elif _needs_d9(counts, combo):
+            provenance.applies("D9")
+
+
+def _needs_d9(counts: Sequence[int], combo: Combo) -> bool:
+    """Whether ``combo`` is a reading that D9 settles: a rocket (exactly SJ BJ by
+    default), a pair or triple of 2s or jokers, a kicker or wing of a 2 or joker, single
+    wings sharing a rank or pair wings repeating one."""
+    shape = combo.shape
+    if shape is Shape.ROCKET:
+        return True
+    if shape in (Shape.PAIR, Shape.TRIPLE):
+        return combo.key >= TWO
+    if shape in _KICKED:
+        return combo.key >= TWO or any(counts[rank] for rank in range(TWO, BJ + 1)
+                                       if rank != combo.key)
+    if shape in _WINGED:
+        low, high = int(combo.low), int(combo.key)
+        wings = [counts[rank] for rank in range(LOW, BJ + 1)
+                 if counts[rank] and not low <= rank <= high]
+        width = 1 if shape is Shape.AIRPLANE_SINGLES else 2
+        return (any(counts[rank] for rank in range(TWO, BJ + 1) if not low <= rank <= high)
+                or any(count > width for count in wings))
+    return False
 
 
 def _is_5_10_k(counts: list[int] | Counts) -> bool:
@@ -536,6 +594,8 @@ def beats(reply: Combo, top: Combo, variants: Variants = DEFAULT) -> bool:
     ``twelve_bomb=beats_rocket`` (D37) a bomb of twelve cards beats every rocket and no rocket
     beats it; bombs still compare by count, then rank, among themselves.
     """
+    if provenance.current is not None:
+        _trace_beats(reply, top, variants)
     if variants.twelve_bomb == "beats_rocket" and {reply.tier, top.tier} == {3, 4}:
         bomb = reply if reply.tier == 3 else top
         if bomb.size == MAX_BOMB:  # the twelve-card bomb wins, whichever was played first
@@ -557,6 +617,28 @@ def beats(reply: Combo, top: Combo, variants: Variants = DEFAULT) -> bool:
     if tier == 4:
         return variants.rocket == "joker_sets" and reply.size > top.size
     return False
+
+
+def _trace_beats(reply: Combo, top: Combo, variants: Variants) -> None:
+    """Provenance (recording only): D37 where a bomb of twelve meets a rocket; D8 and D11
+    where equal plays meet (equal never beats, no suit breaks a tie), winged or kicker
+    plays are compared (kickers and wings ignored) and a rocket meets a rocket."""
+    provenance.applies_variants(variants)
+    tiers = {reply.tier, top.tier}
+    if tiers == {3, 4} and (reply if reply.tier == 3 else top).size == MAX_BOMB:
+        provenance.applies("D37")
+    if reply.tier != top.tier:
+        return
+    tier = reply.tier
+    if tier == 0:
+        if reply.shape is top.shape and reply.length == top.length and reply.size == top.size:
+            if reply.key == top.key:
+                provenance.applies("D8", "D11")
+            if reply.shape in _KICKED or reply.shape in _WINGED:
+                provenance.applies("D11")
+    elif (tier == 2 and reply.suit == top.suit) or tier == 4 or (
+            tier == 3 and (reply.size, reply.key) == (top.size, top.key)):
+        provenance.applies("D11")
 
 
 def why_not(reply: Combo, top: Combo, variants: Variants = DEFAULT) -> tuple[str, str]:
@@ -622,6 +704,8 @@ def choose_reading(
             f"{format_cards(cards)} is no legal combination: {why_illegal(cards, variants)}",
             clause="R03.1",
         )
+    if provenance.current is not None and (declared is not None or len(readings) > 1):
+        provenance.applies("D10")
     candidates = _declared(cards, readings, declared)
     if top is None:
         return candidates[0]

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter, deque
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 
+from . import provenance
 from .cards import Card, Rank, full_deck
 from .errors import InvalidCards
 
@@ -24,16 +25,6 @@ KITTY_SIZE = 6
 """The last six cards of the deck (D2), taken and then buried by the banker (R10.1)."""
 
 _PACK = Counter(full_deck())
-
-
-def next_seat(seat: int, step: int = 1) -> int:
-    """The seat ``step`` places after ``seat`` in the fixed direction (D1)."""
-    return (seat + step) % SEATS
-
-
-def receiver(first: int, draw: int) -> int:
-    """The seat receiving the 0-based ``draw`` when ``first`` receives the first card (D2)."""
-    return (first + draw) % SEATS
 
 
 def pack_problems(cards: Sequence[Card], what: str = "the deck") -> list[str]:
@@ -75,49 +66,6 @@ def validate_deck(deck: Sequence[Card | str]) -> tuple[Card, ...]:
     if problems:
         raise InvalidCards("; ".join(problems), clause="R01.1")
     return cards
-
-
-def arrange_deck(
-    draws: Mapping[int, Card | str] | None = None,
-    *,
-    kitty: Iterable[Card | str] = (),
-    late: Iterable[Rank] = (),
-) -> tuple[Card, ...]:
-    """A deck order with chosen cards at chosen draws, for tests and scenarios.
-
-    ``draws`` maps draw numbers 1–156 to cards; ``kitty`` cards go to the kitty (the last
-    six cards, D2). Every other card of the pack fills the free places in canonical order,
-    except that cards whose rank is in ``late`` are put as late as possible — the kitty
-    first, then the last draws — so that nobody is prompted to reveal them early (D3).
-    Raises :class:`InvalidCards` if the placements are impossible.
-    """
-    placed: dict[int, Card] = {}
-    for draw, card in (draws or {}).items():
-        if not 1 <= draw <= DRAWS:
-            raise InvalidCards(f"draw {draw} is not a draw 1-{DRAWS}")
-        placed[draw - 1] = Card.parse(card) if isinstance(card, str) else card
-    kitty_cards = [Card.parse(c) if isinstance(c, str) else c for c in kitty]
-    if len(kitty_cards) > KITTY_SIZE:
-        raise InvalidCards(f"the kitty holds {KITTY_SIZE} cards, not {len(kitty_cards)}")
-    for offset, card in enumerate(kitty_cards):
-        placed[DRAWS + offset] = card
-    rest = Counter(full_deck())
-    rest.subtract(placed.values())
-    if any(n < 0 for n in rest.values()):
-        over = sorted(c for c, n in rest.items() if n < 0)
-        raise InvalidCards(f"more than 3 copies placed of {', '.join(map(str, over))}",
-                           clause="R01.1")
-    late_ranks = set(late)
-    early = [c for c in sorted(rest.elements()) if c.rank not in late_ranks]
-    delayed = [c for c in sorted(rest.elements()) if c.rank in late_ranks]
-    deck: list[Card | None] = [placed.get(i) for i in range(PACK_SIZE)]
-    for i in [*range(DRAWS, PACK_SIZE), *range(DRAWS - 1, -1, -1)]:
-        if deck[i] is None and delayed:
-            deck[i] = delayed.pop()
-    for i in range(PACK_SIZE):
-        if deck[i] is None:
-            deck[i] = early.pop(0) if early else delayed.pop()
-    return validate_deck([c for c in deck if c is not None])
 
 
 def shuffled_deck(rng: random.Random) -> tuple[Card, ...]:
@@ -200,6 +148,11 @@ class Deal:
                 if held[seat]:
                     self.draws = draws
                     self.prompt = seat
+                    if provenance.current is not None:
+                        if card.rank != levels[seat]:
+                            provenance.applies("D3")  # prompted for an earlier card
+                        if draws == DRAWS:
+                            provenance.applies("D29")  # the prompt after the 156th draw
                     return True
         self.draws = draws
         self.prompt = None

@@ -7,6 +7,9 @@ scenario can assert *why* something was rejected and a report can print the clau
 
 from __future__ import annotations
 
+import re
+
+from . import provenance
 from .rejections import CLAUSE
 
 
@@ -67,15 +70,29 @@ class IllegalAction(RulesError):
     ) -> None:
         if rejection is not None:
             clause = CLAUSE[rejection]
+            provenance.applies("D35")  # the clause a rejection cites
         super().__init__(message, clause=clause)
         self.rejection = rejection
 
 
 class InvalidPosition(RulesError):
-    """A position that cannot occur; ``problems`` lists every problem found."""
+    """A position that cannot occur; ``problems`` lists every problem found.
+
+    Without an explicit ``clause`` it cites the first clause its problems name, in the
+    order they were found (``"out lists [] but … (R16.1: …)"`` cites R16.1), so that a
+    scenario can expect a position to be refused citing the clause it breaks (protocol.md,
+    ``### start``); a refusal whose problems name no clause (only rulings, or the format)
+    cites none."""
 
     code = "invalid-position"
 
     def __init__(self, problems: list[str], *, clause: str | None = None) -> None:
+        if clause is None:
+            clause = next((m.group(0) for p in problems for m in [_CLAUSE.search(p)] if m),
+                          None)
         super().__init__("invalid position: " + "; ".join(problems), clause=clause)
         self.problems = list(problems)
+
+
+_CLAUSE = re.compile(r"\bR(?:0[1-9]|1[0-9]|2[0-4])\.[1-9][0-9]?\b")
+"""A clause id named in a problem's text."""

@@ -22,6 +22,7 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any
 
+from . import provenance
 from .actions import Action, CallSpec, Decision, card_key
 from .calls import CallState, call_problem, legal_call_pairs
 from .cards import Card, Rank, format_cards
@@ -142,6 +143,7 @@ class Game:
         game._previous_winners = winners
         game._previous_banker = previous_banker
         game._rng = random.Random(0 if seed is None else seed)
+        provenance.applies_variants(variants)
         game._start_hand(deck, first, redeals)
         return game
 
@@ -152,6 +154,7 @@ class Game:
         from .position import parse_position
 
         p = parse_position(position)
+        provenance.applies_variants(p.variants)
         game = cls()
         game.variants = p.variants
         game.hand_number = p.hand
@@ -342,6 +345,8 @@ class Game:
             self._t.pass_(act.seat)
         elif kind == "reveal":
             assert act.card is not None
+            if self.hand_number > 1 and act.seat == self._previous_banker:
+                provenance.applies("D25")  # the banker may be the same player again
             self._t.banker = act.seat
             self._reveal = (act.seat, act.card, self._d.draws)
             self._advance_dealing()
@@ -390,6 +395,8 @@ class Game:
         if first is not None and not _is_seat(first):
             raise InvalidPosition([f"first must be a seat 0-5, not {first!r}"])
         result = self._result
+        if result.band.winners == "defenders" and not result.band.advance:
+            provenance.applies("D6")  # defenders who won without advancing may reveal
         new_deck = validate_deck(deck) if deck is not None else None
         checked_redeals = [validate_deck(d) for d in redeals]
         self._previous_winners = result.winning_seats
@@ -425,7 +432,16 @@ class Game:
             "previous_winners": list(self._previous_winners),
             "result": None if self._result is None else self._result.to_json(),
             "match_over": bool(self._match_winners),
+            "whole_side_check": self.whole_side_check,
         }
+
+    @property
+    def whole_side_check(self) -> bool:
+        """Whether the whole-side ending is checked after a play: only once both calls are
+        announced and resolved (R17.1, D20); before that a hand ends only when one player
+        is left (R18.1, D21). It stays true through settlement."""
+        calls = self._t.calls
+        return bool(calls) and all(c.resolved_by is not None for c in calls)
 
     def _reveal_json(self) -> dict[str, Any] | None:
         if self._reveal is None:
@@ -443,6 +459,7 @@ class Game:
         first_deck = validate_deck(deck) if deck is not None else None
         queued = [validate_deck(d) for d in redeals]
         if first is None:
+            provenance.applies("D2")  # the default first receiver
             first = 0 if self._previous_banker is None else (self._previous_banker + 1) % SEATS
         first_hand = self.hand_number == 1
         winners = set(self._previous_winners)
@@ -465,12 +482,16 @@ class Game:
         d, t = self._d, self._t
         while not d.advance(t.hands, t.sizes, seeking=t.banker is None):
             if t.banker is None and self.hand_number == 1:
+                provenance.applies("D5", "D30", "D34")  # the same hand, dealt again
                 d.start()  # R08.4, D5: nobody revealed a 3 in the first hand: redeal
                 t.hands = [Counter() for _ in range(SEATS)]
                 t.sizes = [0] * SEATS
                 continue
             if t.banker is None:
                 t.banker = self._fallback_banker()
+                provenance.applies("D5", "D34")
+                if t.banker == self._previous_banker:
+                    provenance.applies("D25")
             for card in d.kitty:
                 t.hands[t.banker][card] += 1
             t.sizes[t.banker] += KITTY_SIZE
@@ -525,15 +546,27 @@ class Game:
             self._validate_bury(act)
             return None
         if kind == "call":
+            if provenance.current is not None:
+                self._trace_calls(act)
             problem = call_problem(act.calls, self._buried, self.variants)
             if problem is not None:
                 raise IllegalAction(f"{act}: {problem[0]}", rejection=problem[1])
             return None
         raise AssertionError("unreachable: plays and passes by the seat to act are handled above")
 
+    def _trace_calls(self, act: Action) -> None:
+        """Provenance (recording only): D13 when every unburied copy of a called face is in
+        the banker's own hand (it counts as in play)."""
+        hand = self._t.hands[act.seat]
+        for call in act.calls:
+            unburied = 3 - self._buried.count(call.face)
+            if 0 < unburied <= hand[call.face]:
+                provenance.applies("D13")
+
     def _reveal_code(self, later: str) -> str:
         """The D35 code of a reveal rejection: the first hand's own code (rule 8) or the
         later hands' one (rule 9)."""
+        provenance.applies("D34")
         return f"{later}-first-hand" if self.hand_number == 1 else later
 
     def _validate_reveal(self, act: Action, prompted: int) -> None:
@@ -589,6 +622,8 @@ class Game:
         t = self._t
         finish = t.finish
         assert finish is not None and t.banker is not None and t.trick is not None
+        if provenance.current is not None:
+            self._trace_settlement()
         result = settle(
             ending=finish.ending,
             banker=t.banker,
@@ -606,6 +641,19 @@ class Game:
         self._levels = list(result.levels)
         self._match_winners = result.match_winners
         self.phase = Phase.FINISHED
+
+    def _trace_settlement(self) -> None:
+        """Provenance (recording only) of a settlement: D7 when the buried cards score
+        differently from the dealt kitty, D31 when the final trick holds points, D16 when a
+        call is unresolved (it adds nobody)."""
+        t = self._t
+        dealt = self._d.kitty
+        if dealt and sum(c.points for c in dealt) != sum(c.points for c in self._buried):
+            provenance.applies("D7")
+        if t.trick is not None and t.trick.points:
+            provenance.applies("D31")
+        if any(c.resolved_by is None for c in t.calls):
+            provenance.applies("D16")
 
     def __repr__(self) -> str:
         return (

@@ -37,6 +37,7 @@ from bisect import bisect_left
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
+from . import provenance
 from .cards import Card, Rank, Suit, check_copies
 from .combos import (
     ACE,
@@ -50,6 +51,7 @@ from .combos import (
     Combo,
     Shape,
     make_combo,
+    trace_readings,
 )
 from .errors import InvalidCards
 from .variants import DEFAULT, Variants
@@ -399,7 +401,20 @@ def legal_plays(
         for wing in _wing_sets(avail, units, width):
             split = bisect_left(wing, low)
             append(Play(combo, wing[:split] + body + wing[split:]))
+    if provenance.current is not None:
+        _trace_plays(plays, variants)
     return plays
+
+
+def _trace_plays(plays: list[Play], variants: Variants) -> None:
+    """Provenance (recording only): the rulings that decide the readings listed
+    (:func:`.combos.trace_readings`, play by play), and those of non-default variants."""
+    provenance.applies_variants(variants)
+    for play in plays:
+        counts = [0] * (BJ + 1)
+        for rank in play.ranks:
+            counts[rank] += 1
+        trace_readings(counts, (play.combo,), variants)
 
 
 def count_plays(

@@ -13,9 +13,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass
 from typing import Any
 
+from . import provenance
 from .actions import CallSpec
 from .calls import CallState, call_problem
 from .cards import DECKS, Card, Rank, full_deck, parse_cards
@@ -467,8 +469,9 @@ def _parse_trick(
         if declared is not None and not isinstance(declared, str):
             ck.add(f"{where}.combo must be a reading such as 'pair 7'")
             declared = None
-        try:
-            combo = choose_reading(cards, declared=declared, top=top, variants=variants)
+        try:  # a reading the position states decides nothing (provenance: not recorded)
+            with provenance.paused() if declared is not None else nullcontext():
+                combo = choose_reading(cards, declared=declared, top=top, variants=variants)
         except RulesError as err:
             ck.add(f"{where}: {' '.join(map(str, sorted(cards)))} is not a legal "
                    f"{'lead' if top is None else 'reply to ' + top.notation()}: {err}")
@@ -521,6 +524,7 @@ def build_position(
     previous_winners: Sequence[int] = (),
     previous_banker: int | None = None,
     variants: Variants | Mapping[str, str] | None = None,
+    check: bool = True,
 ) -> dict[str, Any]:
     """A valid playing-phase position from just the hands of interest.
 
@@ -529,10 +533,15 @@ def build_position(
       ordinal[, resolved_by])`` or ``"AH:1"``; default ``AH`` 1st and ``AS`` 1st;
       ``played`` is always derived from the cards gone and on the table. A call given
       with ``resolved_by`` None is kept *open*: spare copies of its face (held by nobody)
-      are buried, as many as the ordinal allows (3 − ordinal), so that fewer copies are
-      gone; an open call still needs a copy in some hand. A call given without
-      ``resolved_by`` whose occurrence is already gone or on the table counts as resolved
-      by the banker (a self-call, D16).
+      are buried, as many as the ordinal allows (3 − ordinal, so the face stays callable
+      and the ordinal reachable, D13, D14), so that fewer copies are gone; when the
+      cards given still make its occurrence played (gone, or on the table),
+      :class:`InvalidPosition` says so and why (D16) instead of resolving it. A call
+      given without ``resolved_by`` (and each default call) whose occurrence is already
+      gone or on the table counts as resolved by the banker (a self-call, D16): a
+      convention of this builder, which the scenario language never leaves to itself
+      (``fivetenk.language.positions`` requires every written call to be resolved or
+      open, and reports the default calls it uses).
     - ``buried``: by default those spare call copies, then non-scoring low cards (3, 4, 6,
       7, 8, 9) nobody holds, up to six.
     - ``trick``: the position form ``{"leader", "plays", "passed"}`` (``combo`` optional)
@@ -547,7 +556,9 @@ def build_position(
     - ``out`` default: the empty-handed seats in seat order.
 
     The result is checked with :func:`parse_position` (:class:`InvalidPosition` if the
-    inputs cannot make a legal position).
+    inputs cannot make a legal position); with ``check`` false it is not, so that a
+    scenario expecting its position to be refused can write an impossible one by the
+    cards that matter (protocol.md, ``### start``).
     """
     var = variants if isinstance(variants, Variants) else Variants.from_mapping(variants or {})
     hand_cards: list[list[Card]] = [[] for _ in range(SEATS)]
@@ -599,6 +610,10 @@ def build_position(
         if not has_resolver and occurred >= spec.ordinal:
             resolved = banker
         call_json.append(spec.to_json() | {"played": occurred, "resolved_by": resolved})
+        if has_resolver and resolved is None and occurred >= spec.ordinal:
+            raise InvalidPosition([_open_call_problem(len(call_json), spec, hand_cards,
+                                                      buried_cards, gone, trick_json,
+                                                      buried is not None)])
 
     if captured is None:
         points = [0] * SEATS
@@ -646,8 +661,44 @@ def build_position(
         "turn": turn,
         "out": list(out) if out is not None else [s for s in range(SEATS) if not sizes[s]],
     }
-    parse_position(position)
+    if check:
+        parse_position(position)
     return position
+
+
+_ORDINAL_WORDS = {1: "1st", 2: "2nd", 3: "3rd"}
+
+
+def _open_call_problem(
+    number: int,
+    spec: CallSpec,
+    hands: Sequence[Sequence[Card]],
+    buried: Sequence[Card],
+    gone: Counter[Card],
+    trick: Mapping[str, Any] | None,
+    buried_given: bool,
+) -> str:
+    """Why call ``number`` (1 or 2), given as open (``resolved_by`` None), cannot be open:
+    its occurrence is on the table, or enough copies of its face are gone (D15, D16)."""
+    face, nth = spec.face, spec.ordinal
+    what = f"call {number} (the {_ORDINAL_WORDS.get(nth, str(nth))} {face}) is open"
+    before = gone[face]
+    if before < nth and trick is not None:
+        count = 0
+        for entry in trick["plays"]:
+            count += [Card.parse(c) for c in entry.get("cards", [])].count(face)
+            if before + count >= nth:
+                seat = entry["seat"]
+                return (f"{what}, but that copy is on the table: seat {seat} played it in "
+                        f"the current trick, so seat {seat} resolved the call (D15, D16)")
+    held = sum(list(h).count(face) for h in hands)
+    kept = list(buried).count(face)
+    how = (f"the burial given holds {kept}" if buried_given else
+           f"{kept} spare cop{'y is' if kept == 1 else 'ies are'} buried (at most "
+           f"{DECKS - nth} for an open {_ORDINAL_WORDS.get(nth, str(nth))} call, D13, D14)")
+    return (f"{what}, but {before} of the {DECKS} copies of {face} count as played in "
+            f"earlier tricks (the hands hold {held}; {how}), so its occurrence has been "
+            f"played (D15, D16): give a seat a copy of {face}, or name who resolved the call")
 
 
 def position_template() -> dict[str, Any]:

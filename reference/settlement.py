@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Literal
 
+from . import provenance
 from .cards import Card, Rank
 
 TOTAL_POINTS = 300
@@ -101,6 +102,7 @@ def advance_levels(
             target = int(levels[seat]) + steps
             advanced[seat] = steps
             if target > Rank.ACE:
+                provenance.applies("D24", "D32")  # a match win; the level shown stays A
                 match_winners.append(seat)
             new[seat] = Rank(min(target, Rank.ACE))
     return new, advanced, match_winners
@@ -145,6 +147,20 @@ class HandResult:
         return self.band.advance
 
     @property
+    def credited(self) -> list[int]:
+        """What each seat was credited with as a seat: its captured points (R14.1), the
+        table and kitty points it received (R18.2, R19.3) and the remnant when it went to a
+        seat (R18.2). A remnant given to a side (R17.2, R17.3) is no seat's, so the
+        defenders' entries plus a remnant given to the defenders make the defender total
+        (R20.1, D22)."""
+        credited = list(self.captured)
+        credited[self.table_to] += self.table_points
+        credited[self.kitty_to] += self.kitty_points
+        if isinstance(self.remnant_to, int):
+            credited[self.remnant_to] += self.remnant_points
+        return credited
+
+    @property
     def winning_seats(self) -> tuple[int, ...]:
         """The seats of the winning side (eligible revealers next hand, D6)."""
         return self.banker_side if self.band.winners == "bankers" else self.defenders
@@ -170,6 +186,7 @@ class HandResult:
             "advanced": list(self.advanced),
             "levels": [r.symbol for r in self.levels],
             "match_winners": list(self.match_winners),
+            "credited": self.credited,
         }
 
 
@@ -200,6 +217,8 @@ def settle(
     if remnant_to == "defenders" or (isinstance(remnant_to, int) and remnant_to in defenders):
         total += remnant_points
     band = band_for(total)
+    if band.winners == "bankers" and band.advance and len(bankers) > 1:
+        provenance.applies("D23")  # every banker-side member advances
     winners = bankers if band.winners == "bankers" else defenders
     new_levels, advanced, match_winners = advance_levels(levels, winners, band.advance)
     return HandResult(

@@ -23,12 +23,14 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
+from . import provenance
 from .actions import Action
 from .calls import CallState
 from .cards import Card, format_cards
-from .combos import Combo, choose_reading
+from .combos import Combo, Shape, choose_reading
 from .dealing import SEATS
 from .errors import IllegalAction, InvalidNotation, RulesError
+from .plays import count_plays
 from .rejections import PLAY_CODE_BY_CLAUSE
 from .settlement import Ending, Side
 from .trick import Trick, TrickPlay
@@ -120,6 +122,8 @@ class Table:
                 f"{act}: seat {act.seat} does not hold {format_cards(missing)}",
                 rejection="play-not-held",
             )
+        if provenance.current is not None:
+            self._trace_reply(act)
         try:
             return choose_reading(act.cards, declared=act.shape, top=self.top,
                                   variants=self.variants)
@@ -130,12 +134,49 @@ class Table:
             code = PLAY_CODE_BY_CLAUSE[err.clause or ""]
             raise IllegalAction(f"{act}: {err.message}", rejection=code) from None
 
+    def _trace_reply(self, act: Action) -> None:
+        """Provenance (recording only): D11 when the top play is not the lead and the
+        reply would be judged differently against the lead (a reply beats the current top
+        play); D18 when the seat passed earlier in this trick and plays again."""
+        trick = self.trick
+        if trick is None:
+            return
+        made = [p for p in trick.plays if p.combo is not None]
+        if any(p.is_pass and p.seat == act.seat for p in trick.plays):
+            provenance.applies("D18")
+        if len(made) < 2:
+            return
+
+        def accepted(top: Combo) -> bool:
+            try:
+                choose_reading(act.cards, declared=act.shape, top=top, variants=self.variants)
+            except RulesError:
+                return False
+            return True
+
+        with provenance.paused():
+            decided = accepted(trick.top) != accepted(made[0].combo or trick.top)
+        if decided:
+            provenance.applies("D11")
+
     def check_pass(self, act: Action) -> None:
         """The leader must play (D18)."""
+        if provenance.current is not None:
+            self._trace_pass(act.seat)
         if self.trick is None:
+            provenance.applies("D18")  # the leader must play
             raise IllegalAction(
                 f"{act}: the leader must play, a lead cannot be passed", rejection="lead-pass"
             )
+
+    def _trace_pass(self, seat: int) -> None:
+        """Provenance (recording only): D18 when a seat passes although it could beat."""
+        if self.trick is None:
+            return
+        with provenance.paused():
+            able = count_plays(self.hands[seat].elements(), self.trick.top, self.variants)
+        if able:
+            provenance.applies("D18")
 
     # -- play ------------------------------------------------------------------------------
     def play(self, seat: int, cards: tuple[Card, ...], combo: Combo) -> None:
@@ -153,8 +194,13 @@ class Table:
             trick.passed.clear()
         for call in self.calls:  # D15, D16
             copies = cards.count(call.face)
-            if copies and call.record(seat, copies) and seat != self.banker:
-                self.partners.add(seat)
+            if copies:
+                before, partner = call.resolved_by, seat in self.partners
+                if call.record(seat, copies) and seat != self.banker:
+                    self.partners.add(seat)
+                if provenance.current is not None:
+                    self._trace_call(call, seat, copies, combo, len(trick.plays) == 1,
+                                     before, partner)
         if not self.sizes[seat]:
             self.out.append(seat)  # R16.1
         self.finish = self._ending(seat)
@@ -165,6 +211,25 @@ class Table:
             self._close_trick()
         else:
             self.turn = nxt
+
+    def _trace_call(self, call: CallState, seat: int, copies: int, combo: Combo, led: bool,
+                    before: int | None, partner: bool) -> None:
+        """Provenance (recording only) of a play holding ``copies`` of a called face: D16
+        for a copy after the call resolved, a self-call and one seat resolving both calls;
+        D15 for a copy counted from a lead, from a shape other than a single, or several in
+        one play; D17 for a seat that becomes a partner after capturing points."""
+        if before is not None:
+            provenance.applies("D16")  # a resolved call never passes to a later copy
+            return
+        if led or copies > 1 or combo.shape is not Shape.SINGLE:
+            provenance.applies("D15")
+        if call.resolved_by != seat:
+            return
+        if seat == self.banker or any(
+                other is not call and other.resolved_by == seat for other in self.calls):
+            provenance.applies("D16")
+        if seat != self.banker and not partner and self.captured[seat]:
+            provenance.applies("D17")
 
     def pass_(self, seat: int) -> None:
         """Record a checked pass; close the trick once everyone else has passed (R13.3)."""
@@ -197,6 +262,8 @@ class Table:
         self.captured[winner] += trick.points
         self.trick = None
         sizes = self.sizes
+        if not sizes[winner]:  # a player who is out wins the trick; the next seat leads
+            provenance.applies("D18", "D19")
         for step in range(SEATS):
             s = (winner + step) % SEATS
             if sizes[s]:
@@ -212,11 +279,16 @@ class Table:
             side = self.banker_side
             others = [s for s in range(SEATS) if s not in side]
             if not any(sizes[s] for s in side):
+                provenance.applies("D20")
                 return Finish(Ending.BANKERS_OUT, seat, self.hand_points(others), "bankers")
             if not any(sizes[s] for s in others):
+                provenance.applies("D20")
                 return Finish(Ending.DEFENDERS_OUT, seat, self.hand_points(side), "defenders")
             return None
         holders = [s for s in range(SEATS) if sizes[s]]
         if len(holders) == 1:
+            provenance.applies("D21")
+            if self.variants.call_ordinal == "any":
+                provenance.applies("D33")  # a call unresolved: whole-side never checked
             return Finish(Ending.ONE_PLAYER_LEFT, seat, self.hand_points(holders), seat)
         return None

@@ -50,10 +50,6 @@ class Trick:
     plays: list[TrickPlay] = field(default_factory=list)
     passed: set[int] = field(default_factory=set)
 
-    def cards(self) -> list[Card]:
-        """Every card put on the table in this trick."""
-        return [c for p in self.plays if p.cards is not None for c in p.cards]
-
     def copy(self) -> Trick:
         return Trick(self.leader, self.top_seat, self.top, self.points, list(self.plays),
                      set(self.passed))

@@ -23,8 +23,10 @@ from fivetenk.spec_data import load_spec
 
 FEATURES = Path(__file__).resolve().parent.parent / "features"
 _DECORATORS = {"given": given, "when": when, "then": then}
-OTHER_TAGS = ("variant",)
-"""Tags allowed besides rule, clause, ruling and id tags."""
+OTHER_TAGS = ("variant", "any-clause")
+"""Tags allowed besides rule, clause, ruling and id tags; ``any-clause`` is the mark that
+judges a scenario's rejections on the rejection alone (issue 9), ``pytest -m any-clause``
+selects the scenarios it stands on (or on whose Feature it stands)."""
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -111,6 +113,7 @@ def pytest_bdd_after_scenario(request: pytest.FixtureRequest, feature: Any, scen
         return
     built = request.getfixturevalue("fivetenk_builder").build()
     compiled = request.node.stash[_EXPECTED]
+    built.rejections = compiled.rejections  # a tag (@any-clause), as the metadata above
     assert built.to_json() == compiled.to_json(), (
         "pytest-bdd built a different scenario than `fivetenk check` compiles")
     result = run_scenario(ReferenceDriver(), built)

@@ -139,18 +139,28 @@ ADDED = {"fuzz_turns": "R15-011", "fuzz_endings": "R19-015", "fuzz_variant": "R1
          "fuzz_next_hand": "R23-009"}
 """The scenario added to features/ from what the fuzzer found for each miniature."""
 
+ALSO_CAUGHT = {"fuzz_endings": ("R17-101", "R17-102", "R19-102", "R20-101"),
+               "fuzz_next_hand": ("R23-601",)}
+"""Scenarios written later that catch the miniature too: for the gaps issue 9 names (endings
+after a trick completed in the same scenario, recipients when the final trick's leader is
+not its last successful player) and from the mutants of issue 9 (the default first receiver
+of the next hand). They are left out of the suite it must pass, and must fail."""
+
 
 @pytest.mark.parametrize("name", sorted(FOUND))
 def test_the_shipped_suite_passes_the_miniature_until_the_found_case_is_added(
         name: str) -> None:
-    before = [s for s in catalog.shipped() if s.id not in ADDED.values()]
+    also = ALSO_CAUGHT.get(name, ())
+    before = [s for s in catalog.shipped() if s.id not in ADDED.values() and s.id not in also]
     added = [s for s in catalog.shipped() if s.id == ADDED[name]]
-    assert len(added) == 1
+    later = [s for s in catalog.shipped() if s.id in also]
+    assert len(added) == 1 and len(later) == len(also)
     with ProcessDriver(mini(name)) as driver:
         statuses = Counter(r.status for r in run_suite(driver, before))
         assert set(statuses) <= {"passed", "skipped"}, statuses
         assert statuses["passed"] > 600
         assert run_scenario(driver, added[0]).status == "failed"
+        assert [run_scenario(driver, s).status for s in later] == ["failed"] * len(later)
     assert run_scenario(ReferenceDriver(), added[0]).status == "passed"
 
 

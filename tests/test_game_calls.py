@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from decks import arrange_deck
 
 from fivetenk.reference.actions import Action, CallSpec
 from fivetenk.reference.calls import callable_faces, legal_call_pairs
 from fivetenk.reference.cards import Card, Rank, Suit, parse_cards
-from fivetenk.reference.dealing import arrange_deck
 from fivetenk.reference.errors import IllegalAction
 from fivetenk.reference.game import Game, Phase
 from fivetenk.reference.position import build_position

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from decks import arrange_deck
 
 from fivetenk.reference.actions import Action
 from fivetenk.reference.cards import Card, Rank, full_deck
-from fivetenk.reference.dealing import arrange_deck
 from fivetenk.reference.errors import IllegalAction, InvalidCards, InvalidPosition
 from fivetenk.reference.game import Game, Phase
 from fivetenk.reference.position import build_position

@@ -24,6 +24,9 @@ class PlayOnly(ReferenceDriver):
 
     capabilities = frozenset({"deal", "position"})
 
+    def __init__(self) -> None:  # the tests below break the engine on purpose: no self-check
+        super().__init__(self_check=False)
+
 
 def _query_scenarios(rule: str | None = None) -> list[Scenario]:
     return [s for s in shipped() if s.rule in QUERY_RULES and (rule is None or s.rule == rule)]
@@ -33,7 +36,8 @@ def test_most_combination_cases_are_checked_through_play() -> None:
     statuses = Counter(run_scenario(PlayOnly(), s).status for s in _query_scenarios())
     assert statuses["failed"] == statuses["errored"] == 0
     assert statuses["passed"] >= 150  # beats and legality cases; readings lists are skipped
-    skipped = [run_scenario(PlayOnly(), s) for s in _query_scenarios("R06")]
+    skipped = [run_scenario(PlayOnly(), s) for s in _query_scenarios("R06")
+               if s.setup is None]  # the pure queries; R06's positions are played
     assert skipped and all(r.status == "skipped" for r in skipped)
     for r in skipped:  # the skip names the missing command (issue 8, D-1)
         missing = r.reason.removeprefix("implementation lacks capability ")
@@ -71,4 +75,5 @@ def test_a_play_only_engine_breaking_bomb_order_is_caught(monkeypatch: pytest.Mo
     results = [run_scenario(PlayOnly(), s) for s in _query_scenarios("R05")]
     failed = [r.scenario.id for r in results if r.status == "failed"]
     assert "R05-001" in failed
-    assert all("through play" in r.message for r in results if r.status == "failed")
+    assert all("through play" in r.message for r in results  # the pure queries, lowered
+               if r.status == "failed" and r.scenario.setup is None)

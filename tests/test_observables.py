@@ -8,8 +8,12 @@ or at an ancestor whose expected value spells the field out (``pending: {"seat":
 asserts ``pending.seat``; ``trick: null`` asserts only ``trick``).  A field with sub-fields is
 asserted when all of its sub-fields are.
 
-The second half shows the scenarios added for the three fields named in the issue really pin
-them: a reference engine whose ``observe`` drops or alters the field fails them.
+The second half shows the scenarios added for the fields named in the issue really pin
+them: a reference engine whose ``observe`` drops or alters the field fails them (the optional
+``whole_side_check`` and ``result.credited`` included: left out, they fail as "missing").
+
+The last part checks that every field also has a Then phrase of its own (issue 9, "one
+phrase per observable field"), not only the generic ``Then the observation at "…" is …``.
 """
 
 from __future__ import annotations
@@ -214,6 +218,26 @@ def _played_dropped(obs: dict[str, Any]) -> None:
         del call["played"]
 
 
+def _whole_side_check_dropped(obs: dict[str, Any]) -> None:
+    obs.pop("whole_side_check", None)
+
+
+def _whole_side_check_always(obs: dict[str, Any]) -> None:
+    obs["whole_side_check"] = True
+
+
+def _credited_dropped(obs: dict[str, Any]) -> None:
+    if obs["result"]:
+        obs["result"].pop("credited", None)
+
+
+def _side_remnant_credited_to_a_seat(obs: dict[str, Any]) -> None:
+    result = obs["result"]
+    if result and isinstance(result["remnant_to"], str):
+        side = result["banker_side" if result["remnant_to"] == "bankers" else "defenders"]
+        result["credited"][side[-1]] += result["remnant_points"]
+
+
 BROKEN = {
     "trick.plays without passes": (_drop_passes, ["R13-025"]),
     "trick.plays reading every play as a single": (_misread_plays, ["R11-031"]),
@@ -223,6 +247,11 @@ BROKEN = {
     "result.levels missing": (_result_levels_dropped, ["R22-013"]),
     "calls.*.played counted once per play": (_second_call_counts_one, ["R11-031"]),
     "calls.*.played missing": (_played_dropped, ["R11-031"]),
+    "whole_side_check missing": (_whole_side_check_dropped, ["R17-019"]),
+    "whole_side_check true with a call open": (_whole_side_check_always, ["R17-019"]),
+    "result.credited missing": (_credited_dropped, ["R20-014", "R20-015"]),
+    "result.credited giving a side's remnant to a seat": (
+        _side_remnant_credited_to_a_seat, ["R20-015"]),
 }
 
 
@@ -298,3 +327,93 @@ def test_malformed_phrases_are_refused(then: str) -> None:
 
     with pytest.raises(ScenarioError):
         _compiled_expect(then)
+
+
+# ---------------------------------------------------------------------------------------------
+# One phrase per observable field (issue 9): every field has a Then phrase of its own
+# ---------------------------------------------------------------------------------------------
+
+GENERIC_PHRASES = ('the observation at "result.kitty_points" is 20',)
+"""The examples of the phrases that check any field (they name the path): not a field's own."""
+
+OTHER_BRANCHES = (
+    "the table points (20) go to seat 3",
+    'the settled defenders are "1 2 4 5"',
+    "the remnant points (15) go to seat 2",
+    "the whole-side check is not active",
+    "seat 2 holds no cards",
+)
+"""Texts for the branches of phrases whose example shows another branch (``kitty|table``
+…): each must match exactly one phrase, which then counts for the fields it sets."""
+
+
+def phrase_paths() -> dict[str, set[str]]:
+    """Each Then phrase's example -> the observation field paths it sets an expectation
+    at (collapsed and spelled out as :func:`asserted_paths` does). A phrase is compiled
+    alone, after a position's action, as a feature would; phrases that need something else
+    before them (``the action is rejected`` …) check no observation and are left out."""
+    from fivetenk.language import REGISTRY, Builder, find_step
+    from fivetenk.scenario import ScenarioError
+
+    texts = [d.example for d in REGISTRY if d.kind == "then"] + list(OTHER_BRANCHES)
+    out: dict[str, set[str]] = {}
+    for text in texts:
+        if text in GENERIC_PHRASES:
+            continue
+        d, args = find_step("then", text)
+        b = Builder("x-001", "x")
+        b.steps.append({"op": "act", "action": {"type": "pass", "seat": 1}})
+        try:
+            d.func(b, **args)
+        except ScenarioError:
+            continue
+        paths = asserted_paths([{"steps": b.steps}])
+        if paths:
+            out[text] = paths
+    return out
+
+
+def fields_without_a_phrase(fields: dict[str, set[str]],
+                            phrases: dict[str, set[str]]) -> list[str]:
+    covered = set().union(*phrases.values()) if phrases else set()
+    return unasserted(fields, covered)
+
+
+def test_every_observation_field_has_a_phrase_of_its_own() -> None:
+    missing = fields_without_a_phrase(schema_fields(), phrase_paths())
+    assert not missing, ("observation fields only the generic 'Then the observation at' "
+                         "can check: " + ", ".join(missing))
+
+
+def test_the_phrase_counter_is_not_vacuous() -> None:
+    phrases = phrase_paths()
+    fields = schema_fields()
+    assert phrases['the credited points are "0 25 0 0 0 275"'] == {"result.credited"}
+    assert phrases["the whole-side check is active"] == {"whole_side_check"}
+    assert phrases['seat 2 holds "5H 5S 9D"'] == {"held"}
+    assert phrases["the remnant points (35) go to the bankers"] == {
+        "result.remnant_points", "result.remnant_to"}
+    assert not any(example.startswith("the observation at") for example in phrases)
+    without = {k: v for k, v in phrases.items()
+               if not k.startswith(("seat 3 is credited", "the credited points"))}
+    assert fields_without_a_phrase(fields, without) == ["result.credited"]
+    without = {k: v for k, v in phrases.items() if "calls are the" not in k}
+    assert fields_without_a_phrase(fields, without) == ["calls.*.face", "calls.*.ordinal"]
+
+
+def test_the_remnant_has_one_phrase() -> None:
+    """The remnant pair had two phrases (``the last hand's points``); one is left, taking a
+    side or a seat (R17.2, R17.3, R18.2)."""
+    from fivetenk.language import find_step
+    from fivetenk.scenario import ScenarioError
+
+    with pytest.raises(ScenarioError):
+        find_step("then", "the last hand's points (15) go to seat 4")
+    phrases = phrase_paths()
+    assert {find_step("then", k)[0].pattern.pattern
+            for k, v in phrases.items() if "result.remnant_to" in v} == {
+        find_step("then", "the remnant points (35) go to the bankers")[0].pattern.pattern}
+    assert _compiled_expect("the remnant points (15) go to seat 4") == {
+        "result.remnant_points": 15, "result.remnant_to": 4}
+    assert _compiled_expect("the remnant points (0) go to the defenders") == {
+        "result.remnant_points": 0, "result.remnant_to": "defenders"}

@@ -80,7 +80,7 @@ def test_driver_reports_its_name_capabilities_and_stops_the_process() -> None:
     log: list[tuple[dict[str, Any], Any]] = []
     driver = ProcessDriver(ADAPTER, trace=lambda q, r: log.append((q, r)))
     assert driver.name == ADAPTER  # before the handshake: the command
-    assert driver.capabilities == {"queries", "deal", "position"}
+    assert driver.capabilities == {"queries", "deal", "position", "hands"}
     assert driver.name == "fivetenk reference engine 0.1.0"
     assert driver.supports_variants({"rocket": "joker_sets"})
     assert driver.start({}, None) == {"accepted": True}

@@ -169,7 +169,7 @@ def test_parse_reply_accepts_both_shapes() -> None:
 def test_hello_version_capabilities_and_variants() -> None:
     result = Adapter().hello_result()
     hello = parse_hello(result, "fivetenk 0.1.0")
-    assert hello.capabilities == {"queries", "deal", "position"}
+    assert hello.capabilities == {"queries", "deal", "position", "hands"}
     assert hello.supports({"rocket": "joker_sets", "pass": "trick"})
     partial = parse_hello({**result, "capabilities": ["queries", "teleport"], "variants": {
         "rocket": ["pair"]}}, "kit")

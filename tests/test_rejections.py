@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 import yaml
+from decks import arrange_deck
 
 from fivetenk.compiler import compile_text
 from fivetenk.drivers import ReferenceDriver
@@ -24,7 +25,6 @@ from fivetenk.language import find_step, render_steps
 from fivetenk.reference import rejections as table
 from fivetenk.reference.actions import Action
 from fivetenk.reference.cards import Card, Rank, full_deck
-from fivetenk.reference.dealing import arrange_deck
 from fivetenk.reference.errors import IllegalAction, RulesError
 from fivetenk.reference.game import Game, Phase
 from fivetenk.reference.position import build_position

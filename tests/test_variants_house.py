@@ -328,6 +328,22 @@ def variant_read_as(name: str, value: str, instead: str | None) -> Patch:
     return patch
 
 
+def default_read_as(name: str, instead: str) -> Patch:
+    """An engine that plays ``name=instead`` where the scenario asks for the default (D37
+    fixes the default reading too: a bomb of twelve is below the rocket)."""
+    def patch(monkeypatch: pytest.MonkeyPatch) -> None:
+        original = Variants.from_mapping.__func__  # type: ignore[attr-defined]
+
+        def from_mapping(cls: type[Variants], options: Any) -> Variants:
+            options = dict(options)
+            options.setdefault(name, instead)
+            result: Variants = original(cls, options)
+            return result
+
+        monkeypatch.setattr(Variants, "from_mapping", classmethod(from_mapping))
+    return patch
+
+
 def beats_broken(broken: Callable[[Combo, Combo, Variants], bool | None]) -> Patch:
     """An engine whose ``beats`` answers ``broken(...)`` where that is not None, and whose
     play enumeration and play checks follow it."""
@@ -384,6 +400,7 @@ MUTANTS: dict[str, Patch] = {
     "six_jokers_ignored": variant_read_as("rocket", "six_jokers", None),
     "six_jokers_as_joker_sets": variant_read_as("rocket", "six_jokers", "joker_sets"),
     "twelve_bomb_ignored": variant_read_as("twelve_bomb", "beats_rocket", None),
+    "twelve_bomb_by_default": default_read_as("twelve_bomb", "beats_rocket"),
     "twelve_bomb_from_eleven": beats_broken(_from_eleven),
     "twelve_bomb_tier_above": beats_broken(_tier_above),
     "twelve_bomb_beats_everything": beats_broken(_beats_everything),

@@ -52,7 +52,7 @@ class Adapter:
 
     def __init__(self, driver: Any = None, *, name: str = NAME,
                  version: str = __version__) -> None:
-        self.driver = driver if driver is not None else ReferenceDriver()
+        self.driver = driver if driver is not None else ReferenceDriver(self_check=False)
         self.name = name
         self.version = version
         self.stopped = False
@@ -60,7 +60,9 @@ class Adapter:
     def hello_result(self) -> dict[str, Any]:
         """What this implementation says about itself: everything is supported. It
         declares ``queries`` (the shorthand for the five query commands, D-1 of issue 8),
-        every shape and every variant value; an adapter that plays less lists less (see
+        ``deal``, ``position`` and ``hands`` (an ``observe`` naming a seat adds that seat's
+        cards as ``held``, :func:`fivetenk.drivers.held_seat`), every shape and every
+        variant value; an adapter that plays less lists less (see
         schemas/protocol.md, the handshake)."""
         return {
             "name": self.name,

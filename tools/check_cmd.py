@@ -29,7 +29,8 @@ from .drivers import Driver, ReferenceDriver
 from .expectations import Expectations, stale_records
 from .expectations import load as load_expectations
 from .runner import Result, internal_error, run_suite
-from .scenario import Scenario
+from .scenario import REJECTIONS_ALONE
+from .scenario import without_rejection_clauses as without_rejection_clauses  # moved there
 from .spec_data import load_spec
 
 
@@ -68,7 +69,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--any-clause", action="store_true",
                    help="judge every rejection (an action, a next hand, a query refused as "
                    "bad input) on whether it is rejected, not on the clause it cites (the "
-                   "kit's clause conventions are ruling D35)")
+                   "kit's clause conventions are ruling D35); what the @any-clause tag does "
+                   "for one scenario")
     p.add_argument("--expectations", type=Path, metavar="FILE",
                    help="YAML/JSON file of what to skip or to expect to fail, each with a "
                    "reason: scenario ids, rules, clauses, tags or shapes used ({uses: "
@@ -256,8 +258,8 @@ def _run(args: argparse.Namespace, out: TextIO, driver: Driver | None) -> int:
 
             raise UsageError(f"--clause {clause!r}: no such clause (see `fivetenk rules`)")
     chosen = [s for s in scenarios if selection(s)]
-    if getattr(args, "any_clause", False):
-        chosen = [without_rejection_clauses(s) for s in chosen]
+    if getattr(args, "any_clause", False):  # the @any-clause mark on every scenario
+        chosen = [dataclasses.replace(s, rejections=REJECTIONS_ALONE) for s in chosen]
     if not chosen:
         from .cli import UsageError
 
@@ -342,51 +344,6 @@ def _driver_name(driver: Driver) -> str:
         return str(driver.name)
     except Exception:
         return "(an implementation whose name cannot be read)"
-
-
-def without_rejection_clauses(scenario: Scenario) -> Scenario:
-    """The scenario judged with ``--any-clause``: every clause comparison dropped, so that a
-    rejection is judged on being a rejection alone (the kit's clause conventions are ruling
-    D35; an engine may cite none, or its own).
-
-    In every step, whatever its command (``act`` and ``next_hand`` as well as a query
-    refused as bad input), an expected path ending in ``clause`` (``clause``,
-    ``error.clause``) is dropped, and so is a ``clause`` key at any depth of an expected
-    object (``{"error": {"clause": …}}``; an object left empty goes too). A step that
-    expected a clause other than ``null`` expected a rejection, and still does: it keeps
-    (or gains) ``accepted: false``, so that relaxing the clause never lets an accepted
-    action or an ordinary answer pass. ``contains`` / ``excludes`` lists are left alone
-    (no shipped scenario lists clauses). A setup the implementation refuses is never
-    compared with a clause (the scenario is errored), so there is nothing to relax there."""
-    steps = []
-    for step in scenario.steps:
-        expect = step.get("expect")
-        if isinstance(expect, dict):
-            relaxed, rejection = _without_clauses(expect)
-            if rejection and relaxed.get("accepted") is not False:
-                relaxed = {**relaxed, "accepted": False}
-            if relaxed != expect:
-                step = {**step, "expect": relaxed}
-        steps.append(step)
-    return dataclasses.replace(scenario, steps=steps)
-
-
-def _without_clauses(expect: dict[str, Any]) -> tuple[dict[str, Any], bool]:
-    """``expect`` without any clause, and whether a clause other than ``null`` was dropped
-    (the expectation was of a rejection). See :func:`without_rejection_clauses`."""
-    out: dict[str, Any] = {}
-    rejection = False
-    for key, value in expect.items():
-        if str(key).rsplit(".", 1)[-1] == "clause":
-            rejection = rejection or value is not None
-            continue
-        if isinstance(value, dict) and value:
-            value, inner = _without_clauses(value)
-            rejection = rejection or inner
-            if not value:  # it held only clauses
-                continue
-        out[key] = value
-    return out, rejection
 
 
 def _print_reasons(results: list[Result], out: TextIO) -> None:

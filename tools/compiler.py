@@ -1,8 +1,16 @@
 """Compile Gherkin ``.feature`` files into scenarios, with the official gherkin parser.
 
 Tags carry the metadata: ``@id:R05-003`` (the stable id, required, never renumbered),
-clause ids (``@R05.2``), rulings (``@D11``) and any other tags. Outline rows become
-scenarios ``<id>.1``, ``<id>.2``… in row order (append rows; never reorder them).
+clause ids (``@R05.2``), rulings (``@D11``), the mark ``@any-clause`` (judge the
+scenario's rejections on the rejection alone, issue 9) and any other tags. Outline rows
+become scenarios ``<id>.1``, ``<id>.2``… in row order (append rows; never reorder them).
+
+``@any-clause`` may stand on a scenario (or outline, or Examples) or on the Feature or a
+Rule, whose scenarios inherit it: each scenario it reaches that expects a rejection is
+marked ``"rejections": "any-clause"``; one that expects none is left unmarked (there is
+nothing to relax). A tag that reaches no scenario expecting a rejection is an error at the
+tag's line, and so is a misspelling of it (``@any_clause``, ``@any-clause:yes``): a mark
+that relaxes nothing, or is silently an ordinary tag, misleads whoever reads the scenario.
 """
 
 from __future__ import annotations
@@ -20,14 +28,19 @@ from gherkin.token_scanner import TokenScanner
 
 from .language import Builder, Kind, find_step
 from .scenario import (
+    ALONE_TAG,
     CLAUSE_PATTERN,
     ID_PATTERN,
     MAX_ITEMS,
+    REJECTIONS_ALONE,
+    REJECTIONS_BY_CLAUSE,
     RULING_PATTERN,
     Scenario,
     ScenarioError,
     content_problems,
     escape_controls,
+    judges_rejection,
+    mark_tag_problem,
     problems,
     read_text,
 )
@@ -45,12 +58,18 @@ class FeatureError(ScenarioError):
 
 
 def parse_tags(names: Iterable[str]) -> dict[str, Any]:
-    """Split tag names (with or without ``@``) into id, clauses, rulings and other tags."""
-    out: dict[str, Any] = {"id": None, "clauses": [], "rulings": [], "tags": []}
+    """Split tag names (with or without ``@``) into id, clauses, rulings, how rejections
+    are judged (``rejections``: ``"any-clause"`` for the tag ``@any-clause``, else
+    ``"clause"``; the mark is not one of the other tags) and other tags."""
+    out: dict[str, Any] = {"id": None, "clauses": [], "rulings": [], "tags": [],
+                           "rejections": REJECTIONS_BY_CLAUSE}
     for raw in names:
         tag = raw.lstrip("@")
         if tag.startswith("id:"):
             out["id"] = tag[3:]
+            continue
+        if tag == ALONE_TAG:
+            out["rejections"] = REJECTIONS_ALONE
             continue
         kind = ("clauses" if CLAUSE_PATTERN.match(tag)
                 else "rulings" if RULING_PATTERN.match(tag) else None)
@@ -86,6 +105,33 @@ def _locations(doc: dict[str, Any]) -> tuple[dict[str, int], dict[str, dict[str,
     if feature:
         walk(feature["children"])
     return lines, scenarios
+
+
+def _tag_nodes(doc: dict[str, Any]) -> dict[str, tuple[int, str]]:
+    """Tag AST node id -> (line, what carries it: ``Feature``, ``Rule``, ``Scenario`` or
+    ``Examples``)."""
+    out: dict[str, tuple[int, str]] = {}
+
+    def note(node: dict[str, Any], kind: str) -> None:
+        for tag in node.get("tags", []):
+            out[tag["id"]] = (tag["location"]["line"], kind)
+
+    def walk(children: list[dict[str, Any]]) -> None:
+        for child in children:
+            scenario = child.get("scenario")
+            if scenario:
+                note(scenario, "Scenario")
+                for examples in scenario.get("examples", []):
+                    note(examples, "Examples")
+            if child.get("rule"):
+                note(child["rule"], "Rule")
+                walk(child["rule"]["children"])
+
+    feature = doc.get("feature")
+    if feature:
+        note(feature, "Feature")
+        walk(feature["children"])
+    return out
 
 
 def _call(func: Any, builder: Builder, args: dict[str, str], table: Any, doc: Any) -> None:
@@ -138,10 +184,17 @@ def compile_text(text: str, where: str, *, validate: bool = False) -> list[Scena
                            f"at most {MAX_ITEMS}; split it", where=where)
     out: list[Scenario] = []
     names: dict[str, tuple[str, int]] = {}
+    tag_nodes = _tag_nodes(doc)
+    marks: dict[str, bool] = {}  # each @any-clause tag: whether it reached a rejection
     for pickle in pickles:
         node = ast_scenarios[pickle["astNodeIds"][0]]
         line = pickle["location"]["line"]
         at = f"{where}:{line}"
+        for tag in pickle["tags"]:
+            problem = mark_tag_problem(tag["name"].lstrip("@"))
+            if problem:
+                tag_line = tag_nodes.get(tag.get("astNodeId", ""), (line, ""))[0]
+                raise FeatureError(escape_controls(problem), where=f"{where}:{tag_line}")
         meta = parse_tags(t["name"] for t in pickle["tags"])
         if meta["id"] is None:
             raise FeatureError("scenario has no @id:… tag (every scenario needs a stable id)",
@@ -200,8 +253,25 @@ def compile_text(text: str, where: str, *, validate: bool = False) -> list[Scena
             scenario = builder.build()
         except ScenarioError as err:
             raise FeatureError(err.detail, where=at) from None
+        if meta["rejections"] == REJECTIONS_ALONE:
+            rejecting = any(judges_rejection(step) for step in scenario.steps)
+            if rejecting:
+                scenario.rejections = REJECTIONS_ALONE
+            for tag in pickle["tags"]:
+                if tag["name"].lstrip("@") == ALONE_TAG:
+                    key = tag.get("astNodeId", "")
+                    marks[key] = marks.get(key, False) or rejecting
         _check(scenario, where, line, validate=validate)
         out.append(scenario)
+    for key, relaxed in marks.items():
+        if not relaxed:
+            tag_line, carrier = tag_nodes.get(key, (0, "Scenario"))
+            reach = ("no step of this scenario" if carrier in ("Scenario", "Examples")
+                     else f"no scenario under this {carrier}")
+            raise FeatureError(
+                f"@{ALONE_TAG} judges rejections on the rejection alone, but {reach} expects "
+                "a rejection: it would relax nothing; remove it (or move it to the scenario "
+                "with the rejection it was meant for)", where=f"{where}:{tag_line or '?'}")
     return out
 
 

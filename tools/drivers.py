@@ -18,6 +18,7 @@ from .reference import (
     Variants,
     beats,
     classify,
+    count_plays,
     full_deck,
     legal_plays,
     parse_cards,
@@ -29,9 +30,11 @@ from .reference.cards import Rank as _Rank
 QUERY_CAPABILITIES = ("classify", "beats", "plays", "points", "deck")
 """The five pure combination queries, each a capability of its own (issue 8, D-1): an
 engine without a play enumerator lacks ``plays`` only, a Dou Dizhu judge ``points``."""
-CAPABILITIES = (*QUERY_CAPABILITIES, "deal", "position")
+CAPABILITIES = (*QUERY_CAPABILITIES, "deal", "position", "hands")
 """What an implementation may support: each query command, starting a hand from an
-explicit deal, starting from a position."""
+explicit deal, starting from a position, and ``hands``: an ``observe`` request naming a
+seat is answered with the observation plus ``held``, that seat's cards (the phrase
+``Then seat 2 holds "…"``; hands are private, so a plain observation never shows them)."""
 SHORTHANDS: dict[str, tuple[str, ...]] = {"queries": QUERY_CAPABILITIES}
 """Capability words that stand for several: ``queries`` is all five query commands (the
 protocol's first handshakes had only this word)."""
@@ -86,8 +89,13 @@ class Driver(Protocol):
 
 
 def rejection(err: RulesError) -> dict[str, Any]:
-    """The result of a rejected action or bad input: accepted false, the clause it cites."""
-    return {"accepted": False, "clause": err.clause, "error": {"code": err.code,
+    """The result of a rejected action or bad input: accepted false, the clause it cites.
+    ``error.code`` is the rejection's code in the table of ruling D35
+    (:mod:`reference.rejections`, e.g. ``not-your-turn``) for an action the rules forbid,
+    else the error's own code (``invalid-cards``, ``invalid-notation``…): for people, shown
+    in reports, never compared."""
+    code = getattr(err, "rejection", None) or err.code
+    return {"accepted": False, "clause": err.clause, "error": {"code": code,
                                                                "clause": err.clause,
                                                                "message": err.message}}
 
@@ -95,6 +103,15 @@ def rejection(err: RulesError) -> dict[str, Any]:
 def play_text(combo: Combo, ranks: tuple[_Rank, ...]) -> str:
     """A play in the scenario notation: ``'pair 7: 7 7'`` (reading, then the ranks)."""
     return f"{combo.notation()}: {' '.join(r.symbol for r in ranks)}"
+
+
+def held_seat(step: dict[str, Any]) -> int:
+    """The seat an ``observe`` request names (capability ``hands``): 0-5, else a
+    DriverError saying so."""
+    seat = step["seat"]
+    if type(seat) is not int or not 0 <= seat <= 5:
+        raise DriverError(f"observe: \"seat\" must be a seat 0-5, not {seat!r}")
+    return seat
 
 
 class ReferenceDriver:
@@ -105,9 +122,14 @@ class ReferenceDriver:
     shapes: frozenset[str] | None = None
     """The shapes it plays: None, every shape (see :mod:`fivetenk.profile`)."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, self_check: bool = True) -> None:
+        """``self_check``: check after every action that the engine's API agrees with
+        itself (:meth:`_agrees`). On for the kit's own runs of the reference engine; the
+        adapter serving it over the protocol turns it off (it serves the engine as it is,
+        and the kit's broken test engines patch it through that adapter)."""
         self.variants: Variants = DEFAULT
         self.game: Any = None
+        self.self_check = self_check
 
     def supports_variants(self, variants: dict[str, str]) -> bool:
         return True
@@ -161,13 +183,25 @@ class ReferenceDriver:
         if self.game is None:
             raise DriverError(f"step {op!r} needs a game, but the scenario has no setup")
         if op == "act":
+            if not self.self_check:
+                try:
+                    self.game.apply(step["action"])
+                except RulesError as err:
+                    return rejection(err)
+                return {"accepted": True, "clause": None}
+            legal = self.game.is_legal(step["action"])
+            listed = self._listed(step["action"])
             try:
                 self.game.apply(step["action"])
             except RulesError as err:
+                self._agrees(legal, listed, False, step["action"])
                 return rejection(err)
+            self._agrees(legal, listed, True, step["action"])
             return {"accepted": True, "clause": None}
         if op == "observe":
             observation: dict[str, Any] = self.game.observe()
+            if "seat" in step:
+                observation["held"] = [str(c) for c in self.game.hand(held_seat(step))]
             return observation
         if op == "next_hand":
             try:
@@ -176,6 +210,58 @@ class ReferenceDriver:
                 return rejection(err)
             return {"accepted": True, "clause": None}
         raise DriverError(f"unknown step op {op!r}")
+
+    def _listed(self, action: Any) -> bool | None:
+        """Whether :meth:`Game.legal_actions` lists ``action`` (a play: a listed play of the
+        same ranks and reading, since the listing picks the suits; calls: the same pair in
+        either order, since the listing gives each pair once), every listed action being
+        legal; None where the listing is a summary (a burial) or the action is malformed."""
+        from .reference.actions import Action
+
+        try:
+            wanted = Action.from_json(action)
+        except RulesError:
+            return None
+        listing = self.game.legal_actions()
+        bad = [a for a in listing if not self.game.is_legal(a)]
+        if bad:
+            raise DriverError(f"the reference engine lists {bad[0]!r} as legal but "
+                              "is_legal refuses it")
+        if wanted.type == "bury" or self.game.pending() is None:
+            return None
+        if wanted.type == "call":  # the listing gives each pair once, in one order
+            return any(a.type == "call" and set(a.calls) == set(wanted.calls)
+                       for a in listing)
+        if wanted.type != "play":
+            return wanted in listing
+
+        def ranks(a: Action) -> list[Any]:
+            return sorted(c.rank for c in a.cards)
+
+        return any(a.type == "play" and a.seat == wanted.seat and ranks(a) == ranks(wanted)
+                   and (wanted.shape is None or a.shape == wanted.shape) for a in listing)
+
+    def _agrees(self, legal: bool, listed: bool | None, accepted: bool, action: Any) -> None:
+        """The engine's API agrees with itself (a DriverError, an internal error of the
+        reference engine, otherwise): :meth:`Game.is_legal` predicted what :meth:`Game.apply`
+        did, :meth:`Game.legal_actions` listed an accepted action and only legal ones, and
+        after an accepted action :meth:`Game.to_position` describes the game so that
+        :meth:`Game.from_position` restores the same observation. Every action of the
+        feature suite thus also pins the API paths the kit's simulator, fuzzer and random
+        player rely on (issue 9: mutants there are killed by the features alone)."""
+        from .reference.game import Game, Phase
+
+        if legal != accepted:
+            raise DriverError(f"the reference engine's is_legal says {legal} but apply "
+                              f"{'accepted' if accepted else 'rejected'} {action!r}")
+        if accepted and listed is False:
+            raise DriverError(f"the reference engine accepted {action!r} but its "
+                              "legal_actions does not list it")
+        if accepted and self.game.phase not in (Phase.DEALING, Phase.FINISHED):
+            again = Game.from_position(self.game.to_position())
+            if again.observe() != self.game.observe():
+                raise DriverError("the reference engine's to_position does not restore "
+                                  f"the game after {action!r}")
 
     def _top(self, step: dict[str, Any]) -> Combo:
         from .reference import choose_reading
@@ -197,10 +283,22 @@ class ReferenceDriver:
         return {"beats": False, "reading": None}
 
     def _plays(self, step: dict[str, Any]) -> dict[str, Any]:
+        """The legal plays listed, and their number counted without listing them
+        (:func:`reference.plays.count_plays`, the engine's counter) under ``self_check``:
+        a scenario's ``there are N legal plays`` then pins the counter, its ``… is among
+        them`` the listing, and the two must agree (an internal error of the engine
+        otherwise)."""
         top = self._top(step) if "top" in step else None
-        plays = legal_plays(parse_cards(step["hand"]), top, self.variants)
-        texts = sorted(play_text(p.combo, p.ranks) for p in plays)
-        return {"count": len(texts), "plays": texts}
+        hand = parse_cards(step["hand"])
+        texts = sorted(play_text(p.combo, p.ranks)
+                       for p in legal_plays(hand, top, self.variants))
+        if not self.self_check:
+            return {"count": len(texts), "plays": texts}
+        count = count_plays(hand, top, self.variants)
+        if count != len(texts):
+            raise DriverError(f"the reference engine counts {count} legal plays but lists "
+                              f"{len(texts)}")
+        return {"count": count, "plays": texts}
 
     def close(self) -> None:
         self.game = None

@@ -48,6 +48,8 @@ LINE_CHARS = 300
 """Characters shown of one written line."""
 POSITION_CHARS = 600
 """Characters of the position text (:func:`position_before`)."""
+FILLED_IN_CHARS = 1000
+"""Characters of one default the kit filled in (:func:`filled_in_lines`)."""
 ROOT_CAUSE_LINES = 10
 """Groups shown under the summary table (:func:`root_causes`)."""
 SHAPE_LIFT = 1.5
@@ -244,6 +246,14 @@ def step_lines(scenario: Scenario, index: int | None) -> tuple[list[str], bool]:
                 out += ["  " + a for a in st.argument]
         if out:
             return _bounded_lines(out), True
+    if step.get("op") == "start":  # its phrase depends on the setup's kind
+        from .language.registry import refused_lines
+        from .scenario import ScenarioError
+
+        try:
+            return _bounded_lines(refused_lines(step, scenario.setup)), False
+        except ScenarioError:
+            pass
     return _bounded_lines(rendered_step(step)), False
 
 
@@ -344,12 +354,24 @@ def request_text(step: dict[str, Any]) -> str:
         else:
             goal = f"phase {until.get('phase')}"
         return f"advance: observe and skip every reveal prompt until {goal}"
+    if op == "start":
+        return refused_setup_text(step)
     if op == "next_hand":
         deck = step.get("deck")
         size = len(deck) if isinstance(deck, list) else "?"
         first = f", first card to seat {step['first']}" if "first" in step else ""
         return f"next_hand: deal a deck of {size} cards{first}"
     return json.dumps(step, ensure_ascii=False, sort_keys=True)
+
+
+def refused_setup_text(step: dict[str, Any]) -> str:
+    """What a ``start`` step expects (the scenario's setup refused, protocol.md ``### start``),
+    in words: ``the setup: expected to be refused citing R16.1``, or ``… refused (any
+    clause)`` when it names none."""
+    expect = step.get("expect")
+    clause = expect.get("clause") if isinstance(expect, dict) else None
+    cite = f"citing {clause}" if isinstance(clause, str) else "(any clause)"
+    return f"the setup: expected to be refused {cite}"
 
 
 def action_text(action: Any) -> str:
@@ -376,15 +398,26 @@ def action_text(action: Any) -> str:
     return json.dumps(action, ensure_ascii=False, sort_keys=True)
 
 
-def expectation_text(step: dict[str, Any]) -> str:
+def expectation_text(step: dict[str, Any], *, alone: bool = False) -> str:
     """What a step expects, compactly: ``beats = true; reading = "bomb 5x3"``, ``plays
-    contains …``."""
+    contains …``. ``alone``: the scenario's rejections are judged alone (``@any-clause``,
+    issue 9): a step expecting a rejection says that its clause is not compared."""
+    from .scenario import START_OP, judges_rejection
+
+    if step.get("op") == START_OP:
+        text = refused_setup_text(step)
+        if alone and isinstance(step.get("expect"), dict) and "clause" not in step["expect"]:
+            text += " (judged on the refusal alone: the clause is not compared)"
+        return text
     parts = [f"{path} = {json.dumps(value, ensure_ascii=False)}"
              for path, value in step.get("expect", {}).items()]
     for how, word in (("contains", "contains"), ("excludes", "does not contain")):
         for path, items in step.get(how, {}).items():
             parts.append(f"{path} {word} {json.dumps(items, ensure_ascii=False)}")
-    return "; ".join(parts) or "(nothing: the step only has to be answered)"
+    text = "; ".join(parts) or "(nothing: the step only has to be answered)"
+    if alone and judges_rejection(step):
+        text += " (judged on the rejection alone: any clause, the clause is not compared)"
+    return text
 
 
 # --------------------------------------------------------------------------- the position
@@ -488,6 +521,17 @@ def describe_game(game: Any) -> str:
     if pending:
         parts.append(f"to act: seat {pending['seat']} ({pending['decision']})")
     return "; ".join(parts)
+
+
+def filled_in_lines(scenario: Scenario, limit: int = FILLED_IN_CHARS) -> list[str]:
+    """What the kit filled in when it built the scenario's deal or position from the
+    Gherkin (:attr:`~fivetenk.scenario.Scenario.filled_in`, issue 9: no silent
+    conventions), one default a line, each cut at ``limit`` characters; [] when nothing
+    was filled in (or the setup was given whole). A failure shows it beside the position,
+    so a reader sees every convention the case rests on; ``fivetenk show ID`` gives the
+    whole position too."""
+    return [note if len(note) <= limit else note[:limit - 1] + "…"
+            for note in scenario.filled_in]
 
 
 # --------------------------------------------------------------------------- root causes

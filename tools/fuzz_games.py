@@ -257,8 +257,9 @@ def apply_step(game: Game, step: dict[str, Any]) -> dict[str, Any]:
         else:  # next_hand
             game.next_hand(deck=step["deck"], first=step.get("first"))
     except RulesError as err:
-        return {"accepted": False, "clause": err.clause,
-                "error": {"code": err.code, "clause": err.clause, "message": err.message}}
+        from .drivers import rejection  # the reply the reference sends (its D35 code)
+
+        return rejection(err)
     return dict(ACCEPTED)
 
 
@@ -491,7 +492,7 @@ def step_clauses(steps: Sequence[dict[str, Any]], expected: Sequence[Any], index
                     str(result.get("ending")), "R18.2")
             elif tail.startswith("levels") or tail.startswith("advance"):
                 clause = "R22.1"
-            elif tail.startswith("defender"):
+            elif tail.startswith(("defender", "credited")):
                 clause = "R20.1"
             else:
                 clause = _BAND_CLAUSE.get(str(result.get("band")), "R21.1")
@@ -510,6 +511,8 @@ def step_clauses(steps: Sequence[dict[str, Any]], expected: Sequence[Any], index
             clause = "R22.1"
         elif head == "match_over":
             clause = "R07.2"
+        elif head == "whole_side_check":
+            clause = "R17.1"
         elif head == "pending" and want.get("trick") is None and want.get("phase") == "playing":
             clause = "R15.1"
         if clause not in out:

@@ -671,6 +671,18 @@ class ProcessDriver:
         self._pending_start = request
         return {"accepted": True}
 
+    def start_reply(self, variants: dict[str, str],
+                    setup: dict[str, Any] | None) -> dict[str, Any]:
+        """Send ``start`` and return its reply at once, a refusal included (not raised):
+        for a scenario that expects its setup to be refused, whose verdict is that reply
+        (:func:`fivetenk.runner.start_reply`)."""
+        self._ensure(raise_failure=True)
+        assert self._proc is not None
+        if self._pending_start is not None:  # a scenario that ran no step
+            self._finish_start(None)
+        self._mark = self._proc.stderr.total
+        return self._call(start_request(self._next_seq(), variants, setup))
+
     def run(self, step: dict[str, Any]) -> dict[str, Any]:
         if self._proc is None:
             raise DriverError("the implementation is not running (the scenario did not start)")

@@ -10,6 +10,8 @@ charged to a rule the implementation claims to follow:
 - a command it lacks: ``implementation lacks capability plays``; but a query scenario whose
   ``classify`` / ``beats`` steps ask only what play can show goes through play from a
   position instead, when the implementation starts from positions (:mod:`fivetenk.lowering`);
+- an observation of a seat's cards (``Then seat 2 holds "…"``) without the capability
+  ``hands``: ``implementation lacks capability hands``;
 - a variant value a scenario names and it does not offer: ``implementation lacks variant
   rocket=joker_sets``;
 - a shape the scenario uses (:func:`fivetenk.shapes.scenario_shapes`) and it does not

@@ -16,7 +16,7 @@ from typing import TextIO
 from . import catalog
 from .compiler import parse_tags
 from .language import render_steps
-from .scenario import CLAUSE_PATTERN, RULING_PATTERN, Scenario
+from .scenario import ALONE_TAG, CLAUSE_PATTERN, RULING_PATTERN, Scenario
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -45,14 +45,17 @@ def tag_line(s: Scenario) -> list[str]:
     ``tags``): then its clauses and rulings are written first, in their order, followed by
     its other tags, so that compiling the rendered feature gives the same clauses (the
     first names the scenario's rule) and rulings. A tag that would read as an id
-    (``id:…``) is left out: the scenario's own id is written first."""
-    tags = [t for t in s.tags if not t.startswith("id:")]
+    (``id:…``) is left out: the scenario's own id is written first. A scenario whose
+    rejections are judged alone (``"rejections": "any-clause"``) ends with the tag
+    ``any-clause``, which compiles back to that mark (issue 9)."""
+    tags = [t for t in s.tags if not t.startswith("id:") and t != ALONE_TAG]
+    mark = [ALONE_TAG] if s.rejections_alone else []
     meta = parse_tags(tags)
     if meta["clauses"] == s.clauses and meta["rulings"] == s.rulings:
-        return tags
+        return [*tags, *mark]
     rest = [t for t in tags if t not in s.clauses and t not in s.rulings
             and not CLAUSE_PATTERN.match(t) and not RULING_PATTERN.match(t)]
-    return [*s.clauses, *s.rulings, *rest]
+    return [*s.clauses, *s.rulings, *rest, *mark]
 
 
 def run(args: argparse.Namespace, out: TextIO | None = None) -> int:

@@ -259,6 +259,12 @@ def summary(results: Sequence[Result], spec: Spec, pending: Iterable[str]) -> li
     return lines
 
 
+ALONE_NOTE = ("judged on the rejection alone (@any-clause, or check --any-clause): the "
+              "clause a rejection cites is not compared, only that it is a rejection")
+"""What a report says of a scenario whose rejections are judged alone (issue 9): no
+silent conventions, a failure of such a scenario never reads as if the clause counted."""
+
+
 def describe_failure(result: Result, spec: Spec) -> list[str]:
     """The evidence of a failure, an error or an unexpected pass (issue 8), one line each:
 
@@ -266,15 +272,16 @@ def describe_failure(result: Result, spec: Spec) -> list[str]:
     shipped suite) and ``fivetenk show ID``; the step as written in its feature (or as the
     kit renders the JSON); the clauses with their text, rulings with their titles,
     variants; for a game step the position before it (as the reference engine reaches
-    it); the request in words and as sent; what was expected and what came back, a
-    rejection as ``rejected, citing R03.1: <message>`` and an acceptance as ``accepted``;
-    every difference (at most :data:`fivetenk.runner.DIFF_LIMIT`, with how many there
-    are; lists as their missing and extra items); the implementation's stderr, the reason.
+    it); every default the kit filled in building the setup (issue 9); the request in
+    words and as sent; what was expected and what came back, a rejection as ``rejected,
+    citing R03.1: <message>`` and an acceptance as ``accepted``; every difference (at
+    most :data:`fivetenk.runner.DIFF_LIMIT`, with how many there are; lists as their
+    missing and extra items); the implementation's stderr, the reason.
 
     Whatever the implementation sent is shown through :func:`visible` or
     :func:`json_text`, bounded: no line can be forged, every line stays one line."""
     from . import evidence
-    from .runner import answer_text, expected_answer
+    from .runner import answer_text, expected_answer, rejection_code
 
     s = result.scenario
     lines = [f"{result.status.upper()} {visible(s.id, NAME_LIMIT)}: {visible(s.name, NAME_LIMIT)}",
@@ -297,9 +304,15 @@ def describe_failure(result: Result, spec: Spec) -> list[str]:
     if s.variants:
         lines.append("  variants: " + visible(
             ", ".join(f"{k}={v}" for k, v in sorted(s.variants.items())), TEXT_LIMIT))
+    if s.rejections_alone:
+        lines.append(f"  rejections: {ALONE_NOTE}")
     if result.position:
         lines.append("  position (the reference engine's, replaying the scenario):")
         lines.append(f"    {visible(result.position, MESSAGE_LIMIT)}")
+    filled = evidence.filled_in_lines(s)
+    if filled:
+        lines.append("  filled in by the kit (not written in the scenario):")
+        lines += [f"    - {visible(note, MESSAGE_LIMIT)}" for note in filled]
     if step is not None:
         lines.append(f"  request: {visible(evidence.request_text(step), TEXT_LIMIT)}")
     if result.note:
@@ -314,9 +327,15 @@ def describe_failure(result: Result, spec: Spec) -> list[str]:
         said = answer_text(received)
         if wanted or said:
             wanted = wanted or "an answer (see the differences)"
+            if s.rejections_alone and wanted == "rejected":
+                wanted = "rejected, citing any clause (the clause is not compared)"
             lines.append(f"  expected: {visible(wanted, TEXT_LIMIT)}")
             if said:
                 lines.append(f"  answered: {visible(said, TEXT_LIMIT)}")
+            code = rejection_code(received)
+            if code:
+                lines.append(f"  rejection code: {visible(code, NAME_LIMIT)} (the "
+                             "implementation's own; shown, never compared)")
         lines.append(f"  received: {_value(received, RECEIVED_LIMIT)}")
     if result.differences:
         count = len(result.differences)
@@ -390,11 +409,15 @@ def result_record(result: Result) -> dict[str, Any]:
     step as written) and ``written`` (whether it was read from the feature file),
     ``request`` (in words), ``context`` (``sent``: the request of the step; ``received``:
     the whole result that came back; for errors ``stderr`` and ``exit``), ``answer`` (a
-    rejection or an acceptance in words), ``expected_answer``, ``position`` (game steps),
-    ``differences`` (see :func:`difference_record`, at most ten) and
-    ``differences_total``."""
+    rejection or an acceptance in words), ``rejection_code`` (the implementation's
+    ``error.code`` of a rejection, never compared), ``expected_answer``, ``position``
+    (game steps), ``filled_in`` (the defaults the kit filled in building the setup from
+    the Gherkin, issue 9), ``differences`` (see :func:`difference_record`, at most ten) and
+    ``differences_total``. Any result of a scenario whose rejections are judged alone
+    (``@any-clause``, ``--any-clause``) says ``"rejections": "any-clause"``: no clause
+    was compared."""
     from . import evidence
-    from .runner import answer_text, expected_answer
+    from .runner import answer_text, expected_answer, rejection_code
 
     s = result.scenario
     record: dict[str, Any] = {
@@ -405,6 +428,8 @@ def result_record(result: Result) -> dict[str, Any]:
         "location": valid_text(s.location),
         "shapes": list(_shapes(s)),
     }
+    if s.rejections_alone:
+        record["rejections"] = s.rejections  # judged alone: no clause was compared
     if result.line is not None:
         record["line"] = plain(result.line)
     if result.message:
@@ -431,8 +456,13 @@ def result_record(result: Result) -> dict[str, Any]:
     said = answer_text(result.context.get("received"))
     if said:
         record["answer"] = valid_text(said)
+    code = rejection_code(result.context.get("received"))
+    if code:
+        record["rejection_code"] = valid_text(code)
     if result.position:
         record["position"] = valid_text(result.position)
+    if s.filled_in:
+        record["filled_in"] = [valid_text(note) for note in evidence.filled_in_lines(s)]
     if result.note:
         record["note"] = valid_text(result.note)
     if result.differences:

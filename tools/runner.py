@@ -28,7 +28,7 @@ from . import profile
 from .drivers import Driver, DriverError
 from .lowering import step_through_play
 from .protocol import describe_rejection
-from .scenario import GAME_OPS, Scenario, get_path
+from .scenario import GAME_OPS, START_OP, Scenario, get_path, without_rejection_clauses
 
 MISSING = object()
 MAX_ADVANCE = 2000
@@ -313,6 +313,21 @@ def answer_text(result: Any, limit: int = 300) -> str:
     return text
 
 
+def rejection_code(result: Any, limit: int = 80) -> str:
+    """The code an implementation gave its rejection (``error.code``: the reference engine
+    sends the D35 code of :mod:`reference.rejections`, e.g. ``not-your-turn``), cut to
+    ``limit`` characters; "" when the result is no rejection or carries no code. Shown
+    beside the expected clause in a failure's evidence; never compared (protocol.md,
+    section 3)."""
+    from .protocol import shorten
+
+    if not isinstance(result, dict) or result.get("accepted") is not False:
+        return ""
+    error = result.get("error")
+    code = error.get("code") if isinstance(error, dict) else None
+    return shorten(code.strip(), limit) if isinstance(code, str) and code.strip() else ""
+
+
 def expected_answer(step: dict[str, Any]) -> str:
     """What a step expects of an accept-or-reject reply, in the words of
     :func:`answer_text` (``rejected, citing R09.2``, ``accepted``), or "" when it expects
@@ -436,9 +451,17 @@ def run_scenario(driver: Driver, scenario: Scenario, *,
     implementation's faults (they become an *errored* result with context), nor for any
     other exception while judging it: that errors the scenario as an internal error of the
     kit, naming the exception, so that the run goes on. ``streamed``: the step results (or
-    the error) already obtained by :func:`run_suite`."""
+    the error) already obtained by :func:`run_suite`.
+
+    A scenario whose rejections are judged alone (``@any-clause``, or every scenario under
+    ``--any-clause``: :attr:`fivetenk.scenario.Scenario.rejections_alone`) is judged as
+    :func:`~fivetenk.scenario.without_rejection_clauses` gives it (issue 9), and its
+    result holds that copy: what was compared is what the report shows, and the report
+    says the clause was not compared. The requests are the same either way."""
     started = time.perf_counter()
     try:
+        if scenario.rejections_alone:
+            scenario = without_rejection_clauses(scenario)
         result = _judge(driver, scenario, streamed, started)
     except Exception as err:  # the last resort: one scenario, never the whole run
         result = Result(scenario, "errored", message=internal_error(err),
@@ -498,6 +521,8 @@ def _judge(driver: Driver, scenario: Scenario,
     index: int | None = None
     step: dict[str, Any] = {}
     try:
+        if scenario.refused_start is not None:
+            return _judge_start(driver, scenario, started)
         if fit.through_play:
             return _run_through_play(driver, scenario, started, fit.through_play)
         if isinstance(streamed, DriverError):
@@ -535,6 +560,66 @@ def _judge(driver: Driver, scenario: Scenario,
                       context=dict(err.context), seconds=time.perf_counter() - started,
                       position=_position(scenario, index))
     return Result(scenario, "passed", seconds=time.perf_counter() - started)
+
+
+def start_reply(driver: Driver, variants: dict[str, str],
+                setup: dict[str, Any] | None) -> dict[str, Any]:
+    """The reply to ``start``, as the implementation sent it, a refusal included: the
+    driver's ``start_reply`` where it has one (the
+    :class:`~fivetenk.process_driver.ProcessDriver`, whose ``start`` defers the reply to
+    the first step and raises for a refusal), else its ``start`` (the reference driver
+    and the adapter's answer a refused setup with a rejection)."""
+    send = getattr(driver, "start_reply", None) or driver.start
+    sent = {"op": "start", "variants": variants, "setup": setup}
+    return _object(send(variants, setup), sent)
+
+
+def _judge_start(driver: Driver, scenario: Scenario, started: float) -> Result:
+    """A scenario whose only step is ``start`` (:data:`~fivetenk.scenario.START_OP`): its
+    setup expected to be refused (protocol.md, ``### start``). The reply to the one
+    ``start`` request is compared with the step's expectations as an action's rejection
+    is (:func:`check_step`), so a refusal citing another clause fails with the same
+    evidence, and under ``@any-clause`` (:func:`~fivetenk.scenario.without_rejection_clauses`)
+    only the refusal is judged. A setup the implementation accepts fails the scenario
+    (it lets a deal or position that cannot occur stand); it is not an error."""
+    step = scenario.steps[0]
+    _mark_step(driver, 0)
+    sent = {"op": START_OP, "variants": scenario.variants, "setup": scenario.setup}
+    try:
+        result = start_reply(driver, scenario.variants, scenario.setup)
+    except DriverError as err:
+        return Result(scenario, "errored", message=str(err), step=0, line=step.get("line"),
+                      context=dict(err.context), seconds=time.perf_counter() - started)
+    found = check_step(step, result)
+    if not found:
+        return Result(scenario, "passed", seconds=time.perf_counter() - started)
+    more = found.total - 1
+    message = refusal_text(step, result, setup_word(scenario.setup)) + (
+        f" (and {more} more difference{'s' * (more != 1)})" if more else "")
+    return Result(scenario, "failed", message=message, step=0, line=step.get("line"),
+                  differences=list(found), total_differences=found.total,
+                  context={"sent": sent, "received": result},
+                  seconds=time.perf_counter() - started)
+
+
+def setup_word(setup: dict[str, Any] | None) -> str:
+    """``position`` or ``deal``: what a scenario's setup is, in a report's words."""
+    return "position" if isinstance(setup, dict) and "position" in setup else "deal"
+
+
+def refusal_text(step: dict[str, Any], result: dict[str, Any], what: str = "setup") -> str:
+    """What went wrong with a setup (``what``: position, deal) expected to be refused, in
+    words: ``expected the position to be refused citing R16.1; the engine accepted it``
+    (or ``… the engine refused it, citing R01.1: <message>``)."""
+    expect = step.get("expect", {})
+    clause = expect.get("clause")
+    wanted = f"expected the {what} to be refused" + (f" citing {clause}" if clause else "")
+    answer = answer_text(result)
+    if answer == "accepted":
+        return f"{wanted}; the engine accepted it"
+    if answer:
+        return f"{wanted}; the engine {answer.replace('rejected', 'refused it', 1)}"
+    return f"{wanted}; the engine answered {_short(result)}"
 
 
 def _run_through_play(driver: Driver, scenario: Scenario, started: float,
@@ -739,8 +824,8 @@ def _streamable(driver: Driver, scenario: Scenario) -> bool:
     """Whether ``scenario`` can go out in a stream: it lies within what the implementation
     plays, needs nothing asked through play (:func:`fivetenk.profile.fit`), and no step
     waits for an earlier answer (``advance``)."""
-    if any(step["op"] == "advance" for step in scenario.steps):
-        return False
+    if any(step["op"] in ("advance", START_OP) for step in scenario.steps):
+        return False  # a start step judges the start reply itself (_judge_start)
     fit = profile.fit(driver, scenario)
     return not fit.reason and not fit.through_play
 

@@ -45,6 +45,25 @@ QUERY_OPS = frozenset({"classify", "beats", "plays", "points", "deck"})
 all five)."""
 GAME_OPS = frozenset({"act", "observe", "advance", "next_hand"})
 """Operations on a game in progress (capability ``deal`` or ``position`` for the setup)."""
+START_OP = "start"
+"""The step of a scenario that expects its setup to be refused (protocol.md, ``### start``):
+``{"op": "start", "expect": {"accepted": false, "clause": "R16.1"}}``, the clause optional
+(any clause). It is no request of its own: it judges the reply to the scenario's one
+``start`` request, so it is the first and only step of a scenario with a deal or a
+position (:func:`refused_start`, :func:`start_problems`)."""
+
+REJECTIONS_BY_CLAUSE = "clause"
+"""A scenario's ``rejections`` by default: a rejection is judged on being a rejection *and*
+on the clause it cites (the kit's conventions for which clause are ruling D35)."""
+REJECTIONS_ALONE = "any-clause"
+"""A scenario's ``rejections`` when every rejection in it is judged on being a rejection
+alone, whatever clause the engine cites (issue 9): the relaxation of ``fivetenk check
+--any-clause`` (:func:`without_rejection_clauses`), for this scenario only. Written as the
+tag ``@any-clause`` on the Gherkin scenario (or its Feature), as ``"rejections":
+"any-clause"`` in JSON."""
+REJECTION_MODES = (REJECTIONS_BY_CLAUSE, REJECTIONS_ALONE)
+ALONE_TAG = REJECTIONS_ALONE
+"""The Gherkin tag (without ``@``) that marks a scenario :data:`REJECTIONS_ALONE`."""
 
 
 class ScenarioError(ValueError):
@@ -70,16 +89,38 @@ class Scenario:
     steps: list[dict[str, Any]] = field(default_factory=list)
     source: dict[str, Any] = field(default_factory=dict)
     description: str = ""
+    rejections: str = REJECTIONS_BY_CLAUSE
+    """How the scenario's rejections are judged: :data:`REJECTIONS_BY_CLAUSE` (the default)
+    or :data:`REJECTIONS_ALONE` (see :attr:`rejections_alone`)."""
     origin: str = field(default="", compare=False, repr=False)
     """Where this copy was loaded from, for errors about it: ``file.json $[3]`` for a JSON
     scenario (whose ``source`` names the feature it was exported from), or "" (then
     :attr:`location`). Not part of the JSON form."""
+    filled_in: list[str] = field(default_factory=list, compare=False, repr=False)
+    """What the kit filled in when it built the setup from the Gherkin (issue 9: no silent
+    conventions): each default of the scenario language it used, with its clause or ruling
+    (:func:`fivetenk.language.positions.position_filled_in`,
+    :func:`fivetenk.language.deals.deal_filled_in`); ``fivetenk show`` and the evidence of
+    a failure list it. Not part of the JSON form, whose setup is complete."""
 
     @property
     def loaded_at(self) -> str:
         """Where to look for this scenario in the files the user gave: :attr:`origin`, else
         :attr:`location`."""
         return self.origin or self.location
+
+    @property
+    def rejections_alone(self) -> bool:
+        """Whether every rejection in this scenario is judged on being a rejection alone,
+        the clause it cites not compared (``@any-clause``; issue 9, ruling D35): the runner
+        judges :func:`without_rejection_clauses` of it, and every report says so."""
+        return self.rejections == REJECTIONS_ALONE
+
+    @property
+    def refused_start(self) -> dict[str, Any] | None:
+        """The ``start`` step when this scenario expects its setup to be refused (its first
+        step, :data:`START_OP`), else None: see :func:`refused_start`."""
+        return refused_start(self.steps)
 
     @property
     def rule(self) -> str:
@@ -92,12 +133,15 @@ class Scenario:
     def needs(self) -> frozenset[str]:
         """The capabilities an implementation needs to run this scenario (D-1 of issue 8):
         each query command its steps use (``classify``, ``beats``, ``plays``, ``points``,
-        ``deck``), ``deal`` or ``position`` for its setup, and ``deal`` for a next hand."""
+        ``deck``), ``deal`` or ``position`` for its setup, ``deal`` for a next hand, and
+        ``hands`` for an ``observe`` step naming a seat (what that seat holds)."""
         needs: set[str] = {step["op"] for step in self.steps} & QUERY_OPS
         if self.setup is not None:
             needs.add("position" if "position" in self.setup else "deal")
         if any(s["op"] == "next_hand" for s in self.steps):
             needs.add("deal")
+        if any(s["op"] == "observe" and "seat" in s for s in self.steps):
+            needs.add("hands")  # an observation naming a seat shows its cards
         return frozenset(needs)
 
     @property
@@ -119,6 +163,8 @@ class Scenario:
         out["clauses"] = list(self.clauses)
         out["rulings"] = list(self.rulings)
         out["tags"] = list(self.tags)
+        if self.rejections != REJECTIONS_BY_CLAUSE:
+            out["rejections"] = self.rejections
         out["variants"] = dict(sorted(self.variants.items()))
         out["setup"] = self.setup
         out["steps"] = self.steps
@@ -142,6 +188,7 @@ class Scenario:
             clauses=list(data["clauses"]),
             rulings=list(data.get("rulings", [])),
             tags=list(data.get("tags", [])),
+            rejections=data.get("rejections", REJECTIONS_BY_CLAUSE),
             variants=dict(data.get("variants", {})),
             setup=data.get("setup"),
             steps=[dict(s) for s in data["steps"]],
@@ -534,6 +581,8 @@ def _schema_message(error: Any) -> str:
     if (error.validator == "pattern" and isinstance(error.instance, str)
             and error.validator_value == scenario_schema()["$defs"]["reading"]["pattern"]):
         return reading_problem(error.instance)
+    if error.json_path == "$.rejections":
+        return rejections_problem(error.instance)
     if error.validator == "not" and error.json_path.endswith(".name"):
         return "a name is one line of text, without control characters"
     message: str = error.message
@@ -601,29 +650,129 @@ def expects_rejection(step: Mapping[str, Any]) -> bool:
         key == "error" or key.startswith("error.") for key in expect)
 
 
+def refused_start(steps: Any) -> dict[str, Any] | None:
+    """The ``start`` step of a list of steps whose first step is one (:data:`START_OP`: the
+    scenario expects its setup to be refused), else None."""
+    if isinstance(steps, list) and steps and isinstance(steps[0], dict) \
+            and steps[0].get("op") == START_OP:
+        return cast(dict[str, Any], steps[0])
+    return None
+
+
+def start_problems(data: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
+    """Where a ``start`` step is misplaced, as ``(JSON path, message)``. A scenario sends one
+    ``start`` request (protocol.md), and a ``start`` step judges its reply: so it is the
+    first step, nothing follows it (once the setup is refused there is no game to act
+    on), the scenario has a deal or a position to refuse, and it expects a refusal (every
+    other scenario already expects its setup to be accepted: a refused setup errors it)."""
+    steps = _list(data.get("steps"))
+    shown = ("a start step (the setup expected to be refused: in Gherkin, 'Then the "
+             "position is refused' or 'Then the deal is refused')")
+    for i, step in enumerate(steps):
+        if not isinstance(step, dict) or step.get("op") != START_OP:
+            continue
+        at = f"$.steps[{i}]"
+        if i:
+            yield at, (f"{shown} must be the scenario's first step, not step {i + 1}: it judges "
+                       "the reply to the scenario's one start request, sent before any step")
+            continue
+        if len(steps) > 1:
+            yield "$.steps[1]", (f"{shown} must be the scenario's only step: once its setup "
+                                 "is refused there is no game for step 2 to act on; write "
+                                 "that step in another scenario")
+        if not data.get("setup"):
+            yield at, (f"{shown} needs a deal or a position to refuse, and this scenario has "
+                       "no setup")
+        for key in ("contains", "excludes"):
+            if key in step:
+                yield f"{at}.{key}", (f"{shown} expects only \"accepted\": false and, if "
+                                      f"given, the clause cited; it has no \"{key}\"")
+        expect = step.get("expect") or {}
+        if expect.get("accepted") is not False:
+            yield f"{at}.expect.accepted", (
+                f"{shown} must expect \"accepted\": false; a setup expected to be accepted "
+                "needs no step (every scenario's setup is expected to be accepted: a refused "
+                "one errors the scenario)")
+
+
+def rejections_problem(value: Any) -> str:
+    """Why ``value`` is not a scenario's ``rejections`` (issue 9), naming both values."""
+    return (f"{_shown(value)} is not a way to judge rejections: expected \"{REJECTIONS_ALONE}\" "
+            f"(every rejection judged on being a rejection alone, the clause not compared) or "
+            f"\"{REJECTIONS_BY_CLAUSE}\" (the default: the clause compared too, ruling D35)")
+
+
+def mark_tag_problem(tag: str, *, in_json: bool = False) -> str:
+    """Why a tag (without ``@``) is a mistaken spelling of the ``@any-clause`` mark, or "".
+
+    A tag that reads as the mark once case, ``-``, ``_`` and a trailing ``s`` are ignored
+    (``@Any_Clause``, ``@anyclause``, ``@any-clauses``), or that gives it a value
+    (``@any-clause:yes``), would otherwise be an ordinary tag and silently relax nothing.
+    In JSON (``in_json``) the mark is the field ``"rejections"``, never a tag, so the exact
+    tag ``any-clause`` in ``tags`` is a mistake as well."""
+    folded = re.sub(r"[-_\s]", "", tag.lower())
+    exact = tag == ALONE_TAG
+    if exact and not in_json:
+        return ""
+    if exact or folded.rstrip("s") == "anyclause" or tag.lower().startswith(ALONE_TAG + ":") \
+            or folded.startswith("rejections:") or folded.startswith("anyclause:"):
+        if in_json:
+            return (f"the tag {_shown(tag)}: in JSON a scenario whose rejections are judged "
+                    f"alone says \"rejections\": \"{REJECTIONS_ALONE}\" (the tag "
+                    f"@{ALONE_TAG} is its Gherkin form)")
+        return (f"the tag @{tag} is not the mark @{ALONE_TAG} (judge this scenario's "
+                f"rejections on the rejection alone); write exactly @{ALONE_TAG}, without a "
+                "value, or remove it")
+    return ""
+
+
+def judges_rejection(step: Mapping[str, Any]) -> bool:
+    """Whether a step expects a rejection: :func:`expects_rejection`, or a clause other than
+    ``null`` among its expectations (``clause``, ``error.clause``, ``{"error": {"clause":
+    …}}``). What ``@any-clause`` can relax."""
+    expect = step.get("expect")
+    if not isinstance(expect, dict):
+        return False
+    return expects_rejection(step) or _without_clauses(expect)[1]
+
+
 def content_problems(data: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
     """What a schema-valid scenario can still get wrong, as ``(JSON path, message)``: a card
     list longer than :data:`MAX_CARDS`, a face more than :data:`MAX_COPIES` times in one
     list (a step's cards, a seat's hand, a deck: R01.1), and unknown card tokens in the
     actions a step expects to be accepted (the schema leaves actions free so that
     malformed ones can be sent on purpose). Steps that expect a rejection are exempt from
-    the copy and action checks: a fourth copy is what they test."""
+    the copy and action checks: a fourth copy is what they test; so is the setup of a
+    scenario that expects it to be refused (:func:`refused_start`). A misplaced ``start``
+    step: :func:`start_problems`."""
+    yield from start_problems(data)
+    copies = refused_start(data.get("steps")) is None
     setup = data.get("setup") or {}
     deal = setup.get("deal")
     if isinstance(deal, dict):
-        yield from _card_list(deal.get("deck"), "$.setup.deal.deck")
+        yield from _card_list(deal.get("deck"), "$.setup.deal.deck", copies=copies)
         for i, deck in enumerate(_list(deal.get("redeals"))):
-            yield from _card_list(deck, f"$.setup.deal.redeals[{i}]")
+            yield from _card_list(deck, f"$.setup.deal.redeals[{i}]", copies=copies)
     position = setup.get("position")
     if isinstance(position, dict):  # the engine checks the rest (InvalidPosition)
         for i, hand in enumerate(_list(position.get("hands"))):
-            yield from _card_list(hand, f"$.setup.position.hands[{i}]")
+            yield from _card_list(hand, f"$.setup.position.hands[{i}]", copies=copies)
         if "buried" in position:
-            yield from _card_list(position["buried"], "$.setup.position.buried")
+            yield from _card_list(position["buried"], "$.setup.position.buried", copies=copies)
         trick = position.get("trick")
         for i, entry in enumerate(_list(trick.get("plays")) if isinstance(trick, dict) else []):
             if isinstance(entry, dict) and "cards" in entry:
-                yield from _card_list(entry["cards"], f"$.setup.position.trick.plays[{i}].cards")
+                yield from _card_list(entry["cards"], f"$.setup.position.trick.plays[{i}].cards",
+                                      copies=copies)
+    for i, tag in enumerate(_list(data.get("tags"))):
+        problem = mark_tag_problem(tag, in_json=True) if isinstance(tag, str) else ""
+        if problem:
+            yield f"$.tags[{i}]", problem
+    if data.get("rejections") == REJECTIONS_ALONE and not any(
+            judges_rejection(step) for step in data["steps"]):
+        yield "$.rejections", (f"\"{REJECTIONS_ALONE}\" on a scenario where no step expects a "
+                               "rejection: it would relax nothing; remove it (or add the "
+                               "rejection it was meant for)")
     for i, step in enumerate(data["steps"]):
         at = f"$.steps[{i}]"
         rejected = expects_rejection(step)
@@ -678,6 +827,57 @@ def _action_cards(action: Mapping[str, Any], path: str) -> Iterator[tuple[str, s
                 problem = card_problem(call["face"])
                 if problem:
                     yield f"{path}.calls[{k}].face", problem
+
+
+def without_rejection_clauses(scenario: Scenario) -> Scenario:
+    """The scenario as it is judged when its rejections are judged alone (``@any-clause``,
+    or ``fivetenk check --any-clause`` for every scenario): every clause comparison
+    dropped, so that a rejection is judged on being a rejection alone (the kit's clause
+    conventions are ruling D35; an engine may cite none, or its own).
+
+    In every step, whatever its command (``act`` and ``next_hand`` as well as a query
+    refused as bad input), an expected path ending in ``clause`` (``clause``,
+    ``error.clause``) is dropped, and so is a ``clause`` key at any depth of an expected
+    object (``{"error": {"clause": …}}``; an object left empty goes too). A step that
+    expected a clause other than ``null`` expected a rejection, and still does: it keeps
+    (or gains) ``accepted: false``, so that relaxing the clause never lets an accepted
+    action or an ordinary answer pass. ``contains`` / ``excludes`` lists are left alone
+    (no shipped scenario lists clauses). A ``start`` step (the setup expected to be
+    refused, :data:`START_OP`) is relaxed like any other: its clause is dropped and it keeps
+    ``accepted: false``.
+    The copy is marked :data:`REJECTIONS_ALONE`, so that every report of it says the
+    clause was not compared; relaxing it again changes nothing."""
+    import dataclasses
+
+    steps = []
+    for step in scenario.steps:
+        expect = step.get("expect")
+        if isinstance(expect, dict):
+            relaxed, rejection = _without_clauses(expect)
+            if rejection and relaxed.get("accepted") is not False:
+                relaxed = {**relaxed, "accepted": False}
+            if relaxed != expect:
+                step = {**step, "expect": relaxed}
+        steps.append(step)
+    return dataclasses.replace(scenario, steps=steps, rejections=REJECTIONS_ALONE)
+
+
+def _without_clauses(expect: Mapping[str, Any]) -> tuple[dict[str, Any], bool]:
+    """``expect`` without any clause, and whether a clause other than ``null`` was dropped
+    (the expectation was of a rejection). See :func:`without_rejection_clauses`."""
+    out: dict[str, Any] = {}
+    rejection = False
+    for key, value in expect.items():
+        if str(key).rsplit(".", 1)[-1] == "clause":
+            rejection = rejection or value is not None
+            continue
+        if isinstance(value, dict) and value:
+            value, inner = _without_clauses(value)
+            rejection = rejection or inner
+            if not value:  # it held only clauses
+                continue
+        out[key] = value
+    return out, rejection
 
 
 def get_path(result: Any, path: str) -> Any:

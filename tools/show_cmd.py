@@ -19,6 +19,7 @@ a bad file or option; an unknown id lists the closest ids).
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import difflib
 import json
 import sys
@@ -28,7 +29,7 @@ from typing import Any, TextIO
 
 from . import catalog, evidence, report
 from .runner import Result, run_scenario
-from .scenario import Scenario, dumps
+from .scenario import REJECTIONS_ALONE, Scenario, dumps
 from .spec_data import Spec, load_spec
 
 EXCHANGE_CHARS = 2000
@@ -128,10 +129,11 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     chosen = [s for s in scenarios if s.id == args.id or s.id.startswith(args.id + ".")]
     if not chosen:
         raise UsageError(f"no scenario {args.id!r}{_suggest(args.id, scenarios)}")
-    if getattr(args, "any_clause", False):
-        from .check_cmd import without_rejection_clauses
-
-        chosen = [without_rejection_clauses(s) for s in chosen]
+    written = {id(s): s for s in chosen}  # the JSON shown is the scenario as written
+    if getattr(args, "any_clause", False):  # the @any-clause mark on each of them
+        marked = [dataclasses.replace(s, rejections=REJECTIONS_ALONE) for s in chosen]
+        written = {id(m): s for m, s in zip(marked, chosen, strict=True)}
+        chosen = marked
     spec = load_spec()
     replays: list[tuple[Result, Recorder]] = []
     name = ""
@@ -148,13 +150,13 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
             driver.close()
     if args.json:
         document = {"scenarios": [
-            _json(s, spec, replays[i] if replays else None, name)
+            _json(s, spec, replays[i] if replays else None, name, written[id(s)])
             for i, s in enumerate(chosen)]}
         out.write(json.dumps(document, allow_nan=False, indent=2) + "\n")
     else:
         shown: set[str] = set()
         for i, s in enumerate(chosen):
-            out.write("\n".join(_text(s, spec, shown)) + "\n")
+            out.write("\n".join(_text(s, spec, shown, written[id(s)])) + "\n")
             if replays:
                 out.write("\n" + "\n".join(_replay_text(s, spec, *replays[i], name)) + "\n")
             if i + 1 < len(chosen):
@@ -195,6 +197,8 @@ def _header(s: Scenario, spec: Spec) -> list[str]:
     if s.variants:
         lines.append("  variants: " + v(", ".join(f"{k}={val}" for k, val in
                                                     sorted(s.variants.items())), 400))
+    if s.rejections_alone:
+        lines.append(f"  rejections: {report.ALONE_NOTE}")
     shapes = _shapes(s)
     if shapes:
         lines.append("  shapes used: " + ", ".join(shapes))
@@ -220,7 +224,9 @@ def _gherkin(s: Scenario) -> tuple[str, str, bool]:
     return text, "# rendered by the kit from the JSON (no feature file to read)", False
 
 
-def _text(s: Scenario, spec: Spec, shown: set[str]) -> list[str]:
+def _text(s: Scenario, spec: Spec, shown: set[str], written: Scenario) -> list[str]:
+    """The scenario ``s`` as it is judged (``--any-clause`` marks it), with the JSON of the
+    scenario as ``written``."""
     lines = _header(s, spec)
     text, heading, _ = _gherkin(s)
     if heading in shown:
@@ -229,8 +235,10 @@ def _text(s: Scenario, spec: Spec, shown: set[str]) -> list[str]:
         shown.add(heading)
         lines += ["", "Gherkin:", heading]
         lines += [report.visible(line, 1000) for line in text.split("\n")]
+    lines += setup_lines(s)
     lines += ["", "JSON (schemas/scenario.schema.json):"]
-    lines += [report.visible(line, 4000) for line in dumps(s.to_json()).rstrip().split("\n")]
+    lines += [report.visible(line, 4000)
+              for line in dumps(written.to_json()).rstrip().split("\n")]
     return lines
 
 
@@ -292,6 +300,9 @@ def _replay_text(s: Scenario, spec: Spec, result: Result, recorder: Recorder,
     if setup or s.setup is not None:
         what = "none" if s.setup is None else ("a position" if "position" in s.setup
                                                else "a deal")
+        if s.refused_start is not None:  # its one step judges this exchange
+            what += "; " + evidence.refused_setup_text(s.refused_start).removeprefix(
+                "the setup: ")
         lines.append(f"  setup ({what}):")
         lines += _exchange_lines(setup, "    ")
         if result.status == "errored" and result.step is None:
@@ -301,8 +312,11 @@ def _replay_text(s: Scenario, spec: Spec, result: Result, recorder: Recorder,
         where = f", line {step['line']}" if isinstance(step.get("line"), int) else ""
         lines.append(f"  step {index + 1}{where}: {v(written[0] if written else '', 400)}")
         lines += [f"      {v(text, 400)}" for text in written[1:]]
-        lines.append(f"    expects: {v(evidence.expectation_text(step), report.MESSAGE_LIMIT)}")
+        expects = evidence.expectation_text(step, alone=s.rejections_alone)
+        lines.append(f"    expects: {v(expects, report.MESSAGE_LIMIT)}")
         lines += _exchange_lines([(q, r) for i, q, r in recorder.log if i == index], "    ")
+        if step.get("op") == "start":
+            lines.append("    (no request of its own: it judges the setup's start above)")
         verdict = _verdict(result, index)
         lines.append(f"    verdict: {v(verdict, report.MESSAGE_LIMIT)}")
         if result.step == index and result.differences:
@@ -316,7 +330,7 @@ def _replay_text(s: Scenario, spec: Spec, result: Result, recorder: Recorder,
 
 
 def _json(s: Scenario, spec: Spec, replay: tuple[Result, Recorder] | None,
-          name: str) -> dict[str, Any]:
+          name: str, written: Scenario) -> dict[str, Any]:
     text, heading, as_written = _gherkin(s)
     out: dict[str, Any] = {
         "id": report.valid_text(s.id), "name": report.valid_text(s.name),
@@ -324,20 +338,23 @@ def _json(s: Scenario, spec: Spec, replay: tuple[Result, Recorder] | None,
         "clauses": {c: spec.clauses[c].en if c in spec.clauses else None for c in s.clauses},
         "rulings": {r: spec.rulings[r].title if r in spec.rulings else None for r in s.rulings},
         "variants": dict(sorted(s.variants.items())), "shapes": _shapes(s),
+        "rejections": s.rejections,
         "needs": sorted(s.needs),
         "gherkin": report.valid_text(text, 100_000), "written": as_written,
         "gherkin_at": report.valid_text(heading.removeprefix("# ")),
-        "scenario": s.to_json(),
+        "scenario": written.to_json(),
+        "filled_in": [report.valid_text(note) for note in s.filled_in],
     }
     if replay is not None:
         result, recorder = replay
         steps = []
         for index, step in enumerate(s.steps):
-            written, _ = evidence.step_lines(s, index)
+            text_lines, _ = evidence.step_lines(s, index)
             steps.append({
                 "step": index + 1, "line": step.get("line"),
-                "text": [report.valid_text(t) for t in written],
-                "expects": report.valid_text(evidence.expectation_text(step)),
+                "text": [report.valid_text(t) for t in text_lines],
+                "expects": report.valid_text(
+                    evidence.expectation_text(step, alone=s.rejections_alone)),
                 **_exchange_json([(q, r) for i, q, r in recorder.log if i == index]),
                 "verdict": report.valid_text(_verdict(result, index)),
             })
@@ -350,3 +367,110 @@ def _json(s: Scenario, spec: Spec, replay: tuple[Result, Recorder] | None,
             "result": report.result_record(result),
         }
     return out
+
+
+# ------------------------------------------------- the setup the kit built (issue 9)
+
+
+def setup_lines(s: Scenario) -> list[str]:
+    """The deal or position the kit built from the Gherkin, in full and in words, then
+    every default it filled in (:attr:`~fivetenk.scenario.Scenario.filled_in`, each with
+    its clause or ruling): no convention of the scenario language is silent (issue 9).
+    [] without a setup."""
+    if not s.setup:
+        return []
+    if "position" in s.setup:
+        lines = ["", "The position the kit built (setup.position):"]
+        lines += ["  " + line for line in position_text(s.setup["position"])]
+    elif "deal" in s.setup:
+        lines = ["", "The deal the kit built (setup.deal):"]
+        lines += ["  " + line for line in deal_text(s.setup["deal"])]
+    else:
+        return []
+    if s.filled_in:
+        lines.append("Filled in by the kit (not written in the scenario):")
+        lines += [f"  - {report.visible(note, report.MESSAGE_LIMIT)}" for note in s.filled_in]
+    elif s.origin:
+        lines.append("Filled in by the kit: nothing, the setup is given whole in the JSON")
+    else:
+        lines.append("Filled in by the kit: nothing, the scenario writes all of it")
+    return lines
+
+
+def _listed(items: Any) -> str:
+    return " ".join(map(str, items)) if items else "(none)"
+
+
+def position_text(position: dict[str, Any]) -> list[str]:
+    """A position in full, one fact a line: the match, the banker, every hand, the calls
+    and whether the whole-side check is active (R17.1), the burial, the captured points,
+    the trick, whose turn it is and who is out, in the order they went out."""
+    from .language.positions import whole_side_check
+
+    v = report.visible
+    banker = position.get("banker")
+    lines = _match_lines(position, f"hand {position.get('hand', 1)}, "
+                                   f"{position.get('phase', 'playing')}; banker: seat {banker}")
+    out = position.get("out") or []
+    for seat, cards in enumerate(position.get("hands") or []):
+        held = (f"{len(cards)} card{'s' * (len(cards) != 1)}: {v(_listed(cards), 400)}"
+                if cards
+                else "nothing" + (" (out)" if seat in out else ""))
+        lines.append(f"seat {seat} holds {held}")
+    for n, call in enumerate(position.get("calls") or [], 1):
+        by = call.get("resolved_by")
+        state = "still open" if by is None else f"resolved by seat {by}" + (
+            ", the banker (a self-call)" if by == banker else "")
+        ordinal = {1: "1st", 2: "2nd", 3: "3rd"}.get(call.get("ordinal"), "?")
+        lines.append(f"call {n}: the {ordinal} {v(str(call.get('face')), 4)}, "
+                     f"{call.get('played', 0)} played, {state}")
+    if position.get("phase", "playing") == "playing":
+        lines.append(f"whole-side check: {whole_side_check(position)}")
+    lines.append(f"buried: {v(_listed(position.get('buried')), 100)}")
+    lines.append(f"captured points, seats 0-5: {v(_listed(position.get('captured')), 100)}")
+    trick = position.get("trick")
+    if trick:
+        plays = []
+        for i, entry in enumerate(trick.get("plays", [])):
+            if entry.get("pass"):
+                plays.append(f"seat {entry.get('seat')} passed")
+            else:
+                plays.append(f"seat {entry.get('seat')} {'led' if i == 0 else 'played'} "
+                             f"{_listed(entry.get('cards'))} as {entry.get('combo')}")
+        lines.append("trick: " + v("; ".join(plays), 600))
+    else:
+        lines.append("trick: none, a lead is due")
+    lines.append(f"turn: seat {position.get('turn')}")
+    lines.append(f"out, in the order they went out: {_listed(out)}")
+    return lines
+
+
+def _match_lines(setup: dict[str, Any], head: str) -> list[str]:
+    """The match a position or deal is in: ``head``, the levels, and for a later hand the
+    previous banker and winners (D5, D6)."""
+    v = report.visible
+    levels = " ".join(map(str, setup.get("levels") or ["3"] * 6))
+    lines = [f"{head}; levels: {v(levels, 80)}"]
+    if setup.get("hand", 1) != 1:
+        lines.append(f"previous banker: seat {setup.get('previous_banker')}; previous "
+                     f"winners: {v(_listed(setup.get('previous_winners')), 40)}")
+    return lines
+
+
+def deal_text(deal: dict[str, Any]) -> list[str]:
+    """A deal in full: the match, who receives the first card, what each seat receives in
+    dealing order (D2: one card a draw, 26 each), the kitty, how many redeal decks."""
+    v = report.visible
+    deck = list(deal.get("deck") or [])
+    first = deal.get("first", 0)
+    lines = _match_lines(deal, f"hand {deal.get('hand', 1)}; the first card goes to seat "
+                               f"{first}")
+    if len(deck) == 162 and isinstance(first, int):
+        for seat in range(6):
+            received = deck[(seat - first) % 6:156:6]
+            lines.append(f"seat {seat} receives, in order: {v(_listed(received), 400)}")
+        lines.append(f"kitty: {v(_listed(deck[156:]), 100)}")
+    redeals = deal.get("redeals") or []
+    if redeals:
+        lines.append(f"redeal decks: {len(redeals)} (in the JSON below)")
+    return lines

@@ -58,6 +58,8 @@ def hook(request: dict[str, Any], adapter: Any) -> dict[str, Any] | None:
     reply: dict[str, Any] = adapter.handle(request)
     if request.get("cmd") in STEP_COMMANDS and reply["ok"]:
         reply["result"] = corrupt(reply["result"])
+    elif request.get("cmd") == "start" and reply["ok"] and reply["result"].get("accepted") is False:
+        reply["result"] = {"accepted": True}  # a setup a scenario expects refused, accepted
     return reply
 
 

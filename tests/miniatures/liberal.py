@@ -239,6 +239,8 @@ def game_command(engine: Engine, cmd: str, request: dict[str, Any]) -> dict[str,
         raise LookupError(f"{cmd} needs a game, and this scenario has none")
     if cmd == "observe":
         observation: dict[str, Any] = engine.game.observe()
+        if "seat" in request:  # capability hands: that seat's cards, canonical order
+            observation["held"] = [str(c) for c in engine.game.hand(request["seat"])]
         return observation
     if cmd == "act":
         engine.game.apply(request["action"])
@@ -251,7 +253,8 @@ def hello() -> dict[str, Any]:
     """The handshake (section 4): one word per query command, every variant value (in
     another order than the kit lists them)."""
     return {
-        "capabilities": ["position", "deal", "deck", "points", "plays", "beats", "classify"],
+        "capabilities": ["position", "deal", "deck", "points", "plays", "beats", "classify",
+                         "hands"],
         "variants": {name: list(reversed(values)) for name, values in CHOICES.items()},
         "protocol": 1,
         "version": "0.8 «liberal»",

@@ -38,20 +38,39 @@ from .registry import (
     step,
 )
 
+DEAL_SIZE = 162
+"""Cards in a deal, numbered as draws 1-162 in dealing order: draws 1-156 go to the seats
+(the observation's ``draws`` counts them, so ``dealing continues until draw 14`` stops once
+draw 14 has been dealt), draws 157-162 are the kitty (R01.2, D2)."""
 
-def build_deck(first: int, dealt: dict[int, list[Card]], kitty: list[Card]) -> list[str]:
-    """The full 162-card dealing order for the given cards (see module docstring)."""
-    slots: list[Card | None] = [None] * 162
+
+def build_deck(first: int, dealt: dict[int, list[Card]], kitty: list[Card],
+               draws: dict[int, Card] | None = None) -> list[str]:
+    """The full 162-card dealing order for the given cards (see module docstring):
+    ``dealt`` the first cards of each seat, ``kitty`` the last six, ``draws`` single cards
+    by draw number (1-162, :data:`DEAL_SIZE`). A draw that two of them fix is an error
+    naming both."""
+    slots: list[Card | None] = [None] * DEAL_SIZE
+    fixed_by: dict[int, str] = {}
     for seat, cards in dealt.items():
         if len(cards) > 26:
             raise ScenarioError(
                 f"seat {seat} is dealt {len(cards)} cards; a seat receives 26 (R01.2)")
         for k, card in enumerate(cards):
-            slots[(seat - first) % 6 + 6 * k] = card
+            slot = (seat - first) % 6 + 6 * k
+            slots[slot] = card
+            fixed_by[slot] = f'seat {seat}\'s {_nth_text(k + 1)} card "{card}"'
     if len(kitty) > 6:
         raise ScenarioError(f"the kitty holds 6 cards, not {len(kitty)} (R01.2)")
     for k, card in enumerate(kitty):
         slots[156 + k] = card
+        fixed_by[156 + k] = f'the kitty\'s {_nth_text(k + 1)} card "{card}"'
+    for draw, card in sorted((draws or {}).items()):
+        slot = draw - 1
+        if slot in fixed_by:
+            raise ScenarioError(f'draw {draw} is fixed twice: as "{card}" by the draw step '
+                                f"and as {fixed_by[slot]}")
+        slots[slot] = card
     used = [c for c in slots if c is not None]
     remaining = [c for c in reversed(ALL_FACES) for _ in range(DECKS)]
     for card in used:
@@ -61,6 +80,23 @@ def build_deck(first: int, dealt: dict[int, list[Card]], kitty: list[Card]) -> l
             raise ScenarioError(f"more than {DECKS} copies of {card} in the deal (R01.1)") from None
     filler = iter(remaining)
     return [str(c if c is not None else next(filler)) for c in slots]
+
+
+def draw_number(text: str) -> int:
+    """A draw number of step text: 1-162 (:data:`DEAL_SIZE`); ScenarioError otherwise."""
+    draw = number(text, "draw")
+    if not 1 <= draw <= DEAL_SIZE:
+        raise ScenarioError(f"draw {draw} is not in the deal: draws are numbered 1-{DEAL_SIZE} "
+                            "in dealing order (157-162 are the kitty)")
+    return draw
+
+
+def add_draw(draws: dict[int, Card], draw: int, card: str) -> None:
+    """Fix one draw; the same draw given twice is an error naming both cards."""
+    placed = one_card(card)
+    if draw in draws:
+        raise ScenarioError(f'draw {draw} is given twice: "{draws[draw]}" and "{placed}"')
+    draws[draw] = card_list(placed)[0]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -74,7 +110,7 @@ def _deal(b: Builder) -> dict[str, Any]:
     if b.steps:
         raise ScenarioError("Given steps that set up the deal must come before the first When")
     deal: dict[str, Any] = b.extensions.setdefault("deal", {"first": None, "dealt": {},
-                                                            "kitty": []})
+                                                            "kitty": [], "draws": {}})
     return deal
 
 
@@ -96,9 +132,19 @@ def _kitty(b: Builder, cards: str) -> None:
     _deal(b)["kitty"] = card_list(cards)
 
 
+@step("given", r'draw (?P<draw>\d+) is "(?P<card>[^"]+)"', 'draw 14 is "7D"')
+def _draw(b: Builder, draw: str, card: str) -> None:
+    """One card at a draw of the deal, numbered 1-162 in dealing order as the
+    observation's ``draws`` counts them (:data:`DEAL_SIZE`); draw ``n`` goes to the seat
+    ``n - 1`` places after the first receiver (D2), draws 157-162 are the kitty. It combines
+    with ``seat N is dealt`` and ``the kitty is``; a draw they also fix is an error naming
+    both. With ``the first card goes to`` unsaid, the D2 default decides whose draw it is."""
+    add_draw(_deal(b)["draws"], draw_number(draw), card)
+
+
 @step("given", r"a new match is dealt", "a new match is dealt", rulings=("D34",))
 def _new_match(b: Builder) -> None:
-    _deal(b)
+    _deal(b)["new_match"] = True  # the first hand is written (D34)
 
 
 def _finish_deal(b: Builder) -> None:
@@ -112,11 +158,11 @@ def _finish_deal(b: Builder) -> None:
     if first is None:  # D2: seat 0 in the first hand, the seat after the previous banker later
         first = 0 if history is None else (history["previous_banker"] + 1) % 6
     if "order" in spec:
-        if spec["dealt"] or spec["kitty"]:
+        if spec["dealt"] or spec["kitty"] or spec["draws"]:
             raise ScenarioError("give either the whole deck order or the dealt cards, not both")
         deck = spec["order"]
     else:
-        deck = build_deck(first, spec["dealt"], spec["kitty"])
+        deck = build_deck(first, spec["dealt"], spec["kitty"], spec["draws"])
     deal: dict[str, Any] = {"deck": deck, "first": first}
     if history is not None:
         deal.update(hand=history["hand"], previous_banker=history["previous_banker"],
@@ -124,9 +170,52 @@ def _finish_deal(b: Builder) -> None:
     if "levels" in b.extensions:
         deal["levels"] = b.extensions["levels"]
     b.setup = {"deal": deal}
+    b.extensions["filled_in"] = deal_filled_in(spec, deal, b.extensions)
 
 
 SETUP_FINISHERS.append(_finish_deal)
+
+
+def deal_filled_in(spec: dict[str, Any], deal: dict[str, Any],
+                   extensions: dict[str, Any]) -> list[str]:
+    """Every default the kit filled in when it built ``deal`` from the phrases written
+    (``spec``, the builder's ``extensions``), one sentence each with its ruling and the
+    phrase that would write it (issue 9: no silent conventions): the filler cards
+    (:func:`build_deck`), the first receiver (D2), the redeals (D5, D30), the first hand
+    and the levels. Empty when the whole deck order and the rest are written."""
+    from .positions import _match_filled_in
+
+    notes: list[str] = []
+    if "order" not in spec:
+        draws = spec.get("draws") or {}
+        written = (sum(len(c) for c in spec["dealt"].values()) + len(spec["kitty"])
+                   + len(draws))
+        notes.append(f"{162 - written} of the 162 cards are not written: the kit deals them "
+                     "strongest-first (BJ, SJ, the 2s, the As … the 3s; suits D C H S) into "
+                     "the draws nobody's cards fix, in dealing order, then the kitty, so the "
+                     "low ranks (the first hand's reveal rank 3) come last (write 'seat N is "
+                     "dealt \"…\"', 'draw N is \"…\"' or 'the deck order is:')")
+        if not spec["kitty"] and not any(d > 156 for d in draws):
+            notes.append(f"the kitty is not written: the last six cards of the deck, "
+                         f"\"{' '.join(deal['deck'][156:])}\" (R01.2, D2; write 'the kitty "
+                         "is \"…\"')")
+    if spec["first"] is None:
+        why = ("as in the first hand" if "history" not in extensions
+               else "the seat after the previous banker")
+        notes.append(f"who receives the first card is not written: seat {deal['first']}, "
+                     f"{why} (D2; write 'the first card goes to seat N')")
+    redeals = extensions.get("redeals") or {}
+    if deal.get("hand", 1) == 1 and not redeals:
+        notes.append("no redeal deck is written: if nobody reveals a 3 the hand is redealt "
+                     "from a deck an implementation shuffles as it likes, and only the deal "
+                     "number can be checked (R08.4, D5, D30; write 'the 1st redeal deals …')")
+    filled = [n for n, r in sorted(redeals.items()) if not isinstance(r, list)]
+    if filled:
+        notes.append("the cards of redeal " + ", ".join(map(str, filled)) + " not written "
+                     "are filled in strongest-first as in the deal (D30)")
+    notes += [note for note in _match_filled_in(extensions)
+              if not (spec.get("new_match") and note.startswith("the hand is not written"))]
+    return notes
 
 
 def _render_deal(s: Scenario) -> list[str]:
@@ -157,7 +246,7 @@ def _deck_order(b: Builder, doc: str | None) -> None:
     if not doc:
         raise ScenarioError("give the 162 cards in a doc string after this step")
     deal = _deal(b)
-    cards = card_list(doc)
+    cards = deck_cards(doc)  # copies of a face are checked once built (see the end)
     if len(cards) != 162:
         raise ScenarioError(f"the deck order needs all 162 cards, not {len(cards)} (R01.1)")
     deal["order"] = [str(c) for c in cards]
@@ -205,20 +294,27 @@ def _redeals(b: Builder, nth: int) -> dict[int, Any]:
     return specs
 
 
-@step("given", r"the " + NTH + r' redeal deals (?P<spec>seat [0-5] "[^"]*"'
-               r'(?:; seat [0-5] "[^"]*")*)',
+@step("given", r"the " + NTH + r' redeal deals (?P<spec>(?:seat [0-5]|draw \d+) "[^"]*"'
+               r'(?:; (?:seat [0-5]|draw \d+) "[^"]*")*)',
       'the 1st redeal deals seat 3 "3H"', rulings=("D30",))
 def _redeal(b: Builder, nth: str, spec: str) -> None:
-    """The cards that seats receive first in a redeal; the rest is filled as in the deal."""
+    """The cards that seats receive first in a redeal (``seat 3 "3H"``) and single cards
+    at a draw of it (``draw 14 "7D"``, numbered as in :func:`_draw`); the rest is filled as
+    in the deal."""
     n = _nth(nth)
     dealt: dict[int, list[Card]] = {}
+    draws: dict[int, Card] = {}
     for part in (p.strip() for p in spec.split(";")):
-        head, _, cards = part.partition(" ")[2].partition(" ")
+        kind, _, rest = part.partition(" ")
+        head, _, cards = rest.partition(" ")
+        if kind == "draw":
+            add_draw(draws, draw_number(head), cards.strip('"'))
+            continue
         seat = int(head)
         if seat in dealt:
             raise ScenarioError(f"seat {seat}'s cards are given twice in one redeal")
         dealt[seat] = card_list(cards.strip('"'))
-    _redeals(b, n)[n] = dealt
+    _redeals(b, n)[n] = (dealt, draws)
 
 
 @step("given", r"the " + NTH + r" redeal is in the order:",
@@ -247,7 +343,7 @@ def _finish_redeals(b: Builder) -> None:
         raise ScenarioError("only the first hand is redealt (R08.4, D5); later hands fall "
                             "back to the previous winners (R09.5)")
     first = deal.get("first", 0)
-    deal["redeals"] = [spec if isinstance(spec, list) else build_deck(first, spec, [])
+    deal["redeals"] = [spec if isinstance(spec, list) else build_deck(first, spec[0], [], spec[1])
                        for _, spec in sorted(specs.items())]
 
 
@@ -331,3 +427,36 @@ def _burial_hidden(b: Builder) -> None:
     """R10.2: the burial is shown only in the settlement (``result.kitty``); before the hand
     is settled the observation holds no result, hence no buried card."""
     observe(b, "result", None)
+
+
+# ---------------------------------------------------------------------------------------------
+# A deal expected to be refused (protocol.md, ``### start``)
+# ---------------------------------------------------------------------------------------------
+
+
+def deck_cards(text: str) -> list[Card]:
+    """The cards of ``Given the deck order is:``. A bad token is an error here; a face
+    written more than three times is not: the compiler checks the copies once the scenario
+    is built (:func:`fivetenk.scenario.content_problems`, R01.1), except in a deal expected
+    to be refused, where a fourth copy may be what it tests."""
+    from ..reference.cards import parse_cards
+    from ..reference.errors import InvalidCards, RulesError
+
+    tokens = text.split()
+    try:
+        return parse_cards(tokens)
+    except InvalidCards:  # the tokens are cards: only the copies are wrong
+        return [Card.parse(token) for token in tokens]
+    except RulesError as err:
+        raise ScenarioError(str(err)) from None
+
+
+@step("then", r"the deal is refused(?: citing (?P<clause>R\d\d\.\d+))?",
+      "the deal is refused citing R01.1")
+def _deal_refused(b: Builder, clause: str | None = None) -> None:
+    """The deal written by the Given steps is expected to be refused when the scenario
+    starts, citing ``clause`` (or any clause without ``citing``): the scenario's only Then,
+    with no When (``Given the deck order is:`` may then hold a fourth copy of a face)."""
+    from .registry import refuse_setup
+
+    refuse_setup(b, "deal", clause)

@@ -10,7 +10,7 @@ from typing import Any
 from ..reference.cards import Card, Rank
 from ..reference.errors import RulesError
 from ..scenario import ScenarioError
-from .deals import build_deck
+from .deals import add_draw, build_deck, draw_number
 from .play import rendered_expectations
 from .registry import Builder, card_list, number, observe, renderer, seat_list, split_cards, step
 
@@ -50,21 +50,39 @@ def _later_hand(b: Builder, hand: str, banker: str, winners: str) -> None:
 
 
 @step("when", r'the next hand is dealt(?: from (?P<seat>seat [0-5])(?: with (?P<spec>.+))?)?',
-      'the next hand is dealt from seat 1 with seat 3 dealt "4H"')
+      'the next hand is dealt from seat 1 with seat 3 dealt "4H"; the kitty "4D 4C"')
 def _next_hand(b: Builder, seat: str = "", spec: str = "") -> None:
-    """The next hand's deal. Chosen cards need the first receiver (``from seat N``) to know
-    which draws are whose; without it the engine's D2 default applies to a filled deck."""
+    """The next hand's deal (R23.1), written like a first deal: ``seat 3 dealt "4H 4S"``
+    (a seat's first cards), ``the kitty "…"`` (its last six cards, R01.2, R10.1) and
+    ``draw 14 "7D"`` (one card by draw number, 1-162, as in ``Given draw 14 is``), joined
+    by ``;``; the rest is filled as in a first deal (:func:`build_deck`). Chosen cards need
+    the first receiver (``from seat N``) to know which draws are whose; without it the
+    engine's D2 default applies to a filled deck."""
     dealt: dict[int, list[Card]] = {}
+    kitty: list[Card] | None = None
+    draws: dict[int, Card] = {}
     for part in filter(None, (p.strip() for p in spec.split(";"))):
+        kitty_part = re.fullmatch(r'the kitty "([^"]*)"', part)
+        draw_part = re.fullmatch(r'draw (\d+) "([^"]*)"', part)
+        if kitty_part is not None:
+            if kitty is not None:
+                raise ScenarioError("the next hand's kitty is given twice")
+            kitty = card_list(kitty_part[1])
+            continue
+        if draw_part is not None:
+            add_draw(draws, draw_number(draw_part[1]), draw_part[2])
+            continue
         head, _, cards = part.partition(" dealt ")
         if re.fullmatch(r"seat [0-5]", head) is None or re.fullmatch(r'"[^"]*"', cards) is None:
-            raise ScenarioError('write: with seat 3 dealt "4H 4S"; seat 5 dealt "5D"')
+            raise ScenarioError('write: with seat 3 dealt "4H 4S"; seat 5 dealt "5D"; '
+                                'the kitty "4D 4C 6D 6C 7D 7C"; draw 14 "7D"')
         if int(head[5:]) in dealt:
             raise ScenarioError(f"{head}'s cards are given twice")
         dealt[int(head[5:])] = card_list(cards.strip('"'))
     first = int(seat.split()[1]) if seat else None
     s: dict[str, Any] = {"op": "next_hand",
-                         "deck": build_deck(first if first is not None else 0, dealt, [])}
+                         "deck": build_deck(first if first is not None else 0, dealt,
+                                            kitty or [], draws)}
     if first is not None:
         s["first"] = first
     s["expect"] = {"accepted": True}

@@ -5,8 +5,12 @@ any action as JSON), as does ``dealing continues until …``. Every action step 
 action to be accepted unless a ``Then the action is rejected…`` step follows it.
 
 The Then phrases read the table: the phase, whose decision it is, the sides and the calls'
-state, captured points, hands, seats out, the trick on the table (its leader, top play and
-every play and pass). ``Then the observation at "…" is …`` checks any field of the
+state, captured points, hand sizes, seats out, the trick on the table (its leader, top play
+and every play and pass), and what a seat holds: ``Then seat 2 holds "5H 5S 9D"`` / ``holds
+no cards`` asks an observation naming the seat (``{"op": "observe", "seat": 2}``), answered
+with ``held`` by an implementation with the capability ``hands`` (hands are private, so a
+plain observation never shows them; a scenario using it is skipped without the capability).
+``Then the observation at "…" is …`` checks any field of the
 observation that has no phrase of its own, and is how every observation check is rendered
 back (exact and round-trippable).
 """
@@ -37,6 +41,7 @@ from .registry import (
     renderer,
     seat_list,
     six_numbers,
+    sorted_cards,
     split_cards,
     step,
 )
@@ -272,6 +277,40 @@ def _trick_plays(b: Builder, entries: str) -> None:
     observe(b, "trick.plays", [_trick_entry(e) for e in entries.split(";")])
 
 
+# ---------------------------------------------------------------------------------------------
+# What a seat holds (capability ``hands``)
+# ---------------------------------------------------------------------------------------------
+
+
+def seat_observation(b: Builder, seat: int, *, new: bool = False) -> dict[str, Any]:
+    """The ``observe`` step naming ``seat`` whose result a Then checks: the last step when
+    it is one (unless ``new``), else a new one. Hands are private, so an observation shows
+    a seat's cards (``held``) only when the request names the seat, which needs capability
+    ``hands``; a plain observation or an ``advance`` never does."""
+    last = b.steps[-1] if b.steps else None
+    if not new and last is not None and last["op"] == "observe" and last.get("seat") == seat:
+        return last
+    return b.add({"op": "observe", "seat": seat})
+
+
+@step("then", SEAT + r' holds (?:"(?P<cards>[^"]+)"|(?P<none>no cards))',
+      'seat 2 holds "5H 5S 9D"')
+def _held(b: Builder, seat: str, cards: str = "", none: str = "") -> None:
+    """The cards a seat holds, in any order (compared in canonical order): what is left
+    after its plays (R13.2, R16.1), the kitty taken up by the banker (R10.1). ``holds no
+    cards``: the seat is out (R16.1). ``seat 2 holds 32 cards`` is the public count."""
+    b.expect(seat_observation(b, int(seat)), "held", [] if none else sorted_cards(cards))
+
+
+@step("then", r"the observation shows " + SEAT + r"'s cards",
+      "the observation shows seat 2's cards")
+def _shows_cards(b: Builder, seat: str) -> None:
+    """A new observation naming ``seat`` (``held`` added to it); the Then steps after it
+    check that observation. ``fivetenk render`` writes it for an observation naming a seat
+    whose ``held`` no ``holds`` phrase can say."""
+    seat_observation(b, int(seat), new=True)
+
+
 @step("then", r'the observation at "(?P<path>[a-z0-9_.]+)" is (?P<value>.+)',
       'the observation at "result.kitty_points" is 20')
 def _generic(b: Builder, path: str, value: str) -> None:
@@ -356,9 +395,33 @@ def _action_line(a: dict[str, Any]) -> str:
 
 
 def _render_observation_checks(s: dict[str, Any]) -> list[str]:
-    """Observation expectations as generic Then steps (exact and round-trippable)."""
+    """Observation expectations as generic Then steps (exact and round-trippable); an
+    observation naming a seat starts with ``Then seat N holds …`` when that phrase reads
+    back as its ``held`` expectation, else with ``Then the observation shows seat N's
+    cards``."""
     if s["op"] not in ("observe", "advance"):
         return []
-    lines = [f"Then the observation at {q(path)} is {json.dumps(value, ensure_ascii=False)}"
-             for path, value in s.get("expect", {}).items()]
+    expect = dict(s.get("expect", {}))
+    lines: list[str] = []
+    if s["op"] == "observe" and "seat" in s:
+        held = expect.get("held")
+        if _held_words(held):
+            lines.append(f"Then seat {s['seat']} holds "
+                         + (cards_text(held) if held else "no cards"))
+            del expect["held"]
+        else:
+            lines.append(f"Then the observation shows seat {s['seat']}'s cards")
+    lines += [f"Then the observation at {q(path)} is {json.dumps(value, ensure_ascii=False)}"
+              for path, value in expect.items()]
     return lines + generic_checks({k: v for k, v in s.items() if k != "expect"}, set())
+
+
+def _held_words(value: Any) -> bool:
+    """Whether ``held`` reads back from ``holds "…"`` / ``holds no cards`` unchanged: card
+    tokens already in canonical order (the phrase sorts what it reads)."""
+    if not card_words(value, empty=True):
+        return False
+    try:
+        return bool(sorted_cards(" ".join(value)) == value)
+    except ScenarioError:
+        return False

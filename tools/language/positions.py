@@ -3,6 +3,27 @@ that matter (``Given a hand in play with seat 0 as banker``, ``seat 1 holds "…
 the burial, captured points, the trick on the table, whose turn it is, who went out), or
 given whole as JSON (``Given the position is:``). :func:`position_lines` writes a position
 back in these phrases when they rebuild it exactly.
+
+No silent conventions (issue 9). The kit fills in what a position does not write (the
+builder is :func:`fivetenk.reference.position.build_position`) and says so:
+:func:`position_filled_in` lists every default used, with its clause or ruling, on the
+built scenario (:attr:`fivetenk.scenario.Scenario.filled_in`), which ``fivetenk show``
+and the evidence of a failure print. Two decisions:
+
+- A call the writer names (``the banker called …``) must be written as resolved (``call 1
+  was resolved by seat 3``) or open (``call 2 is still open``); otherwise the position is
+  refused, naming the call and both phrases. Always, whatever the cards: left to the
+  cards, a call whose copies nobody holds would count as played and silently become a
+  self-call by the banker (D16), the very trap of issue 9, and a rule that applied only
+  sometimes would itself be a convention to learn. ``still open`` keeps the face's
+  remaining copies in play where the cards written allow (buried, at most 3 − ordinal),
+  and is refused, saying why, when they do not.
+- When no call is written the kit keeps its default calls (the 1st AH and the 1st AS):
+  most positions are about something else, and requiring calls in each would pad every
+  scenario with lines that say nothing. The default is *shown* instead, with the state
+  it gives the calls (a copy nobody holds counts as played, so such a call counts as a
+  self-call by the banker, D16) and whether that makes the whole-side check active
+  (R17.1, D20).
 """
 
 from __future__ import annotations
@@ -16,6 +37,7 @@ from ..scenario import parse_json as _parse_json_text
 from .registry import (
     ORDINAL_TEXT,
     ORDINALS,
+    REFUSED,
     SEAT,
     SETUP_FINISHERS,
     SETUP_RENDERERS,
@@ -23,6 +45,7 @@ from .registry import (
     card_list,
     number,
     q,
+    refuse_setup,
     seat_list,
     step,
 )
@@ -60,16 +83,43 @@ def _holds(b: Builder, seat: str, cards: str) -> None:
                r'(?P<o2>1st|2nd|3rd) "(?P<f2>[^"]+)"',
       'the banker called the 1st "AH" and the 2nd "AS"')
 def _called(b: Builder, o1: str, f1: str, o2: str, f2: str) -> None:
-    _position(b)["calls"] = [{"face": f1, "ordinal": ORDINALS[o1]},
-                             {"face": f2, "ordinal": ORDINALS[o2]}]
+    spec = _position(b)
+    if "calls" in spec:
+        raise ScenarioError("the banker's calls are given twice")
+    spec["calls"] = [{"face": f1, "ordinal": ORDINALS[o1]},
+                     {"face": f2, "ordinal": ORDINALS[o2]}]
+    spec["calls_line"] = b.line  # named by a refusal that comes at a later step
+
+
+def _call(b: Builder, n: str) -> dict[str, Any]:
+    """Call ``n`` (1 or 2) of the position, once: its state is written by exactly one of
+    ``call N was resolved by seat M`` and ``call N is still open``."""
+    spec = _position(b)
+    if "calls" not in spec:
+        raise ScenarioError('say first which calls the banker made: Given the banker called …')
+    call: dict[str, Any] = spec["calls"][int(n) - 1]
+    if "resolved_by" in call:
+        was = ("still open" if call["resolved_by"] is None
+               else f"resolved by seat {call['resolved_by']}")
+        raise ScenarioError(f"call {n}'s state is given twice (it was already {was})")
+    return call
 
 
 @step("given", r"call (?P<n>[12]) was resolved by " + SEAT, "call 1 was resolved by seat 3")
 def _was_resolved(b: Builder, n: str, seat: str) -> None:
-    spec = _position(b)
-    if "calls" not in spec:
-        raise ScenarioError('say first which calls the banker made: Given the banker called …')
-    spec["calls"][int(n) - 1]["resolved_by"] = int(seat)
+    """The call's occurrence has been played, by that seat (D16): the kit leaves the
+    face's other copies where the writer put them (the rest count as played)."""
+    _call(b, n)["resolved_by"] = int(seat)
+
+
+@step("given", r"call (?P<n>[12]) is still open", "call 2 is still open")
+def _still_open(b: Builder, n: str) -> None:
+    """The call's occurrence has not been played yet (D15, D16). The copies of its face no
+    hand holds are kept in play where the writer's cards allow: buried, at most 3 −
+    ordinal of them (D13, D14), unless the burial is written. When the cards written
+    still make the occurrence played (too few copies left, or it is on the table) the
+    position is refused, saying why (:func:`fivetenk.reference.position.build_position`)."""
+    _call(b, n)["resolved_by"] = None
 
 
 @step("given", r'the buried cards are "(?P<cards>[^"]+)"',
@@ -152,6 +202,7 @@ def _finish_position(b: Builder) -> None:
         return
     from ..reference.position import build_position
 
+    _refuse_undecided_calls(spec)
     history = b.extensions.get("history", {})
     kwargs: dict[str, Any] = {
         "banker": spec["banker"],
@@ -167,14 +218,138 @@ def _finish_position(b: Builder) -> None:
         kwargs.update(hand=history["hand"], previous_banker=history["previous_banker"],
                       previous_winners=history["previous_winners"])
     try:
-        position = build_position(spec["hands"], **kwargs)
+        position = build_position(spec["hands"], **kwargs,
+                                  check=REFUSED not in b.extensions)  # see the end
     except RulesError as err:
         raise ScenarioError(f"the position cannot occur: {err}") from None
     position.pop("variants", None)  # the scenario's variants apply
     b.setup = {"position": position}
+    b.extensions["filled_in"] = position_filled_in(spec, position, b.extensions)
 
 
 SETUP_FINISHERS.append(_finish_position)
+
+
+def _call_words(call: dict[str, Any]) -> str:
+    """``the 1st "AS"`` for a call of a position spec or of a built position."""
+    return f'the {ORDINAL_TEXT.get(call["ordinal"], "?")} "{call["face"]}"'
+
+
+def _refuse_undecided_calls(spec: dict[str, Any]) -> None:
+    """A written call must say whether it was resolved (and by whom) or is still open: the
+    cards alone would leave it to a convention (its copies no hand holds count as played,
+    so it would count as a self-call by the banker, D16). ScenarioError naming each such
+    call and the two ways to write it."""
+    undecided = [
+        f'call {n} ({_call_words(call)}) is neither resolved nor open: write '
+        f'"And call {n} was resolved by seat N" (N: the seat that played {_call_words(call)}) '
+        f'or "And call {n} is still open"'
+        for n, call in enumerate(spec.get("calls", []), 1) if "resolved_by" not in call]
+    if undecided:
+        at = f" (the calls are at line {spec['calls_line']})" if spec.get("calls_line") else ""
+        raise ScenarioError("; ".join(undecided) + f"{at}; D16: the kit does not guess a "
+                            "call's state from the cards")
+
+
+def _seats(seats: list[int]) -> str:
+    return ("seat " if len(seats) == 1 else "seats ") + " ".join(map(str, seats))
+
+
+def _call_state(call: dict[str, Any], banker: int) -> str:
+    """``the 1st "AH" resolved by seat 0, the banker (a self-call)`` / ``… still open``."""
+    by = call.get("resolved_by")
+    if by is None:
+        return f"{_call_words(call)} still open ({call.get('played', 0)} played)"
+    return f"{_call_words(call)} resolved by seat {by}" + (
+        ", the banker (a self-call, R11.5)" if by == banker else "")
+
+
+def whole_side_check(position: dict[str, Any]) -> str:
+    """Whether the whole-side ending is checked in this position (R17.1, D20): ``active``
+    once both calls are resolved, with the banker's side; else why not."""
+    calls = position.get("calls") or []
+    open_calls = [n for n, c in enumerate(calls, 1) if c.get("resolved_by") is None]
+    if open_calls or len(calls) != 2:
+        which = " and ".join(f"call {n}" for n in open_calls) or "the calls"
+        return (f"not active: {which} {'is' if len(open_calls) == 1 else 'are'} still open, "
+                "so the hand ends only when one player is left (R17.1, R18.1, D21)")
+    side = sorted({position["banker"], *(c["resolved_by"] for c in calls)})
+    return (f"active: both calls are resolved, the banker's side is {_seats(side)}; the hand "
+            "ends as soon as a whole side is out (R17.1, D20)")
+
+
+def position_filled_in(spec: dict[str, Any], position: dict[str, Any],
+                       extensions: dict[str, Any]) -> list[str]:
+    """Every default the kit filled in when it built ``position`` from the phrases written
+    (``spec``, the builder's ``extensions``), one sentence each with its clause or ruling
+    and the phrase that would write it (issue 9: no silent conventions). When the writer
+    wrote everything a phrase can write, only the cards played in earlier tricks are left
+    (no phrase writes them). ``fivetenk show`` and the evidence of a failure list it. The
+    default calls are listed with the state they get and the whole-side check (R17.1);
+    see the module docstring for why they stay a default while a written call never gets
+    a default state."""
+    banker = position["banker"]
+    notes: list[str] = []
+    unnamed = [s for s in range(6) if s not in spec["hands"]]
+    if unnamed:
+        notes.append(f"{_seats(unnamed)} {'is' if len(unnamed) == 1 else 'are'} not given "
+                     "cards (no 'seat N holds …'): they hold nothing and count as out (R16.1)")
+    out = position.get("out") or []
+    if "out" not in spec and len(out) > 1:
+        notes.append(f"the order in which {_seats(out)} went out is not written: seat order "
+                     "(write 'the seats went out in the order \"…\"')")
+    if "calls" not in spec:
+        calls = position.get("calls") or []
+        states = "; ".join(_call_state(c, banker) for c in calls)
+        notes.append("the calls are not written: the kit's default calls, the 1st \"AH\" and "
+                     "the 1st \"AS\" (R11.1); a copy no hand holds counts as played (D15), so "
+                     f"{states} (D16); the whole-side check is {whole_side_check(position)} "
+                     "(write 'the banker called …' and, for each call, 'call N was resolved "
+                     "by seat M' or 'call N is still open')")
+    if "buried" not in spec:
+        notes.append(f"the buried cards are not written: the kit buried "
+                     f"\"{' '.join(position['buried'])}\" (spare copies of the open calls' "
+                     "faces, then non-scoring 3s, 4s, 6s, 7s, 8s, 9s nobody holds; R10.1)")
+    in_play = sum(len(h) for h in position["hands"]) + len(position["buried"]) + sum(
+        len(p.get("cards", [])) for p in (position.get("trick") or {}).get("plays", []))
+    if in_play < 162:
+        notes.append(f"{162 - in_play} cards are in no hand, not buried and not on the table: "
+                     "they count as played in earlier tricks (their copies of a called face "
+                     "count towards its call, D15)")
+    rest = sum(position["captured"]) - sum(spec.get("captured", {}).values())
+    if rest and "rest_to" not in spec:
+        notes.append(f"{rest} points of those earlier tricks are not credited by the writer: "
+                     f"they go to seat {banker}, the banker (write 'seat N has captured … "
+                     "points' or 'the other captured points went to seat N'; R06.2)")
+    trick = position.get("trick")
+    if trick is not None and any(len(e) == 2 and e[1] is not None
+                                 for e in spec["trick"]):
+        readings = ", ".join(f"seat {p['seat']} {p['combo']}" for p in trick["plays"]
+                             if "cards" in p)
+        notes.append(f"the readings of the plays on the table are not all written: the kit "
+                     f"reads them as a player would (D10): {readings} (write '… led \"…\" as "
+                     "\"pair 7\"')")
+    if "turn" not in spec:
+        why = ("the banker, or the first seat after the banker that holds cards"
+               if trick is None else "the first seat after the last play that holds cards, "
+               "did not make the top play and may still play in the trick")
+        notes.append(f"whose turn it is is not written: seat {position['turn']}, {why} "
+                     "(R13.1, R13.3, D18; write 'it is seat N's turn')")
+    notes += _match_filled_in(extensions)
+    return notes
+
+
+def _match_filled_in(extensions: dict[str, Any]) -> list[str]:
+    """The match defaults of a deal or a position: the first hand, every level at 3."""
+    notes = []
+    if "history" not in extensions:
+        notes.append("the hand is not written: the first hand of the match, with no previous "
+                     "banker or winners (D34; write 'this is hand N, after seat M was banker "
+                     "and seats \"…\" won')")
+    if "levels" not in extensions:
+        notes.append("the levels are not written: every seat is at level 3 (R07.1; write "
+                     "'the levels are \"…\"')")
+    return notes
 
 
 # ---------------------------------------------------------------------------------------------
@@ -194,6 +369,8 @@ def position_lines(position: dict[str, Any], variants: dict[str, str]) -> list[s
     fuzzer writes (or ``fivetenk render``) reads as a person would write it."""
     if position.get("phase", "playing") != "playing" or position.get("reveal") is not None:
         return None
+    if "buried" not in position or "captured" not in position:
+        return None  # optional in the schema; the phrases always write both: kept as JSON
     banker = position["banker"]
     lines = [f"Given a hand in play with seat {banker} as banker"]
     hand = position.get("hand", 1)
@@ -210,9 +387,11 @@ def position_lines(position: dict[str, Any], variants: dict[str, str]) -> list[s
         lines.append(f"And the banker called the {ORDINAL_TEXT.get(a['ordinal'], '?')} "
                      f"{q(a['face'])} and the {ORDINAL_TEXT.get(b['ordinal'], '?')} "
                      f"{q(b['face'])}")
-        for n, call in enumerate(calls, 1):
+        for n, call in enumerate(calls, 1):  # every written call says its state
             if call.get("resolved_by") is not None:
                 lines.append(f"And call {n} was resolved by seat {call['resolved_by']}")
+            else:
+                lines.append(f"And call {n} is still open")
     lines.append(f"And the buried cards are {q(' '.join(position['buried']))}")
     for seat, cards in enumerate(position["hands"]):
         if cards:
@@ -247,7 +426,13 @@ def position_lines(position: dict[str, Any], variants: dict[str, str]) -> list[s
         return None
     if built is None:
         return None
-    try:  # the same position once checked: derived counts ("played") may be left out
+    # The same position, written the same way: every field the JSON gives is what the
+    # phrases build (a trick given without readings stays JSON, so that the scenario
+    # renders back to itself), and what it leaves out is what the phrases derive.
+    if any(built["position"].get(key) != value for key, value in position.items()
+           if key != "variants"):
+        return None
+    try:
         same = (_parse_position({**position, "variants": variants})
                 == _parse_position({**built["position"], "variants": variants}))
     except RulesError:
@@ -266,7 +451,10 @@ def _render_position(s: Scenario) -> list[str]:
     build this very position, else the whole position as JSON."""
     if not s.setup or "position" not in s.setup:
         return []
-    lines = position_lines(s.setup["position"], s.variants)
+    # a position expected to be refused cannot be checked by rebuilding it (it does not
+    # parse), and may lack what the phrases need: it is written as JSON
+    lines = None if s.refused_start is not None else position_lines(s.setup["position"],
+                                                                      s.variants)
     if lines is not None:
         return lines
     text = json.dumps(s.setup["position"], ensure_ascii=False, indent=2)
@@ -275,3 +463,19 @@ def _render_position(s: Scenario) -> list[str]:
 
 
 SETUP_RENDERERS.append(_render_position)
+
+
+# ---------------------------------------------------------------------------------------------
+# A position expected to be refused (protocol.md, ``### start``)
+# ---------------------------------------------------------------------------------------------
+
+
+@step("then", r"the position is refused(?: citing (?P<clause>R\d\d\.\d+))?",
+      "the position is refused citing R16.1")
+def _position_refused(b: Builder, clause: str | None = None) -> None:
+    """The position written by the Given steps is expected to be refused when the scenario
+    starts, citing ``clause`` (or any clause without ``citing``): the scenario's only Then,
+    with no When. Written by the cards that matter, the position is built without the final
+    check (:data:`~fivetenk.language.registry.REFUSED`), so it may be impossible; the kit's
+    other defaults still apply, and ``fivetenk show`` lists them."""
+    refuse_setup(b, "position", clause)

@@ -30,7 +30,7 @@ from typing import Any, Literal
 
 from ..reference.cards import Card, parse_cards
 from ..reference.errors import RulesError
-from ..scenario import MAX_INT, Scenario, ScenarioError
+from ..scenario import MAX_INT, START_OP, Scenario, ScenarioError
 from ..scenario import parse_json as _parse_json
 
 Kind = Literal["given", "when", "then"]
@@ -242,6 +242,7 @@ class Builder:
             setup=self.setup,
             steps=self.steps,
             source=dict(self.source),
+            filled_in=list(self.extensions.get("filled_in", [])),
         )
 
 
@@ -355,6 +356,9 @@ def render_steps(scenario: Scenario) -> list[str]:
     for render_setup in SETUP_RENDERERS:
         lines.extend(render_setup(scenario))
     for s in scenario.steps:
+        if s.get("op") == START_OP:  # it needs the setup's kind: see refused_lines
+            lines.extend(refused_lines(s, scenario.setup))
+            continue
         for render in RENDERERS:
             rendered = render(s)
             if rendered is not None:
@@ -381,3 +385,56 @@ def _and_keywords(lines: list[str]) -> list[str]:
             if keyword in ("Given", "When", "Then"):
                 previous = keyword
     return out
+
+
+# ---------------------------------------------------------------------------------------------
+# A setup expected to be refused: ``Then the position is refused`` (positions) and ``Then the
+# deal is refused`` (deals) share this
+# ---------------------------------------------------------------------------------------------
+
+REFUSED = "refused_start"
+"""The builder's mark (in ``extensions``) of a scenario whose setup is expected to be refused:
+its position is then built without the final check (``build_position(check=False)``), so
+that an impossible position can be written by the cards that matter."""
+
+SETUP_KEYS = {"position": ("position", "position_json"), "deal": ("deal",)}
+"""What the Given steps of each kind of setup leave in the builder's ``extensions``."""
+
+
+def refuse_setup(b: Builder, what: str, clause: str | None) -> None:
+    """Add the ``start`` step (:data:`fivetenk.scenario.START_OP`) of ``Then the position
+    is refused [citing R16.1]`` / ``Then the deal is refused [citing R01.1]``: the scenario's
+    ``what`` (position or deal) expected to be refused, citing ``clause`` or any clause. It
+    judges the reply to the scenario's one ``start`` request (protocol.md, ``### start``),
+    so it is the scenario's only When or Then step."""
+    phrase = f"Then the {what} is refused"
+    if b.steps:
+        raise ScenarioError(f"'{phrase}' judges the start of the scenario's {what}, so it is "
+                            "the scenario's only step after the Given steps: no When before "
+                            "it (a refused setup leaves no game to act on)")
+    written = [kind for kind, keys in SETUP_KEYS.items() if any(k in b.extensions for k in keys)]
+    if not written:
+        raise ScenarioError(f"'{phrase}' needs a {what} to refuse: write it with Given steps "
+                            "first")
+    if what not in written:
+        raise ScenarioError(f"this scenario starts from a {written[0]}: write 'Then the "
+                            f"{written[0]} is refused'")
+    b.extensions[REFUSED] = True
+    expect: dict[str, Any] = {"accepted": False}
+    if clause:
+        expect["clause"] = clause
+    b.add({"op": START_OP, "expect": expect})
+
+
+def refused_lines(step: dict[str, Any], setup: dict[str, Any] | None) -> list[str]:
+    """The Then line of a ``start`` step: ``Then the position is refused citing R16.1``
+    (``deal`` for a deal setup; without ``citing`` when the step names no clause)."""
+    what = "position" if isinstance(setup, dict) and "position" in setup else "deal"
+    expect = step.get("expect")
+    clause = expect.get("clause") if isinstance(expect, dict) else None
+    if not (isinstance(expect, dict) and expect.get("accepted") is False
+            and set(expect) <= {"accepted", "clause"}
+            and (clause is None or (isinstance(clause, str) and CLAUSE.fullmatch(clause)))):
+        raise ScenarioError(f"no phrase renders the start step {step!r}: it expects "
+                            "{\"accepted\": false} and at most a clause")
+    return [f"Then the {what} is refused" + (f" citing {clause}" if clause else "")]

@@ -1,11 +1,17 @@
 """Phrases for how a hand ends and is settled (rules 16–22): the ending, the totals, the band,
-the winners and their advances, who receives the table, kitty and remnant points.
+the winners and their advances, who receives the table, kitty and remnant points (one
+phrase for the remnant, to a side or to a seat), whether the whole-side check is active
+(R17.1) and what each seat was credited with (R20.1).
+
+``whole_side_check`` and ``result.credited`` are optional observation fields (an adapter
+written before them stays valid): a scenario checking one fails against an engine that
+leaves it out, saying the reply has no such field.
 """
 
 from __future__ import annotations
 
 from ..scenario import ScenarioError
-from .registry import SEAT, Builder, number, observe, seat_list, sorted_cards, step
+from .registry import SEAT, Builder, number, observe, seat_list, six_numbers, sorted_cards, step
 
 
 @step("then", r'the hand ends with "(?P<ending>[a-z_]+)"', 'the hand ends with "bankers_out"')
@@ -58,20 +64,16 @@ def _points_to(b: Builder, what: str, points: str, seat: str) -> None:
     observe(b, f"result.{what}_to", int(seat))
 
 
-@step("then", r"the remnant points \((?P<points>\d+)\) go to the (?P<side>bankers|defenders)",
+@step("then", r"the remnant points \((?P<points>\d+)\) go to (?:the (?P<side>bankers|defenders)|"
+              + SEAT + r")",
       "the remnant points (35) go to the bankers")
-def _remnant(b: Builder, points: str, side: str) -> None:
+def _remnant(b: Builder, points: str, side: str = "", seat: str = "") -> None:
+    """The one phrase for the remnant pair (``result.remnant_points``, ``result.remnant_to``):
+    the scoring cards still held go to the side that is out at a whole-side ending (R17.2,
+    R17.3, D20), or, when one player is left, to the seat that made the final play (R18.2,
+    D21)."""
     observe(b, "result.remnant_points", number(points))
-    observe(b, "result.remnant_to", side)
-
-
-@step("then", r"the last hand's points \((?P<points>\d+)\) go to " + SEAT,
-      "the last hand's points (15) go to seat 4")
-def _last_hand(b: Builder, points: str, seat: str) -> None:
-    """One player left: the scoring cards still held go to the player who made the final
-    play (R18.2, D21)."""
-    observe(b, "result.remnant_points", number(points))
-    observe(b, "result.remnant_to", int(seat))
+    observe(b, "result.remnant_to", side or int(seat))
 
 
 @step("then", r'the settlement shows the buried cards "(?P<cards>[^"]+)"',
@@ -110,3 +112,36 @@ def _settled_levels(b: Builder, levels: str) -> None:
 @step("then", r'the levels are now "(?P<levels>[^"]+)"', 'the levels are now "4 3 4 3 3 3"')
 def _new_levels(b: Builder, levels: str) -> None:
     observe(b, "levels", levels.split())
+
+
+# ---------------------------------------------------------------------------------------------
+# The whole-side check and the points credited to each seat (optional observation fields)
+# ---------------------------------------------------------------------------------------------
+
+
+@step("then", r"the whole-side check is (?P<state>active|not active)",
+      "the whole-side check is active")
+def _whole_side_check(b: Builder, state: str) -> None:
+    """Whether a play can end the hand by a whole side going out: only once both calls are
+    resolved (R17.1, D20); until then only one player left ends it (R18.1, D21). Reads the
+    optional observation field ``whole_side_check``: an engine that leaves it out fails
+    the step with "missing"."""
+    observe(b, "whole_side_check", state == "active")
+
+
+@step("then", SEAT + r" is credited with (?P<points>\d+) points?",
+      "seat 3 is credited with 40 points")
+def _credited(b: Builder, seat: str, points: str) -> None:
+    """What the settlement credits one seat with as a seat: its captured points plus the
+    table, kitty and remnant points it received (R14.1, R18.2, R19.3); a remnant given to a
+    side is no seat's (R17.2, R17.3). Reads the optional ``result.credited``."""
+    observe(b, f"result.credited.{seat}", number(points))
+
+
+@step("then", r'the credited points are "(?P<points>[^"]+)"',
+      'the credited points are "0 25 0 0 0 275"')
+def _credited_all(b: Builder, points: str) -> None:
+    """``result.credited`` for every seat, seat 0 first (see :func:`_credited`); the
+    defenders' entries, plus a remnant given to the defenders, make the defender total
+    (R20.1, D22)."""
+    observe(b, "result.credited", six_numbers(points, "the credited points"))
