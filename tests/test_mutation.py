@@ -13,7 +13,6 @@ import pytest
 
 from fivetenk import mutation
 from fivetenk.mutation import (
-    DEFAULT_EQUIVALENTS,
     MODULE_LEVEL,
     Equivalent,
     Mutant,
@@ -22,6 +21,9 @@ from fivetenk.mutation import (
     enumerate_mutants,
     load_equivalents,
 )
+
+EQUIVALENTS = Path(__file__).resolve().parent / "mutation_equivalents.yaml"
+"""The committed equivalents file of this checkout (the kit may be installed elsewhere)."""
 
 
 @pytest.fixture(scope="module")
@@ -77,7 +79,7 @@ def test_the_first_judged_equivalent_is_reported_equivalent(
     """The first entry of the committed file runs (against the scenarios of the first deal:
     R08 first banker, R09 reveals, which reach it) and survives, so it is reported
     ``equivalent`` with the file's reason."""
-    entry = load_equivalents(DEFAULT_EQUIVALENTS)[0]
+    entry = load_equivalents(EQUIVALENTS)[0]
     assert entry.module == "dealing", "put a judged mutant of dealing.py first in the file"
     report = mutation.run(["combos", "dealing"], jobs=2, equivalents=[entry],
                           only=lambda m: m.key == entry.key, everything=mutants, suite=suite)
@@ -109,7 +111,7 @@ def test_a_mutant_over_its_time_limit_is_a_timeout(
 
 
 def test_the_equivalents_file_names_only_existing_mutants(mutants: list[Mutant]) -> None:
-    entries = load_equivalents(DEFAULT_EQUIVALENTS)
+    entries = load_equivalents(EQUIVALENTS)
     assert entries, "tests/mutation_equivalents.yaml lists no equivalent mutant"
     check_equivalents(entries, mutants)
     assert all(len(e.reason) >= 10 for e in entries)
@@ -172,3 +174,17 @@ def test_sampling_is_deterministic_for_a_seed(mutants: list[Mutant]) -> None:
     first = mutation.sample_of(combos, "combos", 25, seed=3)
     assert first == mutation.sample_of(combos, "combos", 25, seed=3)
     assert len(first) == 25 and first != mutation.sample_of(combos, "combos", 25, seed=4)
+
+
+def test_an_installed_kit_run_outside_a_checkout_says_where_the_equivalents_are(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Installed (not editable) the kit has no tests/: the tool finds the file under the
+    working directory, and says how to give it when there is none there either, instead of
+    judging every survivor non-equivalent."""
+    monkeypatch.setattr(mutation, "DEFAULT_EQUIVALENTS", tmp_path / "nowhere.yaml")
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(MutationError, match="--equivalents FILE"):
+        mutation.equivalents_file()
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "mutation_equivalents.yaml").write_text("[]\n", encoding="utf-8")
+    assert mutation.equivalents_file() == tmp_path / "tests" / "mutation_equivalents.yaml"

@@ -105,6 +105,8 @@ TARGETS = ("combos", "plays", "table", "trick", "calls", "settlement", "game", "
 PACKAGE = "fivetenk.reference"
 MODULE_LEVEL = "<module>"
 DEFAULT_EQUIVALENTS = Path(__file__).resolve().parent.parent / "tests" / "mutation_equivalents.yaml"
+"""The checkout's equivalents file (an editable install: ``pip install -e .``); an installed
+kit has no tests/, so the tool then looks in the working directory (:func:`equivalents_file`)."""
 EQUIVALENT_KEYS = {"module", "function", "mutation", "occurrence", "line", "reason"}
 TIME_FACTOR = 10.0
 TIME_FLOOR = 2.0
@@ -519,6 +521,18 @@ class Equivalent:
     @property
     def key(self) -> tuple[str, str, str, int]:
         return (self.module, self.function, self.mutation, self.occurrence)
+
+
+def equivalents_file() -> Path:
+    """The judged equivalents of the checkout: beside the kit's sources when it is installed
+    editable, else ``tests/mutation_equivalents.yaml`` under the working directory (a
+    checkout with the kit installed from it); a :class:`MutationError` saying how to give
+    it when neither exists, rather than silently judging every survivor non-equivalent."""
+    for path in (DEFAULT_EQUIVALENTS, Path.cwd() / "tests" / "mutation_equivalents.yaml"):
+        if path.is_file():
+            return path
+    raise MutationError("no tests/mutation_equivalents.yaml here: run from the kit's "
+                        "checkout, or give the file with --equivalents FILE")
 
 
 def load_equivalents(path: Path) -> list[Equivalent]:
@@ -1199,7 +1213,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--report-dir", type=Path, metavar="DIR",
                         help="write DIR/<module>.txt with each module's survivors")
     parser.add_argument("--survivors", action="store_true", help="list the survivors")
-    parser.add_argument("--equivalents", type=Path, default=DEFAULT_EQUIVALENTS,
+    parser.add_argument("--equivalents", type=Path, default=None,
                         metavar="FILE", help="the judged equivalent mutants (YAML)")
     parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
     args = parser.parse_args(argv)
@@ -1214,7 +1228,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"  {done}/{total} mutants", file=sys.stderr, flush=True)
 
     try:
-        equivalents = load_equivalents(args.equivalents)
+        equivalents = load_equivalents(args.equivalents or equivalents_file())
         report = run(modules, sample=args.sample, seed=args.seed, jobs=args.jobs,
                      equivalents=equivalents, progress=progress)
     except MutationError as err:
