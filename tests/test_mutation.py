@@ -188,3 +188,12 @@ def test_an_installed_kit_run_outside_a_checkout_says_where_the_equivalents_are(
     (tmp_path / "tests").mkdir()
     (tmp_path / "tests" / "mutation_equivalents.yaml").write_text("[]\n", encoding="utf-8")
     assert mutation.equivalents_file() == tmp_path / "tests" / "mutation_equivalents.yaml"
+
+
+def test_the_kits_own_uses_leave_the_engine_out() -> None:
+    """Installed, the engine lies inside the kit's folder: its own names must not count as
+    the kit's uses, or the provenance-only code would be mutated once installed and not in
+    a checkout (the same run giving two answers)."""
+    names = mutation._kit_names()
+    assert "_trace_pass" not in names  # the engine's own, provenance only
+    assert "legal_plays" in names  # the kit's driver calls it

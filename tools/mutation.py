@@ -238,8 +238,13 @@ def _defs(tree: ast.Module) -> Iterator[tuple[str, ast.FunctionDef | ast.AsyncFu
 def _kit_names() -> frozenset[str]:
     """Every name the kit's own modules (tools/) use: a function of the engine they call is
     not provenance-only, whatever the engine does with it."""
+    from . import reference
+
+    engine = Path(reference.__file__).resolve().parent  # inside the kit once installed
     out: set[str] = set()
     for path in sorted(Path(__file__).resolve().parent.rglob("*.py")):
+        if path.is_relative_to(engine):
+            continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Name):
                 out.add(node.id)
