@@ -3,6 +3,11 @@
 Step functions only add to a :class:`fivetenk.language.Builder`; after the last step the
 built scenario is compared with the one ``fivetenk check`` compiles from the same file
 (they must be identical) and run by the kit's runner against the reference engine.
+
+Each step function is registered twice, stacked: under its English pattern and under its
+Spanish phrase (issue 10, ``# language: es``). The Spanish parser hands the step the
+arguments the English phrase would give (:meth:`fivetenk.language.StepDef.match`), so one
+function serves both languages and a Spanish feature builds the scenario of its English twin.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from typing import Any
 
 import pytest
 from pytest_bdd import given, parsers, then, when
+from pytest_bdd.parsers import StepParser
 
 from fivetenk import catalog, report
 from fivetenk.compiler import compile_file, parse_tags
@@ -57,10 +63,27 @@ def _make_step(definition: StepDef) -> Any:
     return step_function
 
 
+class SpanishParser(StepParser):
+    """A step's Spanish phrase for pytest-bdd: matches the Spanish text and gives the
+    arguments in English, as the compiler reads them."""
+
+    def __init__(self, definition: StepDef) -> None:
+        assert definition.es is not None, f"no Spanish for {definition.example!r}"
+        super().__init__(definition.es.pattern.pattern)
+        self.definition = definition
+
+    def parse_arguments(self, name: str) -> dict[str, Any] | None:
+        return self.definition.match(name, "es")
+
+    def is_matching(self, name: str) -> bool:
+        return self.definition.match(name, "es") is not None
+
+
 for _definition in REGISTRY:
     _fn = _make_step(_definition)
-    globals()[_fn.__name__ + f"_{id(_definition)}"] = _DECORATORS[_definition.kind](
-        parsers.re(_definition.pattern.pattern))(_fn)
+    _decorate = _DECORATORS[_definition.kind]
+    globals()[_fn.__name__ + f"_{id(_definition)}"] = _decorate(SpanishParser(_definition))(
+        _decorate(parsers.re(_definition.pattern.pattern))(_fn))
 
 
 def pytest_bdd_apply_tag(tag: str, function: Any) -> bool | None:

@@ -23,12 +23,13 @@ commands:
   rules      print rules, clauses and rulings (fivetenk rules R17, --lang es)
   show       print a scenario as written and as JSON; --impl CMD replays it step by step
   export     write the feature scenarios as schema-valid JSON
-  render     turn JSON scenarios back into Gherkin
+  render     turn JSON scenarios back into Gherkin (--lang es: in Spanish)
   simulate   play random legal matches and print a readable log
   fuzz       look for divergences from the reference engine, shrink and write them (--impl)
-  steps      list the Gherkin steps the kit understands
+  steps      list the Gherkin steps the kit understands (--lang es: in Spanish)
   adapter    serve the reference engine over the JSON-lines adapter protocol
   protocol   print the adapter protocol document (schemas/protocol.md)
+  book       write the rules, scenarios and results as a static site (--out DIR)
 
 exit codes: 0 ok, 1 failed or errored scenarios, 2 bad input.
 See README.md for writing your own scenarios and for the adapter protocol.
@@ -51,6 +52,7 @@ COMMANDS: dict[str, tuple[str | None, str]] = {
     "steps": (None, "list the Gherkin steps the kit understands"),
     "adapter": ("adapter", "serve the reference engine over the JSON-lines adapter protocol"),
     "protocol": (None, "print the adapter protocol document (where it is: --path)"),
+    "book": ("book", "write the rules, scenarios and results as a static site (--out DIR)"),
 }
 """Command -> (module in fivetenk, help line). A command's module is imported only when
 that command runs, so ``fivetenk adapter`` starts without loading Gherkin or the spec."""
@@ -84,7 +86,11 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
             continue
         if module_name is None:
             p.description = ("List every Given / When / Then phrase of the scenario "
-                             "language, with an example each.")
+                             "language, with an example each (in Spanish with --lang es: "
+                             "Dado / Cuando / Entonces, for a feature starting with "
+                             "'# language: es').")
+            p.add_argument("--lang", choices=("en", "es"), default="en",
+                           help="the phrases in English (default) or Spanish")
             p.set_defaults(func=_run_steps)
             continue
         module = importlib.import_module(f"fivetenk.{module_name}")
@@ -130,8 +136,13 @@ def _run_steps(args: argparse.Namespace, out: TextIO | None = None) -> int:
     """Every phrase, grouped by the module of :mod:`fivetenk.language` it lives in (so a
     writer who wants a new phrase sees where it goes), Given / When / Then within each."""
     from .language import MODULES, REGISTRY
+    from .language.registry import keyword_for
 
     out = out or sys.stdout
+    lang = getattr(args, "lang", "en")
+    if lang == "es":
+        print("# language: es  (the first line of a Spanish feature; quoted values, cards and "
+              "names are written as in English)", file=out)
     for module in MODULES:
         defs = [d for d in REGISTRY if d.func.__module__ == module.__name__]
         if not defs:
@@ -141,7 +152,8 @@ def _run_steps(args: argparse.Namespace, out: TextIO | None = None) -> int:
         for kind in ("given", "when", "then"):
             for definition in defs:
                 if definition.kind == kind:
-                    line = f"  {kind.capitalize()} {definition.example}"
+                    text = definition.example_in(lang)
+                    line = f"  {keyword_for(lang, kind, text)} {text}"
                     if definition.rulings:  # what an implementation must know (D30, D34, D35)
                         line += f"    [rulings: {', '.join(definition.rulings)}]"
                     print(line, file=out)

@@ -11,6 +11,11 @@ marked ``"rejections": "any-clause"``; one that expects none is left unmarked (t
 nothing to relax). A tag that reaches no scenario expecting a rejection is an error at the
 tag's line, and so is a misspelling of it (``@any_clause``, ``@any-clause:yes``): a mark
 that relaxes nothing, or is silently an ordinary tag, misleads whoever reads the scenario.
+
+A feature may be written in Spanish (issue 10): with ``# language: es`` on its first line,
+Gherkin's Spanish keywords (``Característica``, ``Escenario``, ``Dado``, ``Cuando``,
+``Entonces``, ``Y``…) and the Spanish phrases of :mod:`fivetenk.language.spanish`. It compiles
+to the very scenarios of its English twin; any other language is an error at line 1.
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ from gherkin.parser import Parser
 from gherkin.pickles.compiler import Compiler
 from gherkin.token_scanner import TokenScanner
 
-from .language import Builder, Kind, find_step
+from .language import LANGUAGES, Builder, Kind, Lang, find_step
 from .scenario import (
     ALONE_TAG,
     CLAUSE_PATTERN,
@@ -177,6 +182,7 @@ def compile_text(text: str, where: str, *, validate: bool = False) -> list[Scena
     ``validate`` (a user's file) the scenario must also satisfy the scenario schema, so
     that what the compiler accepts is what ``fivetenk export`` can write."""
     doc = parse_document(text, where)
+    lang = _language(doc, where)
     lines, ast_scenarios = _locations(doc)
     pickles: list[Any] = list(Compiler().compile(doc))  # type: ignore[arg-type]
     if len(pickles) > MAX_ITEMS:
@@ -245,7 +251,7 @@ def compile_text(text: str, where: str, *, validate: bool = False) -> list[Scena
                 raise FeatureError(f"a step of {len(st['text'])} characters: steps are at "
                                    f"most {MAX_STEP_CHARS} long", where=f"{where}:{step_line}")
             try:
-                definition, args = find_step(kind, st["text"])
+                definition, args = find_step(kind, st["text"], lang)
                 _call(definition.func, builder, args, table, doc_string)
             except ScenarioError as err:
                 raise FeatureError(err.detail, where=f"{where}:{step_line}") from None
@@ -273,6 +279,19 @@ def compile_text(text: str, where: str, *, validate: bool = False) -> list[Scena
                 "a rejection: it would relax nothing; remove it (or move it to the scenario "
                 "with the rejection it was meant for)", where=f"{where}:{tag_line or '?'}")
     return out
+
+
+def _language(doc: dict[str, Any], where: str) -> Lang:
+    """The feature's ``# language:`` (``en`` without it); FeatureError for a language the
+    scenario language does not speak (Gherkin knows its keywords, the kit not its phrases)."""
+    feature = doc.get("feature") or {}
+    lang = str(feature.get("language", "en"))
+    if lang not in LANGUAGES:
+        raise FeatureError(f"the scenario language is written in "
+                           f"{' or '.join(f'{n} ({c})' for c, n in LANGUAGES.items())}, not "
+                           f"{escape_controls(lang)!r}: write '# language: es' or nothing",
+                           where=f"{where}:1")
+    return cast(Lang, lang)
 
 
 def _check(scenario: Scenario, where: str, line: int, *, validate: bool) -> None:

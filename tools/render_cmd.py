@@ -2,7 +2,10 @@
 
 Reads a JSON scenario file (one scenario or a list) and prints a feature with one scenario
 per JSON scenario; compiling that feature gives the same scenarios back (only their
-``source`` differs). Select one with --id.
+``source`` differs). Select one with --id. With ``--lang es`` the feature is written in
+Spanish (``# language: es``, Gherkin's Spanish keywords and the Spanish phrases of
+:mod:`fivetenk.language.spanish`, issue 10); it compiles to the same scenarios. Scenario
+names, descriptions and tags are written as they are, in any language.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from typing import TextIO
 
 from . import catalog
 from .compiler import parse_tags
-from .language import render_steps
+from .language import Lang, render_steps
 from .scenario import ALONE_TAG, CLAUSE_PATTERN, RULING_PATTERN, Scenario
 
 
@@ -23,17 +26,29 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("path", type=Path, metavar="FILE", help="a JSON scenario file")
     p.add_argument("--id", action="append", default=[], metavar="ID",
                    help="render only this scenario (repeatable)")
+    p.add_argument("--lang", choices=("en", "es"), default="en",
+                   help="write the feature in English (default) or Spanish")
 
 
-def render_feature(scenarios: Iterable[Scenario], title: str) -> str:
-    """A feature file holding ``scenarios``."""
-    lines = [f"Feature: {title}", ""]
+FEATURE_WORDS: dict[str, tuple[str, str]] = {
+    "en": ("Feature", "Scenario"),
+    "es": ("Característica", "Escenario"),
+}
+"""Gherkin's keywords for a feature and a scenario in each language the kit writes."""
+
+
+def render_feature(scenarios: Iterable[Scenario], title: str, lang: Lang = "en") -> str:
+    """A feature file holding ``scenarios``, in ``lang`` (a Spanish one starts with
+    ``# language: es``; names, descriptions and tags are not translated)."""
+    feature, scenario = FEATURE_WORDS[lang]
+    lines = [] if lang == "en" else [f"# language: {lang}"]
+    lines += [f"{feature}: {title}", ""]
     for s in scenarios:
         lines.append("  " + " ".join([f"@id:{s.id}", *(f"@{t}" for t in tag_line(s))]))
-        lines.append(f"  Scenario: {s.name}")
+        lines.append(f"  {scenario}: {s.name}")
         if s.description:
             lines.extend("    " + d for d in s.description.splitlines())
-        lines.extend("    " + step for step in render_steps(s))
+        lines.extend("    " + step for step in render_steps(s, lang))
         lines.append("")
     return "\n".join(lines)
 
@@ -71,5 +86,8 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
             raise catalog.CatalogError(f"no scenario with id {', '.join(unknown)}",
                                        where=catalog.printable(str(args.path)))
         scenarios = [s for s in scenarios if s.id in args.id]
-    out.write(render_feature(scenarios, f"scenarios rendered from {args.path.name}"))
+    lang: Lang = "es" if getattr(args, "lang", "en") == "es" else "en"
+    title = (f"scenarios rendered from {args.path.name}" if lang == "en"
+             else f"escenarios escritos a partir de {args.path.name}")
+    out.write(render_feature(scenarios, title, lang))
     return 0

@@ -14,6 +14,8 @@ module                    what its phrases describe
                           table shows during play: turns, tricks, captured points, sides
 :mod:`.settlement`        how a hand ends and is settled: totals, band, winners, recipients
 :mod:`.match`             the match around a hand: levels, later hands, the next hand
+:mod:`.spanish`           every phrase in Spanish (``# language: es``, issue 10), written
+                          with the templates of :mod:`.phrasing`
 ========================  ===============================================================
 
 A new phrase goes into the module of its subject; importing this package registers every
@@ -23,8 +25,22 @@ import it from here and no phrase is ever missing.
 
 from __future__ import annotations
 
-from . import combinations, deals, match, play, positions, registry, settlement
-from .registry import REGISTRY, Builder, Kind, StepDef, find_step, render_steps
+from . import combinations, deals, match, play, positions, registry, settlement, spanish
+from .registry import (
+    KEYWORDS,
+    LANGUAGES,
+    REGISTRY,
+    Builder,
+    Kind,
+    Lang,
+    StepDef,
+    find_step,
+    render_steps,
+    translate_lines,
+)
 
 MODULES = (registry, combinations, deals, positions, play, settlement, match)
-__all__ = ["MODULES", "REGISTRY", "Builder", "Kind", "StepDef", "find_step", "render_steps"]
+MISSING_SPANISH = spanish.attach()
+"""The English examples of the steps without a Spanish phrase (a test requires none)."""
+__all__ = ["KEYWORDS", "LANGUAGES", "MISSING_SPANISH", "MODULES", "REGISTRY", "Builder", "Kind",
+           "Lang", "StepDef", "find_step", "render_steps", "translate_lines"]

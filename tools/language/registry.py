@@ -26,14 +26,27 @@ import json
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from difflib import SequenceMatcher
+from typing import Any, Literal, cast
 
 from ..reference.cards import Card, parse_cards
 from ..reference.errors import RulesError
 from ..scenario import MAX_INT, START_OP, Scenario, ScenarioError
 from ..scenario import parse_json as _parse_json
+from .phrasing import Spanish
 
 Kind = Literal["given", "when", "then"]
+Lang = Literal["en", "es"]
+
+LANGUAGES: dict[str, str] = {"en": "English", "es": "Spanish"}
+"""The languages of the scenario language: a feature's ``# language:`` (English without it)."""
+
+KEYWORDS: dict[str, dict[str, str]] = {
+    "en": {"given": "Given", "when": "When", "then": "Then", "and": "And"},
+    "es": {"given": "Dado", "when": "Cuando", "then": "Entonces", "and": "Y"},
+}
+"""The step keywords each language writes (Gherkin's own; a Spanish feature may also use
+``Dada``/``Dados``/``Dadas``/``E``, which the parser reads the same)."""
 
 
 CARDS = r'"(?P<{}>[^"]*)"'
@@ -53,10 +66,20 @@ class StepDef:
     func: Callable[..., None]
     example: str
     rulings: tuple[str, ...] = ()
+    es: Spanish | None = None
+    """The step's Spanish phrase (:mod:`fivetenk.language.spanish`, issue 10)."""
 
-    def match(self, text: str) -> dict[str, str] | None:
+    def match(self, text: str, lang: Lang = "en") -> dict[str, str] | None:
+        """The step's arguments (as the English phrase gives them) if ``text`` is this step
+        in ``lang``; None otherwise."""
+        if lang == "es":
+            return None if self.es is None else self.es.match(text)
         m = self.pattern.fullmatch(text)
         return None if m is None else {k: v for k, v in m.groupdict().items() if v is not None}
+
+    def example_in(self, lang: Lang) -> str:
+        """The step's example in ``lang`` (English when it has no Spanish yet)."""
+        return self.es.example if lang == "es" and self.es is not None else self.example
 
 
 REGISTRY: list[StepDef] = []
@@ -77,18 +100,29 @@ def step(kind: Kind, pattern: str, example: str,
     return register
 
 
-def find_step(kind: Kind, text: str) -> tuple[StepDef, dict[str, str]]:
-    """The one step definition matching ``text``; ScenarioError if none or several match."""
-    found = [(d, m) for d in REGISTRY if d.kind == kind for m in [d.match(text)] if m is not None]
+def find_step(kind: Kind, text: str, lang: Lang = "en") -> tuple[StepDef, dict[str, str]]:
+    """The one step definition matching ``text`` in ``lang`` (``en`` or ``es``, the
+    feature's ``# language:``) and its arguments, always as the English phrase gives them
+    (a Spanish phrase's words are read back into English: :class:`Spanish`), so that step
+    functions never see the language; ScenarioError if none or several match, listing
+    examples of that kind in that language."""
+    if lang not in LANGUAGES:
+        raise ScenarioError(f"the scenario language is English (en) or Spanish (es), "
+                            f"not {lang!r}")
+    found = [(d, m) for d in REGISTRY if d.kind == kind
+             for m in [d.match(text, lang)] if m is not None]
     if not found:
-        near = [d.example for d in REGISTRY if d.kind == kind]
+        word = KEYWORDS[lang][kind]
+        examples = [d.example_in(lang) for d in REGISTRY if d.kind == kind]
+        near = sorted(examples, key=lambda e: -SequenceMatcher(None, text, e).ratio())
+        language = "" if lang == "en" else f" in {LANGUAGES[lang]}"
+        every = "fivetenk steps" + ("" if lang == "en" else f" --lang {lang}")
         raise ScenarioError(
-            f"no {kind.capitalize()} step matches {text!r}; {kind.capitalize()} steps look like: "
-            + " | ".join(near[:12])
-        )
+            f"no {word} step{language} matches {text!r}; the nearest {word} steps: "
+            + " | ".join(near[:8]) + f" (all of them: {every})")
     if len(found) > 1:
         raise ScenarioError(f"{text!r} matches several step definitions: " + ", ".join(
-            d.pattern.pattern for d, _ in found))
+            (d.es.pattern if lang == "es" and d.es else d.pattern).pattern for d, _ in found))
     return found[0]
 
 
@@ -348,8 +382,12 @@ def _variant(b: Builder, name: str, value: str) -> None:
 # ---------------------------------------------------------------------------------------------
 
 
-def render_steps(scenario: Scenario) -> list[str]:
-    """Gherkin step lines (with keywords) for a scenario's setup and steps."""
+def render_steps(scenario: Scenario, lang: Lang = "en") -> list[str]:
+    """Gherkin step lines (with keywords) for a scenario's setup and steps, in ``lang``.
+
+    Spanish is the English rendering translated line by line (:func:`translate_lines`): each
+    English line is read by its step's English phrase and written by the same step's Spanish
+    phrase, so both languages say exactly the same thing and compile to the same scenario."""
     lines: list[str] = []
     for name, value in sorted(scenario.variants.items()):
         lines.append(f"Given the variant {q(name)} is {q(value)}")
@@ -366,7 +404,44 @@ def render_steps(scenario: Scenario) -> list[str]:
                 break
         else:
             raise ScenarioError(f"no renderer for step {s!r}")
-    return _and_keywords(lines)
+    lines = _and_keywords(lines)
+    return lines if lang == "en" else translate_lines(lines, lang)
+
+
+def translate_lines(lines: list[str], lang: Lang) -> list[str]:
+    """English step lines (keywords ``Given``/``When``/``Then``/``And``) in ``lang``; a line
+    that is no step (a doc string's lines, indented) is kept as it is."""
+    if lang not in LANGUAGES:
+        raise ScenarioError(f"the scenario language is English (en) or Spanish (es), "
+                            f"not {lang!r}")
+    english = {word: kind for kind, word in KEYWORDS["en"].items()}
+    out: list[str] = []
+    kind = "given"
+    for line in lines:
+        keyword, _, text = line.partition(" ")
+        if keyword not in english:
+            out.append(line)
+            continue
+        if keyword != "And":
+            kind = english[keyword]
+        definition, args = find_step(cast(Kind, kind), text)
+        if definition.es is None:
+            raise ScenarioError(f"the step {definition.example!r} has no Spanish phrase yet")
+        spanish = definition.es.render(args)
+        out.append(f"{keyword_for(lang, english[keyword], spanish)} {spanish}")
+    return out
+
+
+GIVEN_AGREEMENT = {"la": "Dada", "una": "Dada", "los": "Dados", "las": "Dadas"}
+"""Spanish ``Given`` agrees with the article that follows it (``Dada la variante…``,
+``Dadas las cartas…``, else ``Dado``): Gherkin's Spanish has all four keywords."""
+
+
+def keyword_for(lang: Lang, kind: str, text: str) -> str:
+    """The keyword that writes the step ``text`` of ``kind`` (given, when, then or and)."""
+    if lang == "es" and kind == "given":
+        return GIVEN_AGREEMENT.get(text.split(" ", 1)[0], KEYWORDS[lang][kind])
+    return KEYWORDS[lang][kind]
 
 
 SETUP_RENDERERS: list[Callable[[Scenario], list[str]]] = []

@@ -1,0 +1,341 @@
+"""``fivetenk book`` (issue 10), without a browser: the pages are parsed with
+:mod:`html.parser`. Every internal link resolves, every rule, clause, ruling and scenario
+is in the book, the results matrix of two reports (the reference engine and a miniature
+engine with one rule broken) shows the failure and leads to its evidence, whatever a
+report says is escaped, a file that is not a report is a clear error with nothing
+written, and two builds write the same bytes."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+
+from fivetenk import book, catalog
+from fivetenk.cli import main
+from fivetenk.spec_data import load_spec
+
+MINI = Path(__file__).resolve().parent / "miniatures"
+BROKEN = "two_below_ace"
+"""The rule-breaker whose report is the matrix's failing column (R02: a 2 ranks below the
+ace as a single, pair or triple)."""
+
+
+class Page(HTMLParser):
+    """What the tests read of a page: its links, its ids, and every start tag with its
+    attributes (in order), plus the text."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.links: list[str] = []
+        self.ids: set[str] = set()
+        self.tags: list[tuple[str, dict[str, str]]] = []
+        self.text: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = {k: v or "" for k, v in attrs}
+        self.tags.append((tag, found))
+        if "id" in found:
+            self.ids.add(found["id"])
+        for key in ("href", "src"):
+            if key in found:
+                self.links.append(found[key])
+
+    def handle_data(self, data: str) -> None:
+        self.text.append(data)
+
+    def find(self, tag: str, **attrs: str) -> list[dict[str, str]]:
+        return [a for t, a in self.tags if t == tag
+                and all(a.get(k.replace("_", "-")) == v for k, v in attrs.items())]
+
+    def classed(self, tag: str, name: str) -> list[dict[str, str]]:
+        return [a for t, a in self.tags if t == tag and name in a.get("class", "").split()]
+
+
+def parse(path: Path) -> Page:
+    page = Page()
+    page.feed(path.read_text(encoding="utf-8"))
+    page.close()
+    return page
+
+
+def check_report(path: Path, *extra: str) -> Path:
+    """Run ``fivetenk check --jsonl`` (exit 0 or 1: a report either way)."""
+    done = subprocess.run([sys.executable, "-m", "fivetenk.cli", "check", "--quiet",
+                           "--no-progress", "--jsonl", str(path), *extra],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode in (0, 1), done.stderr
+    return path
+
+
+@pytest.fixture(scope="module")
+def reports(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    folder = tmp_path_factory.mktemp("reports")
+    impl = f"{sys.executable} {MINI / 'rulebreaker.py'} {BROKEN}"
+    return {"reference": check_report(folder / "reference.jsonl"),
+            "broken": check_report(folder / "broken.jsonl", "--rule", "R02", "--impl", impl)}
+
+
+def build(out: Path, reports: dict[str, Path], *extra: str) -> int:
+    args = ["book", "--out", str(out)]
+    for name, path in reports.items():
+        args += ["--report", f"{name}={path}"]
+    return main([*args, *extra])
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory, reports: dict[str, Path]) -> Path:
+    out = tmp_path_factory.mktemp("book") / "book"
+    started = time.perf_counter()
+    assert build(out, reports) == 0
+    seconds = time.perf_counter() - started
+    print(f"\nbook built in {seconds:.2f} s; search index "
+          f"{(out / 'search-index.js').stat().st_size} bytes")
+    return out
+
+
+def html_files(root: Path) -> list[Path]:
+    return sorted(root.rglob("*.html"))
+
+
+def test_every_internal_link_resolves(site: Path) -> None:
+    """Every href and src of every page is relative (nothing from the network) and names a
+    file of the book, and its fragment an element of that file."""
+    pages = {path: parse(path) for path in html_files(site)}
+    ids = {path.resolve(): page.ids for path, page in pages.items()}
+    checked = 0
+    for path, page in pages.items():
+        for link in page.links:
+            parts = urlsplit(link)
+            assert not parts.scheme and not parts.netloc, f"{path}: external link {link}"
+            target = (path.parent / unquote(parts.path)).resolve() if parts.path else \
+                path.resolve()
+            assert target.is_file(), f"{path.relative_to(site)}: {link} is not in the book"
+            assert site.resolve() in target.parents, f"{path}: {link} leaves the book"
+            if parts.fragment:
+                assert unquote(parts.fragment) in ids[target], (
+                    f"{path.relative_to(site)}: {link}: no such anchor")
+            checked += 1
+    assert checked > 5000
+
+
+def test_two_builds_write_the_same_bytes(site: Path, reports: dict[str, Path],
+                                         tmp_path: Path) -> None:
+    again = tmp_path / "again"
+    assert build(again, reports) == 0
+    first = {p.relative_to(site): p.read_bytes() for p in site.rglob("*") if p.is_file()}
+    second = {p.relative_to(again): p.read_bytes() for p in again.rglob("*") if p.is_file()}
+    assert sorted(first) == sorted(second)
+    changed = [name for name in first if first[name] != second[name]]
+    assert not changed, changed[:5]
+
+
+def test_every_rule_clause_ruling_and_scenario_is_in_the_book(site: Path) -> None:
+    spec = load_spec()
+    index = parse(site / "index.html")
+    assert {a["href"] for a in index.classed("a", "rule-link")} == {
+        f"rules/{r}.html" for r in spec.rules}
+    assert index.find("input", id="search")
+    articles: dict[str, str] = {}
+    for rule in spec.rules.values():
+        page = parse(site / "rules" / f"{rule.id}.html")
+        assert [t for t, _ in page.tags].count("h1") == 1
+        clauses = [a["data-clause"] for a in page.classed("section", "clause")]
+        assert clauses == [c.id for c in rule.clauses]
+        assert len(page.find("div", lang="en")) == len(page.find("div", lang="es")) \
+            == len(rule.clauses)
+        for a in page.classed("article", "scenario"):
+            assert a["data-id"] not in articles, f"{a['data-id']} shown twice"
+            articles[a["data-id"]] = rule.id
+        assert len(page.classed("a", "source")) == len(page.classed("article", "scenario"))
+        text = "".join(page.text)
+        for c in rule.clauses:
+            assert c.en in text and c.es in text
+    scenarios = catalog.shipped()
+    assert articles == {s.id: s.rule for s in scenarios}
+    for ruling in spec.rulings:
+        page = parse(site / "rulings" / f"{ruling}.html")
+        tagged = {unquote(urlsplit(link).fragment) for link in page.links
+                  if link.startswith("../rules/")}
+        for s in scenarios:
+            if ruling in s.rulings:
+                assert s.id in tagged, f"{ruling} does not list {s.id}"
+
+
+def test_a_scenario_reads_as_cards_seats_and_sentences(site: Path) -> None:
+    """Cards are glyphs (the two jokers distinct), a position is six seats, the outcome
+    is marked expected, the Gherkin is one click away."""
+    scenarios = catalog.shipped()
+    with_position = next(s for s in scenarios if s.setup and "position" in s.setup)
+    page = parse(site / "rules" / f"{with_position.rule}.html")
+    assert len(page.classed("li", "seat")) >= 6
+    assert page.classed("li", "expected")
+    assert page.classed("details", "gherkin")
+    jokers: dict[str, set[str]] = {}
+    for path in (site / "rules").glob("*.html"):
+        for a in parse(path).classed("span", "card"):
+            if a["data-card"] in ("SJ", "BJ"):
+                jokers.setdefault(a["data-card"], set()).add(a["class"])
+            assert a.get("aria-label"), a
+    assert set(jokers) == {"SJ", "BJ"} and not jokers["SJ"] & jokers["BJ"]
+    hearts = parse(site / "rules" / "R02.html").find("span", data_card="10H")
+    assert hearts and "red" in hearts[0]["class"].split()
+
+
+def failed_records(path: Path) -> list[dict[str, object]]:
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return [r for r in map(json.loads, lines[1:])
+            if r["record"] == "scenario" and r["status"] == "failed"]
+
+
+def test_the_matrix_shows_the_failure_and_its_evidence(site: Path,
+                                                       reports: dict[str, Path]) -> None:
+    failed = failed_records(reports["broken"])
+    assert failed, "the rule-breaker failed nothing"
+    assert not failed_records(reports["reference"])
+    matrix = parse(site / "matrix.html")
+    assert matrix.find("table", id="matrix")
+    cells = {(a["data-impl"], a["data-clause"]): a for a in matrix.classed("td", "cell")}
+    spec = load_spec()
+    assert len(cells) == 2 * len(spec.clauses)
+    evidence = parse(site / "failures" / "broken.html")
+    sections = {a["id"] for a in evidence.classed("section", "evidence")}
+    assert sections == {r["id"] for r in failed}
+    links = [link for link in matrix.links if link.startswith("failures/broken.html#")]
+    for record in failed:
+        clause = record["clauses"][0]
+        assert cells[("broken", clause)]["data-status"] == "failed"
+        assert cells[("reference", clause)]["data-status"] == "passed"
+    assert links and all(unquote(link.split("#")[1]) in sections for link in links)
+    text = "".join(evidence.text)
+    first = failed[0]["differences"][0]
+    assert "Expected" in text and "Observed" in text and "Request" in text
+    assert json.dumps(first["observed"]) in text and first["text"] in text
+
+
+HOSTILE = '<script>alert("x")</script>\x1b[2J\u202eevil'
+
+
+def test_hostile_report_text_is_escaped_and_bounded(tmp_path: Path) -> None:
+    run = {"record": "run", "implementation": HOSTILE, "capabilities": []}
+    record = {"record": "scenario", "id": 'R02-001.1"><img src=x onerror=alert(1)>',
+              "name": HOSTILE, "rule": "R02", "clauses": ["R02.1", "<b>R99.9</b>"],
+              "rulings": [], "status": "failed", "location": HOSTILE,
+              "message": HOSTILE * 20000, "request": HOSTILE,
+              "context": {"sent": {"op": HOSTILE}, "received": {"x": HOSTILE * 1000},
+                          "stderr": HOSTILE},
+              "differences": [{"path": HOSTILE, "how": "expect", "expected": HOSTILE,
+                               "observed": HOSTILE, "absent": False, "text": HOSTILE}]}
+    path = tmp_path / "hostile.jsonl"
+    path.write_text(json.dumps(run) + "\n" + json.dumps(record) + "\n", encoding="utf-8")
+    out = tmp_path / "book"
+    assert build(out, {"<script>alert(1)</script>": path}) == 0
+    for page in [out / "matrix.html", out / "index.html", *(out / "failures").glob("*.html")]:
+        text = page.read_text(encoding="utf-8")
+        assert "<script>alert" not in text and "<img src=x" not in text
+        assert "\x1b" not in text and "\u202e" not in text
+        assert page.stat().st_size < 200_000, f"{page.name} is not bounded"
+    failures = next((out / "failures").glob("*.html")).read_text(encoding="utf-8")
+    assert "&lt;script&gt;" in failures and "\\x1b" in failures and "\\u202e" in failures
+    assert "characters in all" in failures  # the huge message is cut, saying how long it was
+
+
+@pytest.mark.parametrize(("content", "line", "expected"), [
+    ("", 1, "empty"),
+    ('{"record": "scenario", "id": "x", "status": "passed", "clauses": []}\n', 1,
+     'first line to be {"record": "run"'),
+    ('{"record": "run", "implementation": "x"}\nnot json\n', 2, "one JSON object per line"),
+    ('{"record": "run", "implementation": "x"}\n{"record": "scenario", "id": "a", '
+     '"status": "exploded", "clauses": []}\n', 2, "expected a status"),
+    ('{"record": "run", "implementation": "x"}\n{"record": "junit"}\n', 2,
+     'expected a "scenario" or "stale" record'),
+    ('<?xml version="1.0"?>\n', 1, "one JSON object per line"),
+])
+def test_a_file_that_is_not_a_report_is_a_clear_error(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str, line: int,
+        expected: str) -> None:
+    path = tmp_path / "bad.jsonl"
+    path.write_text(content, encoding="utf-8")
+    out = tmp_path / "book"
+    assert build(out, {"bad": path}) == 2
+    err = capsys.readouterr().err
+    assert f"bad.jsonl:{line}:" in err and expected in err, err
+    assert "Traceback" not in err
+    assert not out.exists()
+    assert [p.name for p in tmp_path.iterdir()] == ["bad.jsonl"]  # no temporary folder left
+
+
+def test_bad_report_options_and_folders(tmp_path: Path, reports: dict[str, Path],
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "book"
+    assert main(["book", "--out", str(out), "--report", str(reports["reference"])]) == 2
+    assert "expected NAME=FILE" in capsys.readouterr().err
+    assert main(["book", "--out", str(out), "--report", f"x={tmp_path / 'none.jsonl'}"]) == 2
+    assert "cannot read this report" in capsys.readouterr().err
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "notes.txt").write_text("keep me", encoding="utf-8")
+    assert main(["book", "--out", str(mine)]) == 2
+    assert "not empty" in capsys.readouterr().err
+    assert (mine / "notes.txt").read_text(encoding="utf-8") == "keep me"
+    assert main(["book", "--out", str(out)]) == 0
+    (out / "rules" / "R01.html").write_text("stale", encoding="utf-8")
+    assert main(["book", "--out", str(out)]) == 0  # an earlier book is replaced whole
+    assert "<h1>" in (out / "rules" / "R01.html").read_text(encoding="utf-8")
+    assert not (out / "matrix.html").exists()
+
+
+def test_spanish_book(tmp_path: Path) -> None:
+    import inspect
+
+    from fivetenk.language import render_steps
+
+    out = tmp_path / "es"
+    assert main(["book", "--out", str(out), "--lang", "es"]) == 0
+    for path in (out / "index.html", out / "rules" / "R17.html"):
+        page = parse(path)
+        assert page.find("html", lang="es"), path
+    rule = parse(out / "rules" / "R02.html")
+    assert "Cláusula R02.1" in "".join(rule.text)
+    keywords = {a.get("class", "") for a in rule.classed("li", "step")}
+    assert keywords
+    spanish_steps = "lang" in inspect.signature(render_steps).parameters
+    words = "".join(rule.text)
+    if spanish_steps:  # B1's Spanish scenario language has landed
+        assert "Cuando" in words or "Entonces" in words
+    else:
+        assert "When" in words
+    assert parse(out / "index.html").find("input", id="search")
+    # the scenario titles exist in English only: marked so on a Spanish page
+    titles = [a for t, a in rule.tags if t == "span" and a.get("lang") == "en"]
+    assert len(titles) >= len(rule.classed("article", "scenario"))
+
+
+def test_the_search_index_is_small_and_covers_everything(site: Path) -> None:
+    text = (site / "search-index.js").read_text(encoding="utf-8")
+    assert text.startswith("window.FIVETENK_SEARCH=")
+    entries = json.loads(text.removeprefix("window.FIVETENK_SEARCH=").rstrip().rstrip(";"))
+    spec = load_spec()
+    kinds: dict[str, set[str]] = {}
+    for kind, ident, _, href in entries:
+        kinds.setdefault(kind, set()).add(ident)
+        assert (site / unquote(href.split("#")[0])).is_file()
+    assert kinds["rule"] == set(spec.rules) and kinds["clause"] == set(spec.clauses)
+    assert kinds["ruling"] == set(spec.rulings)
+    assert kinds["scenario"] == {s.id for s in catalog.shipped()}
+    assert len(text.encode()) < 250_000
+
+
+def test_cards_in_text_become_glyphs() -> None:
+    html = str(book.with_cards('"10H SJ" on <AS> BJX 2DD "QS and"'))
+    assert 'data-card="10H"' in html and 'data-card="SJ"' in html
+    assert 'data-card="AS"' in html and "&lt;" in html
+    assert "BJX" in html and "2DD" in html  # not cards: part of a longer word
+    assert html.count("&#34;") == 2  # quotes around cards alone are dropped, not others
+    assert 'data-card="QS"' in html

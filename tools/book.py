@@ -1,0 +1,762 @@
+"""``fivetenk book --out DIR [--report NAME=FILE.jsonl ...] [--lang en|es]``: the living
+rulebook, a static site written from the kit's own data (issue 10).
+
+It writes, with relative links only and nothing fetched from the network (it opens from
+disk, ``file://``):
+
+- ``index.html``: how the book was made (kit version, command), the 24 rules, the
+  rulings, the reports, and a search box over rules, clauses, rulings and scenario titles
+  (``search.js`` over ``search-index.js``, client-side);
+- ``rules/Rnn.html``: every clause with its English and Spanish text side by side, the
+  rulings that read it (and their house-rule variants), and every scenario that exercises
+  it: cards as glyphs, a position as six seats, each step a sentence, the expected outcome
+  highlighted, the Gherkin one click away and a link to its feature file and line;
+- ``rulings/Dnn.html``: a ruling's text, its variants, every scenario tagged with it;
+- ``features/NAME.feature.html``: each shipped feature file with a numbered line to link;
+- with ``--report``: ``matrix.html`` (rows the clauses grouped by rule, a column per
+  report, cells with the count of each status) and ``failures/<slug>.html``, the evidence
+  of every failure, error and unexpected pass of that report (request, expected, observed).
+
+A report is the JSON-lines file of ``fivetenk check --jsonl FILE`` (:mod:`fivetenk.report`):
+a ``"record": "run"`` line, then ``"scenario"`` and ``"stale"`` lines. Anything else is
+bad input (exit 2) naming the file, the line and what was expected; nothing is written.
+
+Everything a report holds came from an implementation the kit does not trust: every text
+of it goes through :func:`fivetenk.report.visible` (control characters and bidirectional
+overrides shown escaped, each text bounded) and Jinja2's autoescaping, so no name,
+message or observed value can add markup, a script or a line of its own to a page.
+
+The output is deterministic (no timestamps, everything in spec, file or name order): two
+builds from the same inputs write the same bytes. The book is written to a temporary
+folder next to ``DIR`` and renamed into place, so a failed build leaves no partial book;
+an existing ``DIR`` is replaced only when it is empty or an earlier book (it holds the
+marker file ``.fivetenk-book``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import inspect
+import json
+import os
+import re
+import shutil
+import tempfile
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from . import __version__
+from .report import (
+    MESSAGE_LIMIT,
+    NAME_LIMIT,
+    RECEIVED_LIMIT,
+    STATUSES,
+    TEXT_LIMIT,
+    VALUE_LIMIT,
+    json_text,
+    visible,
+)
+from .scenario import Scenario, ScenarioError
+from .spec_data import LANGS, Spec
+
+__all__ = ["BookError", "add_arguments", "build", "read_report", "run"]
+
+MARKER = ".fivetenk-book"
+"""The file that marks a folder as a book this command wrote (and may replace)."""
+
+BAD_STATUSES = ("failed", "errored", "xpassed")
+"""Statuses whose evidence the failures pages show, and which a matrix cell links to."""
+
+CELL_ORDER = ("failed", "errored", "xpassed", "passed", "xfailed", "skipped")
+"""A cell's ``data-status``: the first of these present among its scenarios."""
+
+REPORT_NAME = re.compile(r"[^\x00-\x1f\x7f=]{1,60}")
+"""A report's name (``--report NAME=FILE``): 1 to 60 printable characters, no ``=``."""
+
+SEARCH_TEXT_LIMIT = 160
+"""Characters of a clause or ruling text kept in the search index (it stays small)."""
+
+_CARD = r"(?:10|[2-9JQKA])[SHCD]|SJ|BJ"
+CARD = re.compile(rf"(?<![A-Za-z0-9])(?:{_CARD})(?![A-Za-z0-9])")
+"""A card as the scenario language writes it: rank and suit (``10H``, ``AS``) or a joker."""
+QUOTED_CARDS = re.compile(rf'"((?:{_CARD})(?: (?:{_CARD}))*)"')
+"""Cards in quotes (``"10H 10H"``): shown as glyphs without the quotes."""
+
+SUITS = {"S": ("♠", "spades"), "H": ("♥", "hearts"), "C": ("♣", "clubs"),
+         "D": ("♦", "diamonds")}
+RANK_NAMES = {"J": "jack", "Q": "queen", "K": "king", "A": "ace"}
+SUITS_ES = {"S": "picas", "H": "corazones", "C": "tréboles", "D": "diamantes"}
+RANK_NAMES_ES = {"J": "jota", "Q": "reina", "K": "rey", "A": "as"}
+
+KEYWORDS = {
+    "given": ("Given", "Dado", "Dada", "Dados", "Dadas", "Sea", "Sean"),
+    "when": ("When", "Cuando"),
+    "then": ("Then", "Entonces"),
+    "and": ("And", "But", "Y", "E", "Pero"),
+}
+
+WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "book": "5,10,K — the living rulebook", "home": "Rulebook", "rules": "Rules",
+        "rule": "Rule", "rulings": "Rulings", "ruling": "Ruling", "matrix": "Results",
+        "search": "Search rules, clauses, rulings and scenarios",
+        "search_hint": "Type a word, a clause (R17.2), a ruling (D29) or a scenario id.",
+        "made": "Made by fivetenk {version} with", "clause": "Clause",
+        "english": "English", "spanish": "Spanish", "read_by": "Rulings that read it",
+        "variants": "House-rule variants", "default": "default",
+        "scenarios": "Scenarios", "also": "Also exercised by",
+        "no_scenarios": "No scenario exercises this clause yet.",
+        "gherkin": "Gherkin", "source": "feature file", "setup": "Setup",
+        "steps": "Steps", "seat": "Seat", "banker": "banker", "turn": "to play",
+        "out": "out", "level": "level", "captured": "points", "calls": "Calls",
+        "trick": "Current trick", "reveal": "Revealed", "buried": "Buried",
+        "no_trick": "No trick in progress.", "passed_seats": "passed",
+        "deal_from": "Deal: the first card goes to seat", "cards": "cards",
+        "data": "as written", "variant": "variant", "clauses": "Clauses",
+        "tagged": "Scenarios tagged with it", "grounds": "Grounds",
+        "report": "Report", "implementation": "implementation", "file": "file",
+        "failures": "Failures", "evidence": "Evidence",
+        "request": "Request", "expected": "Expected", "observed": "Observed",
+        "sent": "sent", "received": "received", "differences": "Differences",
+        "status": "status", "message": "message", "step": "step", "stderr": "stderr",
+        "exit": "exit", "reason": "reason", "position": "position",
+        "filled_in": "filled in by the kit", "note": "note", "absent": "(absent)",
+        "none": "—", "stale": "Stale expectations (xfail entries that matched nothing)",
+        "other_clauses": "Scenarios citing clauses the spec does not have",
+        "in_book": "in the book", "not_in_book": "not a shipped scenario",
+        "matrix_intro": "Rows are clauses, grouped by rule; columns are the reports. A "
+                        "scenario counts in the row of every clause it cites. A failed cell "
+                        "leads to the evidence.",
+        "nothing_failed": "Nothing failed, errored or passed unexpectedly.",
+        "no_reports": "No report: run fivetenk check --jsonl FILE and build with "
+                      "--report NAME=FILE.",
+        "feature": "Feature file", "open_at": "open at", "lang_note": "",
+        "passed": "passed", "failed": "failed", "errored": "errored", "skipped": "skipped",
+        "xfailed": "xfailed", "xpassed": "xpassed", "expected_answer": "expected answer",
+        "answer": "answer",
+    },
+    "es": {
+        "book": "5,10,K — el reglamento vivo", "home": "Reglamento", "rules": "Reglas",
+        "rule": "Regla", "rulings": "Resoluciones", "ruling": "Resolución",
+        "matrix": "Resultados",
+        "search": "Buscar reglas, cláusulas, resoluciones y escenarios",
+        "search_hint": "Escriba una palabra, una cláusula (R17.2), una resolución (D29) "
+                       "o un escenario.",
+        "made": "Hecho por fivetenk {version} con", "clause": "Cláusula",
+        "english": "Inglés", "spanish": "Español", "read_by": "Resoluciones que la leen",
+        "variants": "Variantes de la casa", "default": "por defecto",
+        "scenarios": "Escenarios", "also": "También la ejercitan",
+        "no_scenarios": "Ningún escenario ejercita aún esta cláusula.",
+        "gherkin": "Gherkin", "source": "archivo feature", "setup": "Preparación",
+        "steps": "Pasos", "seat": "Asiento", "banker": "banca", "turn": "juega",
+        "out": "fuera", "level": "nivel", "captured": "puntos", "calls": "Llamadas",
+        "trick": "Baza en curso", "reveal": "Revelada", "buried": "Enterradas",
+        "no_trick": "Ninguna baza en curso.", "passed_seats": "pasaron",
+        "deal_from": "Reparto: la primera carta va al asiento", "cards": "cartas",
+        "data": "tal como se escribió", "variant": "variante", "clauses": "Cláusulas",
+        "tagged": "Escenarios que la citan", "grounds": "Fundamentos",
+        "report": "Informe", "implementation": "implementación", "file": "archivo",
+        "failures": "Fallos", "evidence": "Pruebas",
+        "request": "Petición", "expected": "Esperado", "observed": "Observado",
+        "sent": "enviado", "received": "recibido", "differences": "Diferencias",
+        "status": "estado", "message": "mensaje", "step": "paso", "stderr": "stderr",
+        "exit": "salida", "reason": "motivo", "position": "posición",
+        "filled_in": "completado por el kit", "note": "nota", "absent": "(ausente)",
+        "none": "—", "stale": "Expectativas obsoletas (entradas xfail sin coincidencia)",
+        "other_clauses": "Escenarios que citan cláusulas que la especificación no tiene",
+        "in_book": "en el libro", "not_in_book": "no es un escenario incluido",
+        "matrix_intro": "Las filas son cláusulas, agrupadas por regla; las columnas, los "
+                        "informes. Un escenario cuenta en la fila de cada cláusula que cita. "
+                        "Una celda fallida lleva a las pruebas.",
+        "nothing_failed": "Nada falló, dio error ni pasó de forma inesperada.",
+        "no_reports": "Sin informes: ejecute fivetenk check --jsonl ARCHIVO y construya con "
+                      "--report NOMBRE=ARCHIVO.",
+        "feature": "Archivo feature", "open_at": "abrir en", "lang_note": "",
+        "passed": "pasó", "failed": "falló", "errored": "error", "skipped": "omitido",
+        "xfailed": "fallo esperado", "xpassed": "pasó sin esperarlo",
+        "expected_answer": "respuesta esperada", "answer": "respuesta",
+    },
+}
+"""The interface words of the book in each language (``--lang``)."""
+
+
+class BookError(ScenarioError):
+    """Bad input to the book (a report that is not a fivetenk JSON-lines report, a bad
+    ``--report`` or ``--out``): the CLI prints it and exits with 2."""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The ``book`` options: ``--out DIR``, ``--report NAME=FILE`` (repeatable), ``--lang``."""
+    parser.add_argument("--out", type=Path, required=True, metavar="DIR",
+                        help="the folder to write the book to (replaced if it holds an "
+                        "earlier book; must be empty or absent otherwise)")
+    parser.add_argument("--report", action="append", default=[], metavar="NAME=FILE",
+                        help="a JSON-lines report of `fivetenk check --jsonl FILE`, shown "
+                        "as the column NAME of the results matrix (repeat for several)")
+    parser.add_argument("--lang", choices=LANGS, default="en",
+                        help="language of the interface and the scenario steps (default: en)")
+
+
+# ---------------------------------------------------------------------------------------------
+# Reports
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Report:
+    """One ``--report``: its name and column, and the records read from its file."""
+
+    name: str
+    slug: str
+    file: str
+    implementation: str = ""
+    records: list[dict[str, Any]] = field(default_factory=list)
+    stale: list[dict[str, Any]] = field(default_factory=list)
+
+    def counts(self) -> Counter[str]:
+        return Counter(r["status"] for r in self.records)
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not strict JSON")
+
+
+def read_report(name: str, path: Path) -> Report:
+    """A report read from ``path`` and checked: the first line a ``"record": "run"``
+    object naming the implementation, every other line a ``"scenario"`` record (an id,
+    a known status, clauses as a list of texts) or a ``"stale"`` record. Anything else is
+    a :class:`BookError` at ``FILE:LINE`` saying what was expected."""
+    shown = visible(str(path), NAME_LIMIT)
+    try:
+        data = path.read_bytes()
+    except OSError as err:
+        raise BookError(f"cannot read this report: {err.strerror or err}", where=shown) from None
+    report = Report(name=name, slug="", file=visible(path.name, NAME_LIMIT))
+    lines = data.split(b"\n")
+    if lines and lines[-1] == b"":
+        lines.pop()
+    if not lines:
+        raise BookError("not a fivetenk JSON-lines report: the file is empty; expected a "
+                        "first line {\"record\": \"run\", ...} as `fivetenk check --jsonl "
+                        "FILE` writes", where=f"{shown}:1")
+    seen: set[str] = set()
+    for number, raw in enumerate(lines, start=1):
+        where = f"{shown}:{number}"
+        try:
+            record = json.loads(raw.decode("utf-8"), parse_constant=_reject_constant)
+        except (UnicodeDecodeError, ValueError) as err:
+            raise BookError(f"not a fivetenk JSON-lines report: expected one JSON object "
+                            f"per line ({visible(err, TEXT_LIMIT)})", where=where) from None
+        if not isinstance(record, dict) or not isinstance(record.get("record"), str):
+            raise BookError("not a fivetenk JSON-lines report: expected a JSON object with "
+                            "a \"record\" field", where=where)
+        kind = record["record"]
+        if number == 1:
+            if kind != "run" or not isinstance(record.get("implementation"), str):
+                raise BookError("not a fivetenk JSON-lines report: expected the first line "
+                                "to be {\"record\": \"run\", \"implementation\": ...}, found "
+                                f"a {visible(kind, 40)!r} record", where=where)
+            report.implementation = visible(record["implementation"], NAME_LIMIT)
+            continue
+        if kind == "stale":
+            report.stale.append(record)
+            continue
+        if kind != "scenario":
+            raise BookError(f"expected a \"scenario\" or \"stale\" record, found "
+                            f"{visible(kind, 40)!r}", where=where)
+        _check_scenario_record(record, where)
+        if record["id"] in seen:
+            raise BookError(f"scenario {visible(record['id'], NAME_LIMIT)!r} is reported "
+                            "twice", where=where)
+        seen.add(record["id"])
+        report.records.append(record)
+    return report
+
+
+def _check_scenario_record(record: dict[str, Any], where: str) -> None:
+    if not isinstance(record.get("id"), str) or not record["id"]:
+        raise BookError("expected a scenario record with an \"id\" text", where=where)
+    if record.get("status") not in STATUSES:
+        raise BookError(f"expected a status among {', '.join(STATUSES)}, found "
+                        f"{visible(json_text(record.get('status')), 60)}", where=where)
+    clauses = record.get("clauses")
+    if not isinstance(clauses, list) or not all(isinstance(c, str) for c in clauses):
+        raise BookError("expected \"clauses\" to be a list of clause ids", where=where)
+    for key in ("name", "message", "rule", "location"):
+        if key in record and not isinstance(record[key], str):
+            raise BookError(f"expected \"{key}\" to be a text", where=where)
+
+
+def parse_report_option(option: str) -> tuple[str, Path]:
+    """``NAME=FILE`` of ``--report``, checked."""
+    name, sep, file = option.partition("=")
+    if not sep or not file:
+        raise BookError(f"--report {visible(option, NAME_LIMIT)!r}: expected NAME=FILE.jsonl "
+                        "(the column name, then the report of fivetenk check --jsonl)")
+    if not REPORT_NAME.fullmatch(name):
+        raise BookError(f"--report {visible(option, NAME_LIMIT)!r}: a report's name is 1 to 60 "
+                        "printable characters without '='")
+    return name, Path(file)
+
+
+def slug(name: str, taken: set[str]) -> str:
+    """A file name for a report's failures page: lower-case letters, digits and dashes,
+    unique among ``taken`` (``-2``, ``-3`` appended if needed)."""
+    base = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:40] or "report"
+    out, n = base, 1
+    while out in taken:
+        n += 1
+        out = f"{base}-{n}"
+    taken.add(out)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Cards, steps and positions for people
+# ---------------------------------------------------------------------------------------------
+
+
+def card_label(code: str, lang: str = "en") -> str:
+    """A card's name for screen readers: ``10 of hearts``, ``big joker``."""
+    if code in ("SJ", "BJ"):
+        if lang == "es":
+            return "comodín pequeño" if code == "SJ" else "comodín grande"
+        return "small joker" if code == "SJ" else "big joker"
+    rank, suit = code[:-1], code[-1]
+    if lang == "es":
+        return f"{RANK_NAMES_ES.get(rank, rank)} de {SUITS_ES[suit]}"
+    return f"{RANK_NAMES.get(rank, rank)} of {SUITS[suit][1]}"
+
+
+def card_html(code: str, lang: str = "en") -> Any:
+    """One card as a glyph: ``<span class="card red" data-card="10H">10♥</span>`` (jokers
+    ``SJ`` and ``BJ`` distinct in glyph and colour), labelled for screen readers."""
+    from markupsafe import Markup, escape
+
+    if code in ("SJ", "BJ"):
+        glyph, colour = ("☆J", "joker-small") if code == "SJ" else ("★J", "joker-big")
+    else:
+        suit = code[-1]
+        glyph = code[:-1] + SUITS[suit][0]
+        colour = "red" if suit in "HD" else "black"
+    return Markup('<span class="card {}" data-card="{}" role="img" aria-label="{}">{}</span>'
+                  ).format(colour, escape(code), card_label(code, lang), glyph)
+
+
+def with_cards(text: str, lang: str = "en") -> Any:
+    """``text`` escaped, with every card in it shown as a glyph (:func:`card_html`)."""
+    from markupsafe import Markup
+
+    out: list[Any] = []
+    pos = 0
+    for quoted in QUOTED_CARDS.finditer(text):
+        out.append(_cards_in(text[pos:quoted.start()], lang))
+        glyphs = Markup("").join(card_html(c, lang) for c in quoted.group(1).split())
+        out.append(Markup('<span class="cards">{}</span>').format(glyphs))
+        pos = quoted.end()
+    out.append(_cards_in(text[pos:], lang))
+    return Markup("").join(out)
+
+
+def _cards_in(text: str, lang: str) -> Any:
+    from markupsafe import Markup, escape
+
+    out: list[Any] = []
+    pos = 0
+    for match in CARD.finditer(text):
+        out.append(escape(text[pos:match.start()]))
+        out.append(card_html(match.group(), lang))
+        pos = match.end()
+    out.append(escape(text[pos:]))
+    return Markup("").join(out)
+
+
+@dataclass(frozen=True)
+class Step:
+    """A step as a sentence: its keyword, the rest, its kind (given, when, then) and any
+    block written under it (a docstring or a table)."""
+
+    keyword: str
+    text: str
+    kind: str
+    block: str = ""
+
+
+def _render_steps(scenario: Scenario, lang: str) -> list[str]:
+    """The scenario's step lines: B1's Spanish renderer when ``lang`` is ``es`` and
+    :func:`fivetenk.language.render_steps` takes a ``lang``, else English."""
+    from .language import render_steps
+
+    if lang != "en" and "lang" in inspect.signature(render_steps).parameters:
+        spanish: Any = render_steps  # its ``lang`` is typed as the languages it knows
+        return list(spanish(scenario, lang=lang))
+    return list(render_steps(scenario))
+
+
+def steps_of(scenario: Scenario, lang: str) -> list[Step]:
+    """The scenario's steps as sentences; an ``And`` takes the kind of the step before it,
+    so every outcome (``Then`` and its ``And`` lines) is marked ``then``."""
+    out: list[Step] = []
+    kind = "given"
+    for line in _render_steps(scenario, lang):
+        if line[:1].isspace() and out:
+            last = out[-1]
+            block = (last.block + "\n" if last.block else "") + line[2:]
+            out[-1] = Step(last.keyword, last.text, last.kind, block)
+            continue
+        keyword, _, rest = line.partition(" ")
+        for name, words in KEYWORDS.items():
+            if keyword in words:
+                if name != "and":
+                    kind = name
+                break
+        out.append(Step(keyword, rest, kind))
+    return out
+
+
+def seats_of(setup: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A position setup as six seats for the template: each seat's cards, level, points and
+    marks (banker, to play, out), the calls, the revealed card, the burial and the trick."""
+    if not isinstance(setup, dict) or not isinstance(setup.get("position"), dict):
+        return None
+    p = setup["position"]
+    hands = p.get("hands") or [[] for _ in range(6)]
+    levels = p.get("levels") or [""] * 6
+    captured = p.get("captured") or [0] * 6
+    out = set(p.get("out") or [])
+    seats = [{"n": i, "cards": list(hands[i]) if i < len(hands) else [],
+              "level": levels[i] if i < len(levels) else "",
+              "captured": captured[i] if i < len(captured) else 0,
+              "banker": p.get("banker") == i, "turn": p.get("turn") == i, "out": i in out}
+             for i in range(6)]
+    trick = p.get("trick") if isinstance(p.get("trick"), dict) else None
+    return {"seats": seats, "calls": p.get("calls") or [], "reveal": p.get("reveal"),
+            "buried": p.get("buried") or [], "trick": trick, "phase": p.get("phase", ""),
+            "hand": p.get("hand")}
+
+
+# ---------------------------------------------------------------------------------------------
+# The book
+# ---------------------------------------------------------------------------------------------
+
+
+def _natural(ident: str) -> tuple[Any, ...]:
+    return tuple(int(p) if p.isdigit() else p for p in re.split(r"(\d+)", ident))
+
+
+def _anchor(ident: str) -> str:
+    """A fragment for an id (percent-encoded: an id from a report may hold anything)."""
+    return quote(ident, safe="")
+
+
+def outline_row(block: str, scenario: Scenario) -> str:
+    """The Gherkin of one row of a Scenario Outline: the outline with its Examples
+    tables cut to their heading and this row (the line the scenario was compiled from),
+    so each row's Gherkin shows what it runs without repeating every other row."""
+    head, _, body = block.partition("\n")
+    match = re.fullmatch(r"# .*:(\d+)", head)
+    row = scenario.source.get("line")
+    if match is None or not isinstance(row, int) or "Scenario Outline" not in body:
+        return block
+    first = int(match.group(1))
+    kept: list[str] = [head]
+    heading = True
+    for number, line in enumerate(body.split("\n"), start=first):
+        if line.lstrip().startswith("|"):
+            if heading or number == row:
+                kept.append(line)
+            heading = False
+            continue
+        if line.lstrip().startswith("Examples"):
+            heading = True
+        kept.append(line)
+    return "\n".join(kept)
+
+
+def feature_page(file: str) -> str:
+    """The book's page of a shipped feature file: ``features/R01_x.feature.html``."""
+    return file + ".html"
+
+
+@dataclass
+class Book:
+    """Everything the templates need, computed once."""
+
+    spec: Spec
+    scenarios: Sequence[Scenario]
+    reports: Sequence[Report]
+    lang: str
+    command: str
+
+    def __post_init__(self) -> None:
+        from . import catalog
+
+        self.by_id = {s.id: s for s in self.scenarios}
+        self.cited: dict[str, list[Scenario]] = {}
+        for s in self.scenarios:
+            for c in s.clauses:
+                self.cited.setdefault(c, []).append(s)
+        self.tagged: dict[str, list[Scenario]] = {}
+        for s in self.scenarios:
+            for r in s.rulings:
+                self.tagged.setdefault(r, []).append(s)
+        self.rulings = sorted(self.spec.rulings, key=_natural)
+        self.steps = {s.id: steps_of(s, self.lang) for s in self.scenarios}
+        self.gherkin = {s.id: outline_row("\n".join(catalog.source_blocks([s])), s)
+                        for s in self.scenarios}
+
+    def home(self, s: Scenario) -> str:
+        """Where a scenario is shown in full, from the book's root: the page of its rule,
+        under its first clause."""
+        return f"rules/{s.rule}.html#{_anchor(s.id)}"
+
+
+def _environment(lang: str) -> Any:
+    import jinja2
+
+    env = jinja2.Environment(
+        loader=jinja2.PackageLoader("fivetenk", "book_templates"),
+        autoescape=True, undefined=jinja2.StrictUndefined,
+        trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+    env.filters["cards"] = lambda text: with_cards(str(text), lang)
+    env.filters["card"] = lambda code: card_html(str(code), lang)
+    env.filters["anchor"] = _anchor
+    env.filters["visible"] = visible
+    from markupsafe import Markup
+
+    env.globals.update(w=WORDS[lang], lang=lang, version=__version__, seats=seats_of,
+                       feature_page=feature_page,
+                       # what exists in English only (scenario and ruling titles, ruling
+                       # texts, the Gherkin as written) is marked as such on a page in
+                       # another language, for screen readers and translators
+                       en=Markup(' lang="en"') if lang != "en" else "")
+    return env
+
+
+def pages(book: Book) -> dict[str, str]:
+    """Every file of the book: relative path -> text."""
+    env = _environment(book.lang)
+    spec = book.spec
+    out: dict[str, str] = {}
+    rules = list(spec.rules.values())
+    out["index.html"] = env.get_template("index.html").render(
+        root="", book=book, rules=rules, reports=[_report_summary(r) for r in book.reports])
+    for rule in rules:
+        out[f"rules/{rule.id}.html"] = env.get_template("rule.html").render(
+            root="../", book=book, rule=rule)
+    for ruling_id in book.rulings:
+        out[f"rulings/{ruling_id}.html"] = env.get_template("ruling.html").render(
+            root="../", book=book, ruling=spec.rulings[ruling_id],
+            scenarios=book.tagged.get(ruling_id, []))
+    from . import catalog
+
+    for path in catalog.shipped_files():
+        name = f"features/{path.name}"
+        out[feature_page(name)] = env.get_template("feature.html").render(
+            root="../", book=book, name=name,
+            lines=path.read_text(encoding="utf-8").splitlines())
+    if book.reports:
+        out["matrix.html"] = env.get_template("matrix.html").render(
+            root="", book=book, rows=_matrix(book), reports=book.reports)
+        for report in book.reports:
+            out[f"failures/{report.slug}.html"] = env.get_template("failures.html").render(
+                root="../", book=book, report=report,
+                items=[_evidence(book, r) for r in report.records
+                       if r["status"] in BAD_STATUSES],
+                stale=[visible(json.dumps(s, ensure_ascii=False, sort_keys=True),
+                               MESSAGE_LIMIT) for s in report.stale])
+    out["search-index.js"] = search_index(book)
+    for name in ("book.css", "search.js"):
+        out[name] = resources.files("fivetenk").joinpath("book_templates", name).read_text(
+            encoding="utf-8")
+    out[MARKER] = f"fivetenk {__version__} book\n"
+    return out
+
+
+def _report_summary(report: Report) -> dict[str, Any]:
+    counts = report.counts()
+    return {"report": report, "counts": [(s, counts[s]) for s in STATUSES if counts[s]],
+            "total": sum(counts.values())}
+
+
+def _matrix(book: Book) -> list[dict[str, Any]]:
+    """The matrix rows: a heading row per rule, then a row per clause with a cell per
+    report (counts by status, the status shown, the scenario a failed cell leads to)."""
+    per_report: list[dict[str, list[dict[str, Any]]]] = []
+    for report in book.reports:
+        index: dict[str, list[dict[str, Any]]] = {}
+        for record in report.records:
+            for clause in dict.fromkeys(record["clauses"]):
+                index.setdefault(clause, []).append(record)
+        per_report.append(index)
+    rows: list[dict[str, Any]] = []
+    for rule in book.spec.rules.values():
+        rows.append({"rule": rule, "clause": None, "cells": []})
+        for clause in rule.clauses:
+            cells = []
+            for report, index in zip(book.reports, per_report, strict=True):
+                records = index.get(clause.id, [])
+                counts = Counter(r["status"] for r in records)
+                status = next((s for s in CELL_ORDER if counts[s]), "none")
+                bad = next((r for r in records if r["status"] in BAD_STATUSES), None)
+                cells.append({
+                    "report": report, "status": status,
+                    "counts": [(s, counts[s]) for s in STATUSES if counts[s]],
+                    "href": (f"failures/{report.slug}.html#{_anchor(bad['id'])}"
+                             if bad is not None else ""),
+                })
+            rows.append({"rule": None, "clause": clause, "cells": cells})
+    return rows
+
+
+def _evidence(book: Book, record: dict[str, Any]) -> dict[str, Any]:
+    """One failure's evidence, every text bounded and visible (it came from the
+    implementation): the step, the request, what was expected and what was observed."""
+    def text(key: str, limit: int = TEXT_LIMIT) -> str:
+        value = record.get(key)
+        return visible(value, limit) if isinstance(value, str) and value else ""
+
+    found = record.get("context")
+    context: dict[str, Any] = found if isinstance(found, dict) else {}
+    differences = []
+    for d in record.get("differences") or []:
+        if not isinstance(d, dict):
+            continue
+        differences.append({
+            "path": visible(d.get("path", ""), NAME_LIMIT),
+            "expected": json_text(d.get("expected"), VALUE_LIMIT),
+            "observed": ("" if d.get("absent") is True
+                         else json_text(d.get("observed"), VALUE_LIMIT)),
+            "text": visible(d.get("text", ""), 2 * VALUE_LIMIT),
+        })
+    step_text = record.get("step_text")
+    shipped = book.by_id.get(record["id"])
+    return {
+        "id": visible(record["id"], NAME_LIMIT), "anchor": record["id"],
+        "name": text("name", NAME_LIMIT), "status": record["status"],
+        "message": text("message", MESSAGE_LIMIT), "location": text("location", NAME_LIMIT),
+        "step": visible(record.get("step", ""), 20),
+        "step_text": ([visible(t, TEXT_LIMIT) for t in step_text if isinstance(t, str)]
+                      if isinstance(step_text, list) else []),
+        "request": text("request"),
+        "sent": json_text(context["sent"], VALUE_LIMIT) if "sent" in context else "",
+        "expected_answer": text("expected_answer"),
+        "answer": text("answer"),
+        "received": (json_text(context["received"], RECEIVED_LIMIT)
+                     if "received" in context else ""),
+        "differences": differences,
+        "stderr": (visible(str(context["stderr"]).rstrip(), MESSAGE_LIMIT)
+                   if context.get("stderr") else ""),
+        "exit": json_text(context["exit"], 40) if "exit" in context else "",
+        "reason": text("reason"), "position": text("position", MESSAGE_LIMIT),
+        "note": text("note"), "clauses": [visible(c, 40) for c in record["clauses"]][:20],
+        "known_clauses": [c for c in record["clauses"] if c in book.spec.clauses],
+        "home": book.home(shipped) if shipped is not None else "",
+    }
+
+
+def search_index(book: Book) -> str:
+    """The search index as a script: ``[kind, id, text, href]`` for every rule, clause,
+    ruling and scenario (clause and ruling texts cut to :data:`SEARCH_TEXT_LIMIT`)."""
+    spec, lang = book.spec, book.lang
+    entries: list[list[str]] = []
+    for rule in spec.rules.values():
+        entries.append(["rule", rule.id, rule.title(lang), f"rules/{rule.id}.html"])
+        for c in rule.clauses:
+            entries.append(["clause", c.id, c.text(lang)[:SEARCH_TEXT_LIMIT],
+                            f"rules/{rule.id}.html#{_anchor(c.id)}"])
+    for rid in book.rulings:
+        r = spec.rulings[rid]
+        entries.append(["ruling", rid, r.title, f"rulings/{rid}.html"])
+    for s in book.scenarios:
+        entries.append(["scenario", s.id, s.name, book.home(s)])
+    data = json.dumps(entries, ensure_ascii=True, separators=(",", ":"))
+    return f"window.FIVETENK_SEARCH={data};\n"
+
+
+# ---------------------------------------------------------------------------------------------
+# Writing
+# ---------------------------------------------------------------------------------------------
+
+
+def build(out: Path, *, report_options: Iterable[str] = (), lang: str = "en",
+          scenarios: Sequence[Scenario] | None = None, spec: Spec | None = None) -> int:
+    """Write the book to ``out``; the number of files written. Reports are read and
+    checked before anything is written."""
+    from . import catalog
+    from .spec_data import load_spec
+
+    if lang not in LANGS:
+        raise BookError(f"--lang {lang!r}: expected one of {', '.join(LANGS)}")
+    reports: list[Report] = []
+    taken: set[str] = set()
+    names: set[str] = set()
+    command = ["fivetenk", "book", "--out", "DIR"]
+    for option in report_options:
+        name, path = parse_report_option(option)
+        if name in names:
+            raise BookError(f"--report: the name {name!r} is given twice")
+        names.add(name)
+        report = read_report(name, path)
+        report.slug = slug(name, taken)
+        reports.append(report)
+        command += ["--report", f"{name}={path.name}"]
+    if lang != "en":
+        command += ["--lang", lang]
+    _check_out(out)
+    book = Book(spec=spec or load_spec(),
+                scenarios=catalog.shipped() if scenarios is None else scenarios,
+                reports=reports, lang=lang, command=" ".join(command))
+    files = pages(book)
+    _write(out, files)
+    return len(files)
+
+
+def _check_out(out: Path) -> None:
+    if out.exists() and not out.is_dir():
+        raise BookError("--out: not a folder", where=visible(str(out), NAME_LIMIT))
+    if out.is_dir() and any(out.iterdir()) and not (out / MARKER).is_file():
+        raise BookError("--out: this folder is not empty and holds no earlier book "
+                        f"({MARKER}); name a new folder", where=visible(str(out), NAME_LIMIT))
+
+
+def _write(out: Path, files: dict[str, str]) -> None:
+    """Write ``files`` to a temporary folder next to ``out``, then put it in place of
+    ``out`` (an earlier book is removed only once the new one is complete)."""
+    out = out.absolute()
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
+    old: Path | None = None
+    try:
+        for name in sorted(files):
+            target = tmp / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            with open(target, "w", encoding="utf-8", newline="\n") as handle:
+                handle.write(files[name])
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o777 & ~umask)  # mkdtemp makes 0700; give the folder the usual mode
+        if out.exists():
+            old = Path(tempfile.mkdtemp(prefix=f".{out.name}.old.", dir=out.parent))
+            os.replace(out, old / "book")
+        os.replace(tmp, out)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        if old is not None and not out.exists():
+            os.replace(old / "book", out)
+        raise
+    finally:
+        if old is not None:
+            shutil.rmtree(old, ignore_errors=True)
+
+
+def run(args: argparse.Namespace) -> int:
+    """``fivetenk book``: write the book; one line saying where to open it."""
+    count = build(args.out, report_options=args.report, lang=args.lang)
+    print(f"wrote {count} files; open {args.out / 'index.html'}")
+    return 0
