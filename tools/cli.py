@@ -136,10 +136,10 @@ def _run_steps(args: argparse.Namespace, out: TextIO | None = None) -> int:
     """Every phrase, grouped by the module of :mod:`fivetenk.language` it lives in (so a
     writer who wants a new phrase sees where it goes), Given / When / Then within each."""
     from .language import MODULES, REGISTRY
-    from .language.registry import keyword_for
+    from .language.registry import Lang, keyword_for
 
     out = out or sys.stdout
-    lang = getattr(args, "lang", "en")
+    lang: Lang = "es" if getattr(args, "lang", "en") == "es" else "en"
     if lang == "es":
         print("# language: es  (the first line of a Spanish feature; quoted values, cards and "
               "names are written as in English)", file=out)

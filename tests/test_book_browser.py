@@ -1,0 +1,688 @@
+"""The book (issue 10) in a real browser: headless Chromium, Debian's package, driven by
+Playwright's Python API pointed at the system browser (never ``playwright install``).
+
+The session builds, once, into a tmp dir and with the kit's own commands: two
+reports made with ``fivetenk check --jsonl`` (the reference engine, and ``rulebreaker.py
+bombs_by_rank``, a miniature that compares bombs by rank before count and so breaks R05.2,
+ruling D11), then ``fivetenk book --report reference=... --report broken=...`` in English
+and again with ``--lang es``. The tests then look at the book the way a reader does:
+
+- every page loads from disk (``file://``) without a console error, an uncaught exception,
+  a failed load or any request leaving the machine (no network, no CDN);
+- every link followed from every page resolves: the file exists and its ``#anchor`` is an
+  id on the target page; every page written is reachable from the index;
+- the search box, reached with Tab and typed into with the keyboard, finds a clause
+  (R17.2), a ruling (D20) and a scenario by its title, and its result opens the clause;
+- Tab alone reaches the search, every rule link and a scenario's Gherkin (which Enter
+  opens), and a focused control shows it has the focus;
+- the matrix shows the broken engine failing exactly the clauses its report failed, and
+  clicking a failed cell opens that scenario's evidence (request, expected, observed);
+- text is painted with a contrast of 4.5:1 at least (3:1 when large), as computed;
+- at 375 px wide, as a phone, no page scrolls sideways;
+- the Spanish book says ``lang="es"`` and reads in Spanish.
+
+Screenshots of the rule page (R17) and the matrix, wide and phone-sized, are written to
+``$FIVETENK_ARTIFACTS`` (default: a fresh tmp dir; the path is printed), never into the
+checkout: they are test artifacts, not sources.
+
+Without Chromium or Playwright the tests skip locally, with the command that installs
+them; where ``CI`` or ``FIVETENK_BROWSER_REQUIRED=1`` is set (``.ci/run`` sets the latter)
+they fail instead: in CI the browser tests never skip.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shlex
+import shutil
+import struct
+import sys
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+from urllib.parse import unquote, urlsplit
+
+import pytest
+
+from fivetenk import catalog
+from fivetenk.cli import main
+from fivetenk.spec_data import load_spec
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize
+
+CHECKOUT = Path(__file__).resolve().parent.parent
+MINIATURES = Path(__file__).resolve().parent / "miniatures"
+BREAKER = "bombs_by_rank"
+"""The miniature's broken rule: bombs compared by rank before count (R05.2, D11)."""
+INSTALL = "apt-get install -y chromium && pip install playwright"
+"""The one command that gives a Debian machine what these tests need."""
+WIDE: ViewportSize = {"width": 1280, "height": 900}
+PHONE = 375
+SPEC = load_spec()
+
+
+# --- the browser: required in CI, a skip with instructions elsewhere ---------------------
+
+
+def browser_required() -> bool:
+    """True in CI: ``FIVETENK_BROWSER_REQUIRED=1`` (set by ``.ci/run``) or the ``CI``
+    variable most CI services set. Then a missing browser is a failure, not a skip."""
+    if os.environ.get("FIVETENK_BROWSER_REQUIRED", "") not in ("", "0"):
+        return True
+    return os.environ.get("CI", "").lower() not in ("", "0", "false", "no")
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    chromium = shutil.which("chromium")
+    problem = None
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        problem = "the Python package playwright is not installed"
+    if chromium is None:
+        problem = (problem + " and " if problem else "") + "no chromium on PATH"
+    if problem is not None:
+        message = f"browser tests: {problem}; install with: {INSTALL}"
+        if browser_required():
+            pytest.fail(f"{message} (required: CI or FIVETENK_BROWSER_REQUIRED is set, "
+                        f"so the browser tests may not skip)", pytrace=False)
+        pytest.skip(message)
+    assert chromium is not None
+    with sync_playwright() as playwright:
+        # root in a container: no sandbox; a small /dev/shm (Docker's 64 MB) crashes tabs
+        launched = playwright.chromium.launch(
+            executable_path=chromium, args=["--no-sandbox", "--disable-dev-shm-usage"])
+        yield launched
+        launched.close()
+
+
+# --- the book, built once -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Book:
+    root: Path
+    lang: str
+    reports: dict[str, Path]
+
+    def url(self, relative: str) -> str:
+        return (self.root / relative).as_uri()
+
+
+@pytest.fixture(scope="session")
+def reports(browser: Browser, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """``reference`` (everything passes) and ``broken`` (the R05.2 breaker fails some),
+    each a ``fivetenk check --jsonl`` report of the whole shipped suite."""
+    folder = tmp_path_factory.mktemp("reports")
+    made = {"reference": folder / "reference.jsonl", "broken": folder / "broken.jsonl"}
+    check = ["check", "--quiet", "--no-progress", "--jsonl"]
+    assert main([*check, str(made["reference"])]) == 0
+    impl = shlex.join([sys.executable, str(MINIATURES / "rulebreaker.py"), BREAKER])
+    assert main([*check, str(made["broken"]), "--impl", impl]) == 1, "the breaker must fail"
+    return made
+
+
+def build_book(folder: Path, reports: dict[str, Path], lang: str) -> Book:
+    args = ["book", "--out", str(folder), "--lang", lang]
+    for name, path in reports.items():
+        args += ["--report", f"{name}={path}"]
+    assert main(args) == 0, f"fivetenk {shlex.join(args)} failed"
+    return Book(folder.resolve(), lang, reports)
+
+
+@pytest.fixture(scope="session")
+def book(reports: dict[str, Path], tmp_path_factory: pytest.TempPathFactory) -> Book:
+    return build_book(tmp_path_factory.mktemp("book-en"), reports, "en")
+
+
+@pytest.fixture(scope="session")
+def book_es(reports: dict[str, Path], tmp_path_factory: pytest.TempPathFactory) -> Book:
+    return build_book(tmp_path_factory.mktemp("book-es"), reports, "es")
+
+
+@pytest.fixture(params=["en", "es"])
+def any_book(request: pytest.FixtureRequest) -> Book:
+    chosen: Book = request.getfixturevalue("book" if request.param == "en" else "book_es")
+    return chosen
+
+
+@pytest.fixture(scope="session")
+def artifacts(request: pytest.FixtureRequest,
+              tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where screenshots go: ``$FIVETENK_ARTIFACTS`` or a fresh tmp dir, never the checkout."""
+    given = os.environ.get("FIVETENK_ARTIFACTS")
+    folder = Path(given).resolve() if given else tmp_path_factory.mktemp("browser-artifacts")
+    if folder == CHECKOUT or CHECKOUT in folder.parents:
+        pytest.fail(f"FIVETENK_ARTIFACTS={given} is inside the checkout {CHECKOUT}; "
+                    f"screenshots are test artifacts and must not be committed: "
+                    f"choose a folder outside it", pytrace=False)
+    folder.mkdir(parents=True, exist_ok=True)
+    plugins = request.config.pluginmanager
+    reporter, capture = plugins.get_plugin("terminalreporter"), plugins.get_plugin("capturemanager")
+    if reporter is not None and capture is not None:
+        with capture.global_and_fixture_disabled():
+            reporter.write("\n")  # after the progress dots
+            reporter.write_line(f"browser test screenshots: {folder}")
+    return folder
+
+
+@pytest.fixture
+def context(browser: Browser) -> Iterator[BrowserContext]:
+    made = browser.new_context(viewport=WIDE)
+    yield made
+    made.close()
+
+
+def scenario_records(report: Path) -> list[dict[str, Any]]:
+    records = [json.loads(line) for line in report.read_text(encoding="utf-8").splitlines()]
+    return [r for r in records if r.get("record") == "scenario"]
+
+
+# --- one visit per page: console, failures, network, links, ids ---------------------------
+
+
+@dataclass
+class Visit:
+    path: Path
+    problems: list[str] = field(default_factory=list)
+    links: list[str] = field(default_factory=list)
+    ids: set[str] = field(default_factory=set)
+
+
+def watch(context: BrowserContext, page: Page) -> list[str]:
+    """Everything ``page`` says went wrong while it loads: console errors, uncaught
+    exceptions, resources that failed to load, and any request of ``context`` that is not
+    ``file:`` (aborted, so a page that needs the network shows it at once)."""
+    problems: list[str] = []
+
+    def outside(route: Any) -> None:
+        problems.append(f"network request (the book must work offline): {route.request.url}")
+        route.abort()
+
+    context.route(re.compile(r"^(?!file:)[a-z][a-z0-9+.-]*:"), outside)
+    page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}")
+            if m.type == "error" else None)
+    page.on("pageerror", lambda e: problems.append(f"uncaught exception: {e}"))
+    page.on("requestfailed", lambda r: problems.append(f"failed to load {r.url}: {r.failure}"))
+    return problems
+
+
+LINKS_AND_IDS = """() => ({
+  links: Array.from(document.querySelectorAll('a[href]'), a => a.href),
+  ids: Array.from(document.querySelectorAll('[id], a[name]'), e => e.id || e.name),
+})"""
+
+
+def crawl(browser: Browser, book: Book) -> dict[Path, Visit]:
+    """Open every page the book wrote, one after another (loading several at once is no
+    faster on two cores), and note what each says went wrong, the links it has (as the
+    browser resolves them) and its ids; which pages the links reach is worked out after."""
+    context = browser.new_context(viewport=WIDE)
+    page = context.new_page()
+    problems = watch(context, page)
+    visits: dict[Path, Visit] = {}
+    try:
+        for path in sorted(book.root.rglob("*.html")):
+            problems.clear()
+            page.goto(path.as_uri(), wait_until="load")
+            found = page.evaluate(LINKS_AND_IDS)
+            visits[path] = Visit(path, list(problems), list(found["links"]), set(found["ids"]))
+    finally:
+        context.close()
+    return visits
+
+
+def local_file(href: str) -> Path | None:
+    parts = urlsplit(href)
+    return Path(unquote(parts.path)).resolve() if parts.scheme == "file" else None
+
+
+_CRAWLS: dict[str, dict[Path, Visit]] = {}
+
+
+@pytest.fixture
+def visits(browser: Browser, any_book: Book) -> dict[Path, Visit]:
+    key = str(any_book.root)
+    if key not in _CRAWLS:
+        _CRAWLS[key] = crawl(browser, any_book)
+    return _CRAWLS[key]
+
+
+def reached_from_index(book: Book, visits: dict[Path, Visit]) -> set[Path]:
+    reached, todo = set(), [book.root / "index.html"]
+    while todo:
+        path = todo.pop()
+        if path in reached or path not in visits:
+            continue
+        reached.add(path)
+        todo += [t for t in map(local_file, visits[path].links) if t is not None]
+    return reached
+
+
+def rel(book: Book, path: Path) -> str:
+    return str(path.relative_to(book.root)) if book.root in path.parents else str(path)
+
+
+def test_every_page_loads_without_console_errors_or_network(
+        any_book: Book, visits: dict[Path, Visit]) -> None:
+    on_disk = sorted(any_book.root.rglob("*.html"))
+    assert len(on_disk) >= 1 + len(SPEC.rules) + len(SPEC.rulings) + 1, \
+        f"the book should hold the index, 24 rule pages, a page per ruling and the matrix; " \
+        f"found {[rel(any_book, p) for p in on_disk]}"
+    problems = [f"{rel(any_book, v.path)}: {p}" for v in visits.values() for p in v.problems]
+    assert not problems, "\n".join(problems)
+
+
+def test_every_internal_link_resolves_to_a_file_and_its_anchor(
+        any_book: Book, visits: dict[Path, Visit]) -> None:
+    broken = []
+    followed = 0
+    for visit in visits.values():
+        for href in visit.links:
+            target = local_file(href)
+            if target is None:
+                continue  # http(s), mailto: a reader may follow it, the book needs none
+            followed += 1
+            fragment = unquote(urlsplit(href).fragment)
+            where = f"{rel(any_book, visit.path)} links {rel(any_book, target)}" \
+                + (f"#{fragment}" if fragment else "")
+            if any_book.root not in target.parents:
+                broken.append(f"{where}: outside the book's folder (it must move as one)")
+            elif not target.is_file():
+                broken.append(f"{where}: no such file")
+            elif fragment and target in visits and fragment not in visits[target].ids:
+                broken.append(f"{where}: no element with id {fragment!r} on that page")
+    assert followed > len(SPEC.rules), "the crawl found almost no links"
+    assert not broken, "\n".join(dict.fromkeys(broken))
+
+
+def test_every_page_of_the_book_is_reachable_from_the_index(
+        any_book: Book, visits: dict[Path, Visit]) -> None:
+    orphans = sorted(set(visits) - reached_from_index(any_book, visits))
+    assert not orphans, f"pages no link leads to from index.html: " \
+        f"{[rel(any_book, p) for p in orphans]}"
+
+
+def test_the_index_links_every_rule_visibly(context: BrowserContext, book: Book) -> None:
+    from playwright.sync_api import expect
+
+    page = context.new_page()
+    page.goto(book.url("index.html"))
+    for rule in SPEC.rules:
+        expect(page.locator(f'a.rule-link[href="rules/{rule}.html"]')).to_be_visible()
+    expect(page.locator("h1")).to_have_count(1)
+
+
+# --- keyboard: Tab reaches the controls, typing searches ------------------------------------
+
+FOCUSED = """() => {
+  const e = document.activeElement;
+  if (!e || e === document.body) return null;
+  const style = getComputedStyle(e);
+  return {tag: e.tagName.toLowerCase(), id: e.id, cls: e.className || '',
+          href: e.getAttribute('href') || '', url: e.href || '',
+          text: (e.textContent || '').trim().slice(0, 80),
+          ring: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0
+                || style.boxShadow !== 'none'};
+}"""
+
+
+def tab_until(page: Page, wanted: Callable[[dict[str, Any]], bool],
+              limit: int = 400) -> list[dict[str, Any]]:
+    """Press Tab until the focused element is ``wanted``; every element focused on the
+    way, in order. Fails if ``limit`` presses never get there."""
+    seen: list[dict[str, Any]] = []
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        focused = page.evaluate(FOCUSED)
+        if focused is None:
+            continue
+        seen.append(focused)
+        if wanted(focused):
+            return seen
+    raise AssertionError(f"{limit} presses of Tab never focused the element; focused: "
+                         f"{[(f['tag'], f['id'], f['href'], f['text']) for f in seen[:30]]}")
+
+
+def test_tab_alone_reaches_the_search_and_every_rule_link_with_a_visible_focus(
+        context: BrowserContext, book: Book) -> None:
+    page = context.new_page()
+    page.goto(book.url("index.html"))
+    last_rule = sorted(SPEC.rules)[-1]
+    seen = tab_until(page, lambda f: f["href"] == f"rules/{last_rule}.html")
+    assert any(f["tag"] == "input" and f["id"] == "search" for f in seen), \
+        "Tab never reached input#search before the last rule link"
+    reached = {f["href"] for f in seen if "rule-link" in f["cls"]}
+    assert reached == {f"rules/{rule}.html" for rule in SPEC.rules}
+    unringed = [(f["tag"], f["id"], f["href"]) for f in seen if not f["ring"]]
+    assert not unringed, f"focused but showing no focus outline or shadow: {unringed}"
+
+
+def test_a_scenarios_gherkin_opens_from_the_keyboard(
+        context: BrowserContext, book: Book) -> None:
+    from playwright.sync_api import expect
+
+    page = context.new_page()
+    page.goto(book.url("rules/R17.html"))
+    details = page.locator("article.scenario details.gherkin").first
+    expect(details.locator("pre")).to_be_hidden()
+    tab_until(page, lambda f: f["tag"] == "summary")
+    page.keyboard.press("Enter")
+    expect(details.locator("pre")).to_be_visible()
+    assert details.locator("pre").inner_text().strip(), "the Gherkin shown is empty"
+
+
+SCENARIO = next(s for s in catalog.shipped() if s.id == "R05-001")
+
+
+@pytest.mark.parametrize(("query", "target", "anchor"), [
+    pytest.param("R17.2", "rules/R17.html", "R17.2", id="clause"),
+    pytest.param("D20", "rulings/D20.html", None, id="ruling"),
+    pytest.param(SCENARIO.name, f"rules/{SCENARIO.rule}.html", None, id="scenario-title"),
+])
+def test_the_search_typed_with_the_keyboard_finds_it_and_opens_it(
+        context: BrowserContext, book: Book, query: str, target: str,
+        anchor: str | None) -> None:
+    """Search is client-side over rules, clauses, rulings and scenario titles; the list
+    follows the box (a query that matches nothing then lists nothing, so a box that lists
+    everything fails). Only the keyboard is used: Tab to the box, type, Tab on to the
+    result, Enter."""
+    from playwright.sync_api import TimeoutError as Timeout
+    from playwright.sync_api import expect
+
+    page = context.new_page()
+    page.goto(book.url("index.html"))
+    tab_until(page, lambda f: f["id"] == "search")
+    wanted = book.url(target)
+    results = page.locator("ul#search-results > li > a")
+
+    def search(text: str) -> None:
+        page.keyboard.press("Control+A")
+        page.keyboard.press("Backspace")
+        page.keyboard.type(text)
+
+    search(query)
+    try:  # the list may be redrawn a moment after the last key (debounced)
+        page.wait_for_function(
+            "url => Array.from(document.querySelectorAll('ul#search-results > li > a'))"
+            ".some(a => a.href.split('#')[0] === url)", arg=wanted, timeout=5000)
+    except Timeout as error:
+        hrefs = results.evaluate_all("as => as.map(a => a.href)")
+        raise AssertionError(f"searching {query!r} listed {hrefs}, none on {target}") \
+            from error
+    search("qqzzxxq no such thing")
+    expect(page.locator("ul#search-results > li")).to_have_count(0)
+    search(query)
+    expect(results.first).to_be_visible()
+    hits = [h for h in results.evaluate_all("as => as.map(a => a.href)")
+            if h.split("#")[0] == wanted]
+    assert hits, f"searching {query!r} again found nothing on {target}"
+    if anchor is not None:
+        assert any(unquote(urlsplit(h).fragment) in ("", anchor) for h in hits), hits
+    tab_until(page, lambda f: f["url"] == hits[0])  # from the box on to its result
+    page.keyboard.press("Enter")
+    page.wait_for_url(lambda url: url.split("#")[0] == wanted)
+    if anchor is not None:
+        clause = page.locator(f'section.clause[data-clause="{anchor}"]')
+        expect(clause).to_be_visible()
+        if urlsplit(page.url).fragment:
+            expect(clause).to_be_in_viewport()
+
+
+# --- the matrix and the evidence ----------------------------------------------------------
+
+
+def test_the_matrix_shows_the_broken_engine_failing_and_its_evidence_opens(
+        context: BrowserContext, book: Book, artifacts: Path) -> None:
+    from playwright.sync_api import expect
+
+    failed = [r for r in scenario_records(book.reports["broken"]) if r["status"] == "failed"]
+    assert failed, "the broken miniature failed nothing: the test would prove nothing"
+    failed_clauses = {c for r in failed for c in r["clauses"]}
+    page = context.new_page()
+    page.goto(book.url("matrix.html"))
+    expect(page.locator("table#matrix")).to_be_visible()
+    cells = "table#matrix td.cell"
+    for name in book.reports:
+        expect(page.locator(f'{cells}[data-impl="{name}"]').first).to_be_visible()
+    shown = set(page.locator(f'{cells}[data-impl="broken"][data-status="failed"]')
+                .evaluate_all("cs => cs.map(c => c.dataset.clause)"))
+    assert shown == failed_clauses
+    assert page.locator(f'{cells}[data-impl="reference"][data-status="failed"]').count() == 0
+    clause = sorted(failed_clauses)[0]
+    expect(page.locator(f'{cells}[data-impl="reference"][data-clause="{clause}"]')) \
+        .to_have_attribute("data-status", "passed")
+    citing = [r for r in scenario_records(book.reports["broken"]) if clause in r["clauses"]]
+    counts = re.findall(r"\d+", page.locator(
+        f'{cells}[data-impl="broken"][data-clause="{clause}"]').inner_text())
+    for status in ("passed", "failed"):
+        count = sum(r["status"] == status for r in citing)
+        assert str(count) in counts, f"the broken cell of {clause} does not count " \
+            f"{count} {status}: it shows {counts}"
+    shot(page, artifacts / "matrix.png")
+
+    page.locator(f'{cells}[data-impl="broken"][data-clause="{clause}"] a').first.click()
+    page.wait_for_url(re.compile(r"/failures/[^/#]+\.html#.+$"))
+    ident = unquote(urlsplit(page.url).fragment)
+    record = next((r for r in failed if r["id"] == ident), None)
+    assert record is not None, f"the failed cell of {clause} led to {ident!r}, " \
+        f"not one of its failures {[r['id'] for r in failed if clause in r['clauses']]}"
+    assert clause in record["clauses"]
+    evidence = page.locator(f'section.evidence[id="{ident}"]')
+    expect(evidence).to_be_visible()
+    expect(evidence).to_be_in_viewport()
+    text = evidence.inner_text()
+    assert record["request"] in text, f"the request {record['request']!r} is not shown"
+    for word in ("expected", "observed"):
+        assert word in text.lower(), f"the evidence of {ident} does not say what was {word}"
+    for difference in record["differences"]:
+        assert difference["text"] in text, f"the evidence of {ident} misses a difference"
+    shot(page, artifacts / "evidence.png", full_page=False)
+
+
+# --- contrast, as the browser paints it -------------------------------------------------
+
+CONTRAST = """() => {
+  const rgba = text => {
+    const m = /rgba?\\(([^)]*)\\)/.exec(text);
+    if (!m) return null;
+    const p = m[1].split(/[\\s,\\/]+/).filter(Boolean).map(Number);
+    return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1];
+  };
+  const over = (top, under) =>
+    [0, 1, 2].map(i => top[i] * top[3] + under[i] * (1 - top[3])).concat([1]);
+  const background = element => {
+    const layers = [];
+    for (let e = element; e; e = e.parentElement) {
+      const c = rgba(getComputedStyle(e).backgroundColor);
+      if (c && c[3] > 0) { layers.push(c); if (c[3] >= 1) break; }
+    }
+    return layers.reverse().reduce((under, top) => over(top, under), [255, 255, 255, 1]);
+  };
+  const luminance = c => {
+    const [r, g, b] = c.slice(0, 3).map(v => {
+      v /= 255;
+      return v <= 0.04045 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const low = [];
+  for (const e of document.body.querySelectorAll('*')) {
+    const own = Array.from(e.childNodes)
+      .filter(n => n.nodeType === Node.TEXT_NODE && n.textContent.trim());
+    if (!own.length || !e.getClientRects().length) continue;
+    const style = getComputedStyle(e);
+    if (style.visibility !== 'visible') continue;
+    const back = background(e);
+    const fore = over(rgba(style.color), back);
+    const [a, b] = [luminance(fore), luminance(back)].sort((x, y) => y - x);
+    const ratio = (a + 0.05) / (b + 0.05);
+    const size = parseFloat(style.fontSize);
+    const large = size >= 24 || (size >= 18.66 && parseInt(style.fontWeight, 10) >= 700);
+    if (ratio < (large ? 3 : 4.5)) {
+      low.push(`${e.tagName.toLowerCase()}.${e.className} ${ratio.toFixed(2)}:1 `
+               + `(${style.color} on rgb(${back.slice(0, 3).map(Math.round)})): `
+               + own[0].textContent.trim().slice(0, 40));
+    }
+  }
+  return low;
+}"""
+"""Every element with text of its own that is painted: the contrast of its computed colour
+against its computed background (the ancestors' backgrounds composited over white), by
+WCAG 2's relative luminance; 4.5:1 at least, 3:1 for large text (24 px, or 18.66 px bold).
+Background images are not seen (the book uses none)."""
+
+
+@pytest.mark.parametrize("relative", [
+    "index.html", "rules/R17.html", "rules/R05.html", "rulings/D20.html", "matrix.html",
+    "failures/broken.html"])
+def test_text_contrast_is_at_least_4_5_to_1(
+        context: BrowserContext, book: Book, relative: str) -> None:
+    page = context.new_page()
+    page.goto(book.url(relative))
+    for opened in page.locator("details").all():
+        opened.evaluate("d => { d.open = true; }")
+    low = page.evaluate(CONTRAST)
+    assert not low, f"{relative}: {len(low)} texts below the contrast they need:\n  " \
+        + "\n  ".join(low[:20])
+
+
+# --- screenshots, the phone, Spanish -----------------------------------------------------
+
+
+def shot(page: Page, path: Path, full_page: bool = True) -> None:
+    page.screenshot(path=str(path), full_page=full_page)
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", f"{path} is not a PNG"
+    width, height = struct.unpack(">II", data[16:24])
+    assert width > 0 and height > 0
+
+
+def test_the_rule_page_shows_its_clauses_and_scenarios_and_is_screenshotted(
+        context: BrowserContext, book: Book, artifacts: Path) -> None:
+    from playwright.sync_api import expect
+
+    page = context.new_page()
+    page.goto(book.url("rules/R17.html"))
+    expect(page.locator("h1")).to_have_count(1)
+    for clause in SPEC.rules["R17"].clauses:
+        section = page.locator(f'section.clause[data-clause="{clause.id}"]')
+        expect(section.locator('.text-en[lang="en"]')).to_be_visible()
+        expect(section.locator('.text-es[lang="es"]')).to_be_visible()
+    rule_scenarios = [s for s in catalog.shipped() if s.rule == "R17"]
+    expect(page.locator(f'article.scenario[data-id="{rule_scenarios[0].id}"]')).to_be_visible()
+    shot(page, artifacts / "rule-R17.png")
+
+
+WIDER = """width => Array.from(document.querySelectorAll('body *'))
+  .filter(e => e.getBoundingClientRect().right > width + 0.5)
+  .slice(0, 5)
+  .map(e => `${e.tagName.toLowerCase()}.${e.className} ending at `
+            + `${Math.round(e.getBoundingClientRect().right)} px: `
+            + (e.textContent || '').trim().slice(0, 60))"""
+
+
+@pytest.mark.parametrize("relative", [
+    "index.html", "rules/R17.html", "rulings/D20.html", "matrix.html", "failures/broken.html"])
+def test_a_phone_wide_viewport_never_scrolls_sideways(
+        browser: Browser, any_book: Book, artifacts: Path, relative: str) -> None:
+    """As a phone: 375 CSS px, touch, mobile layout. The viewport meta must make the
+    layout 375 px wide (not the 980 px desktop default), and nothing may be wider (a
+    wide table scrolls inside its own box, a long name wraps)."""
+    phone = browser.new_context(viewport={"width": PHONE, "height": 812},
+                                device_scale_factor=2, is_mobile=True, has_touch=True)
+    try:
+        page = phone.new_page()
+        page.goto(any_book.url(relative))
+        inner, scroll = page.evaluate(
+            "() => [window.innerWidth, document.documentElement.scrollWidth]")
+        wider = "\n  ".join(page.evaluate(WIDER, PHONE))
+        assert inner == PHONE, f"{relative}: the layout is {inner} px wide on a {PHONE} px " \
+            f"phone (no <meta name=viewport>, or content that forces zooming out):\n  {wider}"
+        assert scroll <= inner, f"{relative}: {scroll} px of content on a {inner} px " \
+            f"screen:\n  {wider}"
+        if relative in ("rules/R17.html", "matrix.html"):
+            shot(page, artifacts / f"{Path(relative).stem}-{any_book.lang}-{PHONE}px.png")
+    finally:
+        phone.close()
+
+
+SPANISH = {"el", "la", "los", "las", "del", "que", "un", "una", "se", "por", "con",
+           "para", "su", "al", "es", "lo", "jugador", "jugadores", "carta", "cartas",
+           "banca", "mano", "baza", "regla", "reglas", "asiento", "llamada", "fallos"}
+ENGLISH = {"the", "of", "and", "to", "is", "an", "it", "on", "by", "with", "for", "its",
+           "player", "players", "card", "cards", "banker", "hand", "trick", "rule", "rules",
+           "seat", "call", "failures"}
+PROSE = """() => {
+  const body = document.body.cloneNode(true);
+  body.querySelectorAll('[lang]:not([lang|="es"]), .gherkin, script, style')
+      .forEach(e => e.remove());
+  return body.textContent;
+}"""
+"""The page's words, without the passages marked as another language (the English clause
+beside the Spanish one) and the Gherkin as written (its feature file's own language)."""
+
+
+def language_counts(text: str) -> tuple[int, int]:
+    """How many common Spanish and common English words ``text`` has."""
+    words = re.findall(r"[a-záéíóúñü]+", text.lower())
+    return sum(w in SPANISH for w in words), sum(w in ENGLISH for w in words)
+
+
+@pytest.mark.parametrize("relative", ["rules/R17.html", "rules/R05.html", "matrix.html"])
+def test_the_spanish_book_reads_in_spanish(
+        context: BrowserContext, book: Book, book_es: Book, relative: str) -> None:
+    """``--lang es``: ``<html lang="es">``, and in the page's words (interface, steps,
+    seats) common Spanish words outnumber common English ones more than twice, where in
+    the English book the English ones do. (Rulings and scenario titles exist in English
+    only, so a ruling page is not counted.)"""
+    page = context.new_page()
+    page.goto(book_es.url(relative))
+    assert page.evaluate("document.documentElement.lang") == "es"
+    spanish, english = language_counts(page.evaluate(PROSE))
+    assert spanish > 2 * english, \
+        f"{relative} in Spanish: {spanish} common Spanish words, {english} English ones"
+    page.goto(book.url(relative))
+    assert page.evaluate("document.documentElement.lang") == "en"
+    spanish, english = language_counts(page.evaluate(PROSE))
+    assert english > 2 * spanish, \
+        f"{relative} in English: {spanish} common Spanish words, {english} English ones"
+
+
+def test_the_spanish_index_lists_the_rules_by_their_spanish_titles(
+        context: BrowserContext, book: Book, book_es: Book) -> None:
+    """The rule titles come from spec/ in both languages (``title_en``, ``title_es``)."""
+    page = context.new_page()
+    for which, title in ((book_es, "title_es"), (book, "title_en")):
+        page.goto(which.url("index.html"))
+        assert page.evaluate("document.documentElement.lang") == which.lang
+        for rule in SPEC.rules.values():
+            text = " ".join(page.locator(f'a.rule-link[href="rules/{rule.id}.html"]')
+                            .inner_text().split())
+            assert getattr(rule, title) in text, f"{which.lang} index, {rule.id}: {text!r}"
+
+
+def test_the_spanish_book_shows_the_scenario_steps_in_spanish(
+        context: BrowserContext, book_es: Book) -> None:
+    """Each step of a scenario as :func:`fivetenk.language.render_steps` writes it in
+    Spanish is on the Spanish rule page (up to its first quoted value: the page shows
+    cards as glyphs, ``A♥`` for ``AH``)."""
+    from fivetenk.language import render_steps
+
+    scenario = next(s for s in catalog.shipped() if s.rule == "R17")
+    page = context.new_page()
+    page.goto(book_es.url("rules/R17.html"))
+    article = page.locator(f'article.scenario[data-id="{scenario.id}"]')
+    text = " ".join(article.evaluate(
+        "a => { const c = a.cloneNode(true); c.querySelectorAll('.gherkin')"
+        ".forEach(e => e.remove()); return c.textContent; }").split())
+    steps = render_steps(scenario, lang="es")
+    assert steps and steps != render_steps(scenario), "the Spanish rendering is English"
+    for step in steps:
+        words = " ".join(step.split('"')[0].split())
+        assert words in text, f"the Spanish step {step!r} is not on the page"
