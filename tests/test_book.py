@@ -339,3 +339,21 @@ def test_cards_in_text_become_glyphs() -> None:
     assert "BJX" in html and "2DD" in html  # not cards: part of a longer word
     assert html.count("&#34;") == 2  # quotes around cards alone are dropped, not others
     assert 'data-card="QS"' in html
+
+
+def test_steps_read_as_the_feature_writes_them_in_both_languages() -> None:
+    """A step is shown as written (``Then the hand goes on``), not as the observation it
+    compiles to; in Spanish the same written line, translated by its step's Spanish
+    phrase; a scenario with no feature file to read (JSON) is rendered."""
+    from dataclasses import replace
+
+    from fivetenk.book import step_lines
+
+    scenario = next(s for s in catalog.shipped() if s.id == "R17-001")
+    english = step_lines(scenario, "en")
+    assert "Then the hand goes on" in english
+    assert not any("the observation at" in line for line in english)
+    spanish = step_lines(scenario, "es")
+    assert "Entonces la mano sigue" in spanish and len(spanish) == len(english)
+    unread = replace(scenario, source={})
+    assert any("the observation at" in line for line in step_lines(unread, "en"))

@@ -669,10 +669,11 @@ def test_the_spanish_index_lists_the_rules_by_their_spanish_titles(
 
 def test_the_spanish_book_shows_the_scenario_steps_in_spanish(
         context: BrowserContext, book_es: Book) -> None:
-    """Each step of a scenario as :func:`fivetenk.language.render_steps` writes it in
-    Spanish is on the Spanish rule page (up to its first quoted value: the page shows
-    cards as glyphs, ``A♥`` for ``AH``)."""
-    from fivetenk.language import render_steps
+    """Each step of a scenario as its feature writes it, in Spanish
+    (:func:`fivetenk.book.step_lines`: the written lines read by their English phrases and
+    written by the same steps' Spanish ones), is on the Spanish rule page (up to its first
+    quoted value: the page shows cards as glyphs, ``A♥`` for ``AH``)."""
+    from fivetenk.book import step_lines
 
     scenario = next(s for s in catalog.shipped() if s.rule == "R17")
     page = context.new_page()
@@ -681,8 +682,9 @@ def test_the_spanish_book_shows_the_scenario_steps_in_spanish(
     text = " ".join(article.evaluate(
         "a => { const c = a.cloneNode(true); c.querySelectorAll('.gherkin')"
         ".forEach(e => e.remove()); return c.textContent; }").split())
-    steps = render_steps(scenario, lang="es")
-    assert steps and steps != render_steps(scenario), "the Spanish rendering is English"
+    steps = step_lines(scenario, "es")
+    assert steps and steps != step_lines(scenario, "en"), "the Spanish steps are English"
+    assert steps[0].startswith("Dad"), steps[0]  # Dado/Dada: Gherkin's Spanish keyword
     for step in steps:
         words = " ".join(step.split('"')[0].split())
         assert words in text, f"the Spanish step {step!r} is not on the page"

@@ -36,7 +36,6 @@ marker file ``.fivetenk-book``).
 from __future__ import annotations
 
 import argparse
-import inspect
 import json
 import os
 import re
@@ -387,15 +386,30 @@ class Step:
     block: str = ""
 
 
-def _render_steps(scenario: Scenario, lang: str) -> list[str]:
-    """The scenario's step lines: B1's Spanish renderer when ``lang`` is ``es`` and
-    :func:`fivetenk.language.render_steps` takes a ``lang``, else English."""
+def step_lines(scenario: Scenario, lang: str) -> list[str]:
+    """The scenario's step lines as its feature file writes them (outline values filled in:
+    ``Then the hand goes on``, not the observation it compiles to), in Spanish translated
+    line by line by the steps' own Spanish phrases; rendered from the scenario
+    (:func:`fivetenk.language.render_steps`) when there is no feature file to read (a JSON
+    scenario) or a written line has no translation."""
+    from .evidence import written
     from .language import render_steps
+    from .language.registry import translate_lines
+    from .scenario import ScenarioError
 
-    if lang != "en" and "lang" in inspect.signature(render_steps).parameters:
-        spanish: Any = render_steps  # its ``lang`` is typed as the languages it knows
-        return list(spanish(scenario, lang=lang))
-    return list(render_steps(scenario))
+    found = written(scenario)
+    if found is not None:
+        lines: list[str] = []
+        for st in found.steps:
+            lines.append(f"{st.keyword} {st.text}")
+            lines += ["  " + a for a in st.argument]
+        if lang == "en":
+            return lines
+        try:
+            return translate_lines(lines, "es")
+        except ScenarioError:
+            pass
+    return list(render_steps(scenario, "es" if lang == "es" else "en"))
 
 
 def steps_of(scenario: Scenario, lang: str) -> list[Step]:
@@ -403,7 +417,7 @@ def steps_of(scenario: Scenario, lang: str) -> list[Step]:
     so every outcome (``Then`` and its ``And`` lines) is marked ``then``."""
     out: list[Step] = []
     kind = "given"
-    for line in _render_steps(scenario, lang):
+    for line in step_lines(scenario, lang):
         if line[:1].isspace() and out:
             last = out[-1]
             block = (last.block + "\n" if last.block else "") + line[2:]
