@@ -1,0 +1,383 @@
+"""A simple, explainable heuristic player: a suggestion for every decision (issue 11).
+
+:func:`suggest` answers the pending decision of a seat with a :class:`Suggestion`: the
+action, a one-line reason in the terms of rule 24 and the alternatives it weighed, each
+with why it was not chosen. Rule 24 has one clause, R24.1 ("retain control, protect
+teammates, find hidden partners, finish the whole side and prevent the opponents doing so
+first"); every reason names it and the part of it the choice follows (:data:`AIMS`).
+
+It sees only what the seat may know (R10.2: the burial is hidden; other hands are hidden):
+the seat's own hand (``game.hand(seat)``), the public observation (``game.observe()``),
+the current top play and the match's variants. It never reads other hands nor the burial
+(tests/test_strategy.py shuffles the hidden cards and checks the suggestion is unchanged).
+It is deterministic: no randomness, ties broken by the canonical card order.
+
+The heuristics, decision by decision:
+
+- reveal (rules 8–9): reveal when the hand so far is strong (jokers, 2s, aces and bombs
+  make up a large share of it) — a strong banker keeps control (R24.1 "retain control");
+- burial (R10.1): loose cards that score nothing first, then the lowest non-scoring
+  groups, jokers, 2s and aces last; points (5, 10, K) only when nothing else is left, since
+  the kitty goes to the side that takes the last trick (R24.1 "retain control");
+- calls (R11): the callable faces the banker holds fewest copies of, 1st occurrence, so
+  the partners are other players and are found early (R24.1 "find hidden partners");
+- lead: the whole hand when it is one legal play (R24.1 "finish the whole side"), else the
+  lowest rank group that scores nothing and is not a bomb, keeping big cards for control;
+- reply: pass on a known teammate's top play (R24.1 "protect teammates") unless a cheap
+  play adds points to the trick; beat an opponent (or a seat not yet known) as cheaply as
+  possible; bombs, rockets and 5,10,K only for a trick worth points or to stop a player
+  about to go out (R24.1 "prevent the opponents doing so first"); pass rather than spend a
+  card of A or higher on a pointless trick of a seat whose side is unknown.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from .reference.actions import Action, CallSpec
+from .reference.calls import legal_call_pairs
+from .reference.cards import POINTS, Card, Rank
+from .reference.combos import Shape, classify
+from .reference.game import Game
+from .reference.plays import Play, legal_plays
+
+CLAUSE = "R24.1"
+"""The rule-24 clause every reason follows."""
+
+AIMS = {
+    "control": "retain control",
+    "protect": "protect teammates",
+    "partner": "find hidden partners",
+    "finish": "finish the whole side",
+    "stop": "prevent the opponents doing so first",
+}
+"""The parts of R24.1 a reason may cite, keyed by a short name."""
+
+KITTY = 6
+BIG = Rank.ACE
+"""Cards of this rank or higher are control cards (A, 2, jokers, R02.1)."""
+REVEAL_SHARE = 0.3
+"""Reveal when control cards and bombs make up at least this share of the hand."""
+POINTS_FOR_BOMB = 25
+"""A trick worth at least this many points is worth a bomb, rocket or 5,10,K (25 measured
+better than 10, 15, 20 or 40 with tools/bench_strategy.py, seeds 1 and 1001)."""
+NEAR_OUT = 3
+"""A player holding at most this many cards is about to go out."""
+_BOMB_TIERS = {Shape.BOMB, Shape.ROCKET, Shape.MIXED_5_10_K, Shape.SUITED_5_10_K}
+
+
+@dataclass(frozen=True)
+class Alternative:
+    """An action the strategy considered and why it did not choose it."""
+
+    action: Action
+    why_not: str
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """The suggested action, its reason (citing ``clause``) and the alternatives."""
+
+    action: Action
+    reason: str
+    clause: str = CLAUSE
+    alternatives: list[Alternative] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "action": self.action.to_json(),
+            "reason": self.reason,
+            "clause": self.clause,
+            "alternatives": [{"action": a.action.to_json(), "why_not": a.why_not}
+                             for a in self.alternatives],
+        }
+
+
+def _reason(aim: str, text: str) -> str:
+    return f"{CLAUSE} {AIMS[aim]}: {text}"
+
+
+def suggest(game: Game, seat: int) -> Suggestion:
+    """The suggestion for ``seat``'s pending decision; ``ValueError`` if ``seat`` has none."""
+    decision = game.pending()
+    if decision is None or decision.seat != seat:
+        raise ValueError(f"seat {seat} has no pending decision")
+    hand = game.hand(seat)
+    obs = game.observe()
+    if decision.kind == "reveal":
+        return _reveal(game, seat, hand)
+    if decision.kind == "bury":
+        return _bury(seat, hand)
+    if decision.kind == "call":
+        return _call(game, seat, hand)
+    return _play(game, seat, hand, obs)
+
+
+class HeuristicPlayer:
+    """Plays :func:`suggest` for whichever seat is to act; the interface of
+    ``reference.random_player.RandomPlayer`` (``seed`` is accepted and unused: the
+    strategy is deterministic)."""
+
+    def __init__(self, seed: int | None = 0) -> None:
+        self.seed = seed
+
+    def choose(self, game: Game) -> Action:
+        decision = game.pending()
+        if decision is None:
+            raise ValueError("no decision is pending")
+        return suggest(game, decision.seat).action
+
+
+# -- reveal ----------------------------------------------------------------------------------
+def _strength(hand: list[Card]) -> float:
+    """Share of the hand in control cards (A and higher) plus two per bomb rank."""
+    if not hand:
+        return 0.0
+    counts = Counter(c.rank for c in hand)
+    big = sum(n for r, n in counts.items() if r >= BIG)
+    bombs = sum(1 for n in counts.values() if n >= 4)
+    return (big + 2 * bombs) / len(hand)
+
+
+def _reveal(game: Game, seat: int, hand: list[Card]) -> Suggestion:
+    actions = game.legal_actions()
+    reveals = [a for a in actions if a.type == "reveal"]
+    skip = Action.skip(seat)
+    share = _strength(hand)
+    if reveals and share >= REVEAL_SHARE:
+        others = [Alternative(skip, f"a hand this strong ({share:.0%} control cards and "
+                                    "bombs) should lead the banker side")]
+        others += [Alternative(a, "another copy of the same level face; no difference")
+                   for a in reveals[1:3]]
+        return Suggestion(reveals[0], _reason(
+            "control", f"{share:.0%} of the hand is control cards and bombs; reveal "
+            f"{reveals[0].card} to become banker"), alternatives=others)
+    others = [Alternative(a, f"only {share:.0%} of the hand is control cards and bombs, "
+                             "too weak to carry the banker side") for a in reveals[:3]]
+    return Suggestion(skip, _reason(
+        "control", "the hand is too weak to keep control as banker; skip"),
+        alternatives=others)
+
+
+# -- burial ----------------------------------------------------------------------------------
+def _bury_key(card: Card, counts: Counter[Rank]) -> tuple[int, int, int, int]:
+    """Lower buries first: no points, then no control card, a loose card before a group,
+    then low rank. Low groups go before higher loose cards even when that breaks a low
+    bomb: keeping bombs whole in the burial key measured worse for the banker side
+    (tools/bench_strategy.py, 500 hands from seed 5000: 106.8 against 101.8 defender
+    points), a low bomb being a weak one."""
+    return (card.points > 0, card.rank >= BIG, counts[card.rank] >= 2, int(card.rank))
+
+
+def _bury(seat: int, hand: list[Card]) -> Suggestion:
+    counts = Counter(c.rank for c in hand)
+    order = sorted(hand, key=lambda c: (_bury_key(c, counts), str(c)))
+    chosen = order[:KITTY]
+    pts = sum(c.points for c in chosen)
+    note = "no points" if pts == 0 else f"{pts} points (nothing else to spare)"
+    alts = [Alternative(Action.bury(seat, hand[:KITTY]),
+                        "the six lowest cards break groups or bury points")]
+    scoring = [c for c in hand if c.points]
+    if len(scoring) >= KITTY:
+        alts.append(Alternative(Action.bury(seat, sorted(scoring, key=str)[:KITTY]),
+                                "burying points gives them away if the defenders take "
+                                "the last trick (kitty)"))
+    big = [c for c in hand if c.rank >= BIG]
+    if len(big) >= KITTY:
+        alts.append(Alternative(Action.bury(seat, big[:KITTY]),
+                                "control cards win tricks; keep them"))
+    alts = [a for a in alts if sorted(a.action.cards) != sorted(chosen)]
+    return Suggestion(Action.bury(seat, chosen), _reason(
+        "control", f"bury low loose cards with {note}, keep groups and big cards"),
+        alternatives=alts[:4])
+
+
+# -- calls -----------------------------------------------------------------------------------
+def _call(game: Game, seat: int, hand: list[Card]) -> Suggestion:
+    held = Counter(hand)
+    pairs = legal_call_pairs(_own_burial(game, seat), game.variants)
+
+    def cost(pair: tuple[CallSpec, CallSpec]) -> tuple[int, int, int, str]:
+        mine = sum(held[c.face] for c in pair)
+        ordinals = sum(abs(c.ordinal - 1) for c in pair)
+        rank = -sum(int(c.face.rank) for c in pair)
+        return (mine, ordinals, rank, " ".join(f"{c.face}:{c.ordinal}" for c in pair))
+
+    ranked = sorted(pairs, key=cost)
+    best = ranked[0]
+    text = ", ".join(f"{c.face} 1st" if c.ordinal == 1 else f"{c.face} #{c.ordinal}"
+                     for c in best)
+    lacking = sum(held[c.face] for c in best)
+    alts: list[Alternative] = []
+    for pair in ranked[1:]:
+        if len(alts) >= 3:
+            break
+        mine = sum(held[c.face] for c in pair)
+        if mine > lacking:
+            why = f"the banker holds {mine} of these faces and might call itself"
+        elif any(c.ordinal > 1 for c in pair):
+            why = "a later occurrence leaves the partners hidden longer"
+        else:
+            why = "lower faces are played later, so the partners are found later"
+        alts.append(Alternative(Action.call(seat, pair), why))
+    return Suggestion(Action.call(seat, best), _reason(
+        "partner", f"call {text}: faces the banker lacks, first occurrence, so the "
+        "partners are other players and show themselves early"), alternatives=alts)
+
+
+def _own_burial(game: Game, seat: int) -> tuple[Card, ...]:
+    """The banker's own burial: the banker made it, so the banker knows it (R10.2 hides it
+    from the others only)."""
+    assert game.banker == seat
+    return tuple(game.buried)
+
+
+# -- play ------------------------------------------------------------------------------------
+def _sides(obs: dict[str, Any], seat: int) -> tuple[set[int], set[int]]:
+    """(teammates, opponents) as far as ``seat`` can tell from the public observation.
+
+    The banker side is the banker and the revealed partners (R11); once both calls are
+    resolved everyone else is a defender. A seat outside the banker side knows the banker
+    side are its opponents; its fellow defenders are known only when both calls resolve.
+    """
+    side = set(obs["banker_side"])
+    calls = obs["calls"]
+    resolved = bool(calls) and all(c["resolved_by"] is not None for c in calls)
+    rest = set(range(6)) - side
+    if seat in side:
+        return side - {seat}, rest if resolved else set()
+    return (rest - {seat}) if resolved else set(), side
+
+
+def _cost(play: Play, counts: Counter[Rank]) -> tuple[int, int, int, int]:
+    """Cheaper first: ordinary before 5,10,K before bombs; no broken groups; low key."""
+    used = Counter(play.ranks)
+    broken = sum(1 for r, n in used.items() if counts[r] > n)
+    pts = sum(POINTS.get(r, 0) * n for r, n in used.items())
+    return (play.combo.tier, broken, int(play.combo.key), pts)
+
+
+def _act(seat: int, play: Play, hand: list[Card]) -> Action:
+    return Action.play(seat, play.pick(hand), shape=play.combo.notation())
+
+
+def _play(game: Game, seat: int, hand: list[Card], obs: dict[str, Any]) -> Suggestion:
+    top = game.top
+    mates, opps = _sides(obs, seat)
+    if top is None:
+        return _lead(game, seat, hand, mates, opps)
+    trick = obs["trick"]
+    top_seat = trick["top"]["seat"]
+    points = trick["points"]
+    counts = Counter(c.rank for c in hand)
+    plays = sorted(legal_plays(hand, top, game.variants),
+                   key=lambda p: (_cost(p, counts), p.ranks))
+    passing = Action.pass_(seat)
+    if not plays:
+        return Suggestion(passing, _reason(
+            "control", f"nothing beats {top}; pass"), alternatives=[])
+    finishing = [p for p in plays if len(p.ranks) == len(hand)]
+    if finishing:
+        p = finishing[0]
+        alts = [Alternative(passing, "playing out now finishes this player's part")]
+        return Suggestion(_act(seat, p, hand), _reason(
+            "finish", f"{p.combo} empties the hand"), alternatives=alts)
+    cheap = [p for p in plays if p.combo.tier == 0]
+    bombs = [p for p in plays if p.combo.tier > 0]
+    sizes = obs["hand_sizes"]
+    if top_seat in mates:
+        dump = [p for p in cheap if sum(POINTS.get(r, 0) for r in p.ranks) > 0
+                and all(r < BIG for r in p.ranks) and _cost(p, counts)[1] == 0]
+        if dump:
+            p = dump[0]
+            pts = sum(POINTS.get(r, 0) for r in p.ranks)
+            return Suggestion(_act(seat, p, hand), _reason(
+                "protect", f"seat {top_seat} is a teammate; add {pts} points to our "
+                f"trick with {p.combo}"),
+                alternatives=[Alternative(passing, "the points would stay in hand "
+                                                   "instead of our trick")])
+        alts = [Alternative(_act(seat, p, hand), f"would overtake teammate seat {top_seat}"
+                            " and spend a card") for p in plays[:2]]
+        return Suggestion(passing, _reason(
+            "protect", f"seat {top_seat} is a teammate and holds the trick; pass"),
+            alternatives=alts)
+    known_opp = top_seat in opps
+    threat = sizes[top_seat] <= NEAR_OUT
+    if cheap:
+        p = cheap[0]
+        high = max(p.ranks) >= BIG
+        if not known_opp and high and points == 0 and not threat:
+            return Suggestion(passing, _reason(
+                "control", f"seat {top_seat}'s side is unknown and the trick is "
+                "pointless; keep big cards"),
+                alternatives=[Alternative(_act(seat, p, hand),
+                                          f"{p.combo} spends a control card for nothing")])
+        who = "opponent" if known_opp else "seat"
+        aim = "stop" if threat else "control"
+        alts = [Alternative(passing, f"{who} {top_seat} would keep the trick"
+                                     + (f" with {points} points" if points else ""))]
+        alts += [Alternative(_act(seat, q, hand), "dearer: breaks a group or uses higher "
+                                                  "cards") for q in cheap[1:3]]
+        return Suggestion(_act(seat, p, hand), _reason(
+            aim, f"beat {who} {top_seat}'s {top} as cheaply as possible with {p.combo}"),
+            alternatives=alts)
+    b = bombs[0]
+    worth = points >= POINTS_FOR_BOMB or (threat and (known_opp or not obs["calls"]))
+    if worth and top_seat not in mates:
+        why = (f"the trick holds {points} points" if points >= POINTS_FOR_BOMB else
+               f"seat {top_seat} holds only {sizes[top_seat]} cards")
+        return Suggestion(_act(seat, b, hand), _reason(
+            "stop", f"{why}; worth {b.combo}"),
+            alternatives=[Alternative(passing, "the opponents would take the trick")])
+    return Suggestion(passing, _reason(
+        "control", f"only {b.combo} beats {top}; save it for points or to stop a player "
+        "going out"),
+        alternatives=[Alternative(_act(seat, b, hand),
+                                  f"a bomb for {points} points is wasted")])
+
+
+def _lead(game: Game, seat: int, hand: list[Card], mates: set[int],
+          opps: set[int]) -> Suggestion:
+    readings = classify(hand, game.variants) if len(hand) <= 12 else ()
+    groups: dict[Rank, list[Card]] = {}
+    for card in hand:
+        groups.setdefault(card.rank, []).append(card)
+    if readings:
+        whole = Action.play(seat, hand, shape=readings[0].notation())
+        if game.is_legal(whole):
+            return Suggestion(whole, _reason(
+                "finish", f"the whole hand is one play, {readings[0]}; go out"),
+                alternatives=[])
+
+    def lead_key(rank: Rank) -> tuple[int, int, int, int]:
+        n = len(groups[rank])
+        return (n >= 4, rank >= BIG, POINTS.get(rank, 0) > 0, int(rank))
+
+    ranks = sorted(groups, key=lead_key)
+    choices = []
+    for rank in ranks:
+        cards = groups[rank]
+        action = Action.play(seat, cards)
+        if game.is_legal(action):
+            choices.append((rank, action))
+        if len(choices) >= 4:
+            break
+    rank, action = choices[0]
+    alts = []
+    for other, act in choices[1:]:
+        if len(groups[other]) >= 4:
+            why = "a bomb is kept for points or to stop an opponent"
+        elif other >= BIG:
+            why = "big cards keep control later"
+        elif POINTS.get(other, 0):
+            why = "leading points hands them to whoever beats it"
+        else:
+            why = "a higher rank; shed the lowest first"
+        alts.append(Alternative(act, why))
+    n = len(action.cards)
+    kind = {1: "single", 2: "pair", 3: "triple"}.get(n, f"{n} cards")
+    return Suggestion(action, _reason(
+        "control", f"lead the low {kind} {rank.symbol} and keep big cards for control"),
+        alternatives=alts)
