@@ -25,11 +25,13 @@ commands:
   export     write the feature scenarios as schema-valid JSON
   render     turn JSON scenarios back into Gherkin (--lang es: in Spanish)
   simulate   play random legal matches and print a readable log
+  play       play one seat against five heuristic players (--seat N, --auto)
   fuzz       look for divergences from the reference engine, shrink and write them (--impl)
   steps      list the Gherkin steps the kit understands (--lang es: in Spanish)
   adapter    serve the reference engine over the JSON-lines adapter protocol
   protocol   print the adapter protocol document (schemas/protocol.md)
   book       write the rules, scenarios and results as a static site (--out DIR)
+  dispute    write one decision of a game log as a scenario to check or edit (--at N)
 
 exit codes: 0 ok, 1 failed or errored scenarios, 2 bad input.
 See README.md for writing your own scenarios and for the adapter protocol.
@@ -47,12 +49,14 @@ COMMANDS: dict[str, tuple[str | None, str]] = {
     "export": ("export_cmd", "write the feature scenarios as schema-valid JSON"),
     "render": ("render_cmd", "turn JSON scenarios back into Gherkin"),
     "simulate": ("simulate", "play random legal matches and print a readable log"),
+    "play": ("play_cmd", "play a match at one seat against five heuristic players"),
     "fuzz": ("fuzz_cmd", "look for divergences from the reference engine (--impl CMD), "
              "shrink them and write each as a scenario"),
     "steps": (None, "list the Gherkin steps the kit understands"),
     "adapter": ("adapter", "serve the reference engine over the JSON-lines adapter protocol"),
     "protocol": (None, "print the adapter protocol document (where it is: --path)"),
     "book": ("book", "write the rules, scenarios and results as a static site (--out DIR)"),
+    "dispute": ("dispute_cmd", "write one decision of a game log as a scenario (--at N)"),
 }
 """Command -> (module in fivetenk, help line). A command's module is imported only when
 that command runs, so ``fivetenk adapter`` starts without loading Gherkin or the spec."""

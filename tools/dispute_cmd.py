@@ -1,0 +1,423 @@
+"""turn one decision of a game log into a scenario you can check, argue about and edit
+
+``fivetenk dispute FILE --at N [--out PATH]`` reads a game log written by ``fivetenk play
+--log`` (JSON lines: a ``game`` record, a ``hand`` record with its ``setup.deal`` per hand,
+one ``decision`` record per decision, an ``end`` record), replays the hand of decision N in
+the reference engine from that deal and the decisions before N, and writes a feature
+(Gherkin) with one scenario:
+
+- its setup is the table just before decision N: the position by the cards that matter
+  (``Given a hand in play …``, or the position as JSON when those phrases cannot say it)
+  while burying, calling or playing; the deal (deck order, first seat, the hand's history)
+  and the decisions before N as When steps while the cards are still being dealt;
+- decision N is the When step, and what followed it in the log is the Then: the action is
+  accepted, the trick's top play, whose turn it is, and how the hand ended with who
+  received the kitty, table and remnant points when it did.
+
+The scenario's id is ``dispute-SEED-N``; it is tagged with the clause that governs the
+decision (R13.1 a play, R08.2/R08.3 or R09.3/R09.4 a reveal or skip, R10.1 the burial,
+R11.1 the calls). It passes ``fivetenk check --only-paths PATH`` as written: to turn it into
+a house-rule case, change the Then steps to what your table believes should have happened
+(or add a ``Given the variant …``) and run it against your implementation.
+
+A log that is not what ``fivetenk play --log`` writes (bad JSON, a missing or wrong field,
+a decision the replay refuses) is refused with its file and line; exit code 2, nothing is
+written. With ``--out`` the feature is written to a temporary file and renamed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, NoReturn, TextIO
+
+from .compiler import compile_text
+from .reference.game import Game, Phase
+from .reference.variants import Variants
+from .render_cmd import render_feature
+from .report import write_atomic
+from .scenario import Scenario, ScenarioError
+
+MAX_LOG_BYTES = 64 * 1024 * 1024
+"""A log larger than this is refused rather than read (a game of many hands is far smaller)."""
+
+KINDS = ("reveal", "bury", "call", "play")
+"""The ``kind`` of a decision record: the engine's pending decision (a skip is a reveal
+decision, a pass a play decision)."""
+
+
+DEAL_KEYS = frozenset({"deck", "first", "redeals", "hand", "levels", "previous_winners",
+                       "previous_banker"})
+"""The fields of a hand record's ``setup.deal``: those of the scenario schema's
+``setup.deal``, which the written scenario carries over as they are."""
+
+
+class DisputeError(ScenarioError):
+    """A log the command cannot use; printed as one line by the CLI (exit code 2)."""
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("path", type=Path, metavar="FILE", help="a game log (fivetenk play --log)")
+    p.add_argument("--at", type=int, required=True, metavar="N",
+                   help="the decision to dispute (its number n in the log, from 1)")
+    p.add_argument("--out", type=Path, metavar="PATH",
+                   help="write the feature here (default: standard output)")
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One ``decision`` record and the line it is on."""
+
+    line: int
+    n: int
+    hand: int
+    seat: int
+    kind: str
+    action: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Log:
+    """A game log, checked field by field (:func:`read_log`)."""
+
+    where: str
+    seed: int
+    variants: dict[str, str]
+    deals: dict[int, tuple[int, dict[str, Any]]]
+    """hand number -> (line, setup.deal)"""
+    decisions: list[Decision]
+
+
+def _fail(where: str, line: int, message: str) -> NoReturn:
+    """Refuse the log, naming its file and line (no line for the file as a whole: 0)."""
+    raise DisputeError(f"{where}:{line}: {message}" if line else f"{where}: {message}")
+
+
+def _clip(err: Exception, size: int = 300) -> str:
+    """An engine's message, cut to one readable line."""
+    text = " ".join(str(err).split())
+    return text if len(text) <= size else text[:size] + " …"
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in result:
+            raise ValueError(f"the key {key!r} appears twice")
+        result[key] = value
+    return result
+
+
+def _int(value: Any, low: int, high: int | None = None) -> bool:
+    return (isinstance(value, int) and not isinstance(value, bool) and value >= low
+            and (high is None or value <= high))
+
+
+def read_log(path: Path) -> Log:
+    """The log at ``path``, every record checked; :class:`DisputeError` names the file and
+    line of the first problem."""
+    where = str(path)
+    if path.is_dir():
+        _fail(where, 0, "is a folder, not a game log")
+    data = path.read_bytes()
+    if len(data) > MAX_LOG_BYTES:
+        _fail(where, 0, f"is larger than {MAX_LOG_BYTES} bytes: not a game log")
+    records: list[tuple[int, dict[str, Any]]] = []
+    for number, raw in enumerate(data.split(b"\n"), 1):
+        if not raw.strip():
+            continue
+        try:
+            text = raw.decode("utf-8")
+            record = json.loads(text, object_pairs_hook=_unique, parse_constant=_no_constant)
+        except UnicodeDecodeError:
+            _fail(where, number, "is not UTF-8 text")
+        except (ValueError, RecursionError) as err:
+            _fail(where, number, f"is not a JSON object: {str(err)[:120]}")
+        if not isinstance(record, dict) or not isinstance(record.get("record"), str):
+            _fail(where, number, 'expected a JSON object with a "record" field')
+        records.append((number, record))
+    if not records:
+        _fail(where, 1, "the log is empty: expected a \"game\" record first")
+    first_line, game = records[0]
+    if game["record"] != "game":
+        _fail(where, first_line, f'expected the "game" record first, not {game["record"]!r}')
+    if not _int(game.get("seed"), 0):
+        _fail(where, first_line, "the game record needs a seed, a non-negative integer")
+    variants = game.get("variants", {})
+    if not isinstance(variants, dict) or not all(
+            isinstance(k, str) and isinstance(v, str) for k, v in variants.items()):
+        _fail(where, first_line, "variants must map names to values (strings)")
+    try:
+        Variants.from_mapping(variants)
+    except ValueError as err:
+        _fail(where, first_line, f"variants: {err}")
+    deals: dict[int, tuple[int, dict[str, Any]]] = {}
+    decisions: list[Decision] = []
+    for number, record in records[1:]:
+        kind = record["record"]
+        if kind == "hand":
+            hand: Any = record.get("hand")
+            setup: Any = record.get("setup")
+            if not _int(hand, 1):
+                _fail(where, number, "a hand record needs hand, a positive integer")
+            if hand in deals:
+                _fail(where, number, f"hand {hand} was already set up on line {deals[hand][0]}")
+            if (not isinstance(setup, dict) or set(setup) != {"deal"}
+                    or not isinstance(setup["deal"], dict)):
+                _fail(where, number, 'a hand record needs setup: {"deal": {...}}')
+            unknown = sorted(set(setup["deal"]) - DEAL_KEYS)
+            if unknown:
+                _fail(where, number, f"setup.deal has no field {', '.join(unknown)} (it holds "
+                      f"{', '.join(sorted(DEAL_KEYS))}, as a scenario's setup.deal)")
+            deals[hand] = (number, setup["deal"])
+        elif kind == "decision":
+            decisions.append(_decision(where, number, record, len(decisions) + 1, deals))
+        elif kind in ("refused", "end"):
+            continue
+        else:
+            _fail(where, number, f"unknown record {kind!r} (game, hand, decision, refused, "
+                  "end)")
+    return Log(where, game["seed"], dict(variants), deals, decisions)
+
+
+def _decision(where: str, number: int, record: dict[str, Any], expected: int,
+              deals: dict[int, tuple[int, dict[str, Any]]]) -> Decision:
+    n: Any = record.get("n")
+    hand: Any = record.get("hand")
+    seat: Any = record.get("seat")
+    kind: Any = record.get("kind")
+    action: Any = record.get("action")
+    if n != expected or not _int(n, 1):
+        _fail(where, number, f"expected decision n {expected} (decisions are numbered 1, 2, "
+              f"… in order), not {n!r}")
+    if not _int(hand, 1) or hand not in deals:
+        _fail(where, number, f"decision {n} names hand {hand!r}, which no hand record set up")
+    if not _int(seat, 0, 5):
+        _fail(where, number, f"decision {n}: seat must be 0-5, not {seat!r}")
+    if kind not in KINDS:
+        _fail(where, number, f"decision {n}: kind must be one of {', '.join(KINDS)}, "
+              f"not {kind!r}")
+    if not isinstance(action, dict):
+        _fail(where, number, f"decision {n}: action must be a JSON object")
+    return Decision(number, n, hand, seat, kind, action)
+
+
+@dataclass
+class Replay:
+    """The hand of the disputed decision, replayed up to just before it."""
+
+    game: Game
+    deal: dict[str, Any]
+    before: list[Decision]
+    """the decisions of the hand before the disputed one"""
+
+
+def replay(log: Log, at: int) -> tuple[Replay, Decision]:
+    """Replay the hand of decision ``at`` up to just before it, checking that every logged
+    decision of that hand is the one the engine asks for and is legal."""
+    count = len(log.decisions)
+    if at < 1 or at > count:
+        raise DisputeError(f"{log.where}: --at {at} is not a decision of this log (it holds "
+                           f"decisions 1 to {count})" if count else
+                           f"{log.where}: --at {at}: the log holds no decision")
+    target = log.decisions[at - 1]
+    deal_line, deal = log.deals[target.hand]
+    if deal.get("hand", 1) != target.hand:
+        _fail(log.where, deal_line, f"hand {target.hand}: its setup.deal says hand "
+              f"{deal.get('hand', 1)!r} (a later hand's deal names its hand, D5, D6)")
+    options = {k: v for k, v in deal.items() if k != "hand"}
+    try:
+        game = Game.new(variants=Variants.from_mapping(log.variants),
+                        hand_number=target.hand, **options)
+    except (ValueError, TypeError) as err:  # RulesError is a ValueError
+        _fail(log.where, deal_line, f"hand {target.hand}: the deal cannot be set up: {_clip(err)}")
+    before = [d for d in log.decisions[:at - 1] if d.hand == target.hand]
+    for decision in [*before, target]:
+        _expect_pending(log.where, game, decision)
+        if decision is target:
+            break
+        try:
+            game.apply(decision.action)
+        except (ValueError, TypeError) as err:
+            _fail(log.where, decision.line, f"decision {decision.n} is refused by the "
+                  f"reference engine in the replay: {_clip(err)}")
+    return Replay(game, deal, before), target
+
+
+def _expect_pending(where: str, game: Game, decision: Decision) -> None:
+    pending = game.pending()
+    if pending is None:
+        _fail(where, decision.line, f"decision {decision.n}: the hand is already over in "
+              "the replay")
+    if (pending.seat, pending.kind) != (decision.seat, decision.kind):
+        _fail(where, decision.line, f"decision {decision.n} is logged as seat "
+              f"{decision.seat} to {decision.kind}, but the replay asks seat {pending.seat} "
+              f"to {pending.kind}")
+
+
+def clause_for(decision: Decision, hand: int) -> str:
+    """The clause the decision is governed by: R13.1 (turn order) for a play or pass,
+    R08.2/R08.3 (first hand) or R09.3/R09.4 (later hands) for a reveal or a skip, R10.1 the
+    burial, R11.1 the calls."""
+    if decision.kind == "play":
+        return "R13.1"
+    if decision.kind == "bury":
+        return "R10.1"
+    if decision.kind == "call":
+        return "R11.1"
+    skip = decision.action.get("type") == "skip"
+    if hand == 1:
+        return "R08.3" if skip else "R08.2"
+    return "R09.4" if skip else "R09.3"
+
+
+def _expectations(game: Game) -> dict[str, Any]:
+    """A few telling fields of the observation after the decision: whose turn (or nobody),
+    the trick's top play, the banker, and the ending with its recipients."""
+    obs = game.observe()
+    expect: dict[str, Any] = {"pending": obs["pending"]}
+    if obs["phase"] in ("dealing", "burying"):  # the reveal's outcome: who is banker
+        expect["banker"] = obs["banker"]
+    trick = obs["trick"]
+    if trick is not None and trick.get("top") is not None:
+        expect["trick.top"] = {"seat": trick["top"]["seat"], "combo": trick["top"]["combo"]}
+    result = obs["result"]
+    if result is None:
+        expect["result"] = None
+    else:
+        expect["result.ending"] = result["ending"]
+        for what in ("kitty", "table"):
+            expect[f"result.{what}_points"] = result[f"{what}_points"]
+            expect[f"result.{what}_to"] = result[f"{what}_to"]
+        expect["result.remnant_points"] = result["remnant_points"]
+        expect["result.remnant_to"] = result["remnant_to"]
+    return expect
+
+
+def dispute_scenario(log: Log, at: int) -> Scenario:
+    """The scenario of decision ``at``: the table before it, the decision, what followed."""
+    state, target = replay(log, at)
+    game = state.game
+    steps: list[dict[str, Any]] = []
+    if game.phase is Phase.DEALING:
+        setup: dict[str, Any] = {"deal": state.deal}
+        for earlier in state.before:
+            steps.append({"op": "act", "action": dict(earlier.action),
+                          "expect": {"accepted": True}})
+    else:
+        setup = {"position": game.to_position()}
+    try:
+        game.apply(target.action)
+    except (ValueError, TypeError) as err:
+        _fail(log.where, target.line, f"decision {at} is refused by the reference engine in "
+              f"the replay: {_clip(err)}")
+    steps.append({"op": "act", "action": dict(target.action), "expect": {"accepted": True}})
+    steps.append({"op": "observe", "expect": _expectations(game)})
+    clause = clause_for(target, target.hand)
+    return Scenario(
+        id=f"dispute-{log.seed}-{at}",
+        name=f"Decision {at} of the game of seed {log.seed}: seat {target.seat} "
+             f"({target.kind}, hand {target.hand})",
+        clauses=[clause], rulings=[], tags=[clause, "dispute"],
+        variants=dict(log.variants), setup=setup, steps=steps)
+
+
+def then_lines(expect: dict[str, Any]) -> list[str] | None:
+    """The expectations of the final observation in the kit's own phrases (``seat 2 is
+    asked to call``, ``the top play is "pair 5" by seat 2``, ``the hand ends with …``, the
+    recipients of R19), or None when one of them has no phrase here."""
+    lines = ["Then the action is accepted"]
+    done: set[str] = set()
+    for path, value in expect.items():
+        if path in done:
+            continue
+        if path == "pending":
+            lines.append("And nobody is asked to decide" if value is None else
+                         f"And seat {value['seat']} is asked to {value['decision']}")
+        elif path == "banker":
+            lines.append("And no banker is fixed" if value is None else
+                         f"And seat {value} is the banker")
+        elif path == "trick.top":
+            lines.append(f'And the top play is "{value["combo"]}" by seat {value["seat"]}')
+        elif path == "result" and value is None:
+            lines.append("And the hand goes on")
+        elif path == "result.ending":
+            lines.append(f'And the hand ends with "{value}"')
+        elif path in ("result.kitty_points", "result.table_points"):
+            what = path.split(".")[1].split("_")[0]
+            lines.append(f"And the {what} points ({value}) go to seat "
+                         f"{expect[f'result.{what}_to']}")
+            done.add(f"result.{what}_to")
+        elif path == "result.remnant_points":
+            to = expect["result.remnant_to"]
+            lines.append(f"And the remnant points ({value}) go to "
+                         + (f"the {to}" if isinstance(to, str) else f"seat {to}"))
+            done.add("result.remnant_to")
+        else:
+            return None
+    return lines
+
+
+def _without_lines(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [{k: v for k, v in step.items() if k != "line"} for step in steps]
+
+
+def render_dispute(scenario: Scenario, title: str) -> str:
+    """The feature of ``scenario``, its last observation written in the kit's phrases
+    (:func:`then_lines`) when they compile back to exactly the same steps, else in the
+    generic ``the observation at "…" is …`` steps of :func:`render_feature`."""
+    generic = render_feature([scenario], title)
+    phrases = then_lines(scenario.steps[-1]["expect"])
+    if phrases is None:
+        return generic
+    shorter = Scenario(id=scenario.id, name=scenario.name, clauses=scenario.clauses,
+                       rulings=scenario.rulings, tags=scenario.tags,
+                       variants=scenario.variants, setup=scenario.setup,
+                       steps=scenario.steps[:-1])
+    text = render_feature([shorter], title).rstrip("\n") + "\n"
+    text += "".join(f"    {line}\n" for line in phrases) + "\n"
+    try:
+        built = compile_text(text, "<dispute>", validate=True)
+    except ScenarioError:
+        return generic
+    if (len(built) != 1 or built[0].setup != scenario.setup
+            or _without_lines(built[0].steps) != scenario.steps):
+        return generic
+    return text
+
+
+def dispute_feature(log: Log, at: int) -> str:
+    """The feature text holding the scenario of decision ``at``, with a comment on where it
+    comes from and how to edit it."""
+    scenario = dispute_scenario(log, at)
+    text = render_dispute(scenario, f"a disputed decision from {Path(log.where).name}")
+    comment = (
+        f"# Written by `fivetenk dispute {Path(log.where).name} --at {at}` from the game log:\n"
+        "# the setup is the table just before the decision, the When step is the decision\n"
+        "# as it was taken, the Then steps are what the reference engine did next. To make\n"
+        "# a house-rule case, change the Then steps (or add `Given the variant ...`) to what\n"
+        "# your table believes, give the scenario an id of your own, and run\n"
+        "# `fivetenk check --only-paths THIS_FILE` (with --impl for your engine).\n")
+    return comment + text
+
+
+def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
+    out = out or sys.stdout
+    if args.out is not None and args.out.is_dir():
+        raise DisputeError(f"--out {args.out} is a folder: name the .feature file to write")
+    log = read_log(args.path)
+    text = dispute_feature(log, args.at)
+    if args.out is not None:
+        write_atomic(args.out, text)
+        print(f"scenario dispute-{log.seed}-{args.at} written to {args.out}", file=out)
+    else:
+        out.write(text)
+    return 0
+
