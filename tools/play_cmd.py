@@ -29,7 +29,7 @@ from .reference.cards import Card
 from .reference.errors import RulesError
 from .reference.game import Game
 from .reference.variants import CHOICES, Variants
-from .simulate import BAND_CLAUSE, ENDING_CLAUSE
+from .simulate import BAND_CLAUSE, ENDING_CLAUSE, variants_from_options
 from .strategy import HeuristicPlayer, Suggestion, suggest
 
 WIDTH = 80
@@ -71,15 +71,8 @@ def run(args: argparse.Namespace, out: TextIO | None = None,
     """Play; returns the exit code (0 also when the input ends early)."""
     out = out if out is not None else sys.stdout
     inp = inp if inp is not None else sys.stdin
-    options: dict[str, str] = {}
-    for item in args.variant:
-        name, sep, value = item.partition("=")
-        if not sep:
-            print(f"fivetenk play: --variant expects NAME=VALUE, not {item!r}", file=sys.stderr)
-            return 2
-        options[name] = value
     try:
-        variants = Variants.from_mapping(options)
+        variants = variants_from_options(args.variant)
     except ValueError as err:
         print(f"fivetenk play: {err}", file=sys.stderr)
         return 2

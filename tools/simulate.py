@@ -35,6 +35,18 @@ _ENDING_TEXT = {
 }
 
 
+def variants_from_options(items: list[str]) -> Variants:
+    """The house-rule variants of ``--variant NAME=VALUE`` options (``simulate``,
+    ``play``); ValueError saying which option is malformed or unknown."""
+    options: dict[str, str] = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep:
+            raise ValueError(f"--variant expects NAME=VALUE, not {item!r}")
+        options[name] = value
+    return Variants.from_mapping(options)
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, required=True, help="seed of the deal and players")
     parser.add_argument("--hands", type=int, default=1, help="hands to play (default 1)")
@@ -51,15 +63,8 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     import sys
 
     out = out or sys.stdout
-    options = {}
-    for item in args.variant:
-        name, sep, value = item.partition("=")
-        if not sep:
-            print(f"fivetenk simulate: --variant expects NAME=VALUE, not {item!r}", file=sys.stderr)
-            return 2
-        options[name] = value
     try:
-        variants = Variants.from_mapping(options)
+        variants = variants_from_options(args.variant)
     except ValueError as err:
         print(f"fivetenk simulate: {err}", file=sys.stderr)
         return 2
