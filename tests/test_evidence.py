@@ -19,6 +19,7 @@ from typing import Any
 from xml.etree import ElementTree
 
 import pytest
+from test_kit_scenarios import GOOD  # the one sample feature of the kit's tests
 
 from fivetenk import catalog, evidence, report
 from fivetenk.cli import main
@@ -478,14 +479,6 @@ def test_rules_accepts_a_scenario_id_and_says_where_to_look(
     assert "or a scenario id such as R05-003" in capsys.readouterr().err
 
 
-GOOD = """\
-Feature: mine
-
-  @id:mine-001 @R05.2 @D11
-  Scenario: five threes beat four aces
-    When "3H 3S 3D 3C 3H" is played on "AH AS AD AC"
-    Then it beats the top play
-"""
 
 LEADS = """\
 Feature: leads

@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 from test_input_fuzz import SHIPPED_JSON, run_cli
+from test_kit_scenarios import GOOD  # the one sample feature of the kit's tests
 
 from fivetenk import catalog, scenario
 from fivetenk.compiler import FeatureError, compile_text
@@ -35,15 +36,6 @@ from fivetenk.scenario import (
     ScenarioError,
     parse_json,
 )
-
-GOOD = """\
-Feature: mine
-
-  @id:mine-001 @R05.2 @D11
-  Scenario: five threes beat four aces
-    When "3H 3S 3D 3C 3H" is played on "AH AS AD AC"
-    Then it beats the top play
-"""
 
 CHECK = ["check", "--only-paths", "--no-progress", "-q"]
 
