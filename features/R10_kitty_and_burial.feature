@@ -199,6 +199,21 @@ Feature: R10 Kitty and burial
         """
       Then the position is refused
 
+    @id:R10-505 @R10.1 @R08.2 @D4 @D7
+    Scenario: A hand at the burial written by the cards: the banker buries the 3H they revealed, and the reveal is still shown
+      Given a hand at the burial with seat 2 as banker
+      And seat 2 revealed "3H" at draw 3
+      And seat 0 holds "5H 5S 5S 5S 6D 6D 6D 6C 6C 6C 6H 6H 6H 6S 6S 6S 7D 7D 7D 7C 7C 7C 7H 7H 7H 7S"
+      And seat 1 holds "7S 7S 8D 8D 8D 8C 8C 8C 8H 8H 8H 8S 8S 8S 9D 9D 9D 9C 9C 9C 9H 9H 9H 9S 9S 9S"
+      And seat 2 holds "3D 3D 3D 3C 3C 3C 3H 3H 3H 3S 3S 3S 4D 4D 4D 4C 4C 4C 4H 4H 4H 4S 4S 4S 5D 5D 5D 5C 5C 5C 5H 5H"
+      And seat 3 holds "10D 10D 10D 10C 10C 10C 10H 10H 10H 10S 10S 10S JD JD JD JC JC JC JH JH JH JS JS JS QD QD"
+      And seat 4 holds "QD QC QC QC QH QH QH QS QS QS KD KD KD KC KC KC KH KH KH KS KS KS AD AD AD AC"
+      And seat 5 holds "AC AC AH AH AH AS AS AS 2D 2D 2D 2C 2C 2C 2H 2H 2H 2S 2S 2S SJ SJ SJ BJ BJ BJ"
+      When seat 2 buries "3H 3H 3H 3S 3S 3S"
+      Then seat 2 is asked to call
+      And the hand sizes are "26 26 26 26 26 26"
+      And seat 2 revealed "3H" at draw 3
+
   Rule: R10.2 The burial is hidden during play and shown at settlement
 
     @id:R10-011 @R10.2 @D7 @D25 @D34

@@ -108,6 +108,24 @@ Feature: R11 Calling hidden partners
         """
       Then the position is refused citing R11.1
 
+    @id:R11-506 @R11.1 @R09.3 @D7 @D34
+    Scenario: A later hand at the calls written by the cards: the banker who revealed their level calls two faces, then leads
+      Given a hand at the calls with seat 0 as banker
+      And this is hand 2, after seat 3 was banker and seats "0 3" won
+      And the levels are "4 3 3 4 3 3"
+      And seat 0 revealed "4H" at draw 9
+      And the buried cards are "5H 10H KH 5S 10S KS"
+      And seat 0 holds "3D 3D 3D 3C 3C 3C 3H 3H 3H 3S 3S 3S 4D 4D 4D 4C 4C 4C 4H 4H 4H 4S 4S 4S 5D 5D"
+      And seat 1 holds "5D 5C 5C 5C 5H 5H 5S 5S 6D 6D 6D 6C 6C 6C 6H 6H 6H 6S 6S 6S 7D 7D 7D 7C 7C 7C"
+      And seat 2 holds "7H 7H 7H 7S 7S 7S 8D 8D 8D 8C 8C 8C 8H 8H 8H 8S 8S 8S 9D 9D 9D 9C 9C 9C 9H 9H"
+      And seat 3 holds "9H 9S 9S 9S 10D 10D 10D 10C 10C 10C 10H 10H 10S 10S JD JD JD JC JC JC JH JH JH JS JS JS"
+      And seat 4 holds "QD QD QD QC QC QC QH QH QH QS QS QS KD KD KD KC KC KC KH KH KS KS AD AD AD AC"
+      And seat 5 holds "AC AC AH AH AH AS AS AS 2D 2D 2D 2C 2C 2C 2H 2H 2H 2S 2S 2S SJ SJ SJ BJ BJ BJ"
+      When seat 0 calls the 1st "AH" and the 2nd "AS"
+      Then seat 0 is asked to play
+      And the calls are the 1st "AH" and the 2nd "AS"
+      And the whole-side check is not active
+
   Rule: R11.2 Call the A of a suit; descend only when all three As are buried
 
     @id:R11-005 @R11.2 @D13 @D34

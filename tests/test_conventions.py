@@ -176,7 +176,9 @@ def test_a_position_with_every_default_lists_each_of_them() -> None:
     assert "whose turn it is is not written: seat 0" in text
     assert "the first hand of the match" in text and "D34" in text
     assert "every seat is at level 3 (R07.1" in text
-    assert len(notes) == 9
+    assert "the reveal is not written: none is recorded" in text and "(D4)" in text
+    assert "the deal number is not written: deal 1 of the hand" in text and "D5" in text
+    assert len(notes) == 11
 
 
 def test_default_calls_left_open_by_the_cards_are_shown_open_and_the_check_inactive() -> None:
@@ -195,7 +197,8 @@ def test_a_position_that_writes_everything_lists_only_the_cards_played_before() 
         'seat 0 holds "9D 9S"', 'seat 1 holds "8H"', 'seat 2 holds "8S"',
         'seat 3 holds "8C"', 'seat 4 holds "AS 8D"', 'seat 5 holds "7C"',
         "seat 3 has captured 0 points", "the other captured points went to seat 0",
-        'seat 1 led "8H" as "single 8"', "it is seat 2's turn")
+        'seat 1 led "8H" as "single 8"', "it is seat 2's turn",
+        'seat 0 revealed "4H" at draw 1')
     # what no phrase can write: the cards written nowhere were played in earlier tricks
     assert scenario.filled_in == [
         "147 cards are in no hand, not buried and not on the table: they count as played in "

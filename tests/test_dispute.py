@@ -115,8 +115,12 @@ def test_a_decision_becomes_a_scenario_that_passes(
         earlier = [r for r in _decisions(records)
                    if r["hand"] == hand and r["n"] < decision["n"]]
         assert text.count("    When ") + text.count("\n    And seat") >= len(earlier)
-    else:
+    else:  # the position by the cards: its phase, the reveal that made the banker
         assert "Given the deck order is:" not in text
+        assert "the position is:" not in text
+        start = {"bury": "at the burial", "call": "at the calls", "play": "in play"}[kind]
+        assert f"    Given a hand {start} with seat " in text
+        assert "And seat " in text and '" at draw ' in text
     capsys.readouterr()
     assert _check(out) == 0, capsys.readouterr().out
 
@@ -260,7 +264,9 @@ def test_a_log_of_fivetenk_play_is_disputed(tmp_path: Path,
     for n in chosen:
         out = tmp_path / f"d{n}.feature"
         assert _dispute(path, n, out) == 0
-        assert f"@id:dispute-3-{n} " in out.read_text(encoding="utf-8")
+        text = out.read_text(encoding="utf-8")
+        assert f"@id:dispute-3-{n} " in text
+        assert "the position is:" not in text and "    Given a hand " in text
         capsys.readouterr()
         assert _check(out) == 0, capsys.readouterr().out
 

@@ -265,7 +265,7 @@ def test_a_game_divergence_shrinks_to_a_position_before_the_diverging_step() -> 
 
 def test_positions_are_written_by_the_cards_that_matter() -> None:
     """position_lines gives the kit's Given phrases that build the same position (every
-    random ending position here), and refuses what they cannot say (a reveal)."""
+    random ending position here), the reveal that made the banker included."""
     from fivetenk.fuzz_games import ending_position
     from fivetenk.language.positions import position_lines
 
@@ -276,7 +276,8 @@ def test_positions_are_written_by_the_cards_that_matter() -> None:
         assert lines is not None and lines[0].startswith("Given a hand in play with seat")
         assert any(" holds " in line for line in lines)
     revealed = {**position, "reveal": {"seat": position["banker"], "card": "3H", "draw": 1}}
-    assert position_lines(revealed, {}) is None
+    lines = position_lines(revealed, {})
+    assert lines is not None and f'And seat {position["banker"]} revealed "3H" at draw 1' in lines
 
 
 # -- round 2: matches, the divergence passed to minimal, errored divergences shrunk -----------

@@ -7,9 +7,11 @@ the reference engine from that deal and the decisions before N, and writes a fea
 (Gherkin) with one scenario:
 
 - its setup is the table just before decision N: the position by the cards that matter
-  (``Given a hand in play …``, or the position as JSON when those phrases cannot say it)
-  while burying, calling or playing; the deal (deck order, first seat, the hand's history)
-  and the decisions before N as When steps while the cards are still being dealt;
+  while burying, calling or playing (``Given a hand at the burial …``, ``… at the calls
+  …``, ``… in play …``, with the reveal that made the banker, the hand, the levels and
+  the deal number; the position as JSON only if those phrases could not give it back);
+  the deal (deck order, first seat, the hand's history) and the decisions before N as
+  When steps while the cards are still being dealt;
 - decision N is the When step, and what followed it in the log is the Then: the action is
   accepted, the trick's top play, whose turn it is, and how the hand ended with who
   received the kitty, table and remnant points when it did.
@@ -129,6 +131,12 @@ def read_log(path: Path) -> Log:
     data = path.read_bytes()
     if len(data) > MAX_LOG_BYTES:
         _fail(where, 0, f"is larger than {MAX_LOG_BYTES} bytes: not a game log")
+    return parse_log(where, data)
+
+
+def parse_log(where: str, data: bytes) -> Log:
+    """The log whose JSON lines are ``data``, every record checked, ``where`` naming it in
+    errors (``fivetenk play`` passes its own records here for the in-game ``dispute``)."""
     records: list[tuple[int, dict[str, Any]]] = []
     for number, raw in enumerate(data.split(b"\n"), 1):
         if not raw.strip():
@@ -369,14 +377,30 @@ def _without_lines(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{k: v for k, v in step.items() if k != "line"} for step in steps]
 
 
+def _same_setup(built: Scenario, scenario: Scenario) -> bool:
+    """Whether ``built`` (the feature compiled back) starts as ``scenario`` does. A position
+    written by the cards (:func:`fivetenk.language.positions.position_lines`) carries no
+    ``variants`` of its own, the scenario's apply; the engine's snapshot repeats them."""
+
+    def bare(s: Scenario) -> Any:
+        setup = s.setup
+        if isinstance(setup, dict) and isinstance(setup.get("position"), dict):
+            position = setup["position"]
+            if position.get("variants", s.variants) == s.variants:
+                position = {k: v for k, v in position.items() if k != "variants"}
+            return {**setup, "position": position}
+        return setup
+
+    return bool(bare(built) == bare(scenario))
+
+
 def render_dispute(scenario: Scenario, title: str) -> str:
     """The feature of ``scenario``, its last observation written in the kit's phrases
     (:func:`then_lines`) when they compile back to exactly the same steps, else in the
     generic ``the observation at "…" is …`` steps of :func:`render_feature`."""
-    generic = render_feature([scenario], title)
     phrases = then_lines(scenario.steps[-1]["expect"])
     if phrases is None:
-        return generic
+        return render_feature([scenario], title)
     shorter = Scenario(id=scenario.id, name=scenario.name, clauses=scenario.clauses,
                        rulings=scenario.rulings, tags=scenario.tags,
                        variants=scenario.variants, setup=scenario.setup,
@@ -386,10 +410,10 @@ def render_dispute(scenario: Scenario, title: str) -> str:
     try:
         built = compile_text(text, "<dispute>", validate=True)
     except ScenarioError:
-        return generic
-    if (len(built) != 1 or built[0].setup != scenario.setup
+        return render_feature([scenario], title)
+    if (len(built) != 1 or not _same_setup(built[0], scenario)
             or _without_lines(built[0].steps) != scenario.steps):
-        return generic
+        return render_feature([scenario], title)
     return text
 
 

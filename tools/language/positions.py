@@ -1,8 +1,11 @@
 """Phrases for scenarios that start from a position: a hand in progress, written by the cards
 that matter (``Given a hand in play with seat 0 as banker``, ``seat 1 holds "…"``, the calls,
 the burial, captured points, the trick on the table, whose turn it is, who went out), or
-given whole as JSON (``Given the position is:``). :func:`position_lines` writes a position
-back in these phrases when they rebuild it exactly.
+before play (``Given a hand at the burial …`` / ``… at the calls …``), with how its banker
+was fixed (``seat 0 revealed "3H" at draw 13``, ``this is deal 2 of the hand``); or given
+whole as JSON (``Given the position is:``). :func:`position_lines` writes a position back
+in these phrases when they rebuild it exactly, which every position a game reaches at a
+burial, a call or a play does (issue 11: ``fivetenk dispute`` reads by the cards).
 
 No silent conventions (issue 9). The kit fills in what a position does not write (the
 builder is :func:`fivetenk.reference.position.build_position`) and says so:
@@ -31,6 +34,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ..reference.cards import Card
 from ..reference.errors import RulesError
 from ..scenario import Scenario, ScenarioError
 from ..scenario import parse_json as _parse_json_text
@@ -44,6 +48,7 @@ from .registry import (
     Builder,
     card_list,
     number,
+    one_card,
     q,
     refuse_setup,
     seat_list,
@@ -62,13 +67,59 @@ def _position(b: Builder) -> dict[str, Any]:
     return spec
 
 
+PHASE_STARTS = {"playing": "in play", "burying": "at the burial", "calling": "at the calls"}
+"""The words of ``Given a hand … with seat N as banker`` for each phase of a position
+(``schemas/position.schema.json`` ``phase``)."""
+
+
+def _start(b: Builder, seat: str, phase: str) -> None:
+    if "position" in b.extensions:
+        raise ScenarioError("the position is started twice")
+    b.extensions["position"] = {"banker": int(seat), "hands": {}, "trick": [], "phase": phase}
+    _position(b)
+
+
 @step("given", r"a hand in play with " + SEAT + r" as banker",
       "a hand in play with seat 0 as banker")
 def _in_play(b: Builder, seat: str) -> None:
-    if "position" in b.extensions:
-        raise ScenarioError("the position is started twice")
-    b.extensions["position"] = {"banker": int(seat), "hands": {}, "trick": []}
-    _position(b)
+    _start(b, seat, "playing")
+
+
+@step("given", r"a hand at the burial with " + SEAT + r" as banker",
+      "a hand at the burial with seat 2 as banker")
+def _at_burial(b: Builder, seat: str) -> None:
+    """The hand just before the banker buries (D7, R10.1): dealing is over, the banker has
+    taken the kitty and holds 32 cards, every other seat 26; nothing is buried, no call is
+    made, nothing is captured, and the banker decides. Every hand is written (``seat N
+    holds …``): no card has been played, so none can be left out."""
+    _start(b, seat, "burying")
+
+
+@step("given", r"a hand at the calls with " + SEAT + r" as banker",
+      "a hand at the calls with seat 2 as banker")
+def _at_calls(b: Builder, seat: str) -> None:
+    """The hand just before the banker calls (D7, R11.1): six cards are buried (``the
+    buried cards are …``, required), every hand holds 26 cards, no call is made yet,
+    nothing is captured, and the banker decides."""
+    _start(b, seat, "calling")
+
+
+BEFORE_PLAY = {
+    "burying": "at the burial (the banker has not buried yet)",
+    "calling": "at the calls (the banker has not called yet)",
+}
+
+
+def _in_play_only(b: Builder, what: str) -> dict[str, Any]:
+    """The position, when it is in play; a ScenarioError saying why ``what`` cannot be
+    written for a hand before play (D7: burial, then calls, then the first lead)."""
+    spec = _position(b)
+    phase = spec.get("phase", "playing")
+    if phase != "playing":
+        raise ScenarioError(f"{what}: the hand is {BEFORE_PLAY[phase]}, and the order is "
+                            "burial, calls, first lead (D7); start with 'a hand in play with "
+                            "seat N as banker' for a later position")
+    return spec
 
 
 @step("given", SEAT + r' holds "(?P<cards>[^"]*)"', 'seat 1 holds "5H 5S 9D"')
@@ -83,7 +134,7 @@ def _holds(b: Builder, seat: str, cards: str) -> None:
                r'(?P<o2>1st|2nd|3rd) "(?P<f2>[^"]+)"',
       'the banker called the 1st "AH" and the 2nd "AS"')
 def _called(b: Builder, o1: str, f1: str, o2: str, f2: str) -> None:
-    spec = _position(b)
+    spec = _in_play_only(b, "no call has been made yet (R11.1)")
     if "calls" in spec:
         raise ScenarioError("the banker's calls are given twice")
     spec["calls"] = [{"face": f1, "ordinal": ORDINALS[o1]},
@@ -125,24 +176,37 @@ def _still_open(b: Builder, n: str) -> None:
 @step("given", r'the buried cards are "(?P<cards>[^"]+)"',
       'the buried cards are "3D 3C 4D 4C 6D 6C"')
 def _buried(b: Builder, cards: str) -> None:
-    _position(b)["buried"] = [str(c) for c in card_list(cards)]
+    spec = _position(b)
+    if spec.get("phase") == "burying":
+        raise ScenarioError("nothing is buried yet: at the burial the banker holds the 6 "
+                            "kitty cards among 32 and is about to bury (R10.1, D7)")
+    if "buried" in spec:
+        raise ScenarioError("the buried cards are given twice")
+    spec["buried"] = [str(c) for c in card_list(cards)]
+
+
+NO_POINTS = "no points are captured before the first trick (R06.2)"
 
 
 @step("given", SEAT + r" has captured (?P<points>\d+) points", "seat 3 has captured 40 points")
 def _has_captured(b: Builder, seat: str, points: str) -> None:
-    _position(b).setdefault("captured", {})[int(seat)] = number(points)
+    spec = _in_play_only(b, NO_POINTS)
+    spec.setdefault("captured", {})[int(seat)] = number(points)
 
 
 @step("given", r"the other captured points went to " + SEAT,
       "the other captured points went to seat 2")
 def _rest_to(b: Builder, seat: str) -> None:
-    _position(b)["rest_to"] = int(seat)
+    _in_play_only(b, NO_POINTS)["rest_to"] = int(seat)
+
+
+NO_TRICK = "no card is on the table before the first lead (R13.1)"
 
 
 @step("given", SEAT + r' (?:led|has led) "(?P<cards>[^"]+)"(?: as "(?P<shape>[^"]+)")?',
       'seat 2 led "7S"')
 def _led(b: Builder, seat: str, cards: str, shape: str = "") -> None:
-    trick = _position(b)["trick"]
+    trick = _in_play_only(b, NO_TRICK)["trick"]
     if trick:
         raise ScenarioError("the trick already has a lead; later plays are 'then played'")
     trick.append([int(seat), cards, shape] if shape else [int(seat), cards])
@@ -151,7 +215,7 @@ def _led(b: Builder, seat: str, cards: str, shape: str = "") -> None:
 @step("given", SEAT + r' then played "(?P<cards>[^"]+)"(?: as "(?P<shape>[^"]+)")?',
       'seat 3 then played "9S"')
 def _then_played(b: Builder, seat: str, cards: str, shape: str = "") -> None:
-    trick = _position(b)["trick"]
+    trick = _in_play_only(b, NO_TRICK)["trick"]
     if not trick:
         raise ScenarioError("a trick starts with a lead: Given seat 2 led …")
     trick.append([int(seat), cards, shape] if shape else [int(seat), cards])
@@ -159,7 +223,7 @@ def _then_played(b: Builder, seat: str, cards: str, shape: str = "") -> None:
 
 @step("given", SEAT + r" then passed", "seat 4 then passed")
 def _then_passed(b: Builder, seat: str) -> None:
-    trick = _position(b)["trick"]
+    trick = _in_play_only(b, NO_TRICK)["trick"]
     if not trick:
         raise ScenarioError("a trick starts with a lead: Given seat 2 led …")
     trick.append([int(seat), None])
@@ -167,13 +231,96 @@ def _then_passed(b: Builder, seat: str) -> None:
 
 @step("given", r"it is " + SEAT + r"'s turn", "it is seat 3's turn")
 def _turn(b: Builder, seat: str) -> None:
-    _position(b)["turn"] = int(seat)
+    spec = _position(b)
+    if spec.get("phase", "playing") != "playing" and int(seat) != spec["banker"]:
+        raise ScenarioError(f"before play the banker decides (D7): at the "
+                            f"{'burial' if spec['phase'] == 'burying' else 'calls'} it is "
+                            f"seat {spec['banker']}'s turn, not seat {seat}'s")
+    spec["turn"] = int(seat)
 
 
 @step("given", r'the seats went out in the order "(?P<seats>[^"]*)"',
       'the seats went out in the order "4 5"')
 def _out_order(b: Builder, seats: str) -> None:
-    _position(b)["out"] = seat_list(seats)
+    spec = _in_play_only(b, "nobody is out before play: every hand is full (R10.1, R16.1)")
+    spec["out"] = seat_list(seats)
+
+
+@step("given", SEAT + r' revealed "(?P<card>[^"]*)" at draw (?P<draw>\d+)',
+      'seat 0 revealed "3D" at draw 13')
+def _revealed(b: Builder, seat: str, card: str, draw: str) -> None:
+    """The reveal that made the banker (D3, D4; R08.2 in the first hand, R09.3 later): the
+    card the banker showed and the draw after which they showed it, as the observation's
+    ``reveal`` gives them. Checked here: one card, a draw 1-156 (no reveal after the 156th
+    draw, D3) and the banker as revealer (the first reveal fixes the banker, R08.2,
+    R09.3); once the levels and the hand are known (they may be written after this
+    line), that the card is of the revealer's level (R08.1 a 3 in the first hand, R09.2
+    later) and that a later hand's revealer won the hand before (R09.1, D6). The draw is
+    not matched to the seat: which draws a seat receives depends on who received the
+    first card (D2), which a position does not record. A reveal is no play (D4): the card
+    stays in its holder's hand or burial like any other and never counts towards a
+    call, so the reveal changes the observation, not the play."""
+    spec = _position(b)
+    if "reveal" in spec:
+        raise ScenarioError("the reveal is given twice (the first reveal fixes the banker "
+                            "and nothing overturns it, R08.3)")
+    shown = one_card(card)
+    at = number(draw, "draw number")
+    if not 1 <= at <= 156:
+        raise ScenarioError(f"draw {draw} is not a draw a reveal can follow: the 156 cards "
+                            "of the hands are dealt in draws 1-156 and nobody reveals after "
+                            "the last of them (D3)")
+    if int(seat) != spec["banker"]:
+        raise ScenarioError(f"seat {seat} revealed, but the banker is seat {spec['banker']}: "
+                            "the first reveal fixes the banker (R08.2, R09.3), so the reveal "
+                            "a position records is the banker's")
+    spec["reveal"] = {"seat": int(seat), "card": shown, "draw": at}
+    spec["reveal_line"] = b.line
+
+
+@step("given", r"this is deal (?P<n>\d+) of the hand", "this is deal 3 of the hand")
+def _deal_number(b: Builder, n: str) -> None:
+    """The deal of the hand the position is in (the observation's ``deal``): 1, or 1 +
+    the number of redeals when nobody revealed a 3 in the first hand's earlier deals
+    (R08.4, D5). Later hands are never redealt (R09.5); checked once the hand is known.
+    Like the reveal, it changes the observation, not the play."""
+    spec = _position(b)
+    if "deal" in spec:
+        raise ScenarioError("the deal number is given twice")
+    value = number(n, "deal number")
+    if value < 1:
+        raise ScenarioError("deals are numbered from 1 (the first deal of the hand)")
+    spec["deal"] = value
+    spec["deal_line"] = b.line
+
+
+def _line(spec: dict[str, Any], key: str) -> str:
+    return f" (line {spec[key]})" if spec.get(key) else ""
+
+
+def _check_history(spec: dict[str, Any], levels: list[str], history: dict[str, Any]) -> None:
+    """What the reveal and the deal number need from the levels and the hand, which may
+    be written after them: ScenarioError naming the line and the clause."""
+    reveal = spec.get("reveal")
+    hand = history.get("hand", 1)
+    if reveal is not None:
+        seat, card = reveal["seat"], reveal["card"]
+        level = levels[seat]
+        if Card.parse(card).rank.symbol != level:
+            why = ("in the first hand everyone is at level 3 and reveals a 3 (R08.1)"
+                   if hand == 1 else "a player reveals their own current level (R09.2)")
+            raise ScenarioError(f"seat {seat} revealed \"{card}\"{_line(spec, 'reveal_line')}, "
+                                f"but seat {seat}'s level is {level}: {why}")
+        winners = history.get("previous_winners")
+        if hand > 1 and winners is not None and seat not in winners:
+            raise ScenarioError(
+                f"seat {seat} revealed{_line(spec, 'reveal_line')}, but only the previous "
+                f"hand's winners (seats {' '.join(map(str, winners))}) may reveal in hand "
+                f"{hand} (R09.1, D6)")
+    if spec.get("deal", 1) != 1 and hand > 1:
+        raise ScenarioError(f"this is deal {spec['deal']}{_line(spec, 'deal_line')} of hand "
+                            f"{hand}, but only the first hand is redealt (R08.4, D5); a later "
+                            "hand without a reveal takes its banker by the search of R09.5")
 
 
 @step("given", r"the position is:", 'the position is: (then a """ doc string of position JSON)')
@@ -192,6 +339,9 @@ def _position_json(b: Builder, doc: str | None) -> None:
 
 
 def _finish_position(b: Builder) -> None:
+    """Build the position the Given steps wrote (:func:`build_position` for the cards,
+    then the phase, the reveal and the deal number, which it leaves at their defaults) and
+    check it as a whole, unless it is expected to be refused (:data:`REFUSED`)."""
     if b.setup is not None:
         return
     if "position_json" in b.extensions:
@@ -200,15 +350,23 @@ def _finish_position(b: Builder) -> None:
     spec = b.extensions.get("position")
     if spec is None:
         return
-    from ..reference.position import build_position
+    from ..reference.position import build_position, parse_position
 
     _refuse_undecided_calls(spec)
     history = b.extensions.get("history", {})
+    levels = b.extensions.get("levels", ["3"] * 6)
+    phase = spec.get("phase", "playing")
+    if REFUSED not in b.extensions:  # else the engine is to refuse what is wrong
+        _check_history(spec, levels, history)
+        if phase == "calling" and "buried" not in spec:
+            _refuse_missing_burial(spec)
     kwargs: dict[str, Any] = {
         "banker": spec["banker"],
         "trick": [tuple(e) for e in spec["trick"]] or None,
         "variants": b.variants,
     }
+    if phase != "playing":  # no call yet; nothing buried before the burial (D7)
+        kwargs.update(calls=[], buried=[])
     for key in ("calls", "buried", "captured", "rest_to", "turn", "out"):
         if key in spec:
             kwargs[key] = spec[key]
@@ -218,13 +376,35 @@ def _finish_position(b: Builder) -> None:
         kwargs.update(hand=history["hand"], previous_banker=history["previous_banker"],
                       previous_winners=history["previous_winners"])
     try:
-        position = build_position(spec["hands"], **kwargs,
-                                  check=REFUSED not in b.extensions)  # see the end
+        position = build_position(spec["hands"], **kwargs, check=False)
+        position["phase"] = phase
+        position["deal"] = spec.get("deal", 1)
+        position["reveal"] = spec.get("reveal")
+        if REFUSED not in b.extensions:  # see the end
+            parse_position(position)
     except RulesError as err:
         raise ScenarioError(f"the position cannot occur: {err}") from None
     position.pop("variants", None)  # the scenario's variants apply
     b.setup = {"position": position}
     b.extensions["filled_in"] = position_filled_in(spec, position, b.extensions)
+
+
+def _refuse_missing_burial(spec: dict[str, Any]) -> None:
+    """At the calls the burial is made and is part of the position: the kit does not guess
+    it. ScenarioError saying so, with the cards no written hand holds when there are six
+    (the burial those hands leave)."""
+    from collections import Counter
+
+    from ..reference.cards import full_deck
+
+    left = Counter(full_deck())
+    for cards in spec["hands"].values():
+        left.subtract(Card.parse(c) for c in cards)
+    rest = sorted(left.elements())
+    shown = " ".join(map(str, rest))
+    hint = f': the cards no hand written holds are "{shown}"' if len(rest) == 6 else ""
+    raise ScenarioError("at the calls six cards are buried (R10.1, D7): write 'the buried "
+                        f"cards are \"…\"'{hint}")
 
 
 SETUP_FINISHERS.append(_finish_position)
@@ -290,15 +470,16 @@ def position_filled_in(spec: dict[str, Any], position: dict[str, Any],
     a default state."""
     banker = position["banker"]
     notes: list[str] = []
+    playing = position.get("phase", "playing") == "playing"
     unnamed = [s for s in range(6) if s not in spec["hands"]]
-    if unnamed:
+    if unnamed and playing:
         notes.append(f"{_seats(unnamed)} {'is' if len(unnamed) == 1 else 'are'} not given "
                      "cards (no 'seat N holds …'): they hold nothing and count as out (R16.1)")
     out = position.get("out") or []
     if "out" not in spec and len(out) > 1:
         notes.append(f"the order in which {_seats(out)} went out is not written: seat order "
                      "(write 'the seats went out in the order \"…\"')")
-    if "calls" not in spec:
+    if "calls" not in spec and playing:
         calls = position.get("calls") or []
         states = "; ".join(_call_state(c, banker) for c in calls)
         notes.append("the calls are not written: the kit's default calls, the 1st \"AH\" and "
@@ -306,7 +487,7 @@ def position_filled_in(spec: dict[str, Any], position: dict[str, Any],
                      f"{states} (D16); the whole-side check is {whole_side_check(position)} "
                      "(write 'the banker called …' and, for each call, 'call N was resolved "
                      "by seat M' or 'call N is still open')")
-    if "buried" not in spec:
+    if "buried" not in spec and playing:
         notes.append(f"the buried cards are not written: the kit buried "
                      f"\"{' '.join(position['buried'])}\" (spare copies of the open calls' "
                      "faces, then non-scoring 3s, 4s, 6s, 7s, 8s, 9s nobody holds; R10.1)")
@@ -329,13 +510,32 @@ def position_filled_in(spec: dict[str, Any], position: dict[str, Any],
         notes.append(f"the readings of the plays on the table are not all written: the kit "
                      f"reads them as a player would (D10): {readings} (write '… led \"…\" as "
                      "\"pair 7\"')")
-    if "turn" not in spec:
+    if "turn" not in spec and playing:  # before play it is always the banker (D7)
         why = ("the banker, or the first seat after the banker that holds cards"
                if trick is None else "the first seat after the last play that holds cards, "
                "did not make the top play and may still play in the trick")
         notes.append(f"whose turn it is is not written: seat {position['turn']}, {why} "
                      "(R13.1, R13.3, D18; write 'it is seat N's turn')")
+    notes += _reveal_filled_in(spec, position)
     notes += _match_filled_in(extensions)
+    return notes
+
+
+def _reveal_filled_in(spec: dict[str, Any], position: dict[str, Any]) -> list[str]:
+    """How the banker was fixed, when it is not written: no reveal, and (in the first
+    hand) deal 1. Both are filled in because a position must say them (the observation
+    shows them) and neither changes a play: a reveal is no play, its card stays an
+    ordinary card and never counts towards a call (D4), and a redeal only replaced the
+    cards before this deal (R08.4, D5)."""
+    notes = []
+    if "reveal" not in spec:
+        notes.append("the reveal is not written: none is recorded (the observation's reveal "
+                     "is null, as when a later hand's banker comes from the search of R09.5); "
+                     "a reveal is no play and never counts towards a call (D4), so play is "
+                     "the same (write 'seat N revealed \"…\" at draw M')")
+    if "deal" not in spec and position.get("hand", 1) == 1:
+        notes.append("the deal number is not written: deal 1 of the hand, no redeal before it "
+                     "(R08.4, D5; write 'this is deal N of the hand')")
     return notes
 
 
@@ -359,20 +559,25 @@ def _match_filled_in(extensions: dict[str, Any]) -> list[str]:
 
 def position_lines(position: dict[str, Any], variants: dict[str, str]) -> list[str] | None:
     """The position written by the cards that matter, as the kit's ``Given`` phrases
-    (``a hand in play with seat 0 as banker``, ``seat 1 holds "…"``, the calls, the
-    burial, the captured points, the trick, whose turn it is, who went out; the
-    scenario's variants are written before them by the renderer), or None when those
-    phrases do not give back this very position (then it is written as JSON). Checked by
-    compiling them: the position they build must parse the same as ``position``.
+    (``a hand in play with seat 0 as banker``, or ``at the burial`` / ``at the calls``
+    before play; the hand and the levels, the deal number and the reveal, ``seat 1 holds
+    "…"``, the calls, the burial, the captured points, the trick, whose turn it is, who
+    went out; the scenario's variants are written before them by the renderer), or None
+    when those phrases do not give back this very position (then it is written as JSON).
+    Checked by compiling them: the position they build must parse the same as
+    ``position``. Every position a game reaches at a burial, a call or a play is written
+    this way (``tests/test_position_lines.py`` plays seeded games to hold it).
 
     :func:`_render_position` writes a position this way when it can, so that a case the
-    fuzzer writes (or ``fivetenk render``) reads as a person would write it."""
-    if position.get("phase", "playing") != "playing" or position.get("reveal") is not None:
+    fuzzer writes, ``fivetenk render`` or ``fivetenk dispute`` reads as a person would
+    write it."""
+    phase = position.get("phase", "playing")
+    if phase not in PHASE_STARTS:
         return None
     if "buried" not in position or "captured" not in position:
         return None  # optional in the schema; the phrases always write both: kept as JSON
     banker = position["banker"]
-    lines = [f"Given a hand in play with seat {banker} as banker"]
+    lines = [f"Given a hand {PHASE_STARTS[phase]} with seat {banker} as banker"]
     hand = position.get("hand", 1)
     if hand != 1:
         winners = " ".join(map(str, position.get("previous_winners", [])))
@@ -381,6 +586,14 @@ def position_lines(position: dict[str, Any], variants: dict[str, str]) -> list[s
     levels = position.get("levels", ["3"] * 6)
     if hand != 1 or any(level != "3" for level in levels):
         lines.append(f"And the levels are {q(' '.join(levels))}")
+    if position.get("deal", 1) != 1:
+        lines.append(f"And this is deal {position['deal']} of the hand")
+    reveal = position.get("reveal")
+    if reveal is not None:
+        if not isinstance(reveal, dict):
+            return None
+        lines.append(f"And seat {reveal.get('seat')} revealed {q(str(reveal.get('card')))} "
+                     f"at draw {reveal.get('draw')}")
     calls = position.get("calls", [])
     if len(calls) == 2:
         (a, b) = calls
@@ -392,7 +605,8 @@ def position_lines(position: dict[str, Any], variants: dict[str, str]) -> list[s
                 lines.append(f"And call {n} was resolved by seat {call['resolved_by']}")
             else:
                 lines.append(f"And call {n} is still open")
-    lines.append(f"And the buried cards are {q(' '.join(position['buried']))}")
+    if position["buried"] or phase != "burying":
+        lines.append(f"And the buried cards are {q(' '.join(position['buried']))}")
     for seat, cards in enumerate(position["hands"]):
         if cards:
             lines.append(f"And seat {seat} holds {q(' '.join(cards))}")
@@ -408,7 +622,8 @@ def position_lines(position: dict[str, Any], variants: dict[str, str]) -> list[s
             verb = "led" if k == 0 else "then played"
             shape = f" as {q(entry['combo'])}" if entry.get("combo") else ""
             lines.append(f"And seat {entry['seat']} {verb} {q(' '.join(entry['cards']))}{shape}")
-    lines.append(f"And it is seat {position['turn']}'s turn")
+    if phase == "playing":  # before play it is the banker's, and nothing else is said
+        lines.append(f"And it is seat {position['turn']}'s turn")
     if position.get("out"):
         lines.append(f"And the seats went out in the order "
                      f"{q(' '.join(map(str, position['out'])))}")
@@ -427,10 +642,11 @@ def position_lines(position: dict[str, Any], variants: dict[str, str]) -> list[s
     if built is None:
         return None
     # The same position, written the same way: every field the JSON gives is what the
-    # phrases build (a trick given without readings stays JSON, so that the scenario
-    # renders back to itself), and what it leaves out is what the phrases derive.
+    # phrases build, and the JSON gives every field they build (a trick given without
+    # readings, or a position that leaves fields to their defaults, stays JSON, so that
+    # the scenario renders back to itself: the phrases build complete positions).
     if any(built["position"].get(key) != value for key, value in position.items()
-           if key != "variants"):
+           if key != "variants") or set(built["position"]) - set(position):
         return None
     try:
         same = (_parse_position({**position, "variants": variants})

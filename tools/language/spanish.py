@@ -190,6 +190,13 @@ SPANISH: dict[str, Entry] = {
     # -- positions -----------------------------------------------------------------------------
     "a hand in play with seat 0 as banker": (
         "una mano en juego con el asiento {seat} como banca", {}),
+    "a hand at the burial with seat 2 as banker": (
+        "una mano en el entierro con el asiento {seat} como banca", {}),
+    "a hand at the calls with seat 2 as banker": (
+        "una mano en las llamadas con el asiento {seat} como banca", {}),
+    'seat 0 revealed "3D" at draw 13': (
+        'el asiento {seat} reveló "{card}" en la carta {draw} del reparto', {}),
+    "this is deal 3 of the hand": ("este es el reparto {n} de la mano", {}),
     'seat 1 holds "5H 5S 9D"': ('el asiento {seat} tiene "{cards}"', {}),
     'the banker called the 1st "AH" and the 2nd "AS"': (
         'la banca llamó la {o1} "{f1}" y la {o2} "{f2}"', {"o1": OCCURRENCE, "o2": OCCURRENCE}),
