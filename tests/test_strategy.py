@@ -14,7 +14,15 @@ from fivetenk.reference.actions import Action
 from fivetenk.reference.cards import Rank
 from fivetenk.reference.game import Game, Phase
 from fivetenk.reference.position import build_position
-from fivetenk.strategy import AIMS, CLAUSE, HeuristicPlayer, Suggestion, suggest
+from fivetenk.strategy import (
+    AIMS,
+    CLAUSE,
+    HeuristicPlayer,
+    Suggestion,
+    call_plan,
+    plays_for_bankers,
+    suggest,
+)
 
 SEEDS = range(40)
 
@@ -241,3 +249,144 @@ def test_bench_prints_each_mode_and_refuses_no_hands(capsys: pytest.CaptureFixtu
     assert "pts" in out[2] and "pts" not in out[1]
     assert main(["--hands", "0"]) == 2
     assert "--hands must be at least 1" in capsys.readouterr().err
+
+
+# -- the calls (R11): what a seat holding a called face does ---------------------------------
+def _open(hands: dict[int, str], trick: list[tuple[Any, ...]] | None, turn: int,
+          **kw: Any) -> Game:
+    """Banker 0; the 1st AH is still open (nobody has played an AH), the 1st AS was played
+    by seat 1 (a revealed partner); 3, 4, 5 are not on the banker side (yet)."""
+    return Game.from_position(build_position(
+        hands, banker=0, calls=[("AH", 1, None), ("AS", 1, 1)], trick=trick, turn=turn,
+        **kw))
+
+
+def _cards(s: Suggestion) -> list[str]:
+    return sorted(str(c) for c in s.action.cards)
+
+
+def test_the_banker_does_not_call_itself() -> None:
+    """The cheapest card beating seat 4's K is the banker's A, but that AH would be the
+    1st AH, a self-call adding no partner (R11): the banker beats with its 2 instead."""
+    game = _open({**REST, 0: "AH 2S 4D 6S", 3: "7D 8D", 4: "AH 8S 9S"}, [(4, "KD")], 0)
+    s = suggest(game, 0)
+    assert _cards(s) == ["2S"]
+    assert "find hidden partners" in s.reason and "self-call" in s.reason
+    assert any(_cards_of(a.action) == ["AH"] for a in s.alternatives)
+
+
+def test_a_revealed_partner_leaves_the_other_call_to_someone_else() -> None:
+    """Seat 1 already resolved the AS call; playing the 1st AH too would add no second
+    partner (R11), so it beats the K with a 2."""
+    game = _open({**REST, 1: "AH 2C 4C 6C", 3: "7D 8D", 4: "AH 8S 9S"}, [(4, "KD")], 1)
+    s = suggest(game, 1)
+    assert _cards(s) == ["2C"]
+    assert "find hidden partners" in s.reason and "only one partner" in s.reason
+
+
+def _cards_of(action: Action) -> list[str]:
+    return sorted(str(c) for c in action.cards)
+
+
+SURE = {**REST, 3: "AH AH AH JC 7C 8C", 4: "9C 8S 3S"}
+"""Seat 3 holds all three AH: nobody else can play the 1st AH, so it will be the partner."""
+
+
+def _sure(trick: list[tuple[Any, ...]] | None, turn: int) -> Game:
+    """:data:`SURE`, the banker side far from the points that decide the hand (100)."""
+    return _open(SURE, trick, turn, captured={0: 100}, rest_to=5)
+
+
+def test_a_sure_partner_protects_the_banker() -> None:
+    """Seat 3 will be the banker's partner (it holds every AH), so the banker's 9 is a
+    teammate's trick: it passes instead of beating it with the J (R24.1 protect)."""
+    game = _sure([(0, "9S")], 3)
+    s = suggest(game, 3)
+    assert s.action == Action.pass_(3)
+    assert "protect teammates" in s.reason and "seat 0 is a teammate" in s.reason
+    assert "holds every AH left" in s.reason
+    assert any(_cards_of(a.action) == ["JC"] for a in s.alternatives)
+
+
+def test_a_sure_partner_reveals_itself_on_the_lead() -> None:
+    game = _sure(None, 3)
+    s = suggest(game, 3)
+    assert _cards(s) == ["AH"]
+    assert "find hidden partners" in s.reason and "1st AH" in s.reason
+    assert "holds every AH left" in s.reason
+    assert [_cards_of(a.action) for a in s.alternatives] == [["7C"]]
+
+
+def test_a_sure_partner_reveals_itself_beating_a_defender() -> None:
+    """Against seat 4 (a defender for certain once seat 3 joins: both calls are then
+    settled) seat 3 beats with the called AH rather than the cheaper J."""
+    game = _sure([(4, "9S")], 3)
+    s = suggest(game, 3)
+    assert _cards(s) == ["AH"]
+    assert "find hidden partners" in s.reason and "become the partner now" in s.reason
+
+
+HOLDER = {**REST, 3: "AH 4C 4D 7S", 4: "AH 9C 8S 3S"}
+"""Seat 3 holds one AH, seat 4 another: either may play the 1st AH."""
+
+
+def test_joins_when_the_banker_side_has_the_points_already() -> None:
+    """The banker side holds 190 points with seat 3's 5: the defenders cannot reach 120
+    (R21.1), so seat 3 leads its AH and becomes the partner (a sure win) instead of its
+    low pair; with the banker side at 100 it leads the pair as usual."""
+    ahead = _open(HOLDER, None, 3, captured={0: 185, 3: 5}, rest_to=4)
+    s = suggest(ahead, 3)
+    assert _cards(s) == ["AH"]
+    assert "find hidden partners" in s.reason and "cannot reach 120" in s.reason
+    behind = _open(HOLDER, None, 3, captured={0: 100, 3: 5}, rest_to=4)
+    assert _cards(suggest(behind, 3)) == ["4C", "4D"]
+
+
+def test_a_holder_is_told_when_its_play_makes_it_the_partner() -> None:
+    """Seat 4 beats seat 5's K with its A as usual; the reason says that A is the 1st AH
+    and makes seat 4 the banker's partner."""
+    game = _open({**HOLDER, 4: "AH 9C 8S 3S", 5: "KD 6C"}, [(5, "KD")], 4,
+                 captured={0: 100}, rest_to=5)
+    s = suggest(game, 4)
+    assert _cards(s) == ["AH"]
+    assert "the 1st AH makes this seat seat 0's partner" in s.reason
+
+
+def test_never_looks_at_hidden_cards_when_holding_called_faces() -> None:
+    """The shuffle test above, at the decisions of seats holding a face of an open call,
+    and at the pinned positions above: the suggestion is unchanged whatever the hidden
+    cards are."""
+    rng = random.Random(23)
+    compared = 0
+    for seed in range(30):
+        game = Game.new(seed=seed)
+        player = HeuristicPlayer()
+        while (decision := game.pending()) is not None:
+            if decision.kind == "play" and call_plan(
+                    game.observe(), decision.seat, game.hand(decision.seat)).held:
+                mine = suggest(game, decision.seat).to_json()
+                other = _shuffled(game, decision.seat, rng)
+                assert suggest(other, decision.seat).to_json() == mine
+                compared += 1
+            game.apply(player.choose(game))
+    assert compared > 100
+    pinned = [(_sure([(0, "9S")], 3), 3), (_sure(None, 3), 3),
+              (_open({**REST, 0: "AH 2S 4D 6S", 3: "7D 8D", 4: "AH 8S 9S"},
+                     [(4, "KD")], 0), 0),
+              (_open(HOLDER, None, 3, captured={0: 185, 3: 5}, rest_to=4), 3)]
+    for game, seat in pinned:
+        mine = suggest(game, seat).to_json()
+        for _ in range(3):
+            assert suggest(_shuffled(game, seat, rng), seat).to_json() == mine
+
+
+def test_the_bench_counts_a_sure_partner_with_the_bankers() -> None:
+    """Seat 3 will be the partner (it holds every AH): the bench lets the heuristic play it
+    for the bankers and the random player for the defenders' run."""
+    game = _sure(None, 3)
+    assert plays_for_bankers(game, 3) and not plays_for_bankers(game, 4)
+    holder = _open(HOLDER, None, 3, captured={0: 100, 3: 5}, rest_to=4)
+    assert not plays_for_bankers(holder, 3)  # one AH of three: it may or may not join
+    heuristic = suggest(game, 3).action
+    assert SidePlayer("heuristic bankers", 1).choose(game) == heuristic
+    assert SidePlayer("heuristic defenders", 1).choose(game) != heuristic

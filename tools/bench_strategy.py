@@ -5,14 +5,21 @@ Plays ``--hands`` seeded hands (hand ``i`` is the first hand of a match seeded `
 whole hands from the deal to settlement) three ways:
 
 - ``random``: random players at every decision (the baseline);
-- ``heuristic bankers``: the banker's burial and calls, and every play of a seat on the
-  banker side as publicly known at that moment (the banker and revealed partners), are
-  chosen by :class:`fivetenk.strategy.HeuristicPlayer`; the defenders play randomly;
-- ``heuristic defenders``: the other way round — every seat not (yet) known to be on the
-  banker side plays heuristically, the banker side randomly.
+- ``heuristic bankers``: the banker's burial and calls, and every play of a seat that plays
+  for the banker side at that moment, are chosen by
+  :class:`fivetenk.strategy.HeuristicPlayer`; the defenders play randomly;
+- ``heuristic defenders``: the other way round — every seat that plays for the defenders
+  plays heuristically, the banker side randomly.
 
-A hidden partner counts with the defenders until it plays the called card (R11): the
-sides are only known then, so this is the closest fair split. The reveal prompts during
+A seat plays for the banker side once it is on it (the banker and the revealed partners,
+R11) or once it means to play a called occurrence
+(:func:`fivetenk.strategy.plays_for_bankers`: it holds every copy of a called face not
+yet played, or the banker side's points already decide the hand). The heuristic treats
+such a seat's banker as its teammate before the reveal, so counting it with the defenders
+until it plays the called card, as the public sides would, would have the heuristic
+defenders of one run play for the bankers. A seat that merely holds a called face may
+still become a partner by playing it; it counts with the defenders until then, since it
+plays as one: the closest fair split the hidden calls allow. The reveal prompts during
 dealing come before any side exists; the random player answers them in all three ways,
 consuming the same random draws, so each seed gives the same deal and the same banker in
 all three runs and only the play differs.
@@ -32,7 +39,7 @@ from dataclasses import dataclass
 from .reference.actions import Action
 from .reference.game import Game
 from .reference.random_player import RandomPlayer
-from .strategy import HeuristicPlayer
+from .strategy import HeuristicPlayer, plays_for_bankers
 
 MODES = ("random", "heuristic bankers", "heuristic defenders")
 
@@ -53,7 +60,7 @@ class SidePlayer:
             raise ValueError("no decision is pending")
         if decision.kind == "reveal" or self.mode == "random":
             return self.random.choose(game)
-        banker_side = decision.seat in game.observe()["banker_side"]
+        banker_side = plays_for_bankers(game, decision.seat)
         heuristic = banker_side == (self.mode == "heuristic bankers")
         return (self.heuristic if heuristic else self.random).choose(game)
 
