@@ -6,6 +6,11 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import os
+import re
+import subprocess
+import sys
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +21,7 @@ from fivetenk import play_cmd
 from fivetenk.cli import COMMANDS, build_parser
 from fivetenk.paths import data_dir
 from fivetenk.reference.actions import Action
+from fivetenk.reference.cards import Card
 from fivetenk.reference.game import Game
 from fivetenk.strategy import HeuristicPlayer
 
@@ -54,7 +60,8 @@ def answer(action: dict[str, Any]) -> str:
 def test_registered_as_a_subcommand() -> None:
     assert COMMANDS["play"][0] == "play_cmd"
     args = build_parser(["play"]).parse_args(["play", "--auto", "--seed", "3"])
-    assert args.func is play_cmd.run and args.auto and args.seed == 3 and args.seat == 0
+    assert args.func is play_cmd.run and args.auto and args.seed == 3
+    assert args.seat is None  # 0 unless --resume names the seat (run() applies it)
 
 
 def test_auto_hand_finishes_deterministically() -> None:
@@ -91,7 +98,7 @@ def test_illegal_input_refused_hint_then_end_of_input() -> None:
     after = text[refused:]
     assert "Your play (R13.1-R13.2):" in after  # asked again
     assert "suggested: " in after and "why: R24.1" in after
-    assert text.rstrip().endswith("fivetenk play --seed 1 --seat 5")
+    assert text.splitlines()[-1] == "  fivetenk play --seed 1 --seat 5"
     assert "End of input: quit." in text
     assert "Traceback" not in text
 
@@ -186,6 +193,14 @@ def test_colour_only_on_a_terminal_without_no_color(monkeypatch: pytest.MonkeyPa
     argv = ["--auto", "--hands", "1", "--seed", "1"]
     monkeypatch.delenv("NO_COLOR", raising=False)
     assert "\x1b[" in play(argv, out=FakeTty())[1]
+    # hearts and diamonds are red in the hand, the trick and the moves; the colour codes
+    # take no width: without them every line still fits 80 columns
+    typed = play(["--seed", "1", "--seat", "5", "--hands", "1"], "1\n1\n1\n7H 7H\n",
+                 out=FakeTty())[1]
+    assert "\x1b[31m4H\x1b[0m 4S" in typed and "\x1b[31mrefused: " in typed
+    plain = re.sub(r"\x1b\[[0-9;]*m", "", typed)
+    assert max(map(len, plain.splitlines())) <= 80
+    assert "4S" in plain and "\x1b" not in plain
     assert "\x1b[" not in play(argv)[1]
     monkeypatch.setenv("NO_COLOR", "1")
     assert "\x1b[" not in play(argv, out=FakeTty())[1]
@@ -196,3 +211,297 @@ def test_lines_fit_80_columns() -> None:
              play(["--seed", "1", "--seat", "5"], "1\n1\n1\n7H 7H\n?\nlist\n")[1]]
     for text in texts:
         assert max(len(line) for line in text.splitlines()) <= 80
+
+
+# -- completion ------------------------------------------------------------------------------
+
+
+def _game_at(seed: int, seat: int, kind: str, *, reply: bool = False) -> Game:
+    """The game of ``seed`` played by the strategy up to ``seat``'s first ``kind`` decision
+    (a reply, not a lead, with ``reply``)."""
+    game, player = Game.new(seed=seed), HeuristicPlayer()
+    while (pending := game.pending()) is not None:
+        if pending.seat == seat and pending.kind == kind and (
+                not reply or game.top is not None):
+            return game
+        game.apply(player.choose(game))
+    raise AssertionError(f"seed {seed}: seat {seat} never had a {kind} decision")
+
+
+def test_completion_offers_only_what_leads_to_a_legal_answer() -> None:
+    game = _game_at(1, 5, "play")  # seat 5 leads (it is the banker of seed 1)
+    options, hand = game.legal_actions(), game.hand(5)
+
+    def complete(line: str) -> list[str]:
+        return play_cmd.completions("play", line, options, hand)
+
+    held = {str(c) for c in hand}
+    assert set(complete("")) - {"list", "dispute"} == held  # a lead: no pass (D18)
+    assert "pass" not in complete("")
+    sevens = complete("7")
+    assert sevens and all(w.startswith("7") for w in sevens) and set(sevens) <= held
+    assert complete("7d") == [w for w in sevens if w == "7D"]  # case is the user's
+    # after 5C: exactly the held cards that make part of a legal play with it (R12)
+    after = complete("5C ")
+    assert after and "list" not in after
+    for word in held:
+        cards = Counter(Card.parse(w) for w in ["5C", word])
+        leads_on = any(o.type == "play" and not cards - Counter(o.cards) for o in options)
+        assert (word in after) == leads_on, word
+    assert complete("ZZ ") == []  # nothing follows a word that is no card
+
+    reply = _game_at(1, 0, "play", reply=True)
+    words = play_cmd.completions("play", "", reply.legal_actions(), reply.hand(0))
+    assert "pass" in words and play_cmd.completions(
+        "play", "pa", reply.legal_actions(), reply.hand(0)) == ["pass"]
+    top = reply.top
+    assert top is not None
+    for word in set(words) - {"pass", "list", "dispute"}:  # every card can start a reply
+        assert any(o.type == "play" and Card.parse(word) in o.cards
+                   for o in reply.legal_actions())
+
+
+def test_completion_for_the_burial_reveal_and_calls() -> None:
+    bury = _game_at(1, 5, "bury")
+    hand = bury.hand(5)
+    assert len(hand) == 32
+    burial = play_cmd.completions("bury", "", bury.legal_actions(), hand)
+    assert set(burial) - {"list", "dispute"} == {str(c) for c in hand}
+    six = " ".join(str(c) for c in hand[:6]) + " "
+    assert play_cmd.completions("bury", six, bury.legal_actions(), hand) == []
+    one = str(hand[0])
+    if hand.count(hand[0]) == 1:  # a single copy is not offered twice
+        assert one not in play_cmd.completions("bury", one + " ", [], hand)
+
+    call = _game_at(1, 5, "call")
+    options = call.legal_actions()
+    faces = play_cmd.completions("call", "", options, call.hand(5))
+    assert set(faces) - {"list", "dispute"} == {str(o.calls[0].face) for o in options} | {
+        str(o.calls[1].face) for o in options}
+    face = next(f for f in faces if f not in ("list", "dispute"))
+    ordinals = play_cmd.completions("call", f"{face} ", options, call.hand(5))
+    assert ordinals and set(ordinals) <= {"1", "2", "3"}
+
+    reveal = Game.new(seed=1)
+    while (pending := reveal.pending()) is not None and not any(
+            a.type == "reveal" for a in reveal.legal_actions()):
+        reveal.apply(Action.skip(pending.seat))
+    assert pending is not None
+    words = play_cmd.completions("reveal", "", reveal.legal_actions(), [])
+    assert "skip" in words and any(w[:-1] == "3" for w in words)
+    assert play_cmd.completions("reveal", "3H ", reveal.legal_actions(), []) == []
+
+
+# -- the 80 x 24 screen ------------------------------------------------------------------------
+
+
+def hint_answer(hint: str) -> str:
+    """The typed answer that names a hint's action (``hint: 4H 4S (pair 4)`` -> 4H 4S)."""
+    text = hint.split("  ('?'")[0]
+    text = text.split(" (")[0]
+    for word in ("reveal ", "bury ", "call "):
+        text = text.removeprefix(word)
+    return text
+
+
+class Typist(io.StringIO):
+    """An input stream that answers each question with its hint, read from the output."""
+
+    def __init__(self, out: io.StringIO, extra: dict[int, str] | None = None,
+                 stop_after: int | None = None) -> None:
+        super().__init__()
+        self.out, self.asked, self.extra = out, 0, extra or {}
+        self.stop_after = stop_after
+
+    def readline(self, size: int | None = -1) -> str:
+        self.asked += 1
+        if self.stop_after is not None and self.asked > self.stop_after:
+            return ""
+        if self.asked in self.extra:
+            return self.extra.pop(self.asked) + "\n"
+        hints = [line for line in self.out.getvalue().splitlines()
+                 if line.startswith("hint: ")]
+        return hint_answer(hints[-1][len("hint: "):]) + "\n"
+
+
+def test_every_question_fits_an_80_by_24_terminal() -> None:
+    """Over a whole hand at every seat's chair: from the status line to the prompt, each
+    question's screen (status, question, first page of choices, hint, prompt) is at most 24
+    rows, and no line is wider than 80 columns."""
+    screens = 0
+    for seed, seat in ((1, 5), (2, 0), (3, 3)):
+        out = io.StringIO()
+        parser = argparse.ArgumentParser()
+        play_cmd.add_arguments(parser)
+        args = parser.parse_args(["--seed", str(seed), "--seat", str(seat), "--hands", "1"])
+        assert play_cmd.run(args, out, Typist(out)) == 0
+        text = out.getvalue()
+        assert "Hand over:" in text and "refused" not in text
+        lines = text.splitlines()
+        assert max(len(line) for line in lines) <= play_cmd.WIDTH
+        status = None
+        for number, line in enumerate(lines):
+            if line == "-" * play_cmd.WIDTH:
+                status = number
+            elif line.startswith("> ") and status is not None:
+                assert number - status + 1 <= play_cmd.SCREEN_ROWS, "\n".join(
+                    lines[status:number + 1])
+                screens += 1
+                status = None
+    assert screens > 50
+
+
+def test_list_pages_through_every_choice() -> None:
+    """A lead of a 26-card hand has hundreds of choices: the first page fits the screen,
+    and 'list' shows the following pages, all numbers in turn."""
+    out = io.StringIO()
+    parser = argparse.ArgumentParser()
+    play_cmd.add_arguments(parser)
+    args = parser.parse_args(["--seed", "1", "--seat", "5", "--hands", "1", "--no-hints"])
+    answers = "1\n1\n1\n" + "list\n" * 40
+    play_cmd.run(args, out, io.StringIO(answers))
+    text = out.getvalue()
+    lead = text[text.index("Your play"):]
+    numbers = [int(m.group(1)) for line in lead.splitlines()
+               if (m := re.match(r" *(\d+)\. ", line))]
+    total = int(lead.split(" is taken)")[0].rsplit("up to ", 1)[1])
+    assert total > 100
+    assert numbers[:total] == list(range(1, total + 1))  # every choice, in order
+
+
+# -- resume and dispute in the game ------------------------------------------------------------
+
+
+def test_quit_then_resume_plays_the_same_game(tmp_path: Path) -> None:
+    """Quitting mid-hand (Ctrl-D) and resuming from the log gives the log of a game played
+    in one go: the same decisions, the same refusals, the same end."""
+    argv = ["--seed", "2", "--seat", "1", "--hands", "1"]
+    whole_log, part_log = tmp_path / "whole.jsonl", tmp_path / "part.jsonl"
+    out = io.StringIO()
+    parser = argparse.ArgumentParser()
+    play_cmd.add_arguments(parser)
+    wrong = {4: "ZZ"}  # one refused answer on the way
+    assert play_cmd.run(parser.parse_args([*argv, "--log", str(whole_log)]), out,
+                        Typist(out, dict(wrong))) == 0
+    out = io.StringIO()
+    assert play_cmd.run(parser.parse_args([*argv, "--log", str(part_log)]), out,
+                        Typist(out, dict(wrong), stop_after=7)) == 0
+    assert out.getvalue().splitlines()[-1] == f"  fivetenk play --resume {part_log}"
+    kept = read_log(part_log)
+    assert kept[-1]["record"] != "end"
+    out = io.StringIO()
+    assert play_cmd.run(parser.parse_args(["--resume", str(part_log)]), out,
+                        Typist(out)) == 0
+    text = out.getvalue()
+    assert "Resumed " in " ".join(text.split()) and "replayed" in text and "Hand over:" in text
+    assert read_log(part_log) == read_log(whole_log)
+
+
+def test_resume_refuses_what_it_cannot_go_on_with(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "g.jsonl"
+    parser = argparse.ArgumentParser()
+    play_cmd.add_arguments(parser)
+    play_cmd.run(parser.parse_args(["--seed", "1", "--seat", "5", "--log", str(log)]),
+                 io.StringIO(), io.StringIO("1\n1\n1\n"))
+    capsys.readouterr()
+    # settings come from the log
+    assert play_cmd.run(parser.parse_args(["--resume", str(log), "--seed", "3"]),
+                        io.StringIO(), io.StringIO()) == 2
+    assert "drop --seed" in capsys.readouterr().err
+    # a logged decision the engine refuses: named by its line; the log is left alone
+    lines = log.read_text(encoding="utf-8").splitlines()
+    user = [i for i, line in enumerate(lines) if '"by":"user"' in line and '"bury"' in line]
+    tampered = json.loads(lines[user[0]])
+    tampered["action"]["cards"] = ["BJ"] * 6
+    lines[user[0]] = json.dumps(tampered)
+    log.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    before = log.read_bytes()
+    assert play_cmd.run(parser.parse_args(["--resume", str(log)]), io.StringIO(),
+                        io.StringIO("")) == 2
+    err = capsys.readouterr().err
+    assert f"{log}:{user[0] + 1}: decision " in err and "refused by the engine" in err
+    assert "Traceback" not in err and log.read_bytes() == before
+    # a finished game, a file that is no log, a missing file
+    done = tmp_path / "done.jsonl"
+    play_cmd.run(parser.parse_args(["--auto", "--hands", "1", "--log", str(done)]),
+                 io.StringIO(), io.StringIO())
+    assert play_cmd.run(parser.parse_args(["--resume", str(done)]), io.StringIO(),
+                        io.StringIO()) == 2
+    assert "this game is over" in capsys.readouterr().err
+    junk = tmp_path / "junk.jsonl"
+    junk.write_text("{not json\n", encoding="utf-8")
+    assert play_cmd.run(parser.parse_args(["--resume", str(junk)]), io.StringIO(),
+                        io.StringIO()) == 2
+    assert f"{junk}:1: is not a JSON object" in capsys.readouterr().err
+    assert play_cmd.run(parser.parse_args(["--resume", str(tmp_path / "none")]),
+                        io.StringIO(), io.StringIO()) == 2
+    assert "cannot read the log" in capsys.readouterr().err
+
+
+def test_dispute_key_writes_a_case_that_passes(tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """``dispute`` at a question writes the last decision taken (or ``dispute N PATH``
+    decision N) as a scenario that ``fivetenk check`` passes; an existing file is kept."""
+    from fivetenk.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    answers = "1\n1\n1\ndispute\ndispute\ndispute 2 second.feature\ndispute 999\n"
+    _, text = play(["--seed", "1", "--seat", "5", "--hands", "1"], answers)
+    last = int(text.split("> dispute\n", 1)[0].rsplit("\n#", 1)[1].split(" ")[0])
+    first = tmp_path / f"dispute-1-{last}.feature"
+    assert f"decision {last} written to {first.name}" in text
+    assert f"dispute: {first.name} exists" in text  # the second 'dispute' keeps it
+    assert "decision 2 written to second.feature" in text
+    assert "N from 1 to" in text  # 999 is no decision
+    assert "not logged" in first.read_text(encoding="utf-8").splitlines()[0]
+    for path in (first, tmp_path / "second.feature"):
+        assert main(["check", "--only-paths", str(path), "--quiet", "--no-progress"]) == 0
+
+
+# -- the README's screen capture -----------------------------------------------------------
+
+
+def readme_capture() -> tuple[list[str], list[str], list[str]]:
+    """The README's capture: its command's arguments, the answers given before the
+    captured part (from the comment above it) and the captured lines."""
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    match = re.search(r"<!-- capture: fivetenk play (.*?); answered (.*?) before it .*?-->\n"
+                      r"```\n(.*?)```", readme, re.S)
+    assert match, "README.md has no '<!-- capture: fivetenk play ...' block"
+    before = [a.strip() for a in match.group(2).split(",")]
+    return match.group(1).split(), before, match.group(3).splitlines()
+
+
+def test_readme_capture_is_what_play_prints() -> None:
+    """The capture in README "Practising" is a contiguous piece of what the command prints
+    for those answers (the answers are its lines after ``> ``), so it cannot go stale."""
+    argv, before, captured = readme_capture()
+    answers = before + [line[2:] for line in captured if line.startswith("> ")]
+    _, text = play(argv, "".join(a + "\n" for a in answers))
+    lines = text.splitlines()
+    starts = [i for i, line in enumerate(lines) if line == captured[0]]
+    assert any(lines[i:i + len(captured)] == captured for i in starts), (
+        "README capture is stale; the command now prints:\n" + text)
+    assert len(captured) <= 40 and any("refused: " in line for line in captured)
+    status = captured.index("-" * play_cmd.WIDTH)
+    prompt = next(i for i, line in enumerate(captured) if line.startswith("> "))
+    assert prompt - status + 1 <= play_cmd.SCREEN_ROWS  # one whole screen is shown
+
+
+def test_hostile_answers_are_refused_and_the_game_goes_on() -> None:
+    """A pasted flood is refused unread (and its echo cut to the width); bytes that are not
+    UTF-8 are an unknown card, refused with R01.1; the game then goes on. Run as a process,
+    so that it is the real standard input, decoded strictly in a UTF-8 locale."""
+    answers = b"1\n1\n1\n" + b"7H " * 100_000 + b"\n\xff\xfe bad\n4H 4S\n"
+    done = subprocess.run(
+        [sys.executable, "-m", "fivetenk.cli", "play", "--seed", "1", "--seat", "5",
+         "--hands", "1"], input=answers, capture_output=True, timeout=120,
+        env={**os.environ, "LC_ALL": "C.UTF-8", "PYTHONIOENCODING": ""})
+    text = done.stdout.decode("utf-8")
+    assert done.returncode == 0 and "Traceback" not in done.stderr.decode("utf-8", "replace")
+    assert "refused: an answer is at most 200 characters, this one has 299999" in text
+    assert "refused: unknown card" in text and "[R01.1]" in text
+    assert re.search(r"#\d+ you: 4H 4S \(pair 4\)", text)  # the game went on
+    assert max(map(len, text.splitlines())) <= 80
+    assert len(text) < 20_000

@@ -1,47 +1,74 @@
 """play a match against five heuristic players, one decision at a time
 
-``fivetenk play [--seat N] [--hands K] [--seed S] [--variant NAME=VALUE ...] [--auto]
-[--no-hints] [--log FILE]``: you hold seat N (default 0); the other five seats are
-``HeuristicPlayer`` (tools/strategy.py). Every decision the rules give you is asked: reveal
-or skip at a prompt (D3), the burial (R10.1), the two calls (R11.1), play or pass
-(R13.1-R13.2). Answer with card notation (``7H 7S``, ``pass``, ``skip``, a call such as
-``AH 1 AS 1``) or the number of a listed choice; ``?`` shows the suggestion, its reason
-(R24.1) and the alternatives weighed. An illegal answer is refused with the clause that
-forbids it and the question is asked again. End of input (Ctrl-D) quits cleanly.
-``--auto`` takes the suggestion at every decision (the same seed gives the same game).
-``--log FILE`` writes the game as JSON lines, one record per decision, flushed as it goes.
-The screen shows only what your seat may know (R10.2: the burial only once settled).
+You hold seat N (--seat, default 0); five heuristic players (fivetenk.strategy, the
+advice of R24.1) hold the others, for the whole match or --hands K, dealt by --seed.
+Every decision the rules give you is asked: reveal or skip at a prompt (D3), the burial
+(R10.1), the two calls (R11.1), play or pass (R13.1-R13.2). The screen shows what your
+seat may know (R10.2: no other hand, your own burial only) and fits 80 x 24; each move is
+numbered (#57). An illegal answer is refused with the clause that forbids it, and the
+question is asked again.
+
+At a question:
+  7H 7S | pass | skip | AH 1 AS 1   an answer in card notation; on a terminal Tab
+                                    completes it from the legal choices
+  3                                 the listed choice numbered 3
+  ?                                 the suggestion, its reason (R24.1), the alternatives
+  list                              the next page of numbered choices
+  dispute [N] [PATH]                move N (default: the last) as a scenario file, as
+                                    `fivetenk dispute LOG --at N` writes it
+  Ctrl-D, Ctrl-C                    quit, saying how to go on
+
+--log FILE keeps the game as JSON lines, flushed at every decision; `fivetenk play
+--resume FILE` goes on with it (its seed, seat, variants and hands; every logged decision
+replayed and checked by the engine). --auto takes the suggestion at every decision: the
+same seed gives the same game. Colours only on a terminal and without NO_COLOR.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import json
 import os
+import re
 import sys
 import textwrap
-from collections.abc import Iterator
+from collections import Counter, deque
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any, TextIO
 
 from . import __version__
-from .reference.actions import Action, CallSpec
+from .dispute_cmd import Decision as LoggedDecision
+from .dispute_cmd import DisputeError, dispute_feature, parse_log, read_log
+from .reference.actions import Action, CallSpec, card_key
 from .reference.cards import Card
-from .reference.errors import RulesError
+from .reference.errors import InvalidNotation, RulesError
 from .reference.game import Game
 from .reference.variants import CHOICES, Variants
+from .report import write_atomic
 from .simulate import BAND_CLAUSE, ENDING_CLAUSE, variants_from_options
 from .strategy import HeuristicPlayer, Suggestion, suggest
 
 WIDTH = 80
 """Every line printed fits 80 columns."""
-SHOWN_CHOICES = 24
-"""At most this many numbered choices are listed (all of them are accepted by number)."""
+SCREEN_ROWS = 24
+"""A question, with the status above it, its first page of choices, the hint and the
+prompt, fits this many rows; ``list`` shows the next page."""
 _ENDING_TEXT = {
     "bankers_out": "every banker-side player is out",
     "defenders_out": "every defender is out",
     "one_player_left": "only one player holds cards while a call is unresolved",
 }
+MAX_ANSWER = 200
+"""An answer longer than this many characters is refused unread (a hand is at most 32
+cards, about 100 characters), so a pasted flood costs nothing and is not echoed."""
+KEYWORDS = ("list", "dispute")
+"""Words every question accepts besides its answers (and ``?``)."""
 
+_RED_CARD = re.compile(r"(?<![A-Z0-9])(?:(?:10|[2-9JQKA])[HD]|BJ)(?![A-Z0-9])")
+"""A heart, a diamond or the big joker in a printed line."""
 
 _ORDINAL = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 5: "5th", 6: "6th"}
 
@@ -51,10 +78,10 @@ class EndOfInput(Exception):
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--seat", type=int, default=0, help="your seat, 0-5 (default 0)")
+    parser.add_argument("--seat", type=int, default=None, help="your seat, 0-5 (default 0)")
     parser.add_argument("--hands", type=int, default=None,
                         help="hands to play (default: the whole match)")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the deal (default 0)")
+    parser.add_argument("--seed", type=int, default=None, help="seed of the deal (default 0)")
     parser.add_argument(
         "--variant", action="append", default=[], metavar="NAME=VALUE",
         help="a house-rule variant (repeatable; "
@@ -64,44 +91,238 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-hints", action="store_true",
                         help="do not show the suggestion with each question ('?' still does)")
     parser.add_argument("--log", metavar="FILE", help="write the game as JSON lines to FILE")
+    parser.add_argument("--resume", metavar="FILE",
+                        help="go on with the game logged in FILE (written by --log): its "
+                        "seed, seat, variants and hands, its decisions replayed; the log "
+                        "goes on in FILE")
+
+
+class Resume:
+    """A logged game to go on with: its settings, and its decisions to replay.
+
+    The session replays every logged decision through the engine (a decision the engine
+    refuses, or one for another seat or kind than the engine asks, is refused with its
+    line), shows nothing meanwhile, then rewrites the log from the replay (a temporary
+    file renamed: a failed replay leaves the old log as it was) with the refusals where
+    they were, and appends to it from then on."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.log = read_log(path)  # every record checked, DisputeError with file:line
+        where = str(path)
+        first = json.loads(path.read_bytes().split(b"\n", 1)[0])
+        seat, hands = first.get("seat"), first.get("hands")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= 5:
+            raise DisputeError(f"{where}:1: the game record needs seat, 0-5, to resume")
+        if hands is not None and (not isinstance(hands, int) or isinstance(hands, bool)
+                                  or hands < 1):
+            raise DisputeError(f"{where}:1: the game record's hands must be a positive "
+                               "integer or null")
+        self.seat: int = seat
+        self.hands: int | None = hands
+        self.kit = first.get("kit")
+        self.refused: dict[int, list[dict[str, Any]]] = {}
+        """refused records, by the number of decisions logged before them"""
+        count = 0
+        for number, raw in enumerate(path.read_bytes().split(b"\n"), 1):
+            if not raw.strip():
+                continue
+            record = json.loads(raw)
+            if record["record"] == "decision":
+                count += 1
+            elif record["record"] == "refused":
+                self.refused.setdefault(count, []).append(record)
+            elif record["record"] == "end":
+                raise DisputeError(f"{where}:{number}: this game is over (its end record): "
+                                   "nothing to resume; `fivetenk dispute` reads it")
 
 
 def run(args: argparse.Namespace, out: TextIO | None = None,
         inp: TextIO | None = None) -> int:
-    """Play; returns the exit code (0 also when the input ends early)."""
+    """Play; returns the exit code (0 also when the input ends early, 130 after Ctrl-C)."""
     out = out if out is not None else sys.stdout
     inp = inp if inp is not None else sys.stdin
-    try:
-        variants = variants_from_options(args.variant)
-    except ValueError as err:
-        print(f"fivetenk play: {err}", file=sys.stderr)
+    if inp is sys.stdin:  # bytes that are no text become U+FFFD: an unknown card, refused
+        with contextlib.suppress(AttributeError, ValueError):
+            sys.stdin.reconfigure(errors="replace")  # type: ignore[union-attr]
+
+    def refuse(message: str) -> int:
+        print(f"fivetenk play: {message}", file=sys.stderr)
         return 2
-    if not 0 <= args.seat <= 5:
-        print(f"fivetenk play: --seat must be 0-5, not {args.seat}", file=sys.stderr)
-        return 2
-    if args.hands is not None and args.hands < 1:
-        print("fivetenk play: --hands must be at least 1", file=sys.stderr)
-        return 2
+
+    resume: Resume | None = None
+    if args.resume:
+        given = [name for name, value in (("--seed", args.seed), ("--seat", args.seat),
+                                          ("--hands", args.hands), ("--log", args.log))
+                 if value is not None] + (["--variant"] if args.variant else [])
+        if given:
+            return refuse(f"--resume takes the seed, seat, variants and hands from the log "
+                          f"and goes on writing it: drop {', '.join(given)}")
+        try:
+            resume = Resume(Path(args.resume))
+        except DisputeError as err:
+            return refuse(str(err))
+        except OSError as err:
+            return refuse(f"cannot read the log {args.resume}: {err.strerror}")
+        seed, seat, hands, variants = (resume.log.seed, resume.seat, resume.hands,
+                                       Variants.from_mapping(resume.log.variants))
+        log_name: str | None = args.resume
+    else:
+        try:
+            variants = variants_from_options(args.variant)
+        except ValueError as err:
+            return refuse(str(err))
+        seed = 0 if args.seed is None else args.seed
+        seat = 0 if args.seat is None else args.seat
+        hands, log_name = args.hands, args.log
+        if not 0 <= seat <= 5:
+            return refuse(f"--seat must be 0-5, not {seat}")
+        if hands is not None and hands < 1:
+            return refuse("--hands must be at least 1")
+        if seed < 0:
+            return refuse(f"--seed must be 0 or more, not {seed}")
     color = out.isatty() and "NO_COLOR" not in os.environ
     log: TextIO | None = None
-    if args.log:
+    if log_name and resume is None:
         try:
-            log = open(args.log, "w", encoding="utf-8")  # noqa: SIM115 - closed below
+            log = open(log_name, "w", encoding="utf-8")  # noqa: SIM115 - closed below
         except OSError as err:
-            print(f"fivetenk play: cannot write the log {args.log}: {err.strerror}",
-                  file=sys.stderr)
-            return 2
-    session = Session(args.seed, args.seat, variants, out, inp, log=log, auto=args.auto,
-                      hints=not args.no_hints, color=color, hands=args.hands,
-                      log_name=args.log)
+            return refuse(f"cannot write the log {log_name}: {err.strerror}")
+    session = Session(seed, seat, variants, out, inp, log=log, auto=args.auto,
+                      hints=not args.no_hints, color=color, hands=hands,
+                      log_name=log_name, resume=resume)
+    code = 0
     try:
         session.play()
     except EndOfInput:
-        session.quit_message()
+        session.quit_message("End of input")
+    except KeyboardInterrupt:
+        session.quit_message("Interrupted")
+        code = 130
+    except DisputeError as err:  # the log of --resume does not replay
+        return refuse(str(err))
+    except BrokenPipeError:
+        raise  # stdout went away: the command line's quiet exit
+    except OSError as err:
+        return refuse(f"cannot write the log {log_name}: {err.strerror}")
     finally:
-        if log is not None:
-            log.close()
-    return 0
+        session.close()
+    return code
+
+
+def _words(line: str) -> tuple[list[str], str]:
+    """The finished words of ``line`` and the word being typed (upper case)."""
+    words = line.upper().replace(",", " ").split()
+    if line and not line[-1].isspace() and words:
+        return words[:-1], words[-1]
+    return words, ""
+
+
+def _parse_cards(words: list[str]) -> list[Card] | None:
+    try:
+        return [Card.parse(w) for w in words]
+    except RulesError:
+        return None
+
+
+def _order(word: str) -> tuple[int, int, str]:
+    try:
+        return (1, card_key(Card.parse(word)), word)
+    except RulesError:
+        return (0 if not word.isdigit() else 2, 0, word)
+
+
+def completions(kind: str, line: str, options: list[Action], hand: list[Card]) -> list[str]:
+    """The words that may complete the word being typed at the end of ``line``, in the
+    canonical order: only words that keep the answer on its way to a legal one — the cards
+    that, with those already typed, are part of a legal play; any card still in hand for
+    the burial (up to six, R10.1); the level cards that may be revealed (D3); the faces
+    and ordinals of the legal call pairs (R11.1) — and, as the first word, the keywords
+    (``pass``/``skip`` where legal, ``list``, ``dispute``)."""
+    typed, prefix = _words(line)
+    found: set[str] = set()
+    if not typed:
+        found.update(KEYWORDS)
+        found.update(a.type for a in options if a.type in ("pass", "skip"))
+    if kind == "play":
+        cards = _parse_cards(typed)
+        if cards is not None:
+            need = Counter(cards)
+            for option in options:
+                if option.type == "play":
+                    have = Counter(option.cards)
+                    if not need - have:
+                        found.update(str(c) for c in have - need)
+    elif kind == "bury":
+        cards = _parse_cards(typed)
+        if cards is not None and len(cards) < 6:
+            found.update(str(c) for c in Counter(hand) - Counter(cards))
+    elif kind == "reveal":
+        if not typed:
+            found.update(str(a.card) for a in options if a.type == "reveal")
+    elif kind == "call":
+        for option in options:
+            a, b = option.calls
+            for pair in ((a, b), (b, a)):  # either order is the same call (R11.1)
+                words = [str(pair[0].face), str(pair[0].ordinal),
+                         str(pair[1].face), str(pair[1].ordinal)]
+                if len(typed) < 4 and words[:len(typed)] == typed:
+                    found.add(words[len(typed)])
+    return sorted((w for w in found if w.upper().startswith(prefix)), key=_order)
+
+
+class Answers:
+    """Where the answers come from. On a terminal (stdin and stdout both one): Python's
+    readline, for line editing, history and Tab completion (:func:`completions`); from any
+    other stream: one line at a time, echoed so that a transcript shows the answer."""
+
+    def __init__(self, inp: TextIO, out: TextIO) -> None:
+        self.inp = inp
+        self.out = out
+        self.readline: Any = None
+        if inp is sys.stdin and out is sys.stdout and inp.isatty() and out.isatty():
+            try:
+                import readline
+            except ImportError:  # pragma: no cover - a Python built without readline
+                return
+            readline.set_completer_delims(" \t")
+            if "libedit" in (readline.__doc__ or ""):  # pragma: no cover - macOS
+                readline.parse_and_bind("bind ^I rl_complete")
+            else:
+                readline.parse_and_bind("tab: complete")
+            self.readline = readline
+
+    def read(self, prompt: str, complete: Callable[[str], list[str]]) -> str | None:
+        """One answer, or None at the end of input."""
+        if self.readline is not None:
+            readline = self.readline
+
+            def completer(text: str, state: int) -> str | None:
+                line = readline.get_line_buffer()[:readline.get_endidx()]
+                found = complete(line)
+                return found[state] if state < len(found) else None
+
+            readline.set_completer(completer)
+            # the colour codes of the prompt take no room on the line: \x01 ... \x02
+            shown = prompt.replace("\x1b[1m", "\x01\x1b[1m\x02").replace(
+                "\x1b[0m", "\x01\x1b[0m\x02")
+            try:
+                return input(shown)
+            except EOFError:
+                print(file=self.out)
+                return None
+            finally:
+                readline.set_completer(None)
+        print(prompt, end="", file=self.out, flush=True)
+        line = self.inp.readline()
+        if not line:
+            print(file=self.out)
+            return None
+        if not self.out.isatty():  # the transcript shows the answer (cut to the width)
+            text = line.strip()
+            room = WIDTH - 4  # after the prompt, within the width
+            print(text if len(text) <= room else text[:room - 2] + " …", file=self.out)
+        return line
 
 
 class Session:
@@ -110,12 +331,12 @@ class Session:
     def __init__(self, seed: int, seat: int, variants: Variants, out: TextIO, inp: TextIO,
                  *, log: TextIO | None = None, auto: bool = False, hints: bool = True,
                  color: bool = False, hands: int | None = None,
-                 log_name: str | None = None) -> None:
+                 log_name: str | None = None, resume: Resume | None = None) -> None:
         self.seed = seed
         self.seat = seat
         self.variants = variants
         self.out = out
-        self.lines: Iterator[str] = iter(inp.readline, "")
+        self.answers = Answers(inp, out)
         self.log = log
         self.log_name = log_name
         self.auto = auto
@@ -123,28 +344,61 @@ class Session:
         self.color = color
         self.hands = hands
         self.number = 0
+        self.quiet = False
+        """replaying a logged game: nothing is shown until the replay is through"""
+        self.rows = 0
+        """lines printed since the status (the question's screen, :data:`SCREEN_ROWS`)"""
         self.held: list[dict[str, Any]] | None = None
+        self.records: list[dict[str, Any]] = []
+        """every record logged so far (for ``dispute`` in the game, logged or not)"""
         self._previous_banker: int | None = None
         self.opponents = HeuristicPlayer(seed)
         self.game = Game.new(seed=seed, variants=variants)
+        self.resume = resume
+        self.resume_kit = resume.kit if resume is not None else None
+        self.replay: deque[LoggedDecision] = deque(resume.log.decisions if resume else ())
+        if resume is not None:
+            self.log = io.StringIO()  # the replay's records, written once it is through
+
+    def close(self) -> None:
+        if self.log is not None:
+            self.log.close()
 
     # -- output ------------------------------------------------------------------------
-    def say(self, text: str = "", indent: str = "") -> None:
+    def emit(self, line: str = "") -> None:
+        if not self.quiet:
+            print(line, file=self.out)
+            self.rows += 1
+
+    def say(self, text: str = "", indent: str = "", *, paint: Callable[[str], str] | None
+            = None) -> None:
+        """Print ``text`` wrapped at :data:`WIDTH`; ``paint`` colours each line after the
+        wrapping, so colour codes never count as width."""
         if not text:
-            print(file=self.out)
+            self.emit()
             return
         for line in textwrap.wrap(text, WIDTH, initial_indent=indent,
                                   subsequent_indent=indent + "  ",
                                   break_on_hyphens=False, break_long_words=False) or [""]:
-            print(line, file=self.out)
+            self.emit(paint(line) if paint is not None and self.color else line)
 
     def bold(self, text: str) -> str:
         return f"\x1b[1m{text}\x1b[0m" if self.color else text
 
+    def red(self, text: str) -> str:
+        return f"\x1b[31m{text}\x1b[0m" if self.color else text
+
+    def cards(self, line: str) -> str:
+        """Hearts, diamonds and the big joker in red, as on the cards (on a terminal,
+        without NO_COLOR)."""
+        return _RED_CARD.sub(lambda m: self.red(m.group(0)), line) if self.color else line
+
     def record(self, data: dict[str, Any]) -> None:
         if self.held is not None and data["record"] != "game":
             self.held.append(data)
-        elif self.log is not None:
+            return
+        self.records.append(data)
+        if self.log is not None:
             self.log.write(json.dumps(data, separators=(",", ":")) + "\n")
             self.log.flush()
 
@@ -156,6 +410,9 @@ class Session:
         mapping = self.variants.to_mapping()
         self.say(self.bold(f"5,10,K: you are seat {self.seat}; seed {self.seed}; variants: "
                            f"{', '.join(f'{k}={v}' for k, v in mapping.items()) or 'defaults'}"))
+        self.quiet = bool(self.replay)
+        if self.resume is not None and not self.replay:
+            self.resumed()
         played = 0
         while True:
             played += 1
@@ -203,7 +460,10 @@ class Session:
                 self.flush_hand(hand_no)
             advice = suggest(game, decision.seat)
             before = game.observe()
-            if decision.seat == self.seat:
+            if self.replay:
+                action = self.replayed(hand_no, decision.seat, decision.kind)
+                by = "user" if decision.seat == self.seat else "computer"
+            elif decision.seat == self.seat:
                 if self.auto:
                     action = advice.action
                     game.apply(action)
@@ -220,6 +480,8 @@ class Session:
                          "action": action.to_json(), "by": by,
                          "suggested": advice.action.to_json()})
             self.narrate(action, before, game.observe())
+            if self.resume is not None and not self.replay:
+                self.resumed()
         if self.held is not None:
             self.flush_hand(hand_no)
         self._previous_banker = game.banker
@@ -231,6 +493,45 @@ class Session:
         for data in held:
             self.record(data)
 
+    # -- resuming ----------------------------------------------------------------------
+    def replayed(self, hand_no: int, seat: int, kind: str) -> Action:
+        """Apply the next logged decision, checked against the engine's question."""
+        assert self.resume is not None
+        where = str(self.resume.path)
+        logged = self.replay.popleft()
+        for refused in self.resume.refused.get(logged.n - 1, ()):
+            self.record(refused)
+        if (logged.hand, logged.seat, logged.kind) != (hand_no, seat, kind):
+            raise DisputeError(
+                f"{where}:{logged.line}: decision {logged.n} is logged as hand {logged.hand}, "
+                f"seat {logged.seat}, {logged.kind}, but the replay asks hand {hand_no}, "
+                f"seat {seat}, {kind}: not a log of this game")
+        try:
+            action = Action.from_json(logged.action)
+            self.game.apply(action)
+        except RulesError as err:
+            clause = f" [{err.clause}]" if err.clause else ""
+            raise DisputeError(f"{where}:{logged.line}: decision {logged.n} is refused by "
+                               f"the engine in the replay: {err.message}{clause}") from None
+        return action
+
+    def resumed(self) -> None:
+        """The replay is through: the log is rewritten from it (a temporary file renamed,
+        so a failed replay leaves the old log as it was) and appended to from now on."""
+        assert self.resume is not None and isinstance(self.log, io.StringIO)
+        path, replayed = self.resume.path, self.number
+        for refused in self.resume.refused.get(replayed, ()):
+            self.record(refused)
+        write_atomic(path, self.log.getvalue())
+        self.log = open(path, "a", encoding="utf-8")  # noqa: SIM115 - closed by close()
+        self.resume = None
+        self.quiet = False
+        kit = ""
+        if self.resume_kit is not None and self.resume_kit != __version__:
+            kit = f" (logged by kit {self.resume_kit}, replayed by {__version__})"
+        done = f"decisions 1-{replayed} replayed" if replayed else "no decision to replay"
+        self.say(f"Resumed {path}: {done}{kit}; hand {self.game.hand_number} goes on.")
+
     # -- asking ------------------------------------------------------------------------
     def choices(self, kind: str, advice: Suggestion) -> list[Action]:
         """The numbered choices: the legal actions, or for the burial (any six of the
@@ -238,6 +539,18 @@ class Session:
         if kind == "bury":
             return [advice.action]
         return self.game.legal_actions()
+
+    def show_choices(self, options: list[Action], first: int) -> int:
+        """List the choices from number ``first`` (from 0) as far as the screen allows;
+        the number of the next one not shown."""
+        room = max(3, SCREEN_ROWS - self.rows - 3)  # the "more" line, the hint, the prompt
+        last = len(options) if len(options) - first <= room + 1 else first + room
+        for index in range(first, last):
+            self.say(f"{index + 1:>3}. {self.describe(options[index])}")
+        if last < len(options):
+            self.say(f"     ... {len(options) - last} more: 'list' shows them (any number "
+                     f"up to {len(options)} is taken)")
+        return last % len(options)
 
     def ask(self, kind: str, advice: Suggestion) -> Action:
         """Ask until an answer is accepted; the accepted action is applied and returned."""
@@ -247,39 +560,41 @@ class Session:
                     "bury": "Bury six cards (R10.1): which?",
                     "call": "Call two partners (R11.1), e.g. AH 1 AS 1:",
                     "play": "Your play (R13.1-R13.2):"}[kind]
-        listed = False
+        hand = self.game.hand(self.seat)
+        following, show = 0, True  # the next choice 'list' shows; list them now?
         while True:
             self.say(self.bold(question))
-            for index, option in enumerate(options[:SHOWN_CHOICES] if not listed else [], 1):
-                self.say(f"{index:>3}. {self.describe(option)}")
-            if len(options) > SHOWN_CHOICES and not listed:
-                self.say(f"     ... {len(options) - SHOWN_CHOICES} more (by number, up to "
-                         f"{len(options)})")
+            if show:
+                following = self.show_choices(options, following)
             if self.hints:
                 self.say(f"hint: {self.describe(advice.action)}  ('?' says why)")
-            elif listed:
-                self.say("('list' shows the numbered choices again, '?' the suggestion)")
-            listed = True
-            print(self.bold("> "), end="", file=self.out, flush=True)
-            line = next(self.lines, None)
+            elif not show:
+                self.say("('list' shows the numbered choices, '?' the suggestion)")
+            line = self.answers.read(self.bold("> "),
+                                     lambda typed: completions(kind, typed, options, hand))
+            self.rows = 0
             if line is None:
-                print(file=self.out)
                 raise EndOfInput
-            text = line.strip()
-            if not self.out.isatty():
-                print(text, file=self.out)  # the transcript shows the answer
+            text, show = line.strip(), False
+            if len(text) > MAX_ANSWER:
+                self.say(f"refused: an answer is at most {MAX_ANSWER} characters, this one "
+                         f"has {len(text)}", paint=self.red)
+                continue
+            show = text.lower() == "list"
+            if show or not text:
+                continue
             if text == "?":
                 self.explain(advice)
                 continue
-            if text.lower() == "list" or not text:
-                listed = not text
+            if text.lower().split()[0] == "dispute":
+                self.dispute(text.split()[1:])
                 continue
             try:
                 action = self.parse(kind, text, options)
                 self.game.apply(action)  # a refused action leaves the state as it was
             except RulesError as err:
                 clause = f" [{err.clause}]" if err.clause else ""
-                self.say(f"refused: {err.message}{clause}")
+                self.say(f"refused: {err.message}{clause}", paint=self.red)
                 self.record({"record": "refused", "hand": self.game.hand_number,
                              "seat": self.seat, "input": text, "clause": err.clause})
                 continue
@@ -287,8 +602,6 @@ class Session:
 
     def parse(self, kind: str, text: str, options: list[Action]) -> Action:
         """The action the answer ``text`` names; :class:`RulesError` if it names none."""
-        from .reference.errors import InvalidNotation
-
         seat = self.seat
         if text.isdigit():
             index = int(text)
@@ -333,6 +646,47 @@ class Session:
         for alt in advice.alternatives:
             self.say(f"not {self.describe(alt.action)}: {alt.why_not}", "  ")
 
+    def dispute(self, words: list[str]) -> None:
+        """``dispute [N] [PATH]``: decision N (default: the last one taken) as a scenario in
+        PATH (default ``dispute-SEED-N.feature`` here), as ``fivetenk dispute`` writes it
+        from a log; an existing file is never overwritten."""
+        if not self.number:
+            self.say("dispute: no decision has been taken yet")
+            return
+        at = self.number
+        if words and words[0].isdigit():
+            at = int(words.pop(0))
+        if len(words) > 1 or not 1 <= at <= self.number:
+            self.say(f"dispute: say 'dispute', 'dispute N' or 'dispute N PATH', N from 1 to "
+                     f"{self.number} (the #numbers of the moves)")
+            return
+        path = Path(words[0]) if words else Path(f"dispute-{self.seed}-{at}.feature")
+        if path.exists():
+            self.say(f"dispute: {path} exists; name another file: dispute {at} PATH")
+            return
+        records = list(self.records)
+        if self.held is not None:  # still dealing: the hand so far
+            records.append({"record": "hand", "hand": self.game.hand_number,
+                            "setup": self._setup()})
+            records.extend(self.held)
+        data = "".join(json.dumps(r) + "\n" for r in records).encode("utf-8")
+        where = self.log_name or f"game-{self.seed}.jsonl"
+        try:
+            text = dispute_feature(parse_log(where, data), at)
+            if not self.log_name:  # say where it comes from, not a log that is not there
+                text = (f"# Written by `dispute {at}` in `fivetenk play --seed {self.seed} "
+                        f"--seat {self.seat}` (not logged):\n" + text.partition("\n")[2])
+            write_atomic(path, text)
+        except DisputeError as err:  # pragma: no cover - the session's own records
+            self.say(f"dispute: {err}")
+            return
+        except OSError as err:
+            self.say(f"dispute: cannot write {path}: {err.strerror}")
+            return
+        self.say(f"decision {at} written to {path} (scenario dispute-{self.seed}-{at}); "
+                 "check it with:")
+        self.emit(f"  fivetenk check --only-paths {path}")
+
     # -- the screen --------------------------------------------------------------------
     @staticmethod
     def describe(action: Action) -> str:
@@ -351,6 +705,7 @@ class Session:
     def status(self) -> None:
         """What the user's seat may know (no other hand; the burial only its own)."""
         obs = self.game.observe()
+        self.rows = 0
         self.say("-" * WIDTH)
         seats = []
         for s in range(6):
@@ -376,7 +731,7 @@ class Session:
             plays = ", ".join(f"s{p['seat']} {' '.join(p['cards'])}"
                               for p in trick["plays"] if p.get("cards"))
             self.say(f"trick ({trick['points']} pts; top: seat {trick['top']['seat']} "
-                     f"{trick['top']['combo']}): {plays}")
+                     f"{trick['top']['combo']}): {plays}", paint=self.cards)
         if self.game.banker == self.seat and self.game.buried:
             self.say("you buried: " + " ".join(map(str, self.game.buried)))
         groups: dict[str, list[str]] = {}
@@ -387,19 +742,19 @@ class Session:
         for group in (" ".join(g) for g in groups.values()):  # a rank is never split
             sep = " " if line == head else " | "
             if len(line) + len(sep) + len(group) > WIDTH:
-                print(line, file=self.out)
+                self.emit(self.cards(line))
                 line, sep = " ", " "
             line += sep + group
-        print(line, file=self.out)
+        self.emit(self.cards(line))
 
     def narrate(self, action: Action, before: dict[str, Any], after: dict[str, Any]) -> None:
-        who = "you" if action.seat == self.seat else f"seat {action.seat}"
+        who = f"#{self.number} " + ("you" if action.seat == self.seat else f"seat {action.seat}")
         if action.type == "bury" and action.seat != self.seat:
             self.say(f"{who} buries six cards")
         elif action.type == "skip" and action.seat != self.seat:
             return  # prompts to others pass silently; the reveal is announced
         else:
-            self.say(f"{who}: {self.describe(action)}")
+            self.say(f"{who}: {self.describe(action)}", paint=self.cards)
         for s in after["partners"]:
             if s not in before["partners"]:
                 self.say(f"  seat {s} is revealed as a partner (R11.4)")
@@ -420,29 +775,47 @@ class Session:
         self.say("-" * WIDTH)
         self.say(self.bold(f"Hand over: {_ENDING_TEXT[result['ending']]} "
                            f"({ENDING_CLAUSE[result['ending']]})."))
-        self.say(f"banker side {result['banker_side']}, defenders {result['defenders']}")
-        self.say(f"kitty (R19.1) {' '.join(result['kitty'])}: {result['kitty_points']} pts to "
-                 f"{result['kitty_to']}; remnant {result['remnant_points']} pts to "
-                 f"{result['remnant_to']}")
+        def seats(group: list[int]) -> str:
+            return ", ".join(map(str, group))
+
+        def to(recipient: int | str) -> str:
+            return f"seat {recipient}" if isinstance(recipient, int) else f"the {recipient}"
+
+        ending = result["ending"]
+        remnant_clause = ENDING_CLAUSE[ending] if ending != "one_player_left" else "R18.2"
+        self.say(f"banker side: seats {seats(result['banker_side'])}; defenders: seats "
+                 f"{seats(result['defenders'])}")
+        self.say(f"final trick: {result['table_points']} pts to {to(result['table_to'])}; "
+                 f"kitty {' '.join(result['kitty'])}: {result['kitty_points']} pts to "
+                 f"{to(result['kitty_to'])} (R19.2-R19.3); cards left: "
+                 f"{result['remnant_points']} pts to {to(result['remnant_to'])} "
+                 f"({remnant_clause})", paint=self.cards)
         self.say(f"totals: defenders {result['defender_total']}, bankers "
                  f"{result['banker_total']} (R20.1); band {result['band']} "
                  f"({BAND_CLAUSE[result['band']]})")
         winners = (result["defenders"] if result["winners"] == "defenders"
                    else result["banker_side"])
-        self.say(f"winners: the {result['winners']} {winners}, advancing "
+        self.say(f"winners: the {result['winners']} (seats {seats(winners)}), advancing "
                  f"{result['advance']} level{'s' if result['advance'] != 1 else ''} (R22.1)")
         self.say("levels now: " + " ".join(
             f"s{s}:{lv}{'+' if up else ''}" for s, (lv, up)
             in enumerate(zip(result["levels"], result["advanced"], strict=True))))
 
-    def quit_message(self) -> None:
+    def quit_message(self, why: str) -> None:
+        """Say what is kept and how to go on (the replay may still be running: then the
+        log is left as it was)."""
+        if self.replay:
+            print(f"{why} during the replay: quit; {self.resume.path if self.resume else ''} "
+                  "is as it was.", file=self.out)
+            return
         if self.held is not None:
             self.flush_hand(self.game.hand_number)
-        if self.log_name:
+        if self.log_name:  # the command on a line of its own, to copy whole
             taken = f"decisions 1-{self.number}" if self.number else "no decision yet"
-            self.say(f"End of input: quit. Nothing is lost: the game so far is logged in "
-                     f"{self.log_name} ({taken}).")
+            self.say(f"{why}: quit. Nothing is lost: the game so far is logged in "
+                     f"{self.log_name} ({taken}). To go on from here:")
+            self.emit(f"  fivetenk play --resume {self.log_name}")
         else:
-            self.say("End of input: quit. To keep a record next time, add --log FILE; "
-                     f"the same deal again: fivetenk play --seed {self.seed} --seat "
-                     f"{self.seat}")
+            self.say(f"{why}: quit. This game was not logged, so it cannot be resumed "
+                     "(--log FILE keeps it). The same deal from the start:")
+            self.emit(f"  fivetenk play --seed {self.seed} --seat {self.seat}")

@@ -1,0 +1,209 @@
+"""``fivetenk play`` in a real pseudo terminal (80 x 24), as a person meets it: readline's
+line editing and Tab completion, ``?``, a refused answer, Ctrl-D and Ctrl-C, and a whole
+hand typed at the keyboard. The stream-driven tests (tests/test_play.py) cover the logic;
+these cover the terminal: the process is started as a person would start it, with the
+terminal as its stdin, stdout and controlling terminal (so Ctrl-C is a real SIGINT).
+
+The driver is the standard library's :mod:`pty` and :mod:`select` (no pexpect: forty lines
+do not earn a dependency)."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import re
+import select
+import struct
+import subprocess
+import sys
+import termios
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from test_play import hint_answer
+
+ESCAPES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[=>]|[\x01\x02\x07]")
+"""Terminal control sequences readline and the colours write (and the bell)."""
+TIMEOUT = 30.0
+"""Seconds to wait for an expected text; a hang fails the test, it never blocks CI."""
+
+
+class Terminal:
+    """A command running on a pseudo terminal of ``rows`` x ``columns``."""
+
+    def __init__(self, argv: list[str], cwd: Path, rows: int = 24, columns: int = 80,
+                 env: dict[str, str] | None = None) -> None:
+        self.master, slave = os.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+
+        def controlling_terminal() -> None:  # the child's own session, on this terminal
+            fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+        self.process = subprocess.Popen(
+            argv, stdin=slave, stdout=slave, stderr=slave, cwd=cwd, close_fds=True,
+            start_new_session=True, preexec_fn=controlling_terminal,
+            env={**os.environ, "TERM": "xterm", **(env or {})})
+        os.close(slave)
+        self.seen = ""  # everything written so far, control sequences removed
+        self.raw = b""
+        self.mark = 0  # where the next expect() starts looking
+
+    def read(self, timeout: float) -> bool:
+        ready, _, _ = select.select([self.master], [], [], timeout)
+        if not ready:
+            return False
+        try:
+            data = os.read(self.master, 65536)
+        except OSError:  # the child closed the terminal
+            return False
+        if not data:
+            return False
+        self.raw += data
+        self.seen = ESCAPES.sub("", self.raw.decode("utf-8", "replace")).replace("\r", "")
+        return True
+
+    def expect(self, text: str | re.Pattern[str], timeout: float = TIMEOUT) -> str:
+        """Wait for ``text`` after the last match; the output up to the end of it."""
+        deadline = time.monotonic() + timeout
+        while True:
+            found = (self.seen.find(text, self.mark) if isinstance(text, str) else
+                     (m.end() - len(m.group(0)) if (m := text.search(self.seen, self.mark))
+                      else -1))
+            if found >= 0:
+                end = found + (len(text) if isinstance(text, str) else len(m.group(0)))
+                chunk, self.mark = self.seen[self.mark:end], end
+                return chunk
+            if time.monotonic() > deadline or (not self.read(0.2)
+                                               and self.process.poll() is not None
+                                               and not self.read(0.2)):
+                pytest.fail(f"waited for {text!r}; the terminal shows:\n{self.seen[-2000:]}")
+
+    def reading(self) -> None:
+        """Wait until readline is reading a line: it takes the terminal out of canonical
+        mode. Keys that must reach readline itself (Tab, Ctrl-C) wait for this, as a
+        person's would; sent earlier, a Ctrl-C can land in CPython's short window between
+        the prompt and readline's wait, where its signal is only seen at the next key."""
+        deadline = time.monotonic() + TIMEOUT
+        while termios.tcgetattr(self.master)[3] & termios.ICANON:
+            if time.monotonic() > deadline:
+                pytest.fail("readline never took the terminal")
+            time.sleep(0.01)
+        time.sleep(0.05)
+
+    def send(self, keys: str) -> None:
+        os.write(self.master, keys.encode("utf-8"))
+
+    def finish(self) -> int:
+        try:
+            code = self.process.wait(TIMEOUT)
+        finally:
+            if self.process.poll() is None:
+                self.process.kill()
+            while self.read(0.1):
+                pass
+            os.close(self.master)
+        return code
+
+
+def fivetenk(*args: str) -> list[str]:
+    return [sys.executable, "-m", "fivetenk.cli", *args]
+
+
+Start = Callable[..., Terminal]
+"""The fixture `term`: start ``fivetenk ARGS`` on a fresh terminal."""
+
+
+@pytest.fixture
+def term(tmp_path: Path) -> Iterator[Start]:
+    started: list[Terminal] = []
+
+    def start(*args: str, env: dict[str, str] | None = None) -> Terminal:
+        terminal = Terminal(fivetenk(*args), tmp_path, env=env)
+        started.append(terminal)
+        return terminal
+
+    yield start
+    for terminal in started:
+        if terminal.process.poll() is None:
+            terminal.process.kill()
+            terminal.process.wait()
+
+
+PROMPT = re.compile(r"\n> ")
+
+
+def test_hint_refusal_completion_and_ctrl_d(term: Start, tmp_path: Path) -> None:
+    """Seat 5 of seed 1 reveals, buries and calls by number; at the lead, ``?`` explains,
+    a pair it does not hold is refused with R13.2, Tab completes a card, and Ctrl-D on an
+    empty line quits with 0, naming the log and the command that resumes it."""
+    log = tmp_path / "game.jsonl"  # named relative to the working folder, as people do
+    t = term("play", "--seed", "1", "--seat", "5", "--hands", "1", "--log", "game.jsonl")
+    for _ in range(3):  # reveal, bury, call: the first choice each
+        t.expect(PROMPT)
+        t.send("1\r")
+    t.expect("Your play (R13.1-R13.2):")
+    t.expect(PROMPT)
+    t.send("?\r")
+    shown = t.expect(PROMPT)
+    assert "suggested: " in shown and "why: R24.1" in shown
+    t.send("7H 7H\r")
+    shown = t.expect(PROMPT)
+    assert "does not hold 7H 7H [R13.2]" in " ".join(shown.split())
+    # Tab completes from the legal choices: "2" is the start of only one held card, 2D
+    t.reading()
+    t.send("2\t")
+    t.expect("2D")  # only completion can write the D
+    t.send("\x15")  # Ctrl-U: readline clears the line
+    t.send("\x04")  # Ctrl-D on an empty line: end of input
+    end = t.expect("--resume")
+    assert "End of input: quit. Nothing is lost" in " ".join(end.split())
+    assert t.finish() == 0
+    assert "  fivetenk play --resume game.jsonl\n" in t.seen and log.stat().st_size
+    assert "Traceback" not in t.seen
+    for line in t.seen.splitlines():
+        assert len(line) <= 80, line
+
+
+def test_ctrl_c_quits_with_130_and_keeps_the_log(term: Start, tmp_path: Path) -> None:
+    log = tmp_path / "game.jsonl"
+    t = term("play", "--seed", "1", "--seat", "5", "--log", str(log))
+    t.expect(PROMPT)
+    t.reading()
+    t.send("\x03")  # Ctrl-C: SIGINT from the terminal
+    try:
+        t.expect("--resume", timeout=5)
+    except pytest.fail.Exception:  # the window reading() explains: a person presses again
+        t.send("\x03")
+        t.expect("--resume")
+    assert t.finish() == 130
+    assert "Interrupted: quit." in t.seen and "Traceback" not in t.seen
+    assert log.read_text(encoding="utf-8").startswith('{"record":"game"')
+
+
+def test_a_whole_hand_typed_at_the_terminal(term: Start, tmp_path: Path) -> None:
+    """Answering every question with its hint, typed as card notation, plays the hand to
+    its settlement; the one reply of the hand where passing is legal is typed as ``pa``
+    and Tab; colours are on (a terminal, no NO_COLOR) and every line fits 80 columns."""
+    env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
+    t = term("play", "--seed", "6", "--seat", "0", "--hands", "1", env=env)
+    completed = False
+    while True:
+        chunk = t.expect(re.compile(r"\n> |Stopped after 1 hand"))
+        if chunk.endswith("Stopped after 1 hand"):
+            break
+        hint = [line for line in chunk.splitlines() if line.startswith("hint: ")][-1]
+        answer = hint_answer(hint[len("hint: "):])
+        if not completed and answer == "pass":
+            t.send("pa\t\r")
+            completed = True
+        else:
+            t.send(answer + "\r")
+    assert t.finish() == 0
+    assert completed, "no reply where the hint was to pass"
+    assert "Hand over:" in t.seen and "refused" not in t.seen
+    assert b"\x1b[1m" in t.raw  # bold on a terminal
+    assert re.search(r"#\d+ you: pass", t.seen)
+    for line in t.seen.splitlines():
+        assert len(line) <= 80, line
