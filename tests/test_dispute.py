@@ -6,7 +6,9 @@ writes (a ``game`` record, a ``hand`` record with its ``setup.deal``, the decisi
 
 from __future__ import annotations
 
+import io
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -279,3 +281,74 @@ def test_a_folder_is_refused_as_log_and_as_output(
     assert _dispute(log[0], 1, tmp_path) == 2
     assert "is a folder: name the .feature file" in capsys.readouterr().err
     assert list(tmp_path.iterdir()) == []
+
+
+# -- refused answers (--refused K) ---------------------------------------------------------
+
+
+def refusal_log(tmp_path: Path, answers: str) -> Path:
+    """A log of ``fivetenk play`` at seat 5 of seed 1 (the banker), with ``answers``."""
+    log = tmp_path / "refused.jsonl"
+    main_args = ["play", "--seed", "1", "--seat", "5", "--hands", "1", "--log", str(log)]
+    stdin, stdout = sys.stdin, sys.stdout
+    try:
+        sys.stdin, sys.stdout = io.StringIO(answers), io.StringIO()
+        assert main(main_args) == 0
+    finally:
+        sys.stdin, sys.stdout = stdin, stdout
+    return log
+
+
+def test_a_refused_answer_becomes_a_case_that_passes(tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """The answer the engine refused is the When step, its rejection with the clause the
+    Then, the same question asked again the And; as written it passes, and with the Then
+    turned into 'accepted' (the table's house rule) it fails against the reference."""
+    log = refusal_log(tmp_path, "1\n1\n1\n7H 7H\n")
+    [refused] = [json.loads(line) for line in log.read_text().splitlines()
+                 if '"refused"' in line]
+    assert refused["action"] == {"type": "play", "seat": 5, "cards": ["7H", "7H"]}
+    out = tmp_path / "refused.feature"
+    assert main(["dispute", str(log), "--refused", "1", "--out", str(out)]) == 0
+    text = out.read_text(encoding="utf-8")
+    assert '    When seat 5 plays "7H 7H"\n    Then the action is rejected citing R13.2\n' \
+           '    And seat 5 is asked to play\n' in text
+    assert "@id:dispute-1-refused-1" in text and "Given the position is" not in text
+    capsys.readouterr()
+    assert main(["check", "--only-paths", str(out), "--quiet", "--no-progress"]) == 0
+    house = tmp_path / "house.feature"
+    house.write_text(text.replace("Then the action is rejected citing R13.2",
+                                  "Then the action is accepted").replace(
+        "    And seat 5 is asked to play\n", ""), encoding="utf-8")
+    assert main(["check", "--only-paths", str(house), "--quiet", "--no-progress"]) == 1
+
+
+def test_refusals_that_cannot_be_disputed(tmp_path: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    log = refusal_log(tmp_path, "1\n1\n1\nZZ\n7H 7H\n")
+    capsys.readouterr()
+    # a refused notation names no action
+    assert main(["dispute", str(log), "--refused", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "refused answer 1, 'ZZ', names no action" in err and "(R01.1)" in err
+    assert f"{log}:" in err
+    # out of range, and --at with --refused
+    assert main(["dispute", str(log), "--refused", "3"]) == 2
+    assert "it holds 2" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["dispute", str(log), "--refused", "1", "--at", "2"])
+    capsys.readouterr()
+    # a tampered refusal the engine accepts, and a malformed record: named by their line
+    lines = log.read_text(encoding="utf-8").splitlines()
+    index = next(i for i, line in enumerate(lines) if '"7H 7H"' in line)
+    record = json.loads(lines[index])
+    record["action"]["cards"] = ["4H"]
+    lines[index] = json.dumps(record)
+    log.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert main(["dispute", str(log), "--refused", "2"]) == 2
+    assert f"{log}:{index + 1}: refused answer 2 is accepted" in capsys.readouterr().err
+    record["seat"] = 9
+    lines[index] = json.dumps(record)
+    log.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert main(["dispute", str(log), "--at", "1"]) == 2
+    assert f"{log}:{index + 1}: refused answer 2: seat must be 0-5" in capsys.readouterr().err

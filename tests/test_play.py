@@ -505,3 +505,27 @@ def test_hostile_answers_are_refused_and_the_game_goes_on() -> None:
     assert re.search(r"#\d+ you: 4H 4S \(pair 4\)", text)  # the game went on
     assert max(map(len, text.splitlines())) <= 80
     assert len(text) < 20_000
+
+
+def test_dispute_after_a_refusal_writes_the_refused_answer(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Right after a refusal, ``dispute`` writes that answer (its rejection as the Then);
+    a refused notation has no action to dispute, said so; once a move is taken, ``dispute``
+    is the last move again."""
+    from fivetenk.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    _, text = play(["--seed", "1", "--seat", "5", "--hands", "1"],
+                   "1\n1\n1\n7H 7H\ndispute\nZZ\ndispute\n4H 4S\ndispute\n")
+    refused = tmp_path / "dispute-1-refused-1.feature"
+    assert f"the refused answer written to {refused.name}" in " ".join(text.split())
+    feature = refused.read_text(encoding="utf-8")
+    assert "Then the action is rejected citing R13.2" in feature
+    assert "`dispute` in `fivetenk play --seed 1 --seat 5` (not logged)" in feature
+    assert "dispute: refused answer 2, 'ZZ', names no action" in " ".join(text.split())
+    moves = re.findall(r"^#(\d+) ", text.rsplit("> dispute", 1)[0], re.M)
+    last = tmp_path / f"dispute-1-{moves[-1]}.feature"  # the last move before it
+    assert f"decision {moves[-1]} written to {last.name}" in text
+    assert "@id:dispute-1-" + moves[-1] in last.read_text(encoding="utf-8")
+    for path in (refused, last):
+        assert main(["check", "--only-paths", str(path), "--quiet", "--no-progress"]) == 0

@@ -1,10 +1,10 @@
 """turn one decision of a game log into a scenario you can check, argue about and edit
 
-``fivetenk dispute FILE --at N [--out PATH]`` reads a game log written by ``fivetenk play
---log`` (JSON lines: a ``game`` record, a ``hand`` record with its ``setup.deal`` per hand,
-one ``decision`` record per decision, an ``end`` record), replays the hand of decision N in
-the reference engine from that deal and the decisions before N, and writes a feature
-(Gherkin) with one scenario:
+``fivetenk dispute FILE (--at N | --refused K) [--out PATH]`` reads a game log written
+by ``fivetenk play --log`` (JSON lines: a ``game`` record, a ``hand`` record with its
+``setup.deal`` per hand, one ``decision`` record per decision, an ``end`` record), replays
+the hand of decision N in the reference engine from that deal and the decisions before N,
+and writes a feature (Gherkin) with one scenario:
 
 - its setup is the table just before decision N: the position by the cards that matter
   while burying, calling or playing (``Given a hand at the burial …``, ``… at the calls
@@ -15,6 +15,12 @@ the reference engine from that deal and the decisions before N, and writes a fea
 - decision N is the When step, and what followed it in the log is the Then: the action is
   accepted, the trick's top play, whose turn it is, and how the hand ended with who
   received the kitty, table and remnant points when it did.
+
+``fivetenk dispute FILE --refused K`` writes the K-th ``refused`` record instead (an answer
+the engine refused, logged with the action it named): the table at that question, the
+answer as the When step, its rejection with the clause as the Then (``Then the action is
+rejected citing R13.2``) and the same question asked again; its id is
+``dispute-SEED-refused-K``. A refused notation names no action and cannot be disputed.
 
 The scenario's id is ``dispute-SEED-N``; it is tagged with the clause that governs the
 decision (R13.1 a play, R08.2/R08.3 or R09.3/R09.4 a reveal or skip, R10.1 the burial,
@@ -32,7 +38,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
@@ -63,8 +69,12 @@ class DisputeError(ScenarioError):
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("path", type=Path, metavar="FILE", help="a game log (fivetenk play --log)")
-    p.add_argument("--at", type=int, required=True, metavar="N",
-                   help="the decision to dispute (its number n in the log, from 1)")
+    which = p.add_mutually_exclusive_group(required=True)
+    which.add_argument("--at", type=int, metavar="N",
+                       help="the decision to dispute (its number n in the log, from 1)")
+    which.add_argument("--refused", type=int, metavar="K",
+                       help="the refused answer to dispute (the K-th refused record of the "
+                       "log, from 1): its rejection becomes the Then step")
     p.add_argument("--out", type=Path, metavar="PATH",
                    help="write the feature here (default: standard output)")
 
@@ -82,6 +92,24 @@ class Decision:
 
 
 @dataclass(frozen=True)
+class Refusal:
+    """One ``refused`` record: an answer the engine refused at a question of ``fivetenk
+    play``, and the line it is on."""
+
+    line: int
+    k: int
+    """its number among the log's refused answers, from 1"""
+    after: int
+    """how many decisions the log holds before it"""
+    hand: int
+    seat: int
+    answer: str
+    action: dict[str, Any] | None
+    """the action the answer named, or None when its notation was refused"""
+    clause: str | None
+
+
+@dataclass(frozen=True)
 class Log:
     """A game log, checked field by field (:func:`read_log`)."""
 
@@ -91,6 +119,7 @@ class Log:
     deals: dict[int, tuple[int, dict[str, Any]]]
     """hand number -> (line, setup.deal)"""
     decisions: list[Decision]
+    refusals: list[Refusal] = field(default_factory=list)
 
 
 def _fail(where: str, line: int, message: str) -> NoReturn:
@@ -168,6 +197,7 @@ def parse_log(where: str, data: bytes) -> Log:
         _fail(where, first_line, f"variants: {err}")
     deals: dict[int, tuple[int, dict[str, Any]]] = {}
     decisions: list[Decision] = []
+    refusals: list[Refusal] = []
     for number, record in records[1:]:
         kind = record["record"]
         if kind == "hand":
@@ -187,12 +217,15 @@ def parse_log(where: str, data: bytes) -> Log:
             deals[hand] = (number, setup["deal"])
         elif kind == "decision":
             decisions.append(_decision(where, number, record, len(decisions) + 1, deals))
-        elif kind in ("refused", "end"):
+        elif kind == "refused":
+            refusals.append(_refusal(where, number, record, len(refusals) + 1,
+                                     len(decisions), deals))
+        elif kind == "end":
             continue
         else:
             _fail(where, number, f"unknown record {kind!r} (game, hand, decision, refused, "
                   "end)")
-    return Log(where, game["seed"], dict(variants), deals, decisions)
+    return Log(where, game["seed"], dict(variants), deals, decisions, refusals)
 
 
 def _decision(where: str, number: int, record: dict[str, Any], expected: int,
@@ -217,6 +250,27 @@ def _decision(where: str, number: int, record: dict[str, Any], expected: int,
     return Decision(number, n, hand, seat, kind, action)
 
 
+def _refusal(where: str, number: int, record: dict[str, Any], k: int, after: int,
+             deals: dict[int, tuple[int, dict[str, Any]]]) -> Refusal:
+    hand: Any = record.get("hand")
+    seat: Any = record.get("seat")
+    answer: Any = record.get("input")
+    action: Any = record.get("action")
+    clause: Any = record.get("clause")
+    if not _int(hand, 1) or hand not in deals:
+        _fail(where, number, f"refused answer {k} names hand {hand!r}, which no hand record "
+              "set up")
+    if not _int(seat, 0, 5):
+        _fail(where, number, f"refused answer {k}: seat must be 0-5, not {seat!r}")
+    if not isinstance(answer, str):
+        _fail(where, number, f"refused answer {k}: input must be the answer as typed, a string")
+    if action is not None and not isinstance(action, dict):
+        _fail(where, number, f"refused answer {k}: action must be a JSON object or absent")
+    if clause is not None and not isinstance(clause, str):
+        _fail(where, number, f"refused answer {k}: clause must be a string or null")
+    return Refusal(number, k, after, hand, seat, answer, action, clause)
+
+
 @dataclass
 class Replay:
     """The hand of the disputed decision, replayed up to just before it."""
@@ -236,27 +290,33 @@ def replay(log: Log, at: int) -> tuple[Replay, Decision]:
                            f"decisions 1 to {count})" if count else
                            f"{log.where}: --at {at}: the log holds no decision")
     target = log.decisions[at - 1]
-    deal_line, deal = log.deals[target.hand]
-    if deal.get("hand", 1) != target.hand:
-        _fail(log.where, deal_line, f"hand {target.hand}: its setup.deal says hand "
+    before = [d for d in log.decisions[:at - 1] if d.hand == target.hand]
+    game, deal = _replay_hand(log, target.hand, before)
+    _expect_pending(log.where, game, target)
+    return Replay(game, deal, before), target
+
+
+def _replay_hand(log: Log, hand: int, before: list[Decision]) -> tuple[Game, dict[str, Any]]:
+    """Hand ``hand`` set up from its logged deal and ``before``, its decisions so far,
+    applied; each checked to be the one the engine asks for and legal."""
+    deal_line, deal = log.deals[hand]
+    if deal.get("hand", 1) != hand:
+        _fail(log.where, deal_line, f"hand {hand}: its setup.deal says hand "
               f"{deal.get('hand', 1)!r} (a later hand's deal names its hand, D5, D6)")
     options = {k: v for k, v in deal.items() if k != "hand"}
     try:
         game = Game.new(variants=Variants.from_mapping(log.variants),
-                        hand_number=target.hand, **options)
+                        hand_number=hand, **options)
     except (ValueError, TypeError) as err:  # RulesError is a ValueError
-        _fail(log.where, deal_line, f"hand {target.hand}: the deal cannot be set up: {_clip(err)}")
-    before = [d for d in log.decisions[:at - 1] if d.hand == target.hand]
-    for decision in [*before, target]:
+        _fail(log.where, deal_line, f"hand {hand}: the deal cannot be set up: {_clip(err)}")
+    for decision in before:
         _expect_pending(log.where, game, decision)
-        if decision is target:
-            break
         try:
             game.apply(decision.action)
         except (ValueError, TypeError) as err:
             _fail(log.where, decision.line, f"decision {decision.n} is refused by the "
                   f"reference engine in the replay: {_clip(err)}")
-    return Replay(game, deal, before), target
+    return game, deal
 
 
 def _expect_pending(where: str, game: Game, decision: Decision) -> None:
@@ -313,14 +373,7 @@ def dispute_scenario(log: Log, at: int) -> Scenario:
     """The scenario of decision ``at``: the table before it, the decision, what followed."""
     state, target = replay(log, at)
     game = state.game
-    steps: list[dict[str, Any]] = []
-    if game.phase is Phase.DEALING:
-        setup: dict[str, Any] = {"deal": state.deal}
-        for earlier in state.before:
-            steps.append({"op": "act", "action": dict(earlier.action),
-                          "expect": {"accepted": True}})
-    else:
-        setup = {"position": game.to_position()}
+    setup, steps = _table(game, state.deal, state.before)
     try:
         game.apply(target.action)
     except (ValueError, TypeError) as err:
@@ -334,6 +387,67 @@ def dispute_scenario(log: Log, at: int) -> Scenario:
         name=f"Decision {at} of the game of seed {log.seed}: seat {target.seat} "
              f"({target.kind}, hand {target.hand})",
         clauses=[clause], rulings=[], tags=[clause, "dispute"],
+        variants=dict(log.variants), setup=setup, steps=steps)
+
+
+def _table(game: Game, deal: dict[str, Any], before: list[Decision]
+           ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The setup of the table just before a decision, and the steps that lead to it: the
+    position while burying, calling or playing; while dealing, the deal and the decisions
+    so far as accepted actions."""
+    steps: list[dict[str, Any]] = []
+    if game.phase is Phase.DEALING:
+        for earlier in before:
+            steps.append({"op": "act", "action": dict(earlier.action),
+                          "expect": {"accepted": True}})
+        return {"deal": deal}, steps
+    return {"position": game.to_position()}, steps
+
+
+def refusal_scenario(log: Log, k: int) -> Scenario:
+    """The scenario of the log's refused answer ``k``: the table at that question, the
+    answer as the When step, and the engine's rejection with its clause as the Then, the
+    same seat still asked (nothing is lost). To argue that a table accepts it, change the
+    Then to ``the action is accepted``."""
+    count = len(log.refusals)
+    if not 1 <= k <= count:
+        raise DisputeError(f"{log.where}: --refused {k} is not a refused answer of this log "
+                           f"(it holds {count})" if count else
+                           f"{log.where}: --refused {k}: the log holds no refused answer")
+    refusal = log.refusals[k - 1]
+    where = f"{log.where}:{refusal.line}"
+    if refusal.action is None:
+        clause = f" ({refusal.clause})" if refusal.clause else ""
+        raise DisputeError(f"{where}: refused answer {k}, {refusal.answer[:60]!r}, names no "
+                           f"action: its notation was refused{clause}, so there is no play "
+                           "to dispute")
+    before = [d for d in log.decisions[:refusal.after] if d.hand == refusal.hand]
+    game, deal = _replay_hand(log, refusal.hand, before)
+    pending = game.pending()
+    if pending is None or pending.seat != refusal.seat:
+        _fail(log.where, refusal.line, f"refused answer {k} is logged for seat "
+              f"{refusal.seat}, but the replay asks "
+              + ("nobody" if pending is None else f"seat {pending.seat}"))
+    setup, steps = _table(game, deal, before)
+    cited: str | None = None
+    try:
+        game.apply(refusal.action)
+    except (ValueError, TypeError) as err:
+        cited = getattr(err, "clause", None)
+    else:
+        _fail(log.where, refusal.line, f"refused answer {k} is accepted by the reference "
+              "engine in the replay: the log is not this engine's")
+    if not cited:
+        _fail(log.where, refusal.line, f"refused answer {k}: the engine's rejection names no "
+              "clause")
+    steps.append({"op": "act", "action": dict(refusal.action),
+                  "expect": {"accepted": False, "clause": cited}})
+    steps.append({"op": "observe", "expect": {"pending": game.observe()["pending"]}})
+    return Scenario(
+        id=f"dispute-{log.seed}-refused-{k}",
+        name=f"Refused answer {k} of the game of seed {log.seed}: seat {refusal.seat} "
+             f"({pending.kind}, hand {refusal.hand}), {refusal.answer[:60]}",
+        clauses=[cited], rulings=[], tags=[cited, "dispute"],
         variants=dict(log.variants), setup=setup, steps=steps)
 
 
@@ -432,15 +546,51 @@ def dispute_feature(log: Log, at: int) -> str:
     return comment + text
 
 
+def refusal_feature(log: Log, k: int) -> str:
+    """The feature text holding the scenario of refused answer ``k``, with a comment on
+    where it comes from and how to edit it. The same question asked again is written in
+    the kit's phrase (``And seat 5 is asked to play``), checked by compiling it back."""
+    scenario = refusal_scenario(log, k)
+    title = f"a disputed refusal from {Path(log.where).name}"
+    text = render_feature([scenario], title)
+    pending = scenario.steps[-1]["expect"]["pending"]
+    shorter = Scenario(id=scenario.id, name=scenario.name, clauses=scenario.clauses,
+                       rulings=scenario.rulings, tags=scenario.tags,
+                       variants=scenario.variants, setup=scenario.setup,
+                       steps=scenario.steps[:-1])
+    phrased = (render_feature([shorter], title).rstrip("\n") + "\n"
+               f"    And seat {pending['seat']} is asked to {pending['decision']}\n\n")
+    try:
+        built = compile_text(phrased, "<dispute>", validate=True)
+        if (len(built) == 1 and _same_setup(built[0], scenario)
+                and _without_lines(built[0].steps) == scenario.steps):
+            text = phrased
+    except ScenarioError:  # pragma: no cover - the phrase compiles for every pending
+        pass
+    comment = (
+        f"# Written by `fivetenk dispute {Path(log.where).name} --refused {k}` from the log:\n"
+        "# the setup is the table at the question, the When step is the answer the\n"
+        "# reference engine refused, the Then steps are its rejection (with the clause) and\n"
+        "# the same question asked again. If your table accepts this answer, change the\n"
+        "# rejection to `Then the action is accepted` and what follows to what your table\n"
+        "# expects, give the scenario an id of your own, and run\n"
+        "# `fivetenk check --only-paths THIS_FILE` (with --impl for your engine).\n")
+    return comment + text
+
+
 def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     out = out or sys.stdout
     if args.out is not None and args.out.is_dir():
         raise DisputeError(f"--out {args.out} is a folder: name the .feature file to write")
     log = read_log(args.path)
-    text = dispute_feature(log, args.at)
+    if args.at is not None:
+        text, name = dispute_feature(log, args.at), f"dispute-{log.seed}-{args.at}"
+    else:
+        text = refusal_feature(log, args.refused)
+        name = f"dispute-{log.seed}-refused-{args.refused}"
     if args.out is not None:
         write_atomic(args.out, text)
-        print(f"scenario dispute-{log.seed}-{args.at} written to {args.out}", file=out)
+        print(f"scenario {name} written to {args.out}", file=out)
     else:
         out.write(text)
     return 0

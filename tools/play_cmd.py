@@ -14,8 +14,9 @@ At a question:
   3                                 the listed choice numbered 3
   ?                                 the suggestion, its reason (R24.1), the alternatives
   list                              the next page of numbered choices
-  dispute [N] [PATH]                move N (default: the last) as a scenario file, as
-                                    `fivetenk dispute LOG --at N` writes it
+  dispute [N] [PATH]                move N as a scenario file, as `fivetenk dispute LOG
+                                    --at N` writes it; without N the answer just refused
+                                    (--refused K), else the last move
   Ctrl-D, Ctrl-C                    quit, saying how to go on
 
 --log FILE keeps the game as JSON lines, flushed at every decision; `fivetenk play
@@ -41,7 +42,7 @@ from typing import Any, TextIO
 
 from . import __version__
 from .dispute_cmd import Decision as LoggedDecision
-from .dispute_cmd import DisputeError, dispute_feature, parse_log, read_log
+from .dispute_cmd import DisputeError, dispute_feature, parse_log, read_log, refusal_feature
 from .reference.actions import Action, CallSpec, card_key
 from .reference.cards import Card
 from .reference.errors import InvalidNotation, RulesError
@@ -349,6 +350,8 @@ class Session:
         self.rows = 0
         """lines printed since the status (the question's screen, :data:`SCREEN_ROWS`)"""
         self.held: list[dict[str, Any]] | None = None
+        self.refused_here = False
+        """an answer was refused at the question being asked (``dispute`` names it)"""
         self.records: list[dict[str, Any]] = []
         """every record logged so far (for ``dispute`` in the game, logged or not)"""
         self._previous_banker: int | None = None
@@ -589,16 +592,23 @@ class Session:
             if text.lower().split()[0] == "dispute":
                 self.dispute(text.split()[1:])
                 continue
+            named: Action | None = None
             try:
-                action = self.parse(kind, text, options)
-                self.game.apply(action)  # a refused action leaves the state as it was
+                named = self.parse(kind, text, options)
+                self.game.apply(named)  # a refused action leaves the state as it was
             except RulesError as err:
                 clause = f" [{err.clause}]" if err.clause else ""
                 self.say(f"refused: {err.message}{clause}", paint=self.red)
-                self.record({"record": "refused", "hand": self.game.hand_number,
-                             "seat": self.seat, "input": text, "clause": err.clause})
+                refused: dict[str, Any] = {"record": "refused", "hand": self.game.hand_number,
+                                           "seat": self.seat, "input": text,
+                                           "clause": err.clause}
+                if named is not None:  # the rules refused it, not its notation
+                    refused["action"] = named.to_json()
+                self.record(refused)
+                self.refused_here = True
                 continue
-            return action
+            self.refused_here = False
+            return named
 
     def parse(self, kind: str, text: str, options: list[Action]) -> Action:
         """The action the answer ``text`` names; :class:`RulesError` if it names none."""
@@ -647,44 +657,53 @@ class Session:
             self.say(f"not {self.describe(alt.action)}: {alt.why_not}", "  ")
 
     def dispute(self, words: list[str]) -> None:
-        """``dispute [N] [PATH]``: decision N (default: the last one taken) as a scenario in
-        PATH (default ``dispute-SEED-N.feature`` here), as ``fivetenk dispute`` writes it
-        from a log; an existing file is never overwritten."""
-        if not self.number:
-            self.say("dispute: no decision has been taken yet")
-            return
-        at = self.number
+        """``dispute [N] [PATH]``: a scenario in PATH (default ``dispute-SEED-N.feature``
+        here), as ``fivetenk dispute`` writes it from a log, of decision N, or without N of
+        the answer just refused at this question when there is one (``--refused K``), else
+        of the last decision taken. An existing file is never overwritten."""
+        at: int | None = None
         if words and words[0].isdigit():
             at = int(words.pop(0))
-        if len(words) > 1 or not 1 <= at <= self.number:
+        elif not self.refused_here:
+            at = self.number
+        if at is not None and not self.number:
+            self.say("dispute: no decision has been taken yet")
+            return
+        if len(words) > 1 or (at is not None and not 1 <= at <= self.number):
             self.say(f"dispute: say 'dispute', 'dispute N' or 'dispute N PATH', N from 1 to "
                      f"{self.number} (the #numbers of the moves)")
-            return
-        path = Path(words[0]) if words else Path(f"dispute-{self.seed}-{at}.feature")
-        if path.exists():
-            self.say(f"dispute: {path} exists; name another file: dispute {at} PATH")
             return
         records = list(self.records)
         if self.held is not None:  # still dealing: the hand so far
             records.append({"record": "hand", "hand": self.game.hand_number,
                             "setup": self._setup()})
             records.extend(self.held)
+        k = sum(1 for r in records if r["record"] == "refused")
+        name = f"dispute-{self.seed}-{at}" if at is not None else \
+            f"dispute-{self.seed}-refused-{k}"
+        path = Path(words[0]) if words else Path(f"{name}.feature")
+        if path.exists():
+            self.say(f"dispute: {path} exists; name another file: dispute "
+                     f"{at if at is not None else ''} PATH".replace("  ", " "))
+            return
         data = "".join(json.dumps(r) + "\n" for r in records).encode("utf-8")
         where = self.log_name or f"game-{self.seed}.jsonl"
         try:
-            text = dispute_feature(parse_log(where, data), at)
+            log = parse_log(where, data)
+            text = dispute_feature(log, at) if at is not None else refusal_feature(log, k)
             if not self.log_name:  # say where it comes from, not a log that is not there
-                text = (f"# Written by `dispute {at}` in `fivetenk play --seed {self.seed} "
+                asked = f"dispute {at}" if at is not None else "dispute"
+                text = (f"# Written by `{asked}` in `fivetenk play --seed {self.seed} "
                         f"--seat {self.seat}` (not logged):\n" + text.partition("\n")[2])
             write_atomic(path, text)
-        except DisputeError as err:  # pragma: no cover - the session's own records
-            self.say(f"dispute: {err}")
+        except DisputeError as err:  # e.g. a refused notation: no action to dispute
+            self.say(f"dispute: {str(err).split(': ', 1)[-1]}")
             return
         except OSError as err:
             self.say(f"dispute: cannot write {path}: {err.strerror}")
             return
-        self.say(f"decision {at} written to {path} (scenario dispute-{self.seed}-{at}); "
-                 "check it with:")
+        what = f"decision {at}" if at is not None else "the refused answer"
+        self.say(f"{what} written to {path} (scenario {name}); check it with:")
         self.emit(f"  fivetenk check --only-paths {path}")
 
     # -- the screen --------------------------------------------------------------------
