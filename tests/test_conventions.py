@@ -265,6 +265,7 @@ def test_show_prints_the_built_position_and_what_was_filled_in(
     assert "  captured points, seats 0-5: 300 0 0 0 0 0" in built
     assert "  trick: none, a lead is due" in built and "  turn: seat 0" in built
     assert "  out, in the order they went out: 2 3 4 5" in built
+    assert "  hand 1, deal 1, playing; banker: seat 0 (no reveal)" in built
     listed = built.split("Filled in by the kit (not written in the scenario):", 1)[1]
     assert "  - seats 2 3 4 5 are not given cards" in listed
     assert listed.index("  - ") < listed.index("JSON (schemas/scenario.schema.json):")
@@ -326,3 +327,12 @@ def test_a_failure_of_a_scenario_without_setup_lists_nothing() -> None:
     assert not any("filled in" in line for line in report.describe_failure(result,
                                                                            load_spec()))
     assert "filled_in" not in report.result_record(result)
+
+
+def test_show_names_the_reveal_and_a_phase_before_play(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """At the burial: the reveal that made the banker and the deal, and no lead due yet."""
+    assert main(["show", "R10-505"]) == 0
+    built = capsys.readouterr().out.split("The position the kit built", 1)[1]
+    assert "  hand 1, deal 1, burying; banker: seat 2 (revealed 3H at draw 3)" in built
+    assert "  trick: none, play has not begun" in built and "a lead is due" not in built

@@ -409,8 +409,13 @@ def position_text(position: dict[str, Any]) -> list[str]:
 
     v = report.visible
     banker = position.get("banker")
-    lines = _match_lines(position, f"hand {position.get('hand', 1)}, "
-                                   f"{position.get('phase', 'playing')}; banker: seat {banker}")
+    reveal = position.get("reveal")
+    how = (f" (revealed {v(str(reveal.get('card')), 4)} at draw {reveal.get('draw')})"
+           if isinstance(reveal, dict) else " (no reveal)")
+    lines = _match_lines(position, f"hand {position.get('hand', 1)}, deal "
+                                   f"{position.get('deal', 1)}, "
+                                   f"{position.get('phase', 'playing')}; banker: seat {banker}"
+                                   + how)
     out = position.get("out") or []
     for seat, cards in enumerate(position.get("hands") or []):
         held = (f"{len(cards)} card{'s' * (len(cards) != 1)}: {v(_listed(cards), 400)}"
@@ -438,8 +443,10 @@ def position_text(position: dict[str, Any]) -> list[str]:
                 plays.append(f"seat {entry.get('seat')} {'led' if i == 0 else 'played'} "
                              f"{_listed(entry.get('cards'))} as {entry.get('combo')}")
         lines.append("trick: " + v("; ".join(plays), 600))
-    else:
+    elif position.get("phase", "playing") == "playing":
         lines.append("trick: none, a lead is due")
+    else:
+        lines.append("trick: none, play has not begun")
     lines.append(f"turn: seat {position.get('turn')}")
     lines.append(f"out, in the order they went out: {_listed(out)}")
     return lines
