@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -22,9 +23,12 @@ from fivetenk.strategy import HeuristicPlayer
 SEED = 7
 
 
-def make_log(path: Path, seed: int, hands: int) -> list[dict[str, Any]]:
+def make_log(path: Path, seed: int, hands: int,
+             override: Callable[[Game, int], dict[str, Any] | None] | None = None
+             ) -> list[dict[str, Any]]:
     """Play ``hands`` hands with the heuristic player and write the game log to ``path``;
-    return its records."""
+    return its records. ``override(game, hand)`` may choose an action instead (None: the
+    player's)."""
     game = Game.new(seed=seed)
     player = HeuristicPlayer()
     records: list[dict[str, Any]] = [{"record": "game", "kit": __version__, "seed": seed,
@@ -37,7 +41,8 @@ def make_log(path: Path, seed: int, hands: int) -> list[dict[str, Any]]:
         before = game.observe()
         decisions = []
         while (pending := game.pending()) is not None:
-            action = player.choose(game).to_json()
+            chosen = override(game, hand) if override is not None else None
+            action = chosen if chosen is not None else player.choose(game).to_json()
             n += 1
             decisions.append({"record": "decision", "n": n, "hand": hand, "seat": pending.seat,
                               "kind": pending.kind, "action": action, "by": "computer",

@@ -18,15 +18,14 @@ a writer meets.
 from __future__ import annotations
 
 import io
-import json
 import re
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import pytest
+from test_dispute import make_log
 
-from fivetenk import __version__
 from fivetenk.compiler import FeatureError, compile_text
 from fivetenk.dispute_cmd import Log, dispute_scenario, read_log, render_dispute
 from fivetenk.drivers import ReferenceDriver
@@ -63,40 +62,15 @@ def skipping_log(path: Path, seed: int) -> Log:
     reveal prompt of the first deal and of the whole second hand is skipped: the first
     hand is redealt (R08.4, D5, deal 2) and the second hand's banker comes from the search
     (R09.5), with no reveal."""
-    game = Game.new(seed=seed)
-    player = HeuristicPlayer(seed)
-    records: list[dict[str, Any]] = [{"record": "game", "kit": __version__, "seed": seed,
-                                      "seat": 0, "variants": {}, "hands": 2}]
-    n = 0
-    previous_banker = None
-    for hand in (1, 2):
-        if hand > 1:
-            game.next_hand()
-        before = game.observe()
-        decisions = []
-        while (pending := game.pending()) is not None:
-            skip = pending.kind == "reveal" and (hand == 2 or game.observe()["deal"] == 1)
-            action = ({"type": "skip", "seat": pending.seat} if skip
-                      else player.choose(game).to_json())
-            n += 1
-            decisions.append({"record": "decision", "n": n, "hand": hand,
-                              "seat": pending.seat, "kind": pending.kind, "action": action,
-                              "by": "computer", "suggested": action})
-            game.apply(action)
-        decks = game.deal_decks
-        deal: dict[str, Any] = {"deck": [str(c) for c in decks[0]], "first": game.first}
-        if len(decks) > 1:
-            deal["redeals"] = [[str(c) for c in d] for d in decks[1:]]
-        if hand > 1:
-            deal.update(hand=hand, levels=before["levels"],
-                        previous_winners=before["previous_winners"],
-                        previous_banker=previous_banker)
-        previous_banker = game.banker
-        records.append({"record": "hand", "hand": hand, "setup": {"deal": deal}})
-        records.extend(decisions)
-    records.append({"record": "end", "levels": game.observe()["levels"],
-                    "match_over": game.match_over})
-    path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+
+    def skip(game: Game, hand: int) -> dict[str, Any] | None:
+        pending = game.pending()
+        if pending is not None and pending.kind == "reveal" and (
+                hand == 2 or game.observe()["deal"] == 1):
+            return {"type": "skip", "seat": pending.seat}
+        return None
+
+    make_log(path, seed, 2, skip)
     return read_log(path)
 
 
