@@ -74,6 +74,21 @@ def test_auto_hand_finishes_deterministically() -> None:
     assert play(["--auto", "--hands", "1", "--seed", "2"])[1] != text
 
 
+def test_every_play_on_screen_says_what_it_is() -> None:
+    """Moves, hints and suggestions carry the engine's reading of their cards (R12), also
+    for the strategy's plays, which leave the reading to the engine."""
+    _, text = play(["--auto", "--hands", "2", "--seed", "3"])
+    plays = re.findall(r"^#\d+ (?:seat \d|you): (?!pass|skip|reveal|call|bury)(.*)$", text,
+                       re.M)
+    assert len(plays) > 50
+    assert all(re.search(r" \([^()]+\)$", p) for p in plays), plays
+    _, text = play(["--seed", "1", "--seat", "5", "--hands", "1"], "1\n1\n1\n?\n")
+    lead = text[text.index("Your play"):]
+    hint = next(line for line in lead.splitlines() if line.startswith("hint: "))
+    assert re.match(r"hint: [^(]+ \([^()]+\)  \('\?' says why\)$", hint), hint
+    assert re.search(r"^suggested: [^(]+ \([^()]+\)$", lead, re.M)
+
+
 def test_the_settlement_is_the_engines(tmp_path: Path) -> None:
     """The hand the command plays is the one the strategy plays on the same seeded deal,
     and the printed band and totals are its settlement's."""

@@ -570,7 +570,8 @@ class Session:
             if show:
                 following = self.show_choices(options, following)
             if self.hints:
-                self.say(f"hint: {self.describe(advice.action)}  ('?' says why)")
+                self.say(f"hint: {self.describe(self.as_read(advice.action, None, options))}"
+                         "  ('?' says why)")
             elif not show:
                 self.say("('list' shows the numbered choices, '?' the suggestion)")
             line = self.answers.read(self.bold("> "),
@@ -587,7 +588,7 @@ class Session:
             if show or not text:
                 continue
             if text == "?":
-                self.explain(advice)
+                self.explain(advice, options)
                 continue
             if text.lower().split()[0] == "dispute":
                 self.dispute(text.split()[1:])
@@ -650,11 +651,12 @@ class Session:
                 return option
         return Action.play(seat, cards)
 
-    def explain(self, advice: Suggestion) -> None:
-        self.say(f"suggested: {self.describe(advice.action)}")
+    def explain(self, advice: Suggestion, options: list[Action]) -> None:
+        self.say(f"suggested: {self.describe(self.as_read(advice.action, None, options))}")
         self.say(f"why: {advice.reason}", "  ")
         for alt in advice.alternatives:
-            self.say(f"not {self.describe(alt.action)}: {alt.why_not}", "  ")
+            self.say(f"not {self.describe(self.as_read(alt.action, None, options))}: "
+                     f"{alt.why_not}", "  ")
 
     def dispute(self, words: list[str]) -> None:
         """``dispute [N] [PATH]``: a scenario in PATH (default ``dispute-SEED-N.feature``
@@ -721,6 +723,25 @@ class Session:
         shape = f" ({action.shape})" if action.shape else ""
         return f"{action.type} {cards}{shape}" if action.type == "bury" else cards + shape
 
+    @staticmethod
+    def as_read(action: Action, after: dict[str, Any] | None = None,
+                options: list[Action] | None = None) -> Action:
+        """A play with the engine's reading of its cards (R12), so every play on screen
+        says what it is: from the trick once it is on the table (``after``), or from the
+        legal choices (``options``) for a suggestion; a play that ended the hand, or with
+        no reading found, as it is."""
+        if action.type != "play" or action.shape:
+            return action
+        shape = None
+        trick = after.get("trick") if after is not None else None
+        if trick and trick["plays"] and trick["plays"][-1].get("seat") == action.seat:
+            shape = trick["plays"][-1].get("combo")
+        for option in options or ():
+            if option.type == "play" and option.cards == action.cards:
+                shape = option.shape
+                break
+        return Action.play(action.seat, action.cards, shape) if shape else action
+
     def status(self) -> None:
         """What the user's seat may know (no other hand; the burial only its own)."""
         obs = self.game.observe()
@@ -773,7 +794,7 @@ class Session:
         elif action.type == "skip" and action.seat != self.seat:
             return  # prompts to others pass silently; the reveal is announced
         else:
-            self.say(f"{who}: {self.describe(action)}", paint=self.cards)
+            self.say(f"{who}: {self.describe(self.as_read(action, after))}", paint=self.cards)
         for s in after["partners"]:
             if s not in before["partners"]:
                 self.say(f"  seat {s} is revealed as a partner (R11.4)")
