@@ -173,6 +173,32 @@ def test_an_entry_that_matches_no_failure_is_stale_and_fails_the_run(tmp_path: P
         ("rule R05", f"{tmp_path / 'e.yaml'}:3", "every answer is wrong")]
 
 
+def test_a_stale_entry_fails_the_junit_report_too(tmp_path: Path) -> None:
+    """A CI that reads only the JUnit XML fails as the run does: a testsuite
+    ``expectations`` holds one failing testcase per stale entry, with its file and line;
+    without stale entries there is no such suite."""
+    from xml.etree import ElementTree
+
+    text = "# known gaps\nxfail:\n  - {rule: R05, reason: every answer is <wrong>}\n"
+    junit = tmp_path / "r.xml"
+    code, *_ = check(tmp_path, text, "--rule", "R05", "-q", "--junit", str(junit))
+    assert code == 1
+    root = ElementTree.fromstring(junit.read_bytes())
+    [suite] = [s for s in root.iter("testsuite") if s.get("name") == "expectations"]
+    assert (suite.get("tests"), suite.get("failures")) == ("1", "1")
+    [case] = suite.iter("testcase")
+    assert case.get("name") == "stale xfail rule R05" and case.get("line") == "3"
+    assert case.get("file") == str(tmp_path / "e.yaml")
+    failure = case.find("failure")
+    assert failure is not None and "every answer is <wrong>" in (failure.text or "")
+    assert "no scenario it selects fails" in (failure.get("message") or "")
+    others = [s for s in root.iter("testsuite") if s.get("name") != "expectations"]
+    assert others and all(s.get("failures") == "0" for s in others)
+    code, *_ = check(tmp_path, "xfail:\n  - {rule: R05, reason: x}\n", "--rule", "R03",
+                     "-q", "--junit", str(junit))
+    assert code == 0 and b"expectations" not in junit.read_bytes()
+
+
 def test_an_entry_left_out_of_the_run_is_not_stale(tmp_path: Path) -> None:
     """Not stale: scenarios deselected by --rule; scenarios all skipped (the engine lacks
     the variant); scenarios that errored (the errors fail the run anyway)."""

@@ -292,7 +292,7 @@ def _run(args: argparse.Namespace, out: TextIO, driver: Driver | None) -> int:
             continue
         text = (report.run_line(_driver_name(driver), declared) + report.jsonl(results)
                 + stale_records(stale)
-                if kind == "jsonl" else report.junit(results, spec, name=name))
+                if kind == "jsonl" else report.junit(results, spec, name=name, stale=stale))
         try:
             report.write_atomic(path, text)
         except OSError as err:  # try the other report too; then say what failed

@@ -536,9 +536,13 @@ def _attr(text: Any, limit: int = MESSAGE_LIMIT) -> str:
     return quoteattr(xml_text(visible(text, limit)))
 
 
-def junit(results: Sequence[Result], spec: Spec, *, name: str, timings: bool = False) -> str:
-    """A JUnit XML report: one testsuite per rule, one testcase per scenario. Always
-    well-formed XML 1.0, whatever the implementation sent (see :func:`xml_text`)."""
+def junit(results: Sequence[Result], spec: Spec, *, name: str, timings: bool = False,
+          stale: Sequence[Any] = ()) -> str:
+    """A JUnit XML report: one testsuite per rule, one testcase per scenario, and, when
+    the expectations file has stale ``xfail`` entries (they fail the run, exit 1), a
+    testsuite ``expectations`` with one failing testcase per entry, so that a CI reading
+    the XML fails as the run does. Always well-formed XML 1.0, whatever the implementation
+    sent (see :func:`xml_text`). ``stale``: :class:`fivetenk.expectations.Stale` items."""
     by_rule: dict[str, list[Result]] = {}
     for r in results:
         by_rule.setdefault(r.scenario.rule, []).append(r)
@@ -565,6 +569,20 @@ def junit(results: Sequence[Result], spec: Spec, *, name: str, timings: bool = F
                 out.append(f"      <error message={_attr(r.message)}>{detail}</error>")
             elif r.status in ("skipped", "xfailed"):
                 out.append(f"      <skipped message={_attr(r.reason or r.status)}/>")
+            out.append("    </testcase>")
+        out.append("  </testsuite>")
+    if stale:
+        out.append(f"  <testsuite name=\"expectations\" tests=\"{len(stale)}\" "
+                   f"failures=\"{len(stale)}\" errors=\"0\" skipped=\"0\">")
+        for item in stale:
+            where, _, line = item.entry.where.rpartition(":")
+            number = int(line) if line.isdigit() else 0
+            out.append(f"    <testcase classname=\"expectations\" "
+                       f"name={_attr('stale xfail ' + item.entry.label, 2 * NAME_LIMIT)} "
+                       f"file={_attr(where if number else item.entry.where, NAME_LIMIT)} "
+                       f"line=\"{number}\" time=\"0\">")
+            text = escape(xml_text(visible(item.describe(), MESSAGE_LIMIT)))
+            out.append(f"      <failure message={_attr(item.why)}>{text}</failure>")
             out.append("    </testcase>")
         out.append("  </testsuite>")
     out.append("</testsuites>")
