@@ -828,8 +828,3 @@ def _streamable(driver: Driver, scenario: Scenario) -> bool:
         return False  # a start step judges the start reply itself (_judge_start)
     fit = profile.fit(driver, scenario)
     return not fit.reason and not fit.through_play
-
-
-def run_all(driver: Driver, scenarios: Iterable[Scenario]) -> Iterator[Result]:
-    for scenario in scenarios:
-        yield run_scenario(driver, scenario)
