@@ -452,6 +452,19 @@ def test_resume_refuses_what_it_cannot_go_on_with(tmp_path: Path,
     assert play_cmd.run(parser.parse_args(["--resume", str(tmp_path / "none")]),
                         io.StringIO(), io.StringIO()) == 2
     assert "cannot read the log" in capsys.readouterr().err
+    # blank lines before the game record are allowed; a game record without a seat is not
+    log.write_bytes(b"\n\n" + before)
+    code = play_cmd.run(parser.parse_args(["--resume", str(log)]), io.StringIO(),
+                        io.StringIO(""))
+    assert "refused by the engine" in capsys.readouterr().err and code == 2
+    game, _, rest = before.partition(b"\n")
+    record = json.loads(game)
+    del record["seat"]
+    log.write_bytes(b"\n" + json.dumps(record).encode() + b"\n" + rest)
+    assert play_cmd.run(parser.parse_args(["--resume", str(log)]), io.StringIO(),
+                        io.StringIO("")) == 2
+    err = capsys.readouterr().err
+    assert f"{log}:2: the game record needs seat, 0-5" in err and "Traceback" not in err
 
 
 def test_dispute_key_writes_a_case_that_passes(tmp_path: Path,

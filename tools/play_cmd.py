@@ -111,23 +111,24 @@ class Resume:
         self.path = path
         self.log = read_log(path)  # every record checked, DisputeError with file:line
         where = str(path)
-        first = json.loads(path.read_bytes().split(b"\n", 1)[0])
+        lines = [(n, raw) for n, raw in enumerate(path.read_bytes().split(b"\n"), 1)
+                 if raw.strip()]  # read_log has checked each: JSON objects, game first
+        first = json.loads(lines[0][1])
         seat, hands = first.get("seat"), first.get("hands")
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= 5:
-            raise DisputeError(f"{where}:1: the game record needs seat, 0-5, to resume")
+            raise DisputeError(f"{where}:{lines[0][0]}: the game record needs seat, 0-5, to "
+                               "resume")
         if hands is not None and (not isinstance(hands, int) or isinstance(hands, bool)
                                   or hands < 1):
-            raise DisputeError(f"{where}:1: the game record's hands must be a positive "
-                               "integer or null")
+            raise DisputeError(f"{where}:{lines[0][0]}: the game record's hands must be a "
+                               "positive integer or null")
         self.seat: int = seat
         self.hands: int | None = hands
         self.kit = first.get("kit")
         self.refused: dict[int, list[dict[str, Any]]] = {}
         """refused records, by the number of decisions logged before them"""
         count = 0
-        for number, raw in enumerate(path.read_bytes().split(b"\n"), 1):
-            if not raw.strip():
-                continue
+        for number, raw in lines:
             record = json.loads(raw)
             if record["record"] == "decision":
                 count += 1
