@@ -282,7 +282,8 @@ def test_a_folder_is_refused_as_log_and_as_output(
         log: tuple[Path, list[dict[str, Any]]], tmp_path: Path,
         capsys: pytest.CaptureFixture[str]) -> None:
     assert _dispute(tmp_path, 1, tmp_path / "x.feature") == 2
-    assert f"{tmp_path}: is a folder, not a game log" in capsys.readouterr().err
+    assert f"{tmp_path}: cannot read: a folder, not a regular file" in \
+        capsys.readouterr().err
     assert _dispute(log[0], 1, tmp_path) == 2
     assert "is a folder: name the .feature file" in capsys.readouterr().err
     assert list(tmp_path.iterdir()) == []

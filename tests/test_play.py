@@ -451,7 +451,14 @@ def test_resume_refuses_what_it_cannot_go_on_with(tmp_path: Path,
     assert f"{junk}:1: is not a JSON object" in capsys.readouterr().err
     assert play_cmd.run(parser.parse_args(["--resume", str(tmp_path / "none")]),
                         io.StringIO(), io.StringIO()) == 2
-    assert "cannot read the log" in capsys.readouterr().err
+    assert "none: cannot read: No such file or directory" in capsys.readouterr().err
+    # a FIFO would block: refused from its stat, before it is opened
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    assert play_cmd.run(parser.parse_args(["--resume", str(fifo)]), io.StringIO(),
+                        io.StringIO()) == 2
+    assert f"{fifo}: cannot read: a FIFO (named pipe), not a regular file" in \
+        capsys.readouterr().err
     # blank lines before the game record are allowed; a game record without a seat is not
     log.write_bytes(b"\n\n" + before)
     code = play_cmd.run(parser.parse_args(["--resume", str(log)]), io.StringIO(),

@@ -47,7 +47,7 @@ from .reference.game import Game, Phase
 from .reference.variants import Variants
 from .render_cmd import render_feature
 from .report import write_atomic
-from .scenario import Scenario, ScenarioError
+from .scenario import Scenario, ScenarioError, read_bytes
 
 MAX_LOG_BYTES = 64 * 1024 * 1024
 """A log larger than this is refused rather than read (a game of many hands is far smaller)."""
@@ -155,12 +155,9 @@ def read_log(path: Path) -> Log:
     """The log at ``path``, every record checked; :class:`DisputeError` names the file and
     line of the first problem."""
     where = str(path)
-    if path.is_dir():
-        _fail(where, 0, "is a folder, not a game log")
-    data = path.read_bytes()
-    if len(data) > MAX_LOG_BYTES:
-        _fail(where, 0, f"is larger than {MAX_LOG_BYTES} bytes: not a game log")
-    return parse_log(where, data)
+    # only a regular file, never more than MAX_LOG_BYTES: a FIFO or a device is refused
+    # before it is opened (it could block or never end)
+    return parse_log(where, read_bytes(path, where, DisputeError, MAX_LOG_BYTES))
 
 
 def parse_log(where: str, data: bytes) -> Log:

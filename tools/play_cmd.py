@@ -41,14 +41,21 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from . import __version__
+from .dispute_cmd import (
+    MAX_LOG_BYTES,
+    DisputeError,
+    dispute_feature,
+    parse_log,
+    refusal_feature,
+)
 from .dispute_cmd import Decision as LoggedDecision
-from .dispute_cmd import DisputeError, dispute_feature, parse_log, read_log, refusal_feature
 from .reference.actions import Action, CallSpec, card_key
 from .reference.cards import Card
 from .reference.errors import InvalidNotation, RulesError
 from .reference.game import Game
 from .reference.variants import CHOICES, Variants
 from .report import write_atomic
+from .scenario import read_bytes
 from .simulate import BAND_CLAUSE, ENDING_CLAUSE, variants_from_options
 from .strategy import HeuristicPlayer, Suggestion, suggest
 
@@ -109,10 +116,11 @@ class Resume:
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self.log = read_log(path)  # every record checked, DisputeError with file:line
         where = str(path)
-        lines = [(n, raw) for n, raw in enumerate(path.read_bytes().split(b"\n"), 1)
-                 if raw.strip()]  # read_log has checked each: JSON objects, game first
+        data = read_bytes(path, where, DisputeError, MAX_LOG_BYTES)  # a regular file only
+        self.log = parse_log(where, data)  # every record checked, DisputeError: file:line
+        lines = [(n, raw) for n, raw in enumerate(data.split(b"\n"), 1)
+                 if raw.strip()]  # each checked: JSON objects, the game record first
         first = json.loads(lines[0][1])
         seat, hands = first.get("seat"), first.get("hands")
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= 5:

@@ -249,14 +249,23 @@ def describe(found: list[tuple[str, str]], limit: int = 5) -> str:
 
 def read_text(path: Path, where: str, error: type[ScenarioError] = ScenarioError) -> str:
     """The UTF-8 text of a file the user named; ``error`` (naming ``where``) if it cannot
-    be used.
+    be used: :func:`read_bytes`, then :func:`decode_text`."""
+    return decode_text(read_bytes(path, where, error), where, error)
+
+
+def read_bytes(path: Path, where: str, error: type[ScenarioError] = ScenarioError,
+               limit: int | None = None) -> bytes:
+    """The bytes of a file the user named, at most ``limit`` (default
+    :data:`MAX_FILE_BYTES`, read when called); ``error`` (naming ``where``) if it cannot be
+    used.
 
     Only a regular file is read: a folder, FIFO, socket or device is refused from its
     ``stat`` before anything is opened (a FIFO would block, ``/dev/zero`` never ends), and
     the file is then opened non-blocking and checked again, so a FIFO swapped in between
-    cannot block either. At most :data:`MAX_FILE_BYTES` + 1 bytes are read. A UTF-8 byte
+    cannot block either. At most ``limit`` + 1 bytes are read. A UTF-8 byte
     order mark is accepted and dropped; a NUL byte or bytes that are not UTF-8 are refused
     with their line."""
+    limit = MAX_FILE_BYTES if limit is None else limit
     try:
         info = os.stat(path)
     except (OSError, ValueError) as err:
@@ -264,8 +273,8 @@ def read_text(path: Path, where: str, error: type[ScenarioError] = ScenarioError
     if not stat.S_ISREG(info.st_mode):
         raise error(f"cannot read: {_file_kind(info.st_mode)}, not a regular file",
                     where=where)
-    if info.st_size > MAX_FILE_BYTES:
-        raise error(_too_big(), where=where)
+    if info.st_size > limit:
+        raise error(_too_big(limit), where=where)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
     try:
         fd = os.open(path, flags | getattr(os, "O_CLOEXEC", 0))
@@ -277,8 +286,8 @@ def read_text(path: Path, where: str, error: type[ScenarioError] = ScenarioError
             raise error(f"cannot read: {_file_kind(mode)}, not a regular file", where=where)
         chunks: list[bytes] = []
         size = 0
-        while size <= MAX_FILE_BYTES:
-            chunk = os.read(fd, MAX_FILE_BYTES + 1 - size)
+        while size <= limit:
+            chunk = os.read(fd, limit + 1 - size)
             if not chunk:
                 break
             chunks.append(chunk)
@@ -287,9 +296,9 @@ def read_text(path: Path, where: str, error: type[ScenarioError] = ScenarioError
         raise error(f"cannot read: {_os_reason(err)}", where=where) from None
     finally:
         os.close(fd)
-    if size > MAX_FILE_BYTES:
-        raise error(_too_big(), where=where)
-    return decode_text(b"".join(chunks), where, error)
+    if size > limit:
+        raise error(_too_big(limit), where=where)
+    return b"".join(chunks)
 
 
 def decode_text(data: bytes, where: str, error: type[ScenarioError] = ScenarioError) -> str:
@@ -318,8 +327,9 @@ def _line_at(where: str, data: bytes, index: int) -> str:
     return f"{where}:{line}"
 
 
-def _too_big() -> str:
-    return (f"larger than {MAX_FILE_BYTES // (1024 * 1024)} MiB, the most the kit reads from "
+def _too_big(limit: int | None = None) -> str:
+    limit = MAX_FILE_BYTES if limit is None else limit
+    return (f"larger than {limit // (1024 * 1024)} MiB, the most the kit reads from "
             "one file; split it")
 
 
