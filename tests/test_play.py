@@ -459,6 +459,12 @@ def test_resume_refuses_what_it_cannot_go_on_with(tmp_path: Path,
                         io.StringIO()) == 2
     assert f"{fifo}: cannot read: a FIFO (named pipe), not a regular file" in \
         capsys.readouterr().err
+    assert play_cmd.run(parser.parse_args(["--log", str(fifo)]), io.StringIO(),
+                        io.StringIO()) == 2
+    assert f"cannot write the log {fifo}: not a regular file" in capsys.readouterr().err
+    assert play_cmd.run(parser.parse_args(["--log", str(tmp_path)]), io.StringIO(),
+                        io.StringIO()) == 2
+    assert f"cannot write the log {tmp_path}: a folder" in capsys.readouterr().err
     # blank lines before the game record are allowed; a game record without a seat is not
     log.write_bytes(b"\n\n" + before)
     code = play_cmd.run(parser.parse_args(["--resume", str(log)]), io.StringIO(),

@@ -33,6 +33,7 @@ import io
 import json
 import os
 import re
+import stat
 import sys
 import textwrap
 from collections import Counter, deque
@@ -194,6 +195,16 @@ def run(args: argparse.Namespace, out: TextIO | None = None,
     color = out.isatty() and "NO_COLOR" not in os.environ
     log: TextIO | None = None
     if log_name and resume is None:
+        try:  # a FIFO would block the open, a device take the log: a regular file only
+            mode = os.stat(log_name).st_mode
+        except FileNotFoundError:
+            mode = stat.S_IFREG
+        except OSError as err:
+            return refuse(f"cannot write the log {log_name}: {err.strerror}")
+        if not stat.S_ISREG(mode):
+            return refuse(f"cannot write the log {log_name}: "
+                          + ("a folder" if stat.S_ISDIR(mode) else
+                             "not a regular file (a FIFO, device or socket)"))
         try:
             log = open(log_name, "w", encoding="utf-8")  # noqa: SIM115 - closed below
         except OSError as err:
