@@ -505,11 +505,14 @@ def _same_setup(built: Scenario, scenario: Scenario) -> bool:
     return bool(bare(built) == bare(scenario))
 
 
-def render_dispute(scenario: Scenario, title: str) -> str:
+def render_dispute(scenario: Scenario, title: str,
+                   phrases: list[str] | None = None) -> str:
     """The feature of ``scenario``, its last observation written in the kit's phrases
-    (:func:`then_lines`) when they compile back to exactly the same steps, else in the
-    generic ``the observation at "…" is …`` steps of :func:`render_feature`."""
-    phrases = then_lines(scenario.steps[-1]["expect"])
+    (``phrases``, by default :func:`then_lines`) when they compile back to exactly the
+    same steps, else in the generic ``the observation at "…" is …`` steps of
+    :func:`render_feature`."""
+    if phrases is None:
+        phrases = then_lines(scenario.steps[-1]["expect"])
     if phrases is None:
         return render_feature([scenario], title)
     shorter = Scenario(id=scenario.id, name=scenario.name, clauses=scenario.clauses,
@@ -548,22 +551,9 @@ def refusal_feature(log: Log, k: int) -> str:
     where it comes from and how to edit it. The same question asked again is written in
     the kit's phrase (``And seat 5 is asked to play``), checked by compiling it back."""
     scenario = refusal_scenario(log, k)
-    title = f"a disputed refusal from {Path(log.where).name}"
-    text = render_feature([scenario], title)
     pending = scenario.steps[-1]["expect"]["pending"]
-    shorter = Scenario(id=scenario.id, name=scenario.name, clauses=scenario.clauses,
-                       rulings=scenario.rulings, tags=scenario.tags,
-                       variants=scenario.variants, setup=scenario.setup,
-                       steps=scenario.steps[:-1])
-    phrased = (render_feature([shorter], title).rstrip("\n") + "\n"
-               f"    And seat {pending['seat']} is asked to {pending['decision']}\n\n")
-    try:
-        built = compile_text(phrased, "<dispute>", validate=True)
-        if (len(built) == 1 and _same_setup(built[0], scenario)
-                and _without_lines(built[0].steps) == scenario.steps):
-            text = phrased
-    except ScenarioError:  # pragma: no cover - the phrase compiles for every pending
-        pass
+    text = render_dispute(scenario, f"a disputed refusal from {Path(log.where).name}",
+                          [f"And seat {pending['seat']} is asked to {pending['decision']}"])
     comment = (
         f"# Written by `fivetenk dispute {Path(log.where).name} --refused {k}` from the log:\n"
         "# the setup is the table at the question, the When step is the answer the\n"

@@ -378,7 +378,6 @@ class Session:
         self.opponents = HeuristicPlayer(seed)
         self.game = Game.new(seed=seed, variants=variants)
         self.resume = resume
-        self.resume_kit = resume.kit if resume is not None else None
         self.replay: deque[LoggedDecision] = deque(resume.log.decisions if resume else ())
         if resume is not None:
             self.log = io.StringIO()  # the replay's records, written once it is through
@@ -547,11 +546,10 @@ class Session:
             self.record(refused)
         write_atomic(path, self.log.getvalue())
         self.log = open(path, "a", encoding="utf-8")  # noqa: SIM115 - closed by close()
-        self.resume = None
-        self.quiet = False
+        logged_by, self.resume, self.quiet = self.resume.kit, None, False
         kit = ""
-        if self.resume_kit is not None and self.resume_kit != __version__:
-            kit = f" (logged by kit {self.resume_kit}, replayed by {__version__})"
+        if logged_by is not None and logged_by != __version__:
+            kit = f" (logged by kit {logged_by}, replayed by {__version__})"
         done = f"decisions 1-{replayed} replayed" if replayed else "no decision to replay"
         self.say(f"Resumed {path}: {done}{kit}; hand {self.game.hand_number} goes on.")
 
