@@ -366,11 +366,27 @@ class _StderrTail(threading.Thread):
         return text
 
 
+Spawn = Callable[[list[str], dict[str, str], "str | None"], Any]
+"""How an implementation is started: (argv, environment, folder) -> a process with the
+interface of :class:`subprocess.Popen` (``pid``, ``stdin``/``stdout``/``stderr`` pipes,
+``poll``, ``wait``, ``kill``, ``returncode``), in a session of its own. The default runs
+``argv`` (never through a shell); the mutation tool forks an adapter serving a mutated
+engine instead (:mod:`fivetenk.mutation.through_adapter`)."""
+
+
+def _popen(argv: list[str], env: dict[str, str], cwd: str | None) -> subprocess.Popen[bytes]:
+    posix = os.name == "posix"
+    return subprocess.Popen(  # an argument list, never a shell
+        argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        bufsize=0, env=env, cwd=cwd, start_new_session=posix, close_fds=True)
+
+
 class _Process:
     """One running implementation: non-blocking stdin, line reader on stdout, stderr tail."""
 
     def __init__(self, argv: Sequence[str], env: Mapping[str, str] | None,
-                 cwd: str | None, spin: float = 0.0, token: str = "") -> None:
+                 cwd: str | None, spin: float = 0.0, token: str = "",
+                 spawn: Spawn | None = None) -> None:
         posix = os.name == "posix"
         self.spin = spin
         self.token = token or secrets.token_hex(16)
@@ -378,9 +394,7 @@ class _Process:
         environment[TOKEN_VARIABLE] = self.token
         if posix:
             become_subreaper()
-        self.popen = subprocess.Popen(  # an argument list, never a shell
-            list(argv), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-            bufsize=0, env=environment, cwd=cwd, start_new_session=posix, close_fds=True)
+        self.popen: Any = (spawn or _popen)(list(argv), environment, cwd)
         with _LIVE_LOCK:
             _LIVE.add(self)
         started = _stat(self.popen.pid)
@@ -501,7 +515,8 @@ class _Process:
         raise _Failure("too long", head)
 
     def exited(self) -> int | None:
-        return self.popen.poll()
+        code: int | None = self.popen.poll()
+        return code
 
     def kill(self) -> None:
         """Kill the process and all its descendants (see :func:`_kill_tree`; elsewhere than
@@ -556,7 +571,8 @@ class ProcessDriver:
     tests and debugging); ``env``/``cwd``: the implementation's environment and folder;
     ``spin``: seconds to poll for a reply without sleeping before blocking (default
     :func:`default_spin`); ``pipeline``: read the reply to ``start``
-    with the reply to the first step (one round trip less per scenario).
+    with the reply to the first step (one round trip less per scenario); ``spawn``: how the
+    implementation is started (:data:`Spawn`; default: run ``command``).
     Use as a context manager, or call :meth:`close`.
     """
 
@@ -564,7 +580,7 @@ class ProcessDriver:
                  restarts: int = DEFAULT_RESTARTS, max_line: int = MAX_LINE,
                  trace: Trace | None = None, env: Mapping[str, str] | None = None,
                  cwd: str | None = None, spin: float | None = None,
-                 pipeline: bool = True) -> None:
+                 pipeline: bool = True, spawn: Spawn | None = None) -> None:
         argv = shlex.split(command) if isinstance(command, str) else list(command)
         if not argv or not argv[0].strip():
             raise ValueError("the implementation command is empty")
@@ -582,6 +598,7 @@ class ProcessDriver:
         self.cwd = cwd
         self.spin = default_spin() if spin is None else spin
         self.pipeline = pipeline
+        self.spawn = spawn
         self.vouched: Callable[[str, dict[str, Any]], bool] | None = None
         """Optional: says a result is one the reference engine itself gave for this request
         (the fuzzer knows the reference's answers in advance). Such a result is valid by
@@ -922,7 +939,8 @@ class ProcessDriver:
     def _launch(self, *, wait: bool = True) -> None:
         self.launches += 1
         try:
-            self._proc = _Process(self.argv, self.env, self.cwd, self.spin, self.token)
+            self._proc = _Process(self.argv, self.env, self.cwd, self.spin, self.token,
+                                  self.spawn)
         except OSError as err:
             self._fatal = DriverError(
                 f"cannot start the implementation {self.command!r}: {err.strerror or err}",
