@@ -1,0 +1,92 @@
+"""``python -m fivetenk.mutation``: see :mod:`fivetenk.mutation`."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from .campaign import JUDGES, run
+from .equivalents import equivalents_file, load_equivalents
+from .operators import TARGETS, MutationError
+from .report import as_json, module_report, survivor_lines, table
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m fivetenk.mutation",
+        description="Mutation testing of the feature suite: how many small changes to the "
+                    "reference engine's rules modules the scenarios catch, judged through "
+                    "the adapter as any engine is.")
+    parser.add_argument("--module", action="extend", nargs="+", choices=TARGETS,
+                        metavar="MODULE",
+                        help=f"modules to mutate (default: all nine: {', '.join(TARGETS)})")
+    parser.add_argument("--sample", type=int, metavar="N",
+                        help="run N mutants per module, drawn with --seed")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--jobs", type=int, default=2, help="children at a time (default 2)")
+    parser.add_argument("--judge", choices=JUDGES, default="adapter",
+                        help="adapter (default): the mutated engine served by `fivetenk "
+                             "adapter`, the unmutated kit judging through the protocol; "
+                             "in-process: faster, but the kit then builds and checks "
+                             "positions with the mutated engine too")
+    parser.add_argument("--in-process-column", action="store_true",
+                        help="also judge in process and show that rate as a second column")
+    parser.add_argument("--json", type=Path, metavar="FILE", help="write every outcome here")
+    parser.add_argument("--report-dir", type=Path, metavar="DIR",
+                        help="write DIR/<module>.txt with each module's survivors")
+    parser.add_argument("--survivors", action="store_true", help="list the survivors")
+    parser.add_argument("--equivalents", type=Path, default=None,
+                        metavar="FILE", help="the judged equivalent mutants (YAML)")
+    parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    args = parser.parse_args(argv)
+    if args.sample is not None and args.sample < 1:
+        parser.error("--sample must be at least 1")
+    if args.jobs < 1:
+        parser.error("--jobs must be at least 1")
+    modules = tuple(dict.fromkeys(args.module or TARGETS))
+
+    def say(text: str) -> None:
+        if not args.quiet:
+            print(text, file=sys.stderr, flush=True)
+
+    def progress(done: int, total: int) -> None:
+        if done % 100 == 0 or done == total:
+            say(f"  {done}/{total}")
+
+    try:
+        equivalents = load_equivalents(args.equivalents or equivalents_file())
+        report = run(modules, sample=args.sample, seed=args.seed, jobs=args.jobs,
+                     equivalents=equivalents, progress=progress, judge=args.judge,
+                     second=args.in_process_column, say=say)
+    except MutationError as err:
+        print(f"fivetenk mutation: {err}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("fivetenk mutation: interrupted", file=sys.stderr)
+        return 130
+    print(table(report))
+    for module in report.unreliable:
+        print(f"note: module-level mutants of {module} not run (re-execution is unfaithful)")
+    for line in report.stale:
+        print(f"stale equivalent: {line}")
+    for module in report.changed:
+        print(f"warning: reference/{module}.py changed on disk during the run; run again")
+    if args.survivors:
+        print()
+        print("\n".join(survivor_lines(report.outcomes)))
+    if args.json:
+        args.json.write_text(json.dumps(as_json(report), indent=1) + "\n", encoding="utf-8")
+    if args.report_dir:
+        args.report_dir.mkdir(parents=True, exist_ok=True)
+        for module in report.totals:
+            (args.report_dir / f"{module}.txt").write_text(module_report(report, module) + "\n",
+                                                           encoding="utf-8")
+    print(f"{len(report.outcomes)} mutants in {report.seconds:.0f} s", file=sys.stderr)
+    return 1 if report.stale else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,212 @@
+"""One mutation run: enumerate, sample, judge (through the adapter by default, in process
+on request or as a second column), run timeouts again alone, apply the judged
+equivalents (:func:`run`)."""
+
+from __future__ import annotations
+
+import ast
+import random
+import time
+from collections.abc import Callable, Sequence
+from functools import partial
+from typing import Any
+
+from . import inprocess, through_adapter
+from .equivalents import Equivalent, check_equivalents
+from .operators import (
+    _TREES,
+    TARGETS,
+    Mutant,
+    MutationError,
+    changed_sources,
+    enumerate_mutants,
+)
+from .pool import Job, run_children
+from .report import Outcome, Report
+
+JUDGES = ("adapter", "in-process")
+
+
+def sample_of(mutants: list[Mutant], module: str, sample: int | None, seed: int) -> list[Mutant]:
+    """``sample`` of ``module``'s ``mutants`` (all when None or more than there are), drawn
+    with ``random.Random(f"{seed}:{module}")``, in source order: the same for the same seed."""
+    if sample is None or sample >= len(mutants):
+        return list(mutants)
+    picked = set(random.Random(f"{seed}:{module}").sample(range(len(mutants)), sample))
+    return [m for i, m in enumerate(mutants) if i in picked]
+
+
+Progress = Callable[[int, int], None]
+
+
+def run(modules: Sequence[str] = TARGETS, *, sample: int | None = None, seed: int = 0,
+        jobs: int = 2, equivalents: Sequence[Equivalent] = (),
+        progress: Progress | None = None,
+        only: Callable[[Mutant], bool] | None = None,
+        pick: Callable[[Any], bool] | None = None,
+        everything: list[Mutant] | None = None, judge: str = "adapter",
+        second: bool = False, suite: Any = None, scenarios: list[Any] | None = None,
+        say: Callable[[str], None] | None = None) -> Report:
+    """Enumerate, sample, judge; the outcome of each mutant. ``judge``: ``adapter`` (the
+    default: as an outside engine meets the suite) or ``in-process``; ``second``: also
+    judge in process, as a second column. ``only`` keeps some mutants, ``pick`` some
+    scenarios (for tests and a scenario writer's quick look); ``everything`` and ``suite``
+    (of the ``judge`` asked) reuse what was made before; ``say`` reports the phases."""
+    if judge not in JUDGES:
+        raise MutationError(f"unknown judge {judge!r}; one of {', '.join(JUDGES)}")
+    started = time.monotonic()
+    note = say or (lambda _text: None)
+    if everything is None or not _TREES:
+        everything = enumerate_mutants(TARGETS)
+    trees = dict(_TREES)
+    check_equivalents(equivalents, everything)
+    chosen: list[Mutant] = []
+    totals: dict[str, int] = {}
+    for module in modules:
+        mine = [m for m in everything if m.module == module and (only is None or only(m))]
+        totals[module] = len(mine)
+        chosen += sample_of(mine, module, sample, seed)
+    note(f"{len(chosen)} mutants of {sum(totals.values())}")
+    if judge == "adapter":
+        if suite is None:
+            from ..catalog import shipped
+
+            picked = scenarios if scenarios is not None else [
+                s for s in shipped() if pick is None or pick(s)]
+            note(f"tracing {len(picked)} scenarios through the adapter")
+            suite = through_adapter.load_suite(modules, picked, jobs)
+        outcomes, unreliable = _judge_adapter(chosen, suite, trees, jobs, progress, note)
+    else:
+        if suite is None:
+            note("tracing the scenarios in process")
+            suite = inprocess.load_suite(modules, pick)
+        outcomes, unreliable = _judge_in_process(chosen, suite, trees, jobs, progress)
+    if second and judge == "adapter":
+        note("judging again in process (second column)")
+        ip_suite = inprocess.load_suite(modules, pick)
+        ip_outcomes, _ = _judge_in_process(chosen, ip_suite, trees, jobs, progress)
+        for outcome, other in zip(outcomes, ip_outcomes, strict=True):
+            outcome.in_process = other.status
+    stale = _apply_equivalents(outcomes, equivalents)
+    return Report(outcomes, totals, unreliable, stale, time.monotonic() - started,
+                  changed_sources(modules), judge, second and judge == "adapter")
+
+
+def _apply_equivalents(outcomes: list[Outcome], equivalents: Sequence[Equivalent]) -> list[str]:
+    judged = {e.key: e for e in equivalents}
+    stale: list[str] = []
+    for outcome in outcomes:
+        mutant = outcome.mutant
+        entry = judged.get(mutant.key)
+        if entry is None:
+            continue
+        if outcome.status == "survived":
+            outcome.status, outcome.note, outcome.kind = "equivalent", entry.reason, entry.kind
+        elif outcome.status != "unreliable":
+            stale.append(f"{entry.where}: {mutant.where()} {mutant.function} "
+                         f"{mutant.mutation} is listed as equivalent but was "
+                         f"{outcome.status} by {outcome.scenario or outcome.note}")
+        if outcome.in_process == "survived":
+            outcome.in_process = "equivalent"
+    return stale
+
+
+def _outcome(mutant: Mutant, answer: dict[str, Any]) -> Outcome:
+    return Outcome(mutant, answer.get("status", "killed"), answer.get("scenario", ""),
+                   answer.get("note", ""), answer.get("ran", 0),
+                   how=answer.get("how", "errored" if answer.get("status") == "killed"
+                                  else ""))
+
+
+def _judge_adapter(chosen: list[Mutant], suite: through_adapter.Suite,
+                   trees: dict[str, ast.Module], jobs: int, progress: Progress | None,
+                   note: Callable[[str], None]) -> tuple[list[Outcome], list[str]]:
+    every = list(range(len(suite.scenarios)))
+    need = sorted({m.module for m in chosen if not m.scope})
+    checks = run_children(
+        [(partial(through_adapter.judge, None, m, suite, every, trees),
+          through_adapter.limit_for(every) * 3) for m in need], jobs)
+    unreliable = [m for m, a in zip(need, checks, strict=True) if a.get("status") != "survived"]
+    outcomes: list[Outcome | None] = []
+    work: list[Job] = []
+    for mutant in chosen:
+        if not mutant.scope and mutant.module in unreliable:
+            outcomes.append(Outcome(mutant, "unreliable",
+                                    note="module-level re-execution fails unmutated"))
+            continue
+        scenarios = through_adapter.selected(suite, mutant)
+        if not scenarios:
+            outcomes.append(Outcome(mutant, "survived", note="not reached"))
+            continue
+        outcomes.append(None)
+        work.append((partial(through_adapter.judge, mutant, mutant.module, suite, scenarios,
+                              trees), through_adapter.limit_for(scenarios)))
+    note(f"judging {len(work)} mutants through the adapter, {jobs} at a time")
+    answers = iter(run_children(work, jobs, progress))
+    final: list[Outcome] = []
+    again: list[int] = []
+    for mutant, outcome in zip(chosen, outcomes, strict=True):
+        if outcome is None:
+            outcome = _outcome(mutant, next(answers))
+            if outcome.status == "timeout":
+                again.append(len(final))
+            elif outcome.status == "survived":
+                outcome.reached_by = [suite.scenarios[i].id
+                                      for i in through_adapter.selected(suite, mutant)[:3]]
+        final.append(outcome)
+    if again:  # a timeout counts only if it times out again, alone and with more time
+        note(f"running {len(again)} timeouts again, alone")
+        redo_jobs: list[Job] = []
+        for i in again:
+            m = final[i].mutant
+            scenarios = through_adapter.selected(suite, m)
+            redo_jobs.append((partial(through_adapter.judge, m, m.module, suite, scenarios,
+                                      trees, timeout=through_adapter.ALONE_TIMEOUT),
+                              through_adapter.limit_for(scenarios)
+                              + 10 * through_adapter.ALONE_TIMEOUT))
+        redo = run_children(redo_jobs, 1)
+        for i, answer in zip(again, redo, strict=True):
+            final[i] = _outcome(final[i].mutant, answer)
+            if final[i].status == "timeout":
+                final[i].note = "timed out twice (alone the second time): " + final[i].note
+    return final, unreliable
+
+
+def _judge_in_process(chosen: list[Mutant], suite: inprocess.Suite,
+                      trees: dict[str, ast.Module], jobs: int,
+                      progress: Progress | None) -> tuple[list[Outcome], list[str]]:
+    if any(s != "passed" for s in suite.status):
+        bad = [s.id for s, st in zip(suite.scenarios, suite.status, strict=True)
+               if st != "passed"]
+        raise MutationError(f"the unmutated engine does not pass the suite: {', '.join(bad)}")
+    every = list(range(len(suite.scenarios)))
+    need = sorted({m.module for m in chosen if not m.scope})
+    checks = run_children(
+        [(partial(inprocess.judge, None, m, suite, every, [], trees),
+          inprocess.limit_for(suite, every) * 3) for m in need], jobs)
+    unreliable = [m for m, a in zip(need, checks, strict=True) if a.get("status") != "survived"]
+    work: list[Job] = []
+    outcomes: list[Outcome | None] = []
+    for mutant in chosen:
+        if not mutant.scope and mutant.module in unreliable:
+            outcomes.append(Outcome(mutant, "unreliable",
+                                    note="module-level re-execution fails unmutated"))
+            continue
+        scenarios = inprocess.selected(suite, mutant)
+        files = inprocess.recompiled(suite, mutant)
+        if not scenarios and not files:
+            outcomes.append(Outcome(mutant, "survived", note="not reached"))
+            continue
+        outcomes.append(None)
+        work.append((partial(inprocess.judge, mutant, mutant.module, suite, scenarios, files,
+                              trees), inprocess.limit_for(suite, scenarios, files)))
+    answers = iter(run_children(work, jobs, progress))
+    final: list[Outcome] = []
+    for mutant, outcome in zip(chosen, outcomes, strict=True):
+        if outcome is None:
+            outcome = _outcome(mutant, next(answers))
+            if outcome.status == "survived" and mutant.scope:
+                outcome.reached_by = [suite.scenarios[i].id
+                                      for i in inprocess.selected(suite, mutant)[:3]]
+        final.append(outcome)
+    return final, unreliable
