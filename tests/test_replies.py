@@ -461,7 +461,7 @@ class FakeProcess:
     errors everything at once, which would hide the rest)."""
 
     def __init__(self, argv: Any, env: Any, cwd: Any, spin: float = 0.0,
-                 token: str = "") -> None:
+                 token: str = "", spawn: Any = None) -> None:
         self.adapter = Adapter()
         self.replies: deque[bytes | str] = deque()
         self.pending = b""

@@ -72,6 +72,7 @@ from . import __version__
 from .drivers import CAPABILITIES, DriverError
 from .protocol import (
     ERROR_TEXT,
+    CheckTimeout,
     Hello,
     ReplyError,
     VersionError,
@@ -619,6 +620,8 @@ class ProcessDriver:
         self._last_error = ""
         self._hello_sent: dict[str, Any] | None = None
         self._pending_start: dict[str, Any] | None = None
+        self._reply_deadline: float | None = None
+        """The deadline of the reply read last: its schema check counts in its timeout."""
 
     def _deadline(self) -> float:
         """The deadline of one reply (or one write) that the kit starts waiting for now."""
@@ -964,7 +967,7 @@ class ProcessDriver:
         received = json.dumps(result).encode()
         try:
             check_version(result, KIT)
-            problems = hello_problems(result)
+            problems = hello_problems(result, deadline=self._reply_deadline)
             if problems:
                 raise ReplyError("; ".join(problems))
             self.hello = parse_hello(result, KIT)
@@ -996,8 +999,9 @@ class ProcessDriver:
         assert proc is not None
         cmd, seq = request["cmd"], request["seq"]
         what = f"{cmd} (seq {seq})"
+        deadline = self._reply_deadline = self._deadline()
         try:
-            line = proc.read_line(self._deadline(), self.max_line)
+            line = proc.read_line(deadline, self.max_line)
         except _Failure as failure:
             raise self._io_error(failure, request) from None
         try:
@@ -1021,7 +1025,13 @@ class ProcessDriver:
                          and self.vouched(cmd, reply.result)):
             problems: list[str] = []
         else:
-            problems = reply_problems(cmd, reply)
+            try:
+                problems = reply_problems(cmd, reply, request=request, deadline=deadline)
+            except CheckTimeout:
+                raise self._error(
+                    f"the reply to {what} could not be checked against its schema within "
+                    f"{self.timeout:g} s (the reply's timeout, which counts the check)",
+                    request, line, kill=False) from None
         if problems:
             raise self._error(f"invalid reply to {what}: {'; '.join(problems)}", request, line,
                               kill=False)

@@ -19,17 +19,22 @@ What an implementation sends is untrusted: a reply is read as strict, bounded JS
 (:func:`loads_strict`: :data:`MAX_DEPTH`, :data:`MAX_INTEGER`, no key twice, no ``NaN``, no
 lone surrogate), its envelope checked (:func:`parse_reply`), then its result validated
 against the schema of its kind (:func:`reply_problems`, :func:`hello_problems`) before the
-kit reads anything in it; texts from it are cut (:data:`ERROR_TEXT`, :data:`NAME_TEXT`,
-:data:`PROBLEM_TEXT`).
+kit reads anything in it -- a check bounded in work and time (:data:`MAX_ITEMS`,
+:data:`MAX_KEYS`, :func:`plays_bound`, :data:`BRANCH_ERRORS`, the reply's deadline); texts
+from it are cut (:data:`ERROR_TEXT`, :data:`NAME_TEXT`, :data:`PROBLEM_TEXT`).
 """
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 import math
 import re
+import reprlib
+import time
 from collections.abc import Iterator, Mapping
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -78,11 +83,28 @@ MAX_PROBLEMS = 3
 """How many schema problems of an invalid reply are quoted in the report message."""
 PROBLEM_TEXT = 200
 """Characters of each quoted schema problem (they may quote the offending value)."""
+MAX_ITEMS = 1000
+"""The most items a list in a reply may hold, checked before its schema is (see
+:func:`size_problem`): no valid reply needs more -- a card list holds at most 162 cards
+(R01.1), a trick at most 972 plays and passes (162 plays, each followed by at most five
+passes), a set of cards has fewer than 200 readings (at most one per shape, key and suit)
+-- except a ``plays`` listing, which may hold as many entries as the hand can form plays
+(:func:`plays_bound`)."""
+MAX_KEYS = 100
+"""The most keys an object in a reply may hold (no object of any reply schema has more than
+20 properties; a handshake may list unknown variants, which are ignored)."""
+BRANCH_ERRORS = MAX_PROBLEMS + 1
+"""Schema errors collected at most per alternative of a ``oneOf``/``anyOf`` (enough to tell
+which alternative the implementation meant), and in all: validation stops there."""
 
 
 class ReplyError(ValueError):
     """A reply line that breaks the protocol (not JSON, not an object, wrong ``seq``, no
     ``ok``…); the message says what is wrong."""
+
+
+class CheckTimeout(ReplyError):
+    """Checking a reply against its schema did not finish by the reply's deadline."""
 
 
 def encode(message: Mapping[str, Any]) -> bytes:
@@ -565,19 +587,16 @@ class _Checker:
                         "title", "description"})
 
     def __init__(self, schema: dict[str, Any]) -> None:
-        import jsonschema
-
-        self.full = jsonschema.Draft202012Validator(schema)
+        bounded = _bounded_validator_class()
+        self.full = bounded(schema)
         self.parts: dict[str, Any] = {}
         self.frame: Any = None
         properties = schema.get("properties")
         if (set(schema) <= self._PLAIN and schema.get("type") == "object"
                 and schema.get("additionalProperties") is False
                 and isinstance(properties, dict)):
-            self.frame = jsonschema.Draft202012Validator(
-                {**schema, "properties": dict.fromkeys(properties, True)})
-            self.parts = {key: jsonschema.Draft202012Validator(sub)
-                          for key, sub in properties.items()}
+            self.frame = bounded({**schema, "properties": dict.fromkeys(properties, True)})
+            self.parts = {key: bounded(sub) for key, sub in properties.items()}
         self.memo: set[tuple[str, str]] = set()
 
     def _known(self, part: str, value: Any, check: Any) -> bool:
@@ -613,9 +632,7 @@ def _result_validator(cmd: str) -> _Checker | None:
     except ValueError:  # pragma: no cover - no protocol schema is recursive today
         schema = {"$ref": f"{uri}#/properties/result"}
         checker = _Checker({})
-        import jsonschema
-
-        checker.full = jsonschema.Draft202012Validator(schema, registry=registry)
+        checker.full = _bounded_validator_class()(schema, registry=registry)
         return checker
     result: dict[str, Any] = schema["properties"]["result"]
     return _Checker(result)
@@ -750,38 +767,200 @@ def _fast_query(cmd: str, result: Any) -> bool:
     return False
 
 
-def result_problems(cmd: str, result: Any, where: str = "$.result") -> list[str]:
+def plays_bound(hand: Any) -> int | None:
+    """The most entries a ``plays`` listing for ``hand`` (the request's card tokens) can
+    hold under any variant values: the reference engine's count of the plays the hand can
+    lead (:func:`~fivetenk.reference.plays.count_plays`; the replies to a top play are
+    some of them), the largest over every combination of variant values; None for a hand
+    the engine cannot read. A 32-card hand forms at most a few thousand plays (ten triples
+    and both jokers: 6,309), all 162 cards 128,162."""
+    if type(hand) is not list or len(hand) > 162 or not all(type(t) is str for t in hand):
+        return None
+    return _plays_bound(tuple(hand))
+
+
+@functools.lru_cache(maxsize=256)
+def _plays_bound(hand: tuple[str, ...]) -> int | None:
+    from .reference.cards import parse_cards
+    from .reference.errors import InvalidCards
+    from .reference.plays import count_plays
+    from .reference.variants import Variants
+
+    names = sorted(CHOICES)
+    try:
+        cards = parse_cards(hand)
+        return max(count_plays(cards, None, Variants.from_mapping(dict(zip(names, values,
+                                                                           strict=True))))
+                   for values in itertools.product(*(CHOICES[name] for name in names)))
+    except (InvalidCards, ValueError):
+        return None
+
+
+def _path_text(path: list[str | int], where: str) -> str:
+    return where + "".join(f"[{key}]" if isinstance(key, int) else
+                           f".{key}" if key.isidentifier() else f"[{json.dumps(key)}]"
+                           for key in path)
+
+
+def size_problem(cmd: str, result: Any, request: Mapping[str, Any] | None = None,
+                 where: str = "$.result") -> str | None:
+    """The first list or object in ``result`` larger than any valid reply to ``cmd`` needs
+    (:data:`MAX_ITEMS`, :data:`MAX_KEYS`; a ``plays`` listing up to :func:`plays_bound`
+    of the ``request``'s hand), as ``$.result.path: what``; None if there is none. Checked
+    before the schema, in one pass that never looks inside a container too large, so that
+    a reply of 400,000 integers where strings belong costs a scan, not a validation."""
+    stack: list[tuple[Any, list[str | int]]] = [(result, [])]
+    while stack:
+        value, path = stack.pop()
+        if type(value) is list:
+            limit = MAX_ITEMS
+            if len(value) > limit and cmd == "plays" and path == ["plays"]:
+                most = plays_bound(None if request is None else request.get("hand"))
+                if most is not None and len(value) > most:
+                    return (f"{_path_text(path, where)}: {len(value)} plays listed, but "
+                            f"that hand can form at most {most} (under any variant)")
+                limit = max(limit, most or 0)
+            if len(value) > limit:
+                return (f"{_path_text(path, where)}: a list of {len(value)} items (no valid "
+                        f"{cmd} reply needs more than {MAX_ITEMS})")
+            stack.extend((item, [*path, i]) for i, item in enumerate(value)
+                         if type(item) in (list, dict))
+        elif type(value) is dict:
+            if len(value) > MAX_KEYS:
+                return (f"{_path_text(path, where)}: an object of {len(value)} keys (no valid "
+                        f"{cmd} reply needs more than {MAX_KEYS})")
+            stack.extend((item, [*path, str(key)]) for key, item in value.items()
+                         if type(item) in (list, dict))
+    return None
+
+
+_DEADLINE: ContextVar[float | None] = ContextVar("fivetenk_check_deadline", default=None)
+"""The monotonic time by which the reply being checked must be judged (None: no limit)."""
+_TICK = 64
+"""Items of an array validated between two looks at the clock."""
+
+
+def _past_deadline() -> None:
+    deadline = _DEADLINE.get()
+    if deadline is not None and time.monotonic() > deadline:
+        raise CheckTimeout("checking the reply against its schema did not finish in time")
+
+
+def _bounded_repr(instance: Any) -> str:
+    """A short repr of a value of any size, in bounded time (for a schema error message)."""
+    short = reprlib.Repr()
+    short.maxlevel, short.maxlist, short.maxdict = 3, 8, 8
+    short.maxstring = short.maxother = 60
+    return short.repr(instance)
+
+
+def _bounded_items(validator: Any, items: Any, instance: Any, schema: Any) -> Iterator[Any]:
+    """jsonschema's ``items``, looking at the clock every :data:`_TICK` items."""
+    from jsonschema import _keywords
+
+    if items is False or not validator.is_type(instance, "array"):
+        yield from _keywords.items(validator, items, instance, schema)
+        return
+    for index in range(len(schema.get("prefixItems", [])), len(instance)):
+        if index % _TICK == 0:
+            _past_deadline()
+        yield from validator.descend(instance=instance[index], schema=items, path=index)
+
+
+def _bounded_alternatives(every: bool) -> Any:
+    """jsonschema's ``anyOf`` (``every`` False) or ``oneOf`` (True), collecting at most
+    :data:`BRANCH_ERRORS` errors per alternative (one is enough to know an alternative
+    fails) and quoting the value by a bounded repr: the library's own keeps every error of
+    every alternative and the whole value in its message -- for a list of 400,000 wrong
+    items, gigabytes."""
+    from jsonschema import ValidationError
+
+    def keyword(validator: Any, alternatives: Any, instance: Any, schema: Any,
+                ) -> Iterator[Any]:
+        all_errors: list[Any] = []
+        valid: list[Any] = []
+        for index, subschema in enumerate(alternatives):
+            _past_deadline()
+            errors = list(itertools.islice(
+                validator.descend(instance, subschema, schema_path=index), BRANCH_ERRORS))
+            if not errors:
+                valid.append(subschema)
+                if not every or len(valid) > 1:
+                    break
+            else:
+                all_errors.extend(errors)
+        if not valid:
+            yield ValidationError(f"{_bounded_repr(instance)} is not valid under any of "
+                                  "the given schemas", context=all_errors)
+        elif len(valid) > 1:
+            yield ValidationError(f"{_bounded_repr(instance)} is valid under more than one "
+                                  "of the given schemas")
+    return keyword
+
+
+@cache
+def _bounded_validator_class() -> Any:
+    """Draft 2020-12 with :func:`_bounded_items` and :func:`_bounded_alternatives`
+    (``jsonschema.validators.extend``, the library's way to replace a keyword)."""
+    import jsonschema
+    from jsonschema import validators
+
+    return validators.extend(jsonschema.Draft202012Validator, {
+        "items": _bounded_items, "anyOf": _bounded_alternatives(False),
+        "oneOf": _bounded_alternatives(True)})
+
+
+def result_problems(cmd: str, result: Any, where: str = "$.result", *,
+                    request: Mapping[str, Any] | None = None,
+                    deadline: float | None = None) -> list[str]:
     """How the result of a successful reply to ``cmd`` breaks its schema: at most
     :data:`MAX_PROBLEMS` problems, each ``$.result.path: what`` cut to
-    :data:`PROBLEM_TEXT` characters; ``[]`` if it is valid (or ``cmd`` is unknown)."""
+    :data:`PROBLEM_TEXT` characters; ``[]`` if it is valid (or ``cmd`` is unknown).
+
+    Bounded: first :func:`size_problem` (lists and objects no valid reply needs, judged
+    with the ``request``), then the schema, stopping after :data:`BRANCH_ERRORS` errors;
+    past ``deadline`` (``time.monotonic()``) it raises :class:`CheckTimeout`."""
     if _fast_query(cmd, result):
         return []
+    size = size_problem(cmd, result, request, where)
+    if size is not None:
+        return [size]
     checker = _result_validator(cmd)
-    if checker is None or checker.is_valid(result):
+    if checker is None:
         return []
+    token = _DEADLINE.set(deadline)
+    try:
+        _past_deadline()
+        if checker.is_valid(result):
+            return []
+        errors = sorted(itertools.islice(checker.full.iter_errors(result), BRANCH_ERRORS),
+                        key=lambda e: e.json_path)
+    finally:
+        _DEADLINE.reset(token)
     problems = []
-    errors = sorted(checker.full.iter_errors(result), key=lambda e: e.json_path)
     for error in errors[:MAX_PROBLEMS]:
         best = _explain(error)
         path = where + best.json_path[1:]
         problems.append(f"{shorten(path, 100)}: {shorten(_problem_text(best), PROBLEM_TEXT)}")
     if len(errors) > MAX_PROBLEMS:
-        problems.append(f"({len(errors) - MAX_PROBLEMS} more)")
+        problems.append("(and more)")
     return problems
 
 
-def reply_problems(cmd: str, reply: Reply) -> list[str]:
+def reply_problems(cmd: str, reply: Reply, *, request: Mapping[str, Any] | None = None,
+                   deadline: float | None = None) -> list[str]:
     """How a well-framed reply to ``cmd`` breaks the schema of its kind (``<cmd>-reply`` or
     ``error``): keys the envelope may not have, and the result's problems
-    (:func:`result_problems`). For ``hello`` see :func:`hello_problems`."""
+    (:func:`result_problems`, bounded by the ``request`` and the ``deadline``). For
+    ``hello`` see :func:`hello_problems`."""
     problems = [f"$.{shorten(key, 60)}: a reply has no such key" for key in
                 reply.extra[:MAX_PROBLEMS]]
     if reply.ok:
-        problems += result_problems(cmd, reply.result)
+        problems += result_problems(cmd, reply.result, request=request, deadline=deadline)
     return problems
 
 
-def hello_problems(result: Mapping[str, Any]) -> list[str]:
+def hello_problems(result: Mapping[str, Any], *, deadline: float | None = None) -> list[str]:
     """How a handshake result breaks the ``hello-reply`` schema, leaving out what the
     protocol says is ignored (with a warning, see :func:`parse_hello`): capability words,
     shapes and variant names or values this kit does not know (they may belong to a later
@@ -797,4 +976,4 @@ def hello_problems(result: Mapping[str, Any]) -> list[str]:
             name: [v for v in values if not isinstance(v, str) or v in CHOICES[name]]
             if isinstance(values, list) else values
             for name, values in variants.items() if name in CHOICES}
-    return result_problems("hello", known)
+    return result_problems("hello", known, deadline=deadline)
