@@ -114,6 +114,32 @@ def held_seat(step: dict[str, Any]) -> int:
     return seat
 
 
+def _names_reading(declared: str | None, listed: str | None) -> bool:
+    """Whether a play declared as ``declared`` may be the listed play read as ``listed``
+    (a full reading, as :meth:`Game.legal_actions` gives it). Undeclared, any reading; a
+    bare shape word (``"pair"``, ``"airplane+singles"``, which D10 allows and which picks
+    among the readings of that shape) names every reading of that shape; a full reading
+    names itself, however it is spaced (``Combo.parse``)."""
+    from .reference.combos import Shape
+
+    if declared is None:
+        return True
+    if listed is None:
+        return False
+    try:
+        reading = Combo.parse(listed)
+    except RulesError:
+        return listed == declared
+    try:
+        return reading.shape is Shape(declared.strip())
+    except ValueError:
+        pass
+    try:
+        return reading == Combo.parse(declared)
+    except RulesError:
+        return False
+
+
 class ReferenceDriver:
     """The bundled reference engine, in process."""
 
@@ -239,7 +265,7 @@ class ReferenceDriver:
             return sorted(c.rank for c in a.cards)
 
         return any(a.type == "play" and a.seat == wanted.seat and ranks(a) == ranks(wanted)
-                   and (wanted.shape is None or a.shape == wanted.shape) for a in listing)
+                   and _names_reading(wanted.shape, a.shape) for a in listing)
 
     def _agrees(self, legal: bool, listed: bool | None, accepted: bool, action: Any) -> None:
         """The engine's API agrees with itself (a DriverError, an internal error of the
