@@ -40,6 +40,7 @@ from functools import lru_cache
 from . import provenance
 from .cards import Card, Rank, Suit, check_copies, format_cards
 from .errors import IllegalPlay, InvalidCards, InvalidNotation
+from .rejections import PlayRejection, play_rejection
 from .variants import DEFAULT, Variants
 
 __all__ = ["Combo", "Shape", "beats", "choose_reading", "classify", "make_combo"]
@@ -641,29 +642,57 @@ def _trace_beats(reply: Combo, top: Combo, variants: Variants) -> None:
         provenance.applies("D11")
 
 
-def why_not(reply: Combo, top: Combo, variants: Variants = DEFAULT) -> tuple[str, str]:
-    """The clause and reason why ``reply`` does not beat ``top`` (meaningless if it does)."""
-    if (variants.twelve_bomb == "beats_rocket" and reply.tier == 4 and top.tier == 3
-            and top.size == MAX_BOMB):
-        return "R05.3", (f"{reply} does not beat {top}: under twelve_bomb=beats_rocket a bomb "
-                         "of twelve cards beats every rocket (D37)")
-    if top.tier == 4:
-        if variants.rocket == "joker_sets" and reply.tier == 4:
-            return "R05.3", f"{reply} does not beat {top}: only a larger rocket beats a rocket"
-        return "R05.3", f"{reply} does not beat {top}: nothing beats a rocket"
-    if top.tier == 3:
-        if reply.tier == 3:
-            return "R05.2", f"{reply} does not beat {top}: more cards first, then rank"
-        return "R05.1", f"{reply} does not beat {top}: bombs beat ordinary shapes and 5,10,K"
-    if top.tier in (1, 2) and reply.tier == top.tier:
-        if top.tier == 1:
-            return "R04.3", f"{reply} does not beat {top}: all mixed 5,10,K are equal"
-        return "R04.2", f"{reply} does not beat {top}: suited ranks D < C < H < S, equal ties"
-    if top.tier in (1, 2):
-        return "R04.1", f"{reply} does not beat {top}: mixed 5,10,K < suited 5,10,K < bombs"
-    if reply.shape is top.shape and reply.size == top.size:
-        return "R03.3", f"{reply} does not beat {top}: the key must be strictly higher"
-    return "R03.3", f"{reply} does not beat {top}: an ordinary reply must match type and count"
+_TIER_KINDS = ("ordinary", "mixed", "suited", "bomb", "rocket")
+"""The kind of reading of each tier, as the play rejections of D35 name them."""
+
+
+def reading_kind(combo: Combo, variants: Variants = DEFAULT) -> str:
+    """The kind of ``combo`` in D35's table of play rejections
+    (:data:`.rejections.READING_KINDS`): its tier's kind, or ``twelve-bomb`` for a bomb of
+    twelve cards under ``twelve_bomb=beats_rocket`` (D37), which tops every rocket."""
+    if combo.tier == 3 and combo.size == MAX_BOMB and variants.twelve_bomb == "beats_rocket":
+        return "twelve-bomb"
+    return _TIER_KINDS[combo.tier]
+
+
+def refusal(
+    readings: Sequence[Combo], top: Combo, variants: Variants = DEFAULT
+) -> tuple[PlayRejection, Combo]:
+    """Why a reply whose ``readings`` (strongest first) all fail to beat ``top`` is refused:
+    the row of D35's play rejections that decides it (:func:`.rejections.play_rejection`)
+    and the reading it speaks of (the strongest one of a kind the row names)."""
+    row = play_rejection((reading_kind(r, variants) for r in readings),
+                         reading_kind(top, variants))
+    named = [r for r in readings if not row.reply or reading_kind(r, variants) in row.reply]
+    return row, named[0]
+
+
+def why_not(code: str, reply: Combo, top: Combo, variants: Variants = DEFAULT) -> str:
+    """Why ``reply`` does not beat ``top``, in words, for the play rejection ``code`` of
+    D35 (:func:`refusal`); the words are never compared, the clause is the table's."""
+    if code == "rocket":
+        if top.tier == 3:
+            why = "under twelve_bomb=beats_rocket a bomb of twelve cards beats every rocket (D37)"
+        elif variants.rocket == "joker_sets" and reply.tier == 4:
+            why = "only a larger rocket beats a rocket"
+        else:
+            why = "nothing beats a rocket"
+    elif code != "ordinary-reply":
+        why = _REASONS[code]
+    elif reply.shape is top.shape and reply.size == top.size:
+        why = "the key must be strictly higher"
+    else:
+        why = "an ordinary reply must match type and count"
+    return f"{reply} does not beat {top}: {why}"
+
+
+_REASONS = {
+    "bomb-order": "more cards first, then rank",
+    "bomb-over": "bombs beat ordinary shapes and 5,10,K",
+    "five-ten-king-mixed": "all mixed 5,10,K are equal",
+    "five-ten-king-suited": "suited ranks D < C < H < S, equal ties",
+    "five-ten-king-tier": "mixed 5,10,K < suited 5,10,K < bombs",
+}
 
 
 # --------------------------------------------------------------------------- choosing
@@ -684,11 +713,12 @@ def choose_reading(
       readings of that shape by the undeclared rules below. A declared reading that does
       not beat ``top`` is rejected like an undeclared one.
     - Undeclared reply (``top`` given): the first reading in strength order (strongest
-      first) that beats ``top``. If none does, :class:`IllegalPlay` with the clause of the
-      failure: the reading of ``top``'s tier if there is one, else the strongest reading,
-      is explained — R05.3 against a rocket, R05.2 bomb against bomb, R05.1 anything else
-      against a bomb, R04.3 mixed against mixed, R04.2 suited against suited, R04.1 across
-      5,10,K tiers, R03.3 between ordinary readings (wrong type/count or not higher).
+      first) that beats ``top``. If none does, :class:`IllegalPlay` with the code of D35's
+      play rejections for the kinds of the readings and of ``top`` (:func:`refusal`), so
+      with the clause of its table: R05.3 against a rocket (or a rocket against a bomb of
+      twelve under D37), R05.2 bomb against bomb, R05.1 anything else against a bomb,
+      R04.3 mixed against mixed, R04.2 suited against suited, R04.1 otherwise against a
+      5,10,K, R03.3 against an ordinary play (wrong type/count or not higher).
     - Undeclared lead (``top is None``): the strongest reading. For airplanes this is D10
       (pure before winged, more triples before fewer, higher body before lower).
       **Proposed ruling D26**: any other card set with several readings (only possible
@@ -702,7 +732,7 @@ def choose_reading(
     if not readings:
         raise IllegalPlay(
             f"{format_cards(cards)} is no legal combination: {why_illegal(cards, variants)}",
-            clause="R03.1",
+            rejection="no-combination",
         )
     if provenance.current is not None and (declared is not None or len(readings) > 1):
         provenance.applies("D10")
@@ -712,9 +742,9 @@ def choose_reading(
     for reading in candidates:
         if beats(reading, top, variants):
             return reading
-    same_tier = [reading for reading in candidates if reading.tier == top.tier]
-    clause, reason = why_not((same_tier or list(candidates))[0], top, variants)
-    raise IllegalPlay(f"{format_cards(cards)} cannot beat {top}: {reason}", clause=clause)
+    row, named = refusal(candidates, top, variants)
+    raise IllegalPlay(f"{format_cards(cards)} cannot beat {top}: "
+                      f"{why_not(row.code, named, top, variants)}", rejection=row.code)
 
 
 def _declared(
@@ -732,7 +762,7 @@ def _declared(
         listed = ", ".join(str(reading) for reading in readings)
         raise IllegalPlay(
             f"{format_cards(cards)} cannot be played as {declared}: its readings are {listed}",
-            clause="R03.1",
+            rejection="no-combination",
         )
     return matching
 

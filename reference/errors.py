@@ -45,9 +45,23 @@ class InvalidCards(RulesError):
 
 
 class IllegalPlay(RulesError):
-    """Cards that form no legal combination, or a declared shape they do not have."""
+    """Cards that form no legal combination, a declared shape they do not have, or a
+    combination that does not beat the top play.
+
+    ``rejection`` is the code in the table of ruling D35 that refuses such a play
+    (``no-combination``, or the code :func:`.rejections.play_rejection` gives); the clause
+    is read from that table. Without a code (an impossible reading, which the notation
+    parser turns into :class:`InvalidNotation`) the error names its own clause."""
 
     code = "illegal-play"
+
+    def __init__(
+        self, message: str, *, rejection: str | None = None, clause: str | None = None
+    ) -> None:
+        if rejection is not None:
+            clause = CLAUSE[rejection]
+        super().__init__(message, clause=clause)
+        self.rejection = rejection
 
 
 class AmbiguousPlay(RulesError):

@@ -7,10 +7,17 @@ when the engine raises a rejection the table does not list.
 
 ``PRECEDENCE`` is the order in which the engine checks an action: when one action breaks
 several rules, it is rejected with the first code of this order that applies.
+
+``PLAY_REJECTIONS`` decides which code (so which clause) refuses a play whose cards form a
+combination that does not beat the top play (the ``play_rejections`` table of D35): its
+rows are tried in order and the first whose top kinds hold the top play's kind and whose
+reply kinds meet a reading of the reply gives the code. The engine reads it through
+:func:`play_rejection` and chooses nothing itself.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import NamedTuple
 
 
@@ -87,14 +94,49 @@ CLAUSE: dict[str, str] = {r.code: r.clause for r in REJECTIONS}
 PRECEDENCE: tuple[str, ...] = tuple(r.code for r in REJECTIONS)
 """The table is listed in precedence order (see the module docstring)."""
 
-PLAY_CODE_BY_CLAUSE: dict[str, str] = {
-    "R03.1": "no-combination",
-    "R03.3": "ordinary-reply",
-    "R04.1": "five-ten-king-tier",
-    "R04.2": "five-ten-king-suited",
-    "R04.3": "five-ten-king-mixed",
-    "R05.1": "bomb-over",
-    "R05.2": "bomb-order",
-    "R05.3": "rocket",
-}
-"""The code of a play the combination rules refuse, by the clause ``combos`` gives."""
+READING_KINDS: tuple[str, ...] = (
+    "ordinary", "mixed", "suited", "bomb", "twelve-bomb", "rocket")
+"""The kinds of reading the play rejections are decided by: an ordinary shape (R03.1), a
+mixed or a suited 5,10,K (R04.1), a bomb (R05.1), a bomb of all twelve copies of a rank
+under ``twelve_bomb=beats_rocket`` (D37; under the default it is a ``bomb``), a rocket
+(R05.3)."""
+
+
+class PlayRejection(NamedTuple):
+    reply: tuple[str, ...]
+    """Reading kinds, one of which a reading of the reply has; empty: any reply."""
+    top: tuple[str, ...]
+    """Reading kinds, one of which the top play has."""
+    code: str
+    description: str
+
+
+PLAY_REJECTIONS: tuple[PlayRejection, ...] = (
+    PlayRejection(("rocket",), ("twelve-bomb",), "rocket",
+                  "a rocket on a bomb of twelve that tops every rocket (D37)"),
+    PlayRejection((), ("rocket",), "rocket", "anything on a rocket"),
+    PlayRejection(("bomb", "twelve-bomb"), ("bomb", "twelve-bomb"), "bomb-order",
+                  "a bomb on a bomb it does not beat"),
+    PlayRejection((), ("bomb", "twelve-bomb"), "bomb-over",
+                  "an ordinary play or a 5,10,K on a bomb"),
+    PlayRejection(("mixed",), ("mixed",), "five-ten-king-mixed",
+                  "a mixed 5,10,K on a mixed 5,10,K"),
+    PlayRejection(("suited",), ("suited",), "five-ten-king-suited",
+                  "a suited 5,10,K on a suited 5,10,K it does not beat"),
+    PlayRejection((), ("mixed", "suited"), "five-ten-king-tier",
+                  "an ordinary play on a 5,10,K, or a mixed one on a suited one"),
+    PlayRejection((), ("ordinary",), "ordinary-reply",
+                  "an ordinary play on an ordinary play it does not beat"),
+)
+"""Which code refuses a combination that does not beat the top play, first row first (see
+the module docstring)."""
+
+
+def play_rejection(reply_kinds: Iterable[str], top_kind: str) -> PlayRejection:
+    """The first row of :data:`PLAY_REJECTIONS` for a reply whose readings have
+    ``reply_kinds`` on a top play of ``top_kind`` (both from :data:`READING_KINDS`)."""
+    kinds = set(reply_kinds)
+    for row in PLAY_REJECTIONS:
+        if top_kind in row.top and (not row.reply or kinds & set(row.reply)):
+            return row
+    raise KeyError(f"no play rejection for {sorted(kinds)} on {top_kind!r}")

@@ -29,9 +29,8 @@ from .calls import CallState
 from .cards import Card, format_cards
 from .combos import Combo, Shape, choose_reading
 from .dealing import SEATS
-from .errors import IllegalAction, InvalidNotation, RulesError
+from .errors import IllegalAction, IllegalPlay, InvalidNotation, RulesError
 from .plays import count_plays
-from .rejections import PLAY_CODE_BY_CLAUSE
 from .settlement import Ending, Side
 from .trick import Trick, TrickPlay
 from .variants import Variants
@@ -130,9 +129,9 @@ class Table:
         except InvalidNotation as err:  # a malformed or impossible declared reading
             raise IllegalAction(f"{act}: {err.message}", rejection="bad-declared-reading") \
                 from None
-        except RulesError as err:  # IllegalPlay: no combination, or one that does not beat
-            code = PLAY_CODE_BY_CLAUSE[err.clause or ""]
-            raise IllegalAction(f"{act}: {err.message}", rejection=code) from None
+        except IllegalPlay as err:  # no combination, or one that does not beat (D35)
+            assert err.rejection is not None, "every refused play has its code in D35"
+            raise IllegalAction(f"{act}: {err.message}", rejection=err.rejection) from None
 
     def _trace_reply(self, act: Action) -> None:
         """Provenance (recording only): D11 when the top play is not the lead and the

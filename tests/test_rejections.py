@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import random
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,7 @@ from decks import arrange_deck
 from fivetenk.compiler import compile_text
 from fivetenk.drivers import ReferenceDriver
 from fivetenk.language import find_step, render_steps
+from fivetenk.reference import Combo, Variants, choose_reading, classify, parse_cards
 from fivetenk.reference import rejections as table
 from fivetenk.reference.actions import Action
 from fivetenk.reference.cards import Card, Rank, full_deck
@@ -53,9 +55,149 @@ def test_the_engine_table_equals_the_d35_table() -> None:
     assert len(table.CLAUSE) == len(table.REJECTIONS)  # codes are unique
 
 
-def test_play_codes_by_clause_are_codes_of_the_table() -> None:
-    for clause, code in table.PLAY_CODE_BY_CLAUSE.items():
-        assert table.CLAUSE[code] == clause
+def test_the_engine_play_rejections_equal_the_d35_table() -> None:
+    rows = [(tuple(() if r["reply"] == "any" else r["reply"]), tuple(r["top"]), r["code"],
+             r["description"]) for r in d35()["play_rejections"]]
+    assert rows == [tuple(r) for r in table.PLAY_REJECTIONS]
+    kinds = set(table.READING_KINDS)
+    for reply, top, code, _ in rows:
+        assert code in table.CLAUSE and set(reply) <= kinds and set(top) <= kinds
+    # every kind of top play has a row that refuses anything played on it
+    assert {k for _, top, _, _ in rows for k in top} == kinds
+
+
+# -- which code refuses a play that does not beat: decided by the table alone ---------------------
+
+TWELVE = "3D 3D 3D 3C 3C 3C 3H 3H 3H 3S 3S 3S"
+
+PLAYS: list[tuple[dict[str, str], str, str]] = [
+    # (variants, the top play seat 0 leads, the reply seat 1 tries); every row is reached
+    ({"twelve_bomb": "beats_rocket"}, TWELVE, "SJ BJ"),
+    ({"twelve_bomb": "beats_rocket", "rocket": "joker_sets"}, TWELVE, "SJ SJ SJ BJ"),
+    ({}, "SJ BJ", "9C"),
+    ({}, "SJ BJ", "9C 9C 9C 9H"),
+    ({"rocket": "joker_sets"}, "SJ SJ BJ", "SJ BJ"),
+    ({"twelve_bomb": "beats_rocket"}, "SJ BJ", "4D 4D 4D 4C 4C 4C 4H 4H 4H 4S 4S"),
+    ({}, "9D 9C 9H 9S", "4D 4C 4H 4S"),
+    ({"twelve_bomb": "beats_rocket"}, "2D 2D 2D 2C 2C 2C 2H 2H 2H 2S 2S 2S", TWELVE),
+    ({}, "9D 9C 9H 9S", "JC"),
+    ({}, "9D 9C 9H 9S", "5C 10D KS"),
+    ({}, "9D 9C 9H 9S", "5S 10S KS"),
+    ({"twelve_bomb": "beats_rocket"}, TWELVE, "JC JS"),
+    ({}, "5C 10D KS", "5D 10C KH"),
+    ({}, "5S 10S KS", "5D 10D KD"),
+    ({}, "5C 10D KS", "JC"),
+    ({}, "5S 10S KS", "5D 10C KH"),
+    ({}, "5S 10S KS", "JC JS JH"),
+    ({}, "9D", "7C"),
+    ({}, "9D", "JC JS"),
+]
+
+
+def _kind(reading: Combo, variants: dict[str, str]) -> str:
+    """The test's own reading of D35's kinds (not the engine's reading_kind)."""
+    if (reading.shape.value == "bomb" and reading.size == 12
+            and variants.get("twelve_bomb") == "beats_rocket"):
+        return "twelve-bomb"
+    return {"5-10-K mixed": "mixed", "5-10-K suited": "suited", "bomb": "bomb",
+            "rocket": "rocket"}.get(reading.shape.value, "ordinary")
+
+
+def _row_of_the_table(reply_kinds: set[str], top_kind: str) -> int:
+    """The first row of D35's play_rejections (as spec/rulings.yaml writes it) for a reply
+    with readings of ``reply_kinds`` on a top play of ``top_kind``."""
+    for n, row in enumerate(d35()["play_rejections"]):
+        reply = row["reply"]
+        if top_kind in row["top"] and (reply == "any" or reply_kinds & set(reply)):
+            return n
+    raise AssertionError(f"no row of play_rejections for {reply_kinds} on {top_kind}")
+
+
+def test_every_play_rejection_cites_the_code_the_table_gives() -> None:
+    """A reply that does not beat is refused with the code of the first row of D35's
+    play_rejections that fits the kinds of its readings and of the top play: a changed
+    citation, in the table or in the engine, fails here. Every row is reached."""
+    rows = d35()["play_rejections"]
+    reached: set[int] = set()
+    for variants, top, reply in PLAYS:
+        game = Game.from_position(build_position(
+            {0: "6H", 1: f"{reply} 6S"}, trick=[(0, top)], variants=variants))
+        top_kind = _kind(choose_reading(parse_cards(top), variants=Variants.from_mapping(
+            variants)), variants)
+        kinds = {_kind(r, variants) for r in classify(parse_cards(reply),
+                                                      Variants.from_mapping(variants))}
+        row = _row_of_the_table(kinds, top_kind)
+        reached.add(row)
+        with pytest.raises(IllegalAction) as err:
+            game.apply(Action.play(1, reply))
+            pytest.fail(f"accepted: {reply} on {top} under {variants}")
+        assert (err.value.rejection, err.value.clause) == (
+            rows[row]["code"], table.CLAUSE[rows[row]["code"]]), (variants, top, reply)
+    assert reached == set(range(len(rows)))
+
+
+# -- the words of D35 say what the tables say ------------------------------------------------------
+
+IN_WORDS: list[tuple[str, list[str]]] = [
+    # each phrase of D35's "In words", in order, and the codes it speaks of (their clauses,
+    # in this order and without repeats, are the clauses the phrase cites)
+    ("an action after the hand is over", ["hand-over"]),
+    ("starting a next hand before this one is settled", ["next-hand-unsettled"]),
+    ("after the match is over", ["next-hand-match-over"]),
+    ("a reveal or skip once the banker is fixed",
+     ["reveal-after-banker-first-hand", "reveal-after-banker"]),
+    ("a bury, call, play or pass in the wrong phase", ["wrong-phase"]),
+    ("a reveal or skip by a previous loser", ["reveal-by-previous-loser"]),
+    ("a reveal or skip when not prompted", ["reveal-not-prompted-first-hand",
+                                            "reveal-not-prompted"]),
+    ("a reveal of another rank or of a card not held",
+     ["reveal-wrong-rank-first-hand", "reveal-not-held-first-hand", "reveal-wrong-rank",
+      "reveal-not-held"]),
+    ("a play or pass out of turn", ["not-your-turn"]),
+    ("a bury or call by another seat than the banker", ["not-your-decision"]),
+    ("a burial that is not six held cards", ["bury-count", "bury-not-held"]),
+    ("other than two calls or equal faces", ["call-count", "call-same-face"]),
+    ("a 2 or joker", ["call-two-or-joker"]),
+    ("a face that is not callable", ["call-not-callable"]),
+    ("an ordinal out of bounds", ["call-ordinal"]),
+    ("a play of no cards or of cards the player does not hold, or a leader's pass",
+     ["play-empty", "play-not-held", "lead-pass"]),
+    ("a play that is no legal combination", ["no-combination", "bad-declared-reading"]),
+    ("an ordinary reply of another type or count", ["ordinary-reply"]),
+    ("against a 5,10,K", ["five-ten-king-tier", "five-ten-king-suited", "five-ten-king-mixed"]),
+    ("against a bomb", ["bomb-over", "bomb-order"]),
+    ("against a rocket", ["rocket"]),
+]
+
+_CITED = re.compile(r"\b(R\d\d)\.(\d+)(?:\s*[–-]\s*R\d\d\.(\d+))?")
+
+
+def _cited(text: str) -> list[str]:
+    """The clauses a piece of D35's words cites, ranges (R04.1–R04.3) spelled out."""
+    out: list[str] = []
+    for rule, first, last in _CITED.findall(text):
+        out += [f"{rule}.{n}" for n in range(int(first), int(last or first) + 1)]
+    return out
+
+
+def test_the_words_of_d35_cite_what_the_table_says() -> None:
+    """The prose of D35 ("In words: …") is a third copy of the clauses: each of its
+    phrases must cite exactly the clauses of the codes it speaks of, and together they
+    speak of every code once."""
+    words = d35()["text"].split("In words:", 1)[1]
+    starts: list[int] = []
+    at = 0
+    for phrase, _ in IN_WORDS:
+        found = words.find(phrase, at)
+        assert found >= 0, f"D35's words no longer say {phrase!r} (after character {at})"
+        starts.append(found)
+        at = found + len(phrase)
+    ends = [*starts[1:], len(words)]
+    for (phrase, codes), start, end in zip(IN_WORDS, starts, ends, strict=True):
+        expected = list(dict.fromkeys(table.CLAUSE[code] for code in codes))
+        assert _cited(words[start:end]) == expected, (phrase, words[start:end])
+    spoken = [code for _, codes in IN_WORDS for code in codes]
+    assert sorted(spoken) == sorted(table.CLAUSE)
 
 
 def test_the_engine_cites_clauses_only_through_the_table() -> None:
@@ -72,6 +214,20 @@ def test_the_engine_cites_clauses_only_through_the_table() -> None:
                 if "rejection" not in words:
                     uncoded.append(f"{path.name}:{node.lineno}")
     assert len(uncoded) == 1 and uncoded[0].startswith("game.py:"), uncoded
+
+
+def test_refused_plays_cite_clauses_only_through_the_table() -> None:
+    """Every ``IllegalPlay(...)`` in reference/ names its code (``rejection=``), except the
+    one an impossible reading raises (``Combo``), which the notation parser turns into
+    bad input and which refuses no play by itself."""
+    own: list[str] = []
+    for path in sorted((ROOT / "reference").glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "IllegalPlay"
+                    and "rejection" not in {k.arg for k in node.keywords}):
+                own.append(f"{path.name}:{node.lineno}")
+    assert len(own) == 1 and own[0].startswith("combos.py:"), own
 
 
 def test_a_code_outside_the_table_cannot_be_raised() -> None:
