@@ -156,6 +156,32 @@ Feature: R03 Legal combinations
       Then there are 5 legal plays
       And "triple+single 3: 3 3 3 SJ" is among them
 
+    @id:R03-502 @R03.1 @D9 @D10
+    Scenario Outline: A play declared by its bare shape word takes the strongest reading of that shape
+      Given a hand in play with seat 0 as banker
+      And seat 0 holds "<cards> 9C"
+      And seat 1 holds "8H"
+      When seat 0 leads "<cards>" as "<shape>"
+      Then the action is accepted
+      And the top play is "<reading>" by seat 0
+
+      Examples:
+        | cards                                   | shape            | reading              |
+        | 7H 7S                                   | pair             | pair 7               |
+        | 3H 3S 3D 4H 4S 4D 5H 5S 5D 6H 6S 6D     | airplane+singles | airplane+singles 4-6 |
+        | 3H 3S 3D 4H 4S 4D 5H 5S 5D 6H 6S 6D     | airplane         | airplane 3-6         |
+
+    @id:R03-507 @R03.1 @D10 @D35
+    Scenario: A play declared as a reading its cards do not have is rejected
+      Given a hand in play with seat 0 as banker
+      And seat 0 holds "7H 7S 9D"
+      And seat 1 holds "8H"
+      When seat 0 plays "7H 7S" as "pair 8"
+      Then the action is rejected citing R03.1
+      And seat 0 is asked to play
+      When seat 0 plays "7H 7S" as "pair 7"
+      Then the top play is "pair 7" by seat 0
+
   Rule: R03.2 No suit-following
 
     @id:R03-018 @R03.2 @D8 @D11
@@ -566,3 +592,33 @@ Feature: R03 Legal combinations
       Given the variant "wing_ranks" is "distinct"
       When the cards "3H 3S 3D 4H 4S 4D SJ SJ" are classified
       Then the cards are illegal
+
+    @id:R03-503 @R03.5 @D9
+    Scenario: Single wings of different ranks stay legal when wing ranks must differ
+      Given the variant "wing_ranks" is "distinct"
+      When the cards "3H 3S 3D 4H 4S 4D 9H 10S" are classified
+      Then the cards read as "airplane+singles 3-4"
+
+    @id:R03-504 @R03.5 @D9
+    Scenario: When wing ranks must differ a joker is a wing of its own rank: a big joker beside a 9, or a pair of big jokers, but never two single big jokers
+      Given the variant "wing_ranks" is "distinct"
+      When the cards "3H 3S 3D 4H 4S 4D 9H BJ" are classified
+      Then the cards read as "airplane+singles 3-4"
+      When the cards "3H 3S 3D 4H 4S 4D BJ BJ" are classified
+      Then the cards are illegal
+      When the cards "3H 3S 3D 4H 4S 4D BJ BJ 2C 2D" are classified
+      Then the cards read as "airplane+pairs 3-4"
+
+    @id:R03-505 @R03.5 @R03.3 @D9 @D11
+    Scenario: When wing ranks must differ a winged airplane is still a reply, its single wings of two ranks, a joker among them
+      Given the variant "wing_ranks" is "distinct"
+      When the legal replies from "4H 4S 4D 5H 5S 5D 9H 9S BJ" to "3H 3S 3D 4H 4S 4D 7D 8D" are listed
+      Then there is 1 legal play
+      And "airplane+singles 4-5: 4 4 4 5 5 5 9 BJ" is among them
+      And "airplane+singles 4-5: 4 4 4 5 5 5 9 9" is not among them
+
+    @id:R03-506 @R03.5 @R03.1 @D9
+    Scenario: Four single wings may all be of one rank: a four-triple airplane with four 3s is a lead
+      When the legal leads from "5H 5S 5D 6H 6S 6D 7H 7S 7D 8H 8S 8D 3H 3S 3D 3C" are listed
+      Then there are 109 legal plays
+      And "airplane+singles 5-8: 3 3 3 3 5 5 5 6 6 6 7 7 7 8 8 8" is among them

@@ -543,6 +543,19 @@ Feature: R05 Bombs and rockets
       Then the action is rejected citing R05.3
       And the top play is "bomb 12x3" by seat 1
 
+    @id:R05-407 @R05.3 @D9 @D10 @D26 @D35 @D37
+    Scenario: With joker-set rockets and bombs of twelve above rockets, three small jokers and a big joker on a bomb of twelve are refused by the rocket rule, whichever of their readings is tried
+      Given the variant "rocket" is "joker_sets"
+      And the variant "twelve_bomb" is "beats_rocket"
+      And a hand in play with seat 0 as banker
+      And seat 0 holds "9C"
+      And seat 1 holds "4C"
+      And seat 2 holds "SJ SJ SJ BJ 7H"
+      And seat 1 led "3H 3H 3H 3S 3S 3S 3D 3D 3D 3C 3C 3C"
+      When seat 2 plays "SJ SJ SJ BJ"
+      Then the action is rejected citing R05.3
+      And the top play is "bomb 12x3" by seat 1
+
     @id:R05-403 @R05.3 @D9 @D36
     Scenario: Under six jokers the six jokers lead as the rocket and as every smaller joker play
       Given the variant "rocket" is "six_jokers"

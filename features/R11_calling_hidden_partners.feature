@@ -292,6 +292,23 @@ Feature: R11 Calling hidden partners
       Then the action is rejected citing R11.4
       And seat 2 is asked to call
 
+    @id:R11-507 @R11.4 @D13 @D14 @D34 @D35
+    Scenario Outline: A call of the <ordinal>th occurrence is refused (<variant> ordinals)
+      Given the variant "call_ordinal" is "<variant>"
+      And seat 2 is dealt "3H AH AH AH KH KH KH"
+      And the kitty is "4D 4C 4H 4S 6D 6C"
+      When seat 2 reveals "3H"
+      And seat 2 buries "4D 4C 4H 4S 6D 6C"
+      And the action {"type": "call", "seat": 2, "calls": [{"face": "AH", "ordinal": <ordinal>}, {"face": "AS", "ordinal": 1}]} is sent
+      Then the action is rejected citing R11.4
+      And seat 2 is asked to call
+
+      Examples:
+        | variant | ordinal |
+        | bounded | 0       |
+        | any     | 0       |
+        | bounded | 4       |
+
     @id:R11-017 @R11.4 @D4 @D15 @D16 @D34
     Scenario: The banker's revealed card is not an occurrence; playing it is
       Given this is hand 2, after seat 1 was banker and seats "2" won

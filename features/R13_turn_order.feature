@@ -551,6 +551,19 @@ Feature: R13 Turn order
       Then the trick's plays are "1: 7S = single 7; 2: 9S = single 9; 3: pass; 4: pass; 5: pass; 0: pass; 1: JS = single J"
       And the top play is "single J" by seat 1
 
+    @id:R13-515 @R13.2 @D18
+    Scenario: A pass made in play is recorded in the trick between the plays around it
+      Given a hand in play with seat 1 as banker
+      And seat 1 holds "7S 3C"
+      And seat 2 holds "8H 4H"
+      And seat 3 holds "9S 4S"
+      And seat 0 holds "3D 4D"
+      When seat 1 leads "7S"
+      And seat 2 passes
+      And seat 3 plays "9S"
+      Then the trick's plays are "1: 7S = single 7; 2: pass; 3: 9S = single 9"
+      And seat 0 is asked to play
+
     @id:R13-201 @R13.3
     Scenario: A position giving the turn back to the seat that made the top play is refused
       Given a hand in play with seat 0 as banker

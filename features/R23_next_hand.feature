@@ -163,6 +163,21 @@ Feature: R23 Next hand
       And 115 cards have been dealt
       And the hand sizes are "19 20 19 19 19 19"
 
+    @id:R23-602 @R23.1 @R08.2 @D20 @D23 @D25 @D34
+    Scenario: The reveal that made this hand's banker is not shown in the next hand
+      Given a hand in play with seat 0 as banker
+      And seat 0 revealed "3H" at draw 13
+      And the banker called the 1st "AH" and the 1st "AS"
+      And call 1 was resolved by seat 1
+      And call 2 was resolved by seat 0
+      And seat 0 holds "9C"
+      And seat 2 holds "8D"
+      When seat 0 plays "9C"
+      Then seat 0 revealed "3H" at draw 13
+      When the next hand is dealt from seat 1 with seat 1 dealt "6H"
+      Then no banker is fixed
+      And nothing has been revealed
+
     @id:R23-501 @R23.1 @D34
     Scenario: A later hand in play keeps the previous winners it was given
       Given a hand in play with seat 0 as banker

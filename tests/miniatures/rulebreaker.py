@@ -99,6 +99,97 @@ def _wings_both_jokers() -> None:
     combos.readings_of_counts.cache_clear()
 
 
+@breaker("bare_shape_refused", "R03", "a play declared by its bare shape word (as \"pair\", "
+         "which D10 allows) is refused as a malformed reading")
+def _bare_shape_refused() -> None:
+    need(combos, "_shape_or_combo", "Combo")
+    combos._shape_or_combo = combos.Combo.parse
+
+
+@breaker("declared_reading_ignored", "R03", "a play declared as a reading its cards do not "
+         "have is played as the reading they have (R03.1, D10)")
+def _declared_reading_ignored() -> None:
+    need(combos, "_declared", "IllegalPlay")
+    declared = combos._declared
+
+    def _declared_or_any(cards: Any, readings: Any, wanted: Any) -> Any:
+        try:
+            return declared(cards, readings, wanted)
+        except combos.IllegalPlay:
+            return readings
+
+    combos._declared = _declared_or_any
+
+
+@breaker("distinct_bans_single_wings", "R03", "under wing_ranks=distinct no single wings are "
+         "allowed at all (R03.5, D9)")
+def _distinct_bans_single_wings() -> None:
+    need(combos, "_wings_ok", "readings_of_counts")
+    wings_ok = combos._wings_ok
+
+    def _wings_ok(counts: Any, body: range, pairs: bool, distinct: bool) -> bool:
+        if distinct and not pairs:
+            return False
+        return wings_ok(counts, body, pairs, distinct)
+
+    combos._wings_ok = _wings_ok
+    combos.readings_of_counts.cache_clear()
+
+
+@breaker("distinct_skips_jokers", "R03", "under wing_ranks=distinct jokers escape the check "
+         "that wing ranks differ (two big jokers pass as two single wings; R03.5, D9)")
+def _distinct_skips_jokers() -> None:
+    need(combos, "_wings_ok", "readings_of_counts", "LOW", "SJ", "BJ")
+
+    def _wings_ok(counts: Any, body: range, pairs: bool, distinct: bool) -> bool:
+        if counts[combos.SJ] and counts[combos.BJ]:
+            return False
+        for rank in range(combos.LOW, combos.BJ + 1):
+            count = counts[rank]
+            if not count or rank in body:
+                continue
+            if pairs and count % 2:
+                return False
+            if distinct and rank < combos.SJ and count != (2 if pairs else 1):
+                return False
+        return True
+
+    combos._wings_ok = _wings_ok
+    combos.readings_of_counts.cache_clear()
+
+
+@breaker("distinct_wings_unlisted", "R03", "under wing_ranks=distinct the legal plays leave "
+         "out every winged airplane (R03.5, D9)")
+def _distinct_wings_unlisted() -> None:
+    need(plays, "_wing_ranks")
+    wing_ranks = plays._wing_ranks
+
+    def _wing_ranks(counts: Any, low: int, high: int, wing: int, length: int,
+                    distinct: bool) -> Any:
+        return [] if distinct else wing_ranks(counts, low, high, wing, length, distinct)
+
+    plays._wing_ranks = _wing_ranks
+
+
+@breaker("wing_rank_at_most_three", "R03", "the legal plays take at most three single wings "
+         "of one rank, as many as a face has copies (R03.5, D9)")
+def _wing_rank_at_most_three() -> None:
+    need(plays, "_wing_ranks")
+
+    def _wing_ranks(counts: Any, low: int, high: int, wing: int, length: int,
+                    distinct: bool) -> Any:
+        avail = []
+        for rank in range(combos.LOW, combos.BJ + 1):
+            if low <= rank <= high:
+                continue
+            cap = 1 if distinct else min(counts[rank] // wing, length, 3)
+            if counts[rank] >= wing and cap:
+                avail.append((rank, cap))
+        return avail
+
+    plays._wing_ranks = _wing_ranks
+
+
 @breaker("suited_reversed", "R04", "suited 5,10,K rank spades < hearts < clubs < diamonds")
 def _suited_reversed() -> None:
     def new(reply: Combo, top: Combo, variants: Variants, original: Callable[..., bool]) -> bool:
@@ -146,6 +237,21 @@ def _bombs_by_rank() -> None:
                     yield make_combo(Shape.BOMB, Rank(rank), size), (Rank(rank),) * size, None
 
     plays._bombs = _bombs
+
+
+@breaker("weakest_reading_explained", "R05", "a reply with several readings that beats with "
+         "none is refused for its weakest reading (three small jokers and a big joker on a "
+         "bomb of twelve cite R05.1, not the rocket's R05.3; D35)")
+def _weakest_reading_explained() -> None:
+    need(combos, "refusal", "reading_kind")
+    from fivetenk.reference.rejections import play_rejection
+
+    def refusal(readings: Any, top: Combo, variants: Variants = DEFAULT) -> Any:
+        weakest = readings[-1]
+        kinds = [combos.reading_kind(weakest, variants)]
+        return play_rejection(kinds, combos.reading_kind(top, variants)), weakest
+
+    combos.refusal = refusal
 
 
 def ignore_variant(name: str, value: str, instead: str | None = None) -> None:
@@ -202,6 +308,24 @@ def _reveal_counts_as_call() -> None:
     Game.apply = patched  # type: ignore[method-assign]
 
 
+@breaker("ordinal_zero_as_first", "R11", "a call of the 0th occurrence is accepted, read as "
+         "the 1st (the ordinal is checked only against its upper bound; R11.4, D14)")
+def _ordinal_zero_as_first() -> None:
+    Game = game_module.Game
+    need(Game, "apply")
+    apply = Game.apply
+
+    def patched(self: Any, action: Any) -> None:
+        if isinstance(action, dict) and action.get("type") == "call" and isinstance(
+                action.get("calls"), list):
+            action = {**action, "calls": [
+                {**c, "ordinal": 1} if isinstance(c, dict) and c.get("ordinal") == 0 else c
+                for c in action["calls"]]}
+        apply(self, action)
+
+    Game.apply = patched  # type: ignore[method-assign]
+
+
 @breaker("self_call_partner", "R11", "a self-call makes the banker their own partner (R11.5)")
 def _self_call_partner() -> None:
     Table = table_module.Table
@@ -241,6 +365,24 @@ def _pass_locks() -> None:
         return None
 
     Table._next_waiting = _next_waiting  # type: ignore[method-assign]
+
+
+@breaker("pass_unrecorded", "R13", "a pass made in play is not recorded among the trick's "
+         "plays (it still counts towards the end of the trick; R13.2, D18)")
+def _pass_unrecorded() -> None:
+    Table = table_module.Table
+    need(Table, "pass_", "_next_waiting", "_close_trick")
+
+    def pass_(self: Any, seat: int) -> None:
+        trick = self.trick
+        trick.passed.add(seat)
+        nxt = self._next_waiting(seat, trick)
+        if nxt is None:
+            self._close_trick()
+        else:
+            self.turn = nxt
+
+    Table.pass_ = pass_  # type: ignore[method-assign]
 
 
 @breaker("early_whole_side", "R17", "the whole-side ending is checked before both calls "
@@ -291,6 +433,25 @@ def _band_off_by_one() -> None:
                                    band.clause)
         bands.append(band)
     settlement.BANDS = tuple(bands)
+
+
+# --------------------------------------------------------------------------- rule 23
+
+
+@breaker("next_hand_keeps_reveal", "R23", "the reveal that fixed a hand's banker is still "
+         "shown in the next hand's observation (R23.1)")
+def _next_hand_keeps_reveal() -> None:
+    Game = game_module.Game
+    need(Game, "_start_hand")
+    start = Game._start_hand
+
+    def patched(self: Any, *args: Any, **kwargs: Any) -> None:
+        kept = getattr(self, "_reveal", None)
+        start(self, *args, **kwargs)
+        if self._reveal is None:
+            self._reveal = kept
+
+    Game._start_hand = patched  # type: ignore[method-assign]
 
 
 def main() -> int:
