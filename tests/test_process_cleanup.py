@@ -11,6 +11,7 @@ leftover is killed at the end of each test so that a failure never leaks process
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -226,3 +227,118 @@ def test_a_normal_run_leaves_nothing_behind(pidfile: Path) -> None:
     pids = wait_for(pidfile, "ready")
     assert len(pids) == 4
     assert leftovers(pids) == {}
+
+
+# --------------------------------------------------------------------------- a fast forker
+
+MARK = "FIVETENK_TEST_FORKER"
+"""An environment variable the tests give a fast forker's chain, to find every member."""
+
+
+def marked(mark: str) -> dict[int, str]:
+    """Every live process whose environment holds ``MARK=mark``: its state (a zombie has no
+    environment left: :func:`chain_zombies` finds those)."""
+    needle = f"\0{MARK}={mark}\0".encode()
+    found = {}
+    for name in os.listdir("/proc"):
+        if name.isdigit():
+            try:
+                with open(f"/proc/{name}/environ", "rb") as f:
+                    if needle in b"\0" + f.read():
+                        found[int(name)] = state(int(name))
+            except OSError:
+                continue
+    return {pid: st for pid, st in found.items() if st}
+
+
+def stop_and_kill(mark: str) -> None:
+    """The test's own clean-up of a chain the kit failed to catch: stop every member until
+    no new one appears, then kill and reap them (never a chain left running)."""
+    stopped: set[int] = set()
+    deadline = time.monotonic() + WAIT
+    while time.monotonic() < deadline:
+        fresh = {pid for pid, st in marked(mark).items() if st != "Z"} - stopped
+        if not fresh:
+            break
+        for pid in fresh:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGSTOP)
+        stopped |= fresh
+    for pid in stopped | set(marked(mark)):
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
+    for pid in marked(mark):
+        with contextlib.suppress(ChildProcessError):
+            os.waitpid(pid, 0)
+
+
+@pytest.fixture
+def chain(tmp_path: Path) -> Iterator[tuple[str, Path]]:
+    """A mark for a fast forker's chain and its count file; whatever is left of the chain
+    afterwards is stopped and killed."""
+    mark = f"{os.getpid()}-{tmp_path.name}"
+    yield mark, tmp_path / "count"
+    stop_and_kill(mark)
+
+
+def chain_zombies(count: Path) -> dict[int, str]:
+    """The chain's members (by the pids it wrote) that are zombies: killed, not reaped
+    (a zombie of this test process, to which the kit's orphans come, or of a member: a
+    pid reused meanwhile by a stranger's zombie is not one)."""
+    pids = {int(word) for word in count.read_text().split()}
+    found = {pid: _stat(pid) for pid in pids}
+    return {pid: "Z" for pid, stat in found.items()
+            if stat is not None and stat[0] == "Z" and (stat[1] == os.getpid() or stat[1] in pids)}
+
+
+def forker(count: Path) -> list[str]:
+    return [sys.executable, str(MINI / "forker.py"), str(count), "2"]
+
+
+def wait_running(count: Path, members: int = 30) -> None:
+    """Until the chain has had ``members`` members (bounded wait)."""
+    deadline = time.monotonic() + WAIT
+    while not count.exists() or len(count.read_bytes().split()) < members:
+        assert time.monotonic() < deadline, "the chain never ran"
+        time.sleep(0.005)
+
+
+@pytest.mark.parametrize("run", range(5))
+def test_a_fast_forking_chain_is_stopped_then_killed(chain: tuple[str, Path], run: int) -> None:
+    """A chain whose member forks, calls setsid() and exits every 2 ms (so a scan always
+    finds a member that is handing over to its child) is gone, zombies included, when
+    close() returns: every member found is stopped before any is killed. Five runs: the
+    kill-as-you-scan clean-up let the chain escape in about half of them."""
+    mark, count = chain
+    driver = ProcessDriver(forker(count), env={**os.environ, MARK: mark})
+    try:
+        assert driver.capabilities
+        wait_running(count)
+        assert any(st != "Z" for st in marked(mark).values())
+    finally:
+        driver.close()
+    assert marked(mark) == {}
+    assert chain_zombies(count) == {}
+
+
+@pytest.mark.parametrize("run", range(3))
+def test_a_fast_forking_chain_does_not_outlive_the_kit(chain: tuple[str, Path], run: int,
+                                                       ) -> None:
+    """The same through `fivetenk check` as a process of its own, stopped by SIGTERM while
+    the chain runs."""
+    mark, count = chain
+    kit = subprocess.Popen([*fivetenk_command(), "check", "--no-progress", "--id", "R05-001",
+                            "--impl", " ".join(forker(count)), "--timeout", "600"],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           env={**os.environ, MARK: mark})
+    try:
+        wait_running(count)
+        kit.send_signal(signal.SIGTERM)
+        _, err = kit.communicate(timeout=WAIT)
+    finally:
+        if kit.poll() is None:
+            kit.kill()
+            kit.wait()
+    assert kit.returncode in (0, 128 + signal.SIGTERM), err.decode(errors="replace")
+    assert marked(mark) == {}
+    assert chain_zombies(count) == {}, "the kit reaps what it kills"

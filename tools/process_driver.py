@@ -45,7 +45,9 @@ and *all its descendants* are killed (SIGKILL) and reaped -- also those that cal
 its children instead of init's, and finds the implementation's processes in ``/proc``:
 the process tree under the implementation, every process of its session, and every process
 whose environment carries the driver's token (:data:`TOKEN_VARIABLE`, inherited by
-descendants), plus orphans re-parented to the kit since the launch (see
+descendants), plus orphans re-parented to the kit since the launch; every one found is
+stopped (SIGSTOP) and the scan repeated until it finds nothing new, and only then are they
+killed, so that not even a chain forking every few milliseconds slips through (see
 :func:`_kill_tree`). Limits: elsewhere (no ``/proc``) only the implementation's process
 group is killed, so a descendant that leaves the group survives; and nothing can clean up
 after the kit itself is killed by SIGKILL.
@@ -112,6 +114,9 @@ STOP_GRACE = 2.0
 ``stop`` and to exit by itself, each, before it is killed."""
 REAP_WAIT = 5.0
 """Seconds at most spent waiting for killed processes to be reaped."""
+STOP_WAIT = 5.0
+"""Seconds at most spent stopping an implementation's processes before they are killed
+(a scan takes milliseconds; only a fork bomb outrunning the scans takes longer)."""
 TOKEN_VARIABLE = "FIVETENK_IMPLEMENTATION_TOKEN"
 """An environment variable set, with a random value per driver, for the implementation:
 its descendants inherit it, so the kit can find them even after they left its process tree
@@ -204,16 +209,24 @@ def _kill_tree(root: int, *, root_alive: bool, session: int, token: str,
     """SIGKILL every process of the implementation started as ``root``; the pids found
     (killed, or already dead and waiting to be reaped).
 
-    Found in ``/proc``, again and again until a scan finds nothing alive (a process may fork
-    while its relatives are killed): the tree under ``root`` (only while ``root_alive``: a
-    reaped pid may be reused), every process of its ``session`` (a session id is never
-    reused while a process of the session lives), every process whose environment holds
-    ``token``, the kit's own children that are orphans it adopted (see
-    :func:`become_subreaper`): started since ``since`` (clock ticks after boot) and in
-    another session than the kit's (a child the kit's other code started shares the kit's
-    session; an implementation's descendant never can), except the ``spare`` ones (other
-    drivers' implementations) and those holding one of ``spare_tokens`` (other drivers'),
-    and every descendant of these. Never the kit itself or its ancestors.
+    First the processes are *stopped*, then killed: each scan of ``/proc`` sends SIGSTOP to
+    every process it finds alive that is not stopped yet, and scans again, until a scan
+    finds no new one alive and none newly dead (a process that died during a scan may
+    have forked after it listed ``/proc``), or :data:`STOP_WAIT` seconds have passed; then
+    every process found gets SIGKILL. A stopped process cannot fork, so a chain that
+    forks, calls ``setsid()`` and exits every few milliseconds -- where each scan would
+    find a member that has already handed over to its child -- is caught whole; killing
+    as each scan went let one escape now and then.
+
+    Found, each scan: the tree under ``root`` (only while ``root_alive``: a reaped pid may
+    be reused), every process of its ``session`` (a session id is never reused while a
+    process of the session lives), every process whose environment holds ``token``, the
+    kit's own children that are orphans it adopted (see :func:`become_subreaper`): started
+    since ``since`` (clock ticks after boot) and in another session than the kit's (a child
+    the kit's other code started shares the kit's session; an implementation's descendant
+    never can), except the ``spare`` ones (other drivers' implementations) and those
+    holding one of ``spare_tokens`` (other drivers'), and every descendant of these. Never
+    the kit itself or its ancestors.
 
     The adopted orphans are the net for a descendant that left the session and cleared its
     environment; inside a larger program (tests), a child that program started since the
@@ -229,36 +242,53 @@ def _kill_tree(root: int, *, root_alive: bool, session: int, token: str,
         found = _stat(ancestor)
         ancestor = found[1] if found else 0
     killed: set[int] = set()
-    for _ in range(20):
-        table = _processes()
-        if not table:
-            break
-        # once the implementation is reaped, its pid (the session id) could in principle
-        # name a new session of a stranger: then only its own members are not ours
-        by_session = root_alive or session not in table
-        seeds = {pid for pid, (_state, ppid, sid, start) in table.items()
-                 if (by_session and sid == session) or _has_token(pid, needle)
-                 or (ppid == me and sid != own_session and start >= since
-                     and pid not in spare
-                     and not any(_has_token(pid, other) for other in others))}
-        if root_alive:
-            seeds.add(root)
-        children: dict[int, list[int]] = {}
-        for pid, (_state, ppid, _sid, _start) in table.items():
-            children.setdefault(ppid, []).append(pid)
-        victims: set[int] = set()
-        todo = [pid for pid in seeds if pid in table]
-        while todo:
-            pid = todo.pop()
-            if pid in victims or pid in protected:
-                continue
-            victims.add(pid)
-            todo.extend(children.get(pid, ()))
-        killed |= victims  # zombies too (the process group kill may have come first)
-        alive = {pid for pid in victims if table[pid][0] not in "ZX"}
-        if not alive:
-            break
-        for pid in alive:
+    stopped: set[int] = set()
+    dead: set[int] = set()
+    give_up = time.monotonic() + STOP_WAIT
+    try:
+        while True:
+            table = _processes()
+            if not table:
+                break
+            # once the implementation is reaped, its pid (the session id) could in
+            # principle name a new session of a stranger: then only its own members are
+            # not ours
+            by_session = root_alive or session not in table
+            seeds = {pid for pid, (_state, ppid, sid, start) in table.items()
+                     if (by_session and sid == session) or _has_token(pid, needle)
+                     or (ppid == me and sid != own_session and start >= since
+                         and pid not in spare
+                         and not any(_has_token(pid, other) for other in others))}
+            if root_alive:
+                seeds.add(root)
+            children: dict[int, list[int]] = {}
+            for pid, (_state, ppid, _sid, _start) in table.items():
+                children.setdefault(ppid, []).append(pid)
+            victims: set[int] = set()
+            todo = [pid for pid in seeds if pid in table]
+            while todo:
+                pid = todo.pop()
+                if pid in victims or pid in protected:
+                    continue
+                victims.add(pid)
+                todo.extend(children.get(pid, ()))
+            killed |= victims  # zombies too (the process group kill may have come first)
+            fresh = {pid for pid in victims
+                     if table[pid][0] not in "ZX" and pid not in stopped}
+            # a process that died since the last scan may have forked after this scan
+            # listed /proc: its child is in the next scan, so it is not over yet
+            died = {pid for pid in victims if table[pid][0] in "ZX"} - dead
+            dead |= died
+            if not fresh and not died:
+                break
+            for pid in fresh:
+                with contextlib.suppress(ProcessLookupError, PermissionError):
+                    os.kill(pid, signal.SIGSTOP)
+            stopped |= fresh
+            if time.monotonic() > give_up:
+                break
+    finally:
+        for pid in stopped:  # a stopped process still dies of SIGKILL
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.kill(pid, signal.SIGKILL)
     return killed
