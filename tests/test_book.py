@@ -277,7 +277,7 @@ def test_bad_report_options_and_folders(tmp_path: Path, reports: dict[str, Path]
     assert main(["book", "--out", str(out), "--report", str(reports["reference"])]) == 2
     assert "expected NAME=FILE" in capsys.readouterr().err
     assert main(["book", "--out", str(out), "--report", f"x={tmp_path / 'none.jsonl'}"]) == 2
-    assert "cannot read this report" in capsys.readouterr().err
+    assert "none.jsonl: cannot read: No such file or directory" in capsys.readouterr().err
     mine = tmp_path / "mine"
     mine.mkdir()
     (mine / "notes.txt").write_text("keep me", encoding="utf-8")

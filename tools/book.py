@@ -60,7 +60,7 @@ from .report import (
     json_text,
     visible,
 )
-from .scenario import Scenario, ScenarioError
+from .scenario import Scenario, ScenarioError, decode_text, parse_json, read_bytes
 from .spec_data import LANGS, Spec
 
 __all__ = ["BookError", "add_arguments", "build", "read_report", "run"]
@@ -75,7 +75,9 @@ CELL_ORDER = ("failed", "errored", "xpassed", "passed", "xfailed", "skipped")
 """A cell's ``data-status``: the first of these present among its scenarios."""
 
 REPORT_NAME = re.compile(r"[^\x00-\x1f\x7f=]{1,60}")
-"""A report's name (``--report NAME=FILE``): 1 to 60 printable characters, no ``=``."""
+"""A report's name (``--report NAME=FILE``): 1 to 60 printable characters, no ``=`` (and
+nothing :func:`fivetenk.report.visible` would escape: no bidirectional controls, no
+undecodable bytes)."""
 
 SEARCH_TEXT_LIMIT = 160
 """Characters of a clause or ruling text kept in the search index (it stays small)."""
@@ -221,23 +223,33 @@ class Report:
         return Counter(r["status"] for r in self.records)
 
 
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not strict JSON")
+MAX_REPORT_BYTES = 32 * 1024 * 1024
+"""The largest report the book reads: 32 MiB. A report of the whole shipped suite with
+every scenario failing, evidence and all, is about 2 MiB; at most this many bytes plus one
+are ever read (a link to ``/dev/zero`` is refused by its size, never read to the end)."""
+
+MAX_RECORD_BYTES = 4 * 1024 * 1024
+"""The longest line (one record) of a report the book reads: 4 MiB, as for any file of
+cases (:data:`fivetenk.scenario.MAX_FILE_BYTES`). `fivetenk check --jsonl` bounds every
+text and value of a record, so its lines stay far shorter (a few KiB)."""
 
 
 def read_report(name: str, path: Path) -> Report:
     """A report read from ``path`` and checked: the first line a ``"record": "run"``
     object naming the implementation, every other line a ``"scenario"`` record (an id,
     a known status, clauses as a list of texts) or a ``"stale"`` record. Anything else is
-    a :class:`BookError` at ``FILE:LINE`` saying what was expected."""
+    a :class:`BookError` at ``FILE:LINE`` saying what was expected.
+
+    The file is read as every file the user names is (:func:`fivetenk.scenario.read_bytes`:
+    a regular file only, so a FIFO or a device is refused before it is opened, at most
+    :data:`MAX_REPORT_BYTES`, UTF-8 without NUL bytes) and each line as strict JSON
+    (:func:`fivetenk.scenario.parse_json`: no duplicate keys, NaN, lone surrogates, nesting
+    deeper than 64 or numbers beyond 2^53)."""
     shown = visible(str(path), NAME_LIMIT)
-    try:
-        data = path.read_bytes()
-    except OSError as err:
-        raise BookError(f"cannot read this report: {err.strerror or err}", where=shown) from None
+    text = decode_text(read_bytes(path, shown, BookError, MAX_REPORT_BYTES), shown, BookError)
     report = Report(name=name, slug="", file=visible(path.name, NAME_LIMIT))
-    lines = data.split(b"\n")
-    if lines and lines[-1] == b"":
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
         lines.pop()
     if not lines:
         raise BookError("not a fivetenk JSON-lines report: the file is empty; expected a "
@@ -246,11 +258,16 @@ def read_report(name: str, path: Path) -> Report:
     seen: set[str] = set()
     for number, raw in enumerate(lines, start=1):
         where = f"{shown}:{number}"
+        if len(raw) > MAX_RECORD_BYTES:  # characters: at least as many bytes
+            raise BookError(f"not a fivetenk JSON-lines report: a line of {len(raw):,} "
+                            f"characters, more than the {MAX_RECORD_BYTES // 2**20} MiB a "
+                            "record may take", where=where)
         try:
-            record = json.loads(raw.decode("utf-8"), parse_constant=_reject_constant)
-        except (UnicodeDecodeError, ValueError) as err:
+            record = parse_json(raw, "", BookError)
+        except BookError as err:
             raise BookError(f"not a fivetenk JSON-lines report: expected one JSON object "
-                            f"per line ({visible(err, TEXT_LIMIT)})", where=where) from None
+                            f"per line ({visible(err.detail, TEXT_LIMIT)})",
+                            where=where) from None
         if not isinstance(record, dict) or not isinstance(record.get("record"), str):
             raise BookError("not a fivetenk JSON-lines report: expected a JSON object with "
                             "a \"record\" field", where=where)
@@ -297,7 +314,7 @@ def parse_report_option(option: str) -> tuple[str, Path]:
     if not sep or not file:
         raise BookError(f"--report {visible(option, NAME_LIMIT)!r}: expected NAME=FILE.jsonl "
                         "(the column name, then the report of fivetenk check --jsonl)")
-    if not REPORT_NAME.fullmatch(name):
+    if not REPORT_NAME.fullmatch(name) or visible(name, 60) != name:
         raise BookError(f"--report {visible(option, NAME_LIMIT)!r}: a report's name is 1 to 60 "
                         "printable characters without '='")
     return name, Path(file)
@@ -651,7 +668,7 @@ def _evidence(book: Book, record: dict[str, Any]) -> dict[str, Any]:
     step_text = record.get("step_text")
     shipped = book.by_id.get(record["id"])
     return {
-        "id": visible(record["id"], NAME_LIMIT), "anchor": record["id"],
+        "id": visible(record["id"], NAME_LIMIT), "anchor": _anchor(record["id"]),
         "name": text("name", NAME_LIMIT), "status": record["status"],
         "message": text("message", MESSAGE_LIMIT), "location": text("location", NAME_LIMIT),
         "step": visible(record.get("step", ""), 20),
@@ -719,7 +736,7 @@ def build(out: Path, *, report_options: Iterable[str] = (), lang: str = "en",
         report = read_report(name, path)
         report.slug = slug(name, taken)
         reports.append(report)
-        command += ["--report", f"{name}={path.name}"]
+        command += ["--report", f"{name}={visible(path.name, NAME_LIMIT)}"]
     if lang != "en":
         command += ["--lang", lang]
     _check_out(out)

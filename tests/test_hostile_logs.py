@@ -1,0 +1,201 @@
+"""Issue 18: the files the later commands read (the ``--report`` of ``fivetenk book``,
+the game logs of ``fivetenk dispute`` and ``fivetenk play --resume``) are held to "What the
+kit guarantees": read like every file the user names (a regular file, a size bound,
+strict JSON), every fault exit 2 naming the file and line, never a traceback or a hang,
+nothing partly written and nothing overwritten. The faults of a process (a FIFO that
+would block, a link to ``/dev/zero`` that never ends) are tried on real processes; the
+rest also with reports and logs Hypothesis makes hostile (truncated, forged, escaped,
+deep, huge)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_input_fuzz import run_cli
+
+HOSTILE = settings(max_examples=60, derandomize=True, deadline=None, database=None)
+"""Few examples: each one is a whole command (the suite takes minutes already)."""
+
+RUN = {"record": "run", "implementation": "x", "capabilities": [], "shapes": [],
+       "variants": {}, "warnings": []}
+RECORD = {"record": "scenario", "id": "R05-001", "name": "five threes", "rule": "R05",
+          "clauses": ["R05.2"], "rulings": ["D11"], "status": "failed",
+          "location": "R05.feature:8", "message": "beats: expected true, observed false",
+          "request": "beats: 3H 3S 3D 3C 3H on AH AS AD AC",
+          "context": {"sent": {"op": "beats"}, "received": {"beats": False}},
+          "differences": [{"path": "beats", "how": "expect", "expected": True,
+                           "observed": False, "absent": False, "text": "beats"}]}
+REPORT = (json.dumps(RUN) + "\n" + json.dumps(RECORD) + "\n"
+          + json.dumps({**RECORD, "id": "R05-002", "status": "passed"}) + "\n")
+"""A small report as ``fivetenk check --jsonl`` writes it (a run line, two scenarios)."""
+
+
+def fivetenk(*args: str | Path, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    """``fivetenk ARGS`` as a real process (the time limit only guards against a hang:
+    the command answers at once or not at all)."""
+    return subprocess.run([sys.executable, "-m", "fivetenk.cli", *map(str, args)],
+                          input=stdin, capture_output=True, text=True, timeout=300)
+
+
+def refused_at(done: subprocess.CompletedProcess[str] | tuple[int, str, str],
+               where: str, *says: str) -> str:
+    """Exit 2, no traceback, ``where`` (FILE or FILE:LINE) and every ``says`` in the
+    message; the message."""
+    code, err = ((done.returncode, done.stderr) if isinstance(done, subprocess.CompletedProcess)
+                 else (done[0], done[2]))
+    assert code == 2, err
+    assert "Traceback" not in err, err
+    assert f"{where}: " in err, (where, err)
+    for fragment in says:
+        assert fragment in err, (fragment, err)
+    return err
+
+
+# ---------------------------------------------------------------------------------------------
+# fivetenk book --report
+# ---------------------------------------------------------------------------------------------
+
+
+def _fifo(path: Path) -> None:
+    os.mkfifo(path)
+
+
+def _zero(path: Path) -> None:
+    path.symlink_to("/dev/zero")
+
+
+def _huge(path: Path) -> None:
+    with open(path, "wb") as handle:  # sparse: refused by its size, never read
+        handle.truncate(32 * 1024 * 1024 + 1)
+
+
+def _text(content: str | bytes) -> Callable[[Path], None]:
+    def write(path: Path) -> None:
+        path.write_bytes(content if isinstance(content, bytes) else content.encode("utf-8"))
+    return write
+
+
+FIRST = json.dumps(RUN) + "\n"
+BAD_REPORTS: dict[str, tuple[Callable[[Path], None], str, str]] = {
+    # name: (how the file is made, where the error is, what it says)
+    "FIFO": (_fifo, "", "a FIFO (named pipe), not a regular file"),
+    "link to /dev/zero": (_zero, "", "a character device, not a regular file"),
+    "over the size bound": (_huge, "", "larger than 32 MiB"),
+    "100,000 [": (_text(FIRST + "[" * 100_000 + "\n"), ":2", "nested deeper than 64 levels"),
+    "lone surrogate in an id": (_text(FIRST + json.dumps(RECORD).replace(
+        '"R05-001"', '"\\ud800"') + "\n"), ":2", "a lone surrogate"),
+    "huge number": (_text(FIRST + json.dumps({**RECORD, "n": 10**60}) + "\n"), ":2",
+                    "out of range"),
+    "NaN": (_text(FIRST + json.dumps(RECORD).replace("true", "NaN") + "\n"), ":2",
+            "NaN and Infinity are not allowed"),
+    "duplicate key": (_text(FIRST + json.dumps(RECORD)[:-1] + ', "id": "x"}\n'), ":2",
+                      "duplicate key"),
+    "NUL byte": (_text(FIRST.encode() + b'{"record": "\x00"}\n'), ":2", "a NUL byte"),
+    "not UTF-8": (_text(FIRST.encode() + b"\xff\n"), ":2", "not UTF-8"),
+    "a line over 4 MiB": (_text(FIRST + json.dumps({**RECORD, "message": "m" * 2**22}) + "\n"),
+                          ":2", "more than the 4 MiB a record may take"),
+}
+
+
+@pytest.mark.parametrize("name", list(BAD_REPORTS))
+def test_a_report_is_read_like_every_file_the_user_names(name: str, tmp_path: Path) -> None:
+    """A real ``fivetenk book`` process: each fault is exit 2 with the file (and line),
+    at once (a FIFO would block the open, ``/dev/zero`` never end, 100,000 ``[`` overflow a
+    recursive parser, a lone surrogate fail when the page is written); nothing is written."""
+    make, line, says = BAD_REPORTS[name]
+    path = tmp_path / "report.jsonl"
+    make(path)
+    out = tmp_path / "book"
+    refused_at(fivetenk("book", "--out", out, "--report", f"mine={path}"), f"{path}{line}",
+               says)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["report.jsonl"]
+
+
+def test_a_report_name_that_cannot_be_shown_is_refused(tmp_path: Path) -> None:
+    """A report's name becomes a column heading: undecodable bytes (a lone surrogate once
+    decoded) or a bidirectional override are refused, not written."""
+    path = tmp_path / "report.jsonl"
+    path.write_text(REPORT, encoding="utf-8")
+    for name in ("\udcff", "a\u202eb"):
+        code, _, err = run_cli(["book", "--out", str(tmp_path / "book"),
+                                "--report", f"{name}={path}"])
+        assert code == 2 and "a report's name is 1 to 60 printable characters" in err
+    assert not (tmp_path / "book").exists()
+
+
+def _deep(levels: int) -> Any:
+    value: Any = []
+    for _ in range(levels):
+        value = [value]
+    return value
+
+
+ODD_VALUES = ["\x1b[2J", "\u202eevil", "\ud800", "a\nScenario: b", 10**30, float("nan"),
+              _deep(70), [None] * 10_001]
+"""Values a hostile report puts in a field (json.dumps writes them: ``NaN``, a ``\ud800``
+escape, 70 levels of nesting, a list too long)."""
+SHOWN = ["id", "name", "message", "location", "request", "clauses", "context", "extra"]
+"""Fields of a failed scenario record (most of them shown on its failures page)."""
+RAW = [b"[" * 5000, b"1" + b"0" * 5000, b"NaN", b"\x00", b"\xff", b"\x1b[2J", b"\n{}\n",
+       "\ud800".encode("utf-8", "surrogatepass")]
+"""Bytes a hostile report holds raw (``\xff`` and an encoded surrogate are not UTF-8)."""
+
+
+@st.composite
+def hostile_reports(draw: st.DrawFn) -> bytes:
+    """A good report made hostile one way: a hostile value in a field of its failed
+    record; raw bytes where a value starts; cut at any byte; or forged (records out of
+    order, one twice, a status it cannot have)."""
+    records = [dict(RUN), dict(RECORD), {**RECORD, "id": "R05-002", "status": "passed"}]
+    how = draw(st.sampled_from(["value", "raw", "cut", "forged"]))
+    if how == "value":
+        records[1][draw(st.sampled_from(SHOWN))] = draw(st.sampled_from(ODD_VALUES))
+    elif how == "forged":
+        forged = draw(st.sampled_from(["order", "twice", "status", "record"]))
+        if forged == "order":
+            records.reverse()
+        elif forged == "twice":
+            records[2]["id"] = records[1]["id"]
+        else:
+            records[1][forged] = draw(st.sampled_from(["exploded", "run", "", "stale"]))
+    data = "".join(json.dumps(r) + "\n" for r in records).encode("utf-8", "surrogatepass")
+    if how == "cut":
+        return data[:draw(st.integers(0, len(data)))]
+    if how == "raw":  # just after a colon: where a value starts
+        starts = [i + 1 for i in range(len(data)) if data[i:i + 1] == b":"]
+        at = draw(st.sampled_from(starts))
+        return data[:at] + draw(st.sampled_from(RAW)) + data[at:]
+    return data
+
+
+@HOSTILE
+@given(data=hostile_reports())
+def test_hostile_reports_build_or_are_refused_with_their_line(
+        tmp_path_factory: pytest.TempPathFactory, data: bytes) -> None:
+    """Whatever is done to a report, ``fivetenk book`` either builds (and nothing the
+    report says reaches a page raw) or refuses it, exit 2, naming the file and a line of
+    it, with nothing written; never a traceback."""
+    folder = tmp_path_factory.mktemp("report")
+    path = folder / "report.jsonl"
+    path.write_bytes(data)
+    out = folder / "book"
+    code, _, err = run_cli(["book", "--out", str(out), "--report", f"mine={path}"])
+    assert code in (0, 2), err
+    assert "Traceback" not in err
+    if code == 2:
+        lines = max(1, data.count(b"\n") + (not data.endswith(b"\n")))
+        assert any(f"{path}:{n}: " in err for n in range(1, lines + 1)), err
+        assert not out.exists() and sorted(p.name for p in folder.iterdir()) == ["report.jsonl"]
+        return
+    for page in out.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        assert "\x1b" not in text and "\u202e" not in text, page
