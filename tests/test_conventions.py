@@ -41,6 +41,10 @@ def compiled(*given: str, then: str = "Then seat 0 is the banker") -> Scenario:
     return scenario
 
 
+ALL_VARIANTS = tuple(f'the variant "{v.name}" is "{v.default}"'
+                     for v in load_spec().variants.values())
+"""Every variant written at its default: then none is filled in."""
+
 CALLED = ('a hand in play with seat 0 as banker',
           'the banker called the 1st "AH" and the 1st "AS"')
 
@@ -178,7 +182,9 @@ def test_a_position_with_every_default_lists_each_of_them() -> None:
     assert "every seat is at level 3 (R07.1" in text
     assert "the reveal is not written: none is recorded" in text and "(D4)" in text
     assert "the deal number is not written: deal 1 of the hand" in text and "D5" in text
-    assert len(notes) == 11
+    assert ("the variants are not written: wing_ranks shared (D9), rocket pair (D9), "
+            "call_ordinal bounded (D14), pass turn (D18), twelve_bomb below_rocket (D37)") in text
+    assert len(notes) == 12
 
 
 def test_default_calls_left_open_by_the_cards_are_shown_open_and_the_check_inactive() -> None:
@@ -198,7 +204,7 @@ def test_a_position_that_writes_everything_lists_only_the_cards_played_before() 
         'seat 3 holds "8C"', 'seat 4 holds "AS 8D"', 'seat 5 holds "7C"',
         "seat 3 has captured 0 points", "the other captured points went to seat 0",
         'seat 1 led "8H" as "single 8"', "it is seat 2's turn",
-        'seat 0 revealed "4H" at draw 1')
+        'seat 0 revealed "4H" at draw 1', *ALL_VARIANTS)
     # what no phrase can write: the cards written nowhere were played in earlier tricks
     assert scenario.filled_in == [
         "147 cards are in no hand, not buried and not on the table: they count as played in "
@@ -211,6 +217,71 @@ def test_only_the_readings_not_written_are_reported() -> None:
     assert "seat 3 single 8" in note and "D10" in note
     written = (*OPEN_AS, 'seat 3 led "8C" as "single 8"', "it is seat 4's turn")
     assert not [n for n in compiled(*written).filled_in if "readings" in n]
+
+
+def test_the_variants_not_written_are_listed_with_their_rulings() -> None:
+    scenario = compiled('the variant "pass" is "trick"', 'the variant "rocket" is "pair"',
+                        'seat 2 is dealt "3H"', then="Then no banker is fixed")
+    (note,) = [n for n in scenario.filled_in if n.startswith("the variants are not written")]
+    assert note == ("the variants are not written: wing_ranks shared (D9), call_ordinal "
+                    "bounded (D14), twelve_bomb below_rocket (D37), the defaults of their "
+                    "rulings (write 'the variant \"…\" is \"…\"')")
+
+
+# ------------------------------------------------------------------ a trick with a gap
+
+GAP = ('a hand in play with seat 0 as banker', 'seat 0 holds "5H 5S"',
+       'seat 1 holds "JD 4C"', 'seat 2 holds "8D 4D"', 'seat 3 holds "6C"',
+       'seat 0 led "3S"', 'seat 3 then played "9S"')
+
+
+def _plays(scenario: Scenario) -> list[dict[str, object]]:
+    plays: list[dict[str, object]] = scenario.setup["position"]["trick"][  # type: ignore[index]
+        "plays"]
+    return plays
+
+
+def test_seats_a_written_trick_skips_are_recorded_as_passes_and_listed() -> None:
+    """seat 0 led, seat 3 played: seats 1 and 2 hold cards, so the turn reached them and
+    they passed (R13.1, R13.2); the kit records it and says so (issue 17, item 5)."""
+    scenario = compiled(*GAP)
+    assert [(p["seat"], "pass" in p) for p in _plays(scenario)] == [
+        (0, False), (1, True), (2, True), (3, False)]
+    (note,) = [n for n in scenario.filled_in if "skips seats" in n]
+    assert "seats 1 2 before seat 3's play" in note and "write 'seat N then passed'" in note
+    # written, the same position, and nothing is filled in
+    written = compiled(*GAP[:-1], "seat 1 then passed", "seat 2 then passed", GAP[-1])
+    assert written.setup == scenario.setup
+    assert not [n for n in written.filled_in if "skips seats" in n]
+
+
+def test_under_the_trick_lock_the_recorded_passes_lock_the_seats_out() -> None:
+    """No game lets seat 1 play in that trick under pass=trick: it passed before seat 3's
+    play. Left without the passes, the position let it."""
+    scenario = compiled('the variant "pass" is "trick"', *GAP,
+                        then='When seat 1 plays "JD"\n    Then the action is rejected '
+                             "citing R13.1")
+    assert _plays(scenario)[1] == {"seat": 1, "pass": True}
+    assert scenario.setup["position"]["trick"]["passed"] == [1, 2]  # type: ignore[index]
+    assert run_scenario(ReferenceDriver(), scenario).status == "passed"
+
+
+def test_a_written_turn_past_seats_holding_cards_records_their_passes() -> None:
+    scenario = compiled(*GAP[:-1], 'seat 4 holds "6D"', "it is seat 3's turn",
+                        then="When seat 3 passes\n    And seat 4 passes\n"
+                             "    Then the trick is over and seat 0 leads next")
+    assert [p["seat"] for p in _plays(scenario)] == [0, 1, 2]
+    (note,) = [n for n in scenario.filled_in if "skips seats" in n]
+    assert "seats 1 2 before seat 3's turn" in note
+    assert run_scenario(ReferenceDriver(), scenario).status == "passed"
+
+
+def test_seats_that_are_out_or_passed_are_skipped_without_a_pass() -> None:
+    scenario = compiled('a hand in play with seat 0 as banker', 'seat 0 holds "5H 5S"',
+                        'seat 2 holds "8D 4D"', 'seat 3 holds "6C"', 'seat 0 led "3S"',
+                        'seat 2 then passed', 'seat 3 then played "9S"')
+    assert [p["seat"] for p in _plays(scenario)] == [0, 2, 3]  # seat 1 is out
+    assert not [n for n in scenario.filled_in if "skips seats" in n]
 
 
 def test_a_deal_lists_the_filler_the_kitty_and_the_first_receiver() -> None:

@@ -224,8 +224,8 @@ def test_a_hand_at_the_burial_is_the_banker_with_32_cards_and_nothing_buried() -
     assert run_scenario(ReferenceDriver(), scenario).status == "passed"
     # nothing left to a convention but the match (first hand, levels 3) and the deal
     assert [n.split(":")[0] for n in scenario.filled_in] == [
-        "the deal number is not written", "the hand is not written",
-        "the levels are not written"]
+        "the deal number is not written", "the variants are not written",
+        "the hand is not written", "the levels are not written"]
 
 
 def test_a_hand_at_the_calls_has_its_burial_and_no_call() -> None:

@@ -170,14 +170,15 @@ def _finish_deal(b: Builder) -> None:
     if "levels" in b.extensions:
         deal["levels"] = b.extensions["levels"]
     b.setup = {"deal": deal}
-    b.extensions["filled_in"] = deal_filled_in(spec, deal, b.extensions)
+    b.extensions["filled_in"] = deal_filled_in(spec, deal, b.extensions, b.variants)
 
 
 SETUP_FINISHERS.append(_finish_deal)
 
 
 def deal_filled_in(spec: dict[str, Any], deal: dict[str, Any],
-                   extensions: dict[str, Any]) -> list[str]:
+                   extensions: dict[str, Any],
+                   variants: dict[str, str] | None = None) -> list[str]:
     """Every default the kit filled in when it built ``deal`` from the phrases written
     (``spec``, the builder's ``extensions``), one sentence each with its ruling and the
     phrase that would write it (issue 9: no silent conventions): the filler cards
@@ -213,7 +214,7 @@ def deal_filled_in(spec: dict[str, Any], deal: dict[str, Any],
     if filled:
         notes.append("the cards of redeal " + ", ".join(map(str, filled)) + " not written "
                      "are filled in strongest-first as in the deal (D30)")
-    notes += [note for note in _match_filled_in(extensions)
+    notes += [note for note in _match_filled_in(extensions, variants)
               if not (spec.get("new_match") and note.startswith("the hand is not written"))]
     return notes
 

@@ -360,9 +360,10 @@ def _finish_position(b: Builder) -> None:
         _check_history(spec, levels, history)
         if phase == "calling" and "buried" not in spec:
             _refuse_missing_burial(spec)
+    trick, spec["filled_passes"] = _fill_passes(spec, b.variants)
     kwargs: dict[str, Any] = {
         "banker": spec["banker"],
-        "trick": [tuple(e) for e in spec["trick"]] or None,
+        "trick": [tuple(e) for e in trick] or None,
         "variants": b.variants,
     }
     if phase != "playing":  # no call yet; nothing buried before the burial (D7)
@@ -386,7 +387,53 @@ def _finish_position(b: Builder) -> None:
         raise ScenarioError(f"the position cannot occur: {err}") from None
     position.pop("variants", None)  # the scenario's variants apply
     b.setup = {"position": position}
-    b.extensions["filled_in"] = position_filled_in(spec, position, b.extensions)
+    b.extensions["filled_in"] = position_filled_in(spec, position, b.extensions, b.variants)
+
+
+def _fill_passes(spec: dict[str, Any], variants: dict[str, str]
+                 ) -> tuple[list[list[Any]], list[tuple[int, str]]]:
+    """The trick as written, with the passes the turn order implies recorded: between two
+    entries (and between the last one and a written turn) every seat the turn went past
+    that holds cards, did not make the top play and could still act (it had not passed
+    since the last play, or at all under ``pass=trick``, D18) must have passed (R13.1,
+    R13.2), since no game skips it. Returns the trick and, for each pass recorded, the seat
+    and the entry it came before. A written order the turn cannot reach (past the seat
+    that made the top play: the trick would be over, R13.3) is left as written, for the
+    position check to refuse."""
+    entries: list[list[Any]] = [list(e) for e in spec["trick"]]
+    if not entries:
+        return entries, []
+    holds = {seat for seat, cards in spec["hands"].items() if cards}
+    lock = variants.get("pass") == "trick"
+    out: list[list[Any]] = [entries[0]]
+    filled: list[tuple[int, str]] = []
+    top: int = entries[0][0]
+    passed: set[int] = set()
+
+    def gap(after: int, to: int, before: str) -> list[list[Any]]:
+        seats = [(after + k) % 6 for k in range(1, 6)]
+        if to not in seats or top in seats[:seats.index(to)] or to == top:
+            return []
+        skipped = [s for s in seats[:seats.index(to)] if s in holds and s not in passed]
+        filled.extend((s, before) for s in skipped)
+        return [[s, None] for s in skipped]
+
+    for entry in entries[1:]:
+        seat = entry[0]
+        what = f"seat {seat}'s {'pass' if entry[1] is None else 'play'}"
+        added = gap(out[-1][0], seat, what)
+        out += added
+        passed.update(s for s, _ in added)
+        out.append(entry)
+        if entry[1] is None:
+            passed.add(seat)
+        else:
+            top = seat
+            if not lock:
+                passed.clear()
+    if spec.get("turn") is not None:
+        out += gap(out[-1][0], spec["turn"], f"seat {spec['turn']}'s turn")
+    return out, filled
 
 
 def _refuse_missing_burial(spec: dict[str, Any]) -> None:
@@ -459,7 +506,8 @@ def whole_side_check(position: dict[str, Any]) -> str:
 
 
 def position_filled_in(spec: dict[str, Any], position: dict[str, Any],
-                       extensions: dict[str, Any]) -> list[str]:
+                       extensions: dict[str, Any],
+                       variants: dict[str, str] | None = None) -> list[str]:
     """Every default the kit filled in when it built ``position`` from the phrases written
     (``spec``, the builder's ``extensions``), one sentence each with its clause or ruling
     and the phrase that would write it (issue 9: no silent conventions). When the writer
@@ -502,6 +550,15 @@ def position_filled_in(spec: dict[str, Any], position: dict[str, Any],
         notes.append(f"{rest} points of those earlier tricks are not credited by the writer: "
                      f"they go to seat {banker}, the banker (write 'seat N has captured … "
                      "points' or 'the other captured points went to seat N'; R06.2)")
+    filled = spec.get("filled_passes") or []
+    if filled:
+        befores = list(dict.fromkeys(before for _, before in filled))
+        told = "; ".join(
+            f"{_seats([s for s, b in filled if b == before])} before {before}"
+            for before in befores)
+        notes.append(f"the trick skips seats that hold cards: the kit recorded their passes, "
+                     f"as the turn order requires ({told}; R13.1, R13.2, D18; write 'seat N "
+                     "then passed')")
     trick = position.get("trick")
     if trick is not None and any(len(e) == 2 and e[1] is not None
                                  for e in spec["trick"]):
@@ -517,7 +574,7 @@ def position_filled_in(spec: dict[str, Any], position: dict[str, Any],
         notes.append(f"whose turn it is is not written: seat {position['turn']}, {why} "
                      "(R13.1, R13.3, D18; write 'it is seat N's turn')")
     notes += _reveal_filled_in(spec, position)
-    notes += _match_filled_in(extensions)
+    notes += _match_filled_in(extensions, variants)
     return notes
 
 
@@ -539,9 +596,29 @@ def _reveal_filled_in(spec: dict[str, Any], position: dict[str, Any]) -> list[st
     return notes
 
 
-def _match_filled_in(extensions: dict[str, Any]) -> list[str]:
-    """The match defaults of a deal or a position: the first hand, every level at 3."""
-    notes = []
+def _variants_filled_in(variants: dict[str, str] | None) -> list[str]:
+    """The house-rule variants a deal or a position does not write: each plays the default
+    of the ruling that names it (``fivetenk rules D9`` …)."""
+    from ..spec_data import load_spec
+
+    written = variants or {}
+    named: dict[str, tuple[str, str]] = {}
+    for ruling in load_spec().rulings.values():
+        for variant in ruling.variants:
+            named.setdefault(variant.name, (variant.default, ruling.id))
+    left = [f"{name} {default} ({ruling})" for name, (default, ruling) in named.items()
+            if name not in written]
+    if not left:
+        return []
+    return ["the variants are not written: " + ", ".join(left) + ", the defaults of their "
+            "rulings (write 'the variant \"…\" is \"…\"')"]
+
+
+def _match_filled_in(extensions: dict[str, Any],
+                     variants: dict[str, str] | None = None) -> list[str]:
+    """The match defaults of a deal or a position: the first hand, every level at 3, and
+    the variants not written."""
+    notes = _variants_filled_in(variants)
     if "history" not in extensions:
         notes.append("the hand is not written: the first hand of the match, with no previous "
                      "banker or winners (D34; write 'this is hand N, after seat M was banker "
