@@ -112,7 +112,7 @@ Feature: R10 Kitty and burial
       And the top play is "single K" by seat 2
       And seat 3 is asked to play
 
-    @id:R10-010 @R10.1 @R13.1 @D7 @D34 @D35
+    @id:R10-010 @R10.1 @R13.1 @D1 @D7 @D34 @D35
     Scenario: Nobody but the banker makes the first lead
       Given seat 2 is dealt "3H 5H 10H KH"
       And seat 3 is dealt "9S"

@@ -9,7 +9,7 @@ Feature: R13 Turn order
 
   Rule: R13.1 The banker leads, then seats act in a fixed direction
 
-    @id:R13-001 @R13.1 @D7 @D18 @D34
+    @id:R13-001 @R13.1 @D1 @D7 @D18 @D34
     Scenario: The banker leads the first trick once the calls are announced
       Given seat 3 is dealt "3H 9S 9D"
       And seat 4 is dealt "10D"
@@ -23,7 +23,7 @@ Feature: R13 Turn order
       Then seat 3 leads the trick
       And seat 4 is asked to play
 
-    @id:R13-002 @R13.1 @D7 @D34 @D35
+    @id:R13-002 @R13.1 @D1 @D7 @D34 @D35
     Scenario: No other seat may lead the first trick
       Given seat 3 is dealt "3H 9S 9D"
       And seat 4 is dealt "10D"
@@ -112,7 +112,7 @@ Feature: R13 Turn order
       Then the action is rejected citing R13.1
       And seat 1 is asked to play
 
-    @id:R13-501 @R13.1
+    @id:R13-501 @R13.1 @D1
     Scenario: After a reply the turn goes to the next seat in order
       Given a hand in play with seat 0 as banker
       And seat 0 holds "3D 4D"
@@ -126,7 +126,7 @@ Feature: R13 Turn order
       When seat 3 plays "QC"
       Then the top play is "single Q" by seat 3
 
-    @id:R13-506 @R13.1 @D10
+    @id:R13-506 @R13.1 @D1 @D10
     Scenario: A trick on the table given by its plays alone, without readings or passes, is read as a player would
       Given the position is:
         """
@@ -157,7 +157,7 @@ Feature: R13 Turn order
       When seat 3 plays "QC"
       Then the top play is "single Q" by seat 3
 
-    @id:R13-512 @R13.1
+    @id:R13-512 @R13.1 @D1
     Scenario: A position whose trick was led by another seat than its leader is refused
       Given the position is:
         """
@@ -187,7 +187,7 @@ Feature: R13 Turn order
         """
       Then the position is refused
 
-    @id:R13-514 @R13.1
+    @id:R13-514 @R13.1 @D1
     Scenario: A position whose trick lists as passed fewer seats than passed since the last play is refused
       Given the position is:
         """

@@ -129,7 +129,7 @@ Feature: R14 Trick completion
       And seat 2 has captured 25 points
       And the trick is over and seat 3 leads next
 
-    @id:R14-009 @R14.1 @D15 @D17 @D20 @D23
+    @id:R14-009 @R14.1 @D15 @D17 @D20 @D22 @D23
     Scenario: Points captured before a seat is revealed as a partner count for the banker side
       Given a hand in play with seat 0 as banker
       And the banker called the 1st "AH" and the 3rd "AS"
@@ -150,7 +150,7 @@ Feature: R14 Trick completion
       And the defender total is 100
       And the banker total is 200
 
-    @id:R14-010 @R14.1 @D16 @D17 @D18 @D21
+    @id:R14-010 @R14.1 @D16 @D17 @D18 @D21 @D22
     Scenario: Points captured by a seat that never joins the banker count for the defenders
       Given a hand in play with seat 0 as banker
       And the banker called the 1st "AH" and the 3rd "AS"
@@ -171,7 +171,7 @@ Feature: R14 Trick completion
       And the defender total is 125
       And the banker total is 175
 
-    @id:R14-101 @R14.1 @R13.2 @R13.3 @R15.1 @D11 @D18 @D19 @D35
+    @id:R14-101 @R14.1 @R13.2 @R13.3 @R15.1 @D1 @D11 @D18 @D19 @D35
     Scenario: A trick of pair runs several ranks apart goes to the highest, with the points of every run in it
       Given a hand in play with seat 0 as banker
       And seat 0 holds "3H 3S 4D 4C 8C"

@@ -7,7 +7,7 @@ Feature: R15 Next lead
 
   Rule: R15.1 The trick winner leads again; if out, the next seat holding cards
 
-    @id:R15-001 @R15.1 @D18 @D19
+    @id:R15-001 @R15.1 @D1 @D18 @D19
     Scenario: The trick winner leads the next trick
       Given a hand in play with seat 0 as banker
       And seat 0 holds "8D 3C"
@@ -23,7 +23,7 @@ Feature: R15 Next lead
       Then seat 2 leads the trick
       And seat 3 is asked to play
 
-    @id:R15-002 @R15.1 @D18 @D19 @D35
+    @id:R15-002 @R15.1 @D1 @D18 @D19 @D35
     Scenario: The leader of the finished trick does not lead again when another seat won it
       Given a hand in play with seat 0 as banker
       And seat 0 holds "8D 3C"
@@ -38,7 +38,7 @@ Feature: R15 Next lead
       Then the action is rejected citing R13.1
       And the trick is over and seat 2 leads next
 
-    @id:R15-003 @R15.1 @D19 @D18
+    @id:R15-003 @R15.1 @D1 @D19 @D18
     Scenario: When the winner went out with the winning play the next seat holding cards leads
       Given a hand in play with seat 0 as banker
       And seat 0 holds "8D 3C"
@@ -82,7 +82,7 @@ Feature: R15 Next lead
       And seats 1, 2 and 3 pass
       Then the trick is over and seat 1 leads next
 
-    @id:R15-006 @R15.1 @D18 @D19 @D35
+    @id:R15-006 @R15.1 @D1 @D18 @D19 @D35
     Scenario: A winner who is out may not lead
       Given a hand in play with seat 0 as banker
       And seat 0 holds "8D 3C"
@@ -97,7 +97,7 @@ Feature: R15 Next lead
       Then the action is rejected citing R13.1
       And the trick is over and seat 3 leads next
 
-    @id:R15-007 @R15.1 @D18 @D19
+    @id:R15-007 @R15.1 @D1 @D18 @D19
     Scenario: The next lead is searched from the winner, not from the trick's leader
       Given a hand in play with seat 0 as banker
       And seat 0 holds "8D 3C"
@@ -113,7 +113,7 @@ Feature: R15 Next lead
       Then the trick is over and seat 3 leads next
       And the out seats are "2 1"
 
-    @id:R15-008 @R15.1 @D18 @D19 @D35
+    @id:R15-008 @R15.1 @D1 @D18 @D19 @D35
     Scenario Outline: Only the seat found by the search may lead (seat <seat> tries)
       Given a hand in play with seat 0 as banker
       And seat 0 holds "8D 3C"
@@ -136,7 +136,7 @@ Feature: R15 Next lead
         | 0    | 3C    |
         | 5    | 9C    |
 
-    @id:R15-009 @R15.1 @D18 @D19 @D27
+    @id:R15-009 @R15.1 @D1 @D18 @D19 @D27
     Scenario: Under the trick-lock variant the winner leads in the same way
       Given the variant "pass" is "trick"
       And a hand in play with seat 0 as banker
@@ -150,7 +150,7 @@ Feature: R15 Next lead
       And seats 3 and 0 pass
       Then the trick is over and seat 3 leads next
 
-    @id:R15-010 @R15.1 @D19 @D18
+    @id:R15-010 @R15.1 @D1 @D19 @D18
     Scenario: A seat that passed earlier in the trick and then won it leads next
       Given a hand in play with seat 0 as banker
       And seat 0 holds "8D 3C"
@@ -165,7 +165,7 @@ Feature: R15 Next lead
       And seats 2, 3 and 0 pass
       Then the trick is over and seat 1 leads next
 
-    @id:R15-011 @R15.1 @D18 @D19 @R16.1
+    @id:R15-011 @R15.1 @D1 @D18 @D19 @R16.1
     Scenario: The next lead skips a seat that went out earlier in the same trick
       # Found by fivetenk fuzz: an engine that remembered who was out when the trick
       # began gave the lead to seat 3, who had gone out on a beaten play (no cards left).
@@ -184,7 +184,7 @@ Feature: R15 Next lead
       And seat 0 passes
       Then seat 4 is asked to play
 
-    @id:R15-501 @R15.1
+    @id:R15-501 @R15.1 @D1
     Scenario: With no trick on the table and the banker out, the first seat after the banker that holds cards leads
       Given a hand in play with seat 0 as banker
       And the banker called the 1st "AH" and the 1st "AS"

@@ -182,7 +182,7 @@ Feature: R16 Going out
       And seat 1 holds "4C 9H"
       And seat 0 holds "3C 8D"
 
-    @id:R16-101 @R16.1 @R14.1 @R15.1 @D18 @D19 @D20 @D23 @D24
+    @id:R16-101 @R16.1 @R14.1 @R15.1 @D1 @D18 @D19 @D20 @D23 @D24
     Scenario: A defender who goes out by winning a trick keeps its points and advances when the banker then goes out
       Given a hand in play with seat 0 as banker
       And seat 0 holds "3C 9D"

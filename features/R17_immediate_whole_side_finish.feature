@@ -75,7 +75,7 @@ Feature: R17 Immediate whole-side finish
       And the settled banker side is "0 3"
       And the remnant points (10) go to the bankers
 
-    @id:R17-005 @R17.1 @D17 @D20 @D31
+    @id:R17-005 @R17.1 @D17 @D20 @D22 @D31
     Scenario: Resolving the last call can leave the other side all out at once
       Given a hand in play with seat 0 as banker
       And the banker called the 1st "AH" and the 3rd "AS"
@@ -176,7 +176,7 @@ Feature: R17 Immediate whole-side finish
 
   Rule: R17.2 All bankers out: stop and give the defenders' remaining scoring cards to the bankers
 
-    @id:R17-008 @R17.2 @D20
+    @id:R17-008 @R17.2 @D20 @D22
     Scenario: When the last banker-side player goes out the hand stops at once
       Given a hand in play with seat 0 as banker
       And the banker called the 1st "AH" and the 1st "AS"
@@ -348,7 +348,7 @@ Feature: R17 Immediate whole-side finish
 
   Rule: R17.4 Other cards score zero; the remainder is not played out
 
-    @id:R17-015 @R17.4 @D20
+    @id:R17-015 @R17.4 @D20 @D22
     Scenario: Only 5s, 10s and kings left in hands are transferred; other cards score nothing
       Given a hand in play with seat 0 as banker
       And seat 0 holds "3C"

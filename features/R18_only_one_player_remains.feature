@@ -92,7 +92,7 @@ Feature: R18 Only one player remains
 
   Rule: R18.2 The final successful player receives the final trick, the last hand and the kitty
 
-    @id:R18-006 @R18.2 @D16 @D21 @D31
+    @id:R18-006 @R18.2 @D16 @D21 @D22 @D31
     Scenario: The final successful player receives the table, the last hand and the kitty
       Given a hand in play with seat 0 as banker
       And the banker called the 1st "AH" and the 3rd "AS"
@@ -145,7 +145,7 @@ Feature: R18 Only one player remains
       And the defender total is 120
       And the defenders win
 
-    @id:R18-009 @R18.2 @D16 @D17 @D21 @D31
+    @id:R18-009 @R18.2 @D16 @D17 @D21 @D22 @D31
     Scenario: When a banker-side player makes the final play the last points go to the bankers
       Given a hand in play with seat 0 as banker
       And the banker called the 1st "AH" and the 3rd "AS"
@@ -164,7 +164,7 @@ Feature: R18 Only one player remains
       And the defender total is 120
       And the banker total is 180
 
-    @id:R18-010 @R18.2 @D16 @D21 @D31
+    @id:R18-010 @R18.2 @D16 @D21 @D22 @D31
     Scenario: The player left holding cards receives nothing from the final trick or the kitty
       Given a hand in play with seat 0 as banker
       And the banker called the 1st "AH" and the 3rd "AS"

@@ -11,7 +11,7 @@ Feature: R19 Kitty ownership
 
   Rule: R19.1 The kitty is exposed at normal or early settlement
 
-    @id:R19-001 @R19.1 @D7 @D16 @D21
+    @id:R19-001 @R19.1 @D7 @D16 @D21 @D22
     Scenario: The kitty is exposed when the hand ends with one player left
       Given a hand in play with seat 0 as banker
       And the banker called the 1st "AH" and the 3rd "AS"
@@ -25,7 +25,7 @@ Feature: R19 Kitty ownership
       Then the hand ends with "one_player_left"
       And the settlement shows the buried cards "5D 10D KD 3D 4D 6D"
 
-    @id:R19-002 @R19.1 @D7 @D20
+    @id:R19-002 @R19.1 @D7 @D20 @D22
     Scenario: The kitty is exposed when the bankers go out early
       Given a hand in play with seat 0 as banker
       And the buried cards are "5D 10D KD 3D 4D 6D"
@@ -35,7 +35,7 @@ Feature: R19 Kitty ownership
       Then the hand ends with "bankers_out"
       And the settlement shows the buried cards "5D 10D KD 3D 4D 6D"
 
-    @id:R19-003 @R19.1 @D7 @D20
+    @id:R19-003 @R19.1 @D7 @D20 @D22
     Scenario: The kitty is exposed when the defenders go out early
       Given a hand in play with seat 0 as banker
       And the buried cards are "5D 10D KD 3D 4D 6D"
@@ -86,7 +86,7 @@ Feature: R19 Kitty ownership
       And the defender total is 100
       And the banker total is 200
 
-    @id:R19-007 @R19.2 @D17 @D20 @D23
+    @id:R19-007 @R19.2 @D17 @D20 @D22 @D23
     Scenario: A partner who makes the final play receives the kitty, not the banker who buried it
       Given a hand in play with seat 0 as banker
       And the banker called the 1st "AH" and the 1st "AS"
@@ -157,7 +157,7 @@ Feature: R19 Kitty ownership
       And the defender total is 120
       And the defenders win
 
-    @id:R19-103 @R19.2 @R18.2 @R15.1 @D16 @D18 @D19 @D21 @D22 @D23 @D31
+    @id:R19-103 @R19.2 @R18.2 @R15.1 @D1 @D16 @D18 @D19 @D21 @D22 @D23 @D31
     Scenario: A lead that ends the hand right after a completed trick takes the kitty, not the winner of that trick
       # Seat 2, a partner, wins the first trick with its last card; seat 3 leads next (D19)
       # and its lead leaves seat 4 alone, so seat 3 makes the final play of the hand.
@@ -190,7 +190,7 @@ Feature: R19 Kitty ownership
 
   Rule: R19.3 At an early settlement the current trick is the final valid trick
 
-    @id:R19-010 @R19.3 @D20 @D31
+    @id:R19-010 @R19.3 @D20 @D22 @D31
     Scenario: The banker's going-out play takes the unfinished trick, the kitty and the defenders' remnants
       Given a hand in play with seat 0 as banker
       And the buried cards are "5D 10D KD 3D 4D 6D"
@@ -207,7 +207,7 @@ Feature: R19 Kitty ownership
       And the remnant points (5) go to the bankers
       And the defender total is 100
 
-    @id:R19-011 @R19.3 @D20 @D31
+    @id:R19-011 @R19.3 @D20 @D22 @D31
     Scenario: The last defender's going-out play takes the unfinished trick and the kitty
       Given a hand in play with seat 0 as banker
       And the buried cards are "5D 10D KD 3D 4D 6D"
@@ -222,7 +222,7 @@ Feature: R19 Kitty ownership
       And the remnant points (5) go to the defenders
       And the defender total is 140
 
-    @id:R19-012 @R19.3 @D20 @D31
+    @id:R19-012 @R19.3 @D20 @D22 @D31
     Scenario: Players topped earlier in the final trick receive none of its points
       Given a hand in play with seat 0 as banker
       And the buried cards are "5D 10D KD 3D 4D 6D"
@@ -237,7 +237,7 @@ Feature: R19 Kitty ownership
       And seat 2 has captured 0 points
       And the defender total is 0
 
-    @id:R19-015 @R19.3 @D18 @D19 @D20 @D31
+    @id:R19-015 @R19.3 @D18 @D19 @D20 @D22 @D31
     Scenario: At a whole-side ending the kitty goes to the going-out player, not the last completed trick's winner
       # Found by fivetenk fuzz: an engine that gave the kitty to the winner of the last
       # completed trick (seat 1) at every ending.
@@ -285,7 +285,7 @@ Feature: R19 Kitty ownership
 
   Rule: R19.4 The recipients of the table and kitty and of the remnants may differ
 
-    @id:R19-013 @R19.4 @D17 @D20 @D31
+    @id:R19-013 @R19.4 @D17 @D20 @D22 @D31
     Scenario: A play that reveals the last partner gives the table and kitty to the bankers and the remnant to the defenders
       Given a hand in play with seat 0 as banker
       And the banker called the 1st "AH" and the 3rd "AS"
@@ -305,7 +305,7 @@ Feature: R19 Kitty ownership
       And the defender total is 165
       And the banker total is 135
 
-    @id:R19-014 @R19.4 @D20 @D31
+    @id:R19-014 @R19.4 @D20 @D22 @D31
     Scenario: When the going-out player's own side is the side that is out the recipients are on one side
       Given a hand in play with seat 0 as banker
       And the buried cards are "5D 10D KD 3D 4D 6D"

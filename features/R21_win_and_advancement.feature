@@ -180,7 +180,7 @@ Feature: R21 Win and advancement
     And the advances are "3 0 3 0 0 0"
     And the levels are now "6 3 6 3 3 3"
 
-  @id:R21-009 @R21.7 @D20 @D23
+  @id:R21-009 @R21.7 @D20 @D22 @D23
   Scenario: With all 300 points every defender advances three levels, the banker none
     Given a hand in play with seat 0 as banker
     And the banker called the 1st "AH" and the 1st "AS"

@@ -334,6 +334,8 @@ class Game:
         exactly as it was."""
         act = action if isinstance(action, Action) else Action.from_json(action)
         prepared = self._validate(act)
+        if provenance.current is not None and self._reveal is not None:
+            self._trace_reveal(act, self._reveal)
         self._history.append(act)
         kind = act.type
         if kind == "play":
@@ -554,6 +556,16 @@ class Game:
             return None
         raise AssertionError("unreachable: plays and passes by the seat to act are handled above")
 
+    def _trace_reveal(self, act: Action, reveal: tuple[int, Card, int]) -> None:
+        """Provenance (recording only): D4 where the revealed card's fate decides something:
+        it is buried or played (it stayed in the hand like any card), or its face is called
+        (the reveal counts towards no call)."""
+        seat, card, _ = reveal
+        if ((act.type == "bury" and card in act.cards)
+                or (act.type == "play" and act.seat == seat and card in act.cards)
+                or (act.type == "call" and any(c.face == card for c in act.calls))):
+            provenance.applies("D4")
+
     def _trace_calls(self, act: Action) -> None:
         """Provenance (recording only): D13 when every unburied copy of a called face is in
         the banker's own hand (it counts as in play)."""
@@ -644,12 +656,15 @@ class Game:
 
     def _trace_settlement(self) -> None:
         """Provenance (recording only) of a settlement: D7 when the buried cards score
-        differently from the dealt kitty, D31 when the final trick holds points, D16 when a
-        call is unresolved (it adds nobody)."""
+        differently from the dealt kitty, D22 when the kitty holds points (counted at face
+        value, never multiplied), D31 when the final trick holds points, D16 when a call is
+        unresolved (it adds nobody)."""
         t = self._t
         dealt = self._d.kitty
         if dealt and sum(c.points for c in dealt) != sum(c.points for c in self._buried):
             provenance.applies("D7")
+        if any(c.points for c in self._buried):
+            provenance.applies("D22")
         if t.trick is not None and t.trick.points:
             provenance.applies("D31")
         if any(c.resolved_by is None for c in t.calls):

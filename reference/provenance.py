@@ -15,17 +15,20 @@ and every rejection of an action applies D35 (the clause it cites). Recording is
 deterministic (a set of ids, no timing) and single-threaded: one recording at a time per
 process, nested recordings also add to the enclosing one.
 
-**Ruling by ruling** (traced: where; not traced: why there is no decision point):
+**Ruling by ruling** (traced: where; declared: why there is no decision point, and which
+scenarios must carry the ruling instead):
 
-- D1 not traced: seats 0–5 and the direction s → s+1 are the frame of every game scenario
-  (every deal, turn and search); no branch chooses between readings.
+- D1 declared (:data:`DECLARED`): seats 0–5 and the direction s → s+1 are the frame of
+  every deal, turn and search, so no branch chooses between readings; every scenario that
+  exercises a clause whose order D1 fixes (R09.5, R13.1, R15.1) carries it.
 - D2 traced where the first receiver is not given and its default is taken (seat 0, or
   the seat after the previous banker). One card per draw and the kitty as the last six
   cards are the deal itself (every deal), not a branch.
 - D3 traced at a reveal prompt given although the card just dealt is not of the seat's
   reveal rank (it holds an earlier one: R08.3/R09.4 "ask again on later draws").
-- D4 not traced: a reveal removes nothing from the hand and counts towards no call; the
-  engine implements this by doing nothing, so no branch exists to mark.
+- D4 traced where the revealed card's fate decides something: the banker buries it or
+  its revealer plays it (it stayed in the hand like any card), or a call names its face
+  (the reveal counts towards no call).
 - D5 traced at a first-hand redeal (reshuffle and redeal as often as needed) and at the
   later hands' fallback search for the banker (b+1 … b+5, b).
 - D6 traced when the next hand follows a 120–175 settlement: defenders who won without
@@ -58,16 +61,17 @@ process, nested recordings also add to the enclosing one.
 - D20 traced at every whole-side ending (checked once both calls resolved, table points
   and kitty to the last successful player, remnants to the side that is out).
 - D21 traced at every one-player-left ending.
-- D22 not traced: the kitty at face value and 300 − defender total are the arithmetic of
-  every settlement; no multiplier or other reading has a branch.
+- D22 traced at a settlement whose kitty holds points (counted at face value, never
+  multiplied); the step that checks the banker total (300 − the defender total) names it.
 - D23 traced when the bankers win with partners (every banker-side member advances).
   The band table itself is rule 21 in multiples of 5, used by every settlement.
 - D24 traced at an advance that passes A (a match win, joint winners).
 - D25 traced when a later hand's banker is the previous banker again.
 - D26 traced under the variant rocket: joker_sets.
 - D27 traced under the variant pass: trick.
-- D28 not traced: informative text (title, notices, R01.5, rule 24) adds no requirement
-  and the engine has no code for it.
+- D28 declared (:data:`DECLARED`): informative text (title, notices, R01.5, rule 24) adds
+  no requirement and the engine has no code for it; every scenario that exercises R01.5 or
+  R24.1 carries it.
 - D29 traced at the reveal prompt after the 156th draw.
 - D30 traced at a first-hand redeal (same hand, same first receiver, next deal number).
 - D31 traced at settlement when the final trick holds points (reported as table points,
@@ -92,7 +96,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # errors imports this module, and variants imports errors
     from .variants import Variants
 
-__all__ = ["VARIANT_RULINGS", "applies", "applies_variants", "current", "paused", "recording"]
+__all__ = ["DECLARED", "VARIANT_RULINGS", "applies", "applies_variants", "current", "paused",
+           "recording"]
 
 current: set[str] | None = None
 """The set collecting ruling ids, or ``None`` when nothing records. Engine code reads it as
@@ -106,6 +111,14 @@ VARIANT_RULINGS: dict[str, dict[str, tuple[str, ...]]] = {
     "twelve_bomb": {"beats_rocket": ("D37",)},
 }
 """Variant name -> non-default value -> the rulings that name that reading."""
+
+DECLARED: dict[str, tuple[str, ...]] = {
+    "D1": ("R09.5", "R13.1", "R15.1"),
+    "D28": ("R01.5", "R24.1"),
+}
+"""Rulings with no decision point in the engine -> the clauses whose every scenario must
+carry them: a declared rule instead of a trace (``tests/test_provenance.py`` checks it, and
+that every ruling is traced, named by a variant or a step, or declared here)."""
 
 
 def applies(*rulings: str) -> None:

@@ -16,6 +16,7 @@ decision point is not traced, see the provenance docstring). Only missing tags f
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
@@ -28,7 +29,7 @@ from gherkin.pickles.compiler import Compiler
 from fivetenk import catalog
 from fivetenk.compiler import parse_document
 from fivetenk.drivers import ReferenceDriver
-from fivetenk.language import find_step
+from fivetenk.language import REGISTRY, find_step
 from fivetenk.reference import provenance
 from fivetenk.reference.errors import IllegalAction
 from fivetenk.reference.game import Game
@@ -202,6 +203,9 @@ def _by_id(ident: str) -> Scenario:
     ("R08-015", "D29", "advance"),  # a 3 revealed at the last draw
     ("R08-013", "D30", "act"),      # the last prompt skipped: the hand is redealt
     ("R13-017", "D35", "act"),      # a rejected action
+    ("R10-007", "D4", "act"),       # the revealed card buried
+    ("R11-017", "D4", "act"),       # the revealed face called, then the revealed card played
+    ("R19-008", "D22", "act"),      # a rich kitty counted at face value
 ])
 def test_the_recorder_records(ident: str, ruling: str, step_op: str) -> None:
     """The mechanism cannot silently go dead: chosen scenarios apply their ruling in the
@@ -212,6 +216,44 @@ def test_the_recorder_records(ident: str, ruling: str, step_op: str) -> None:
     at = [i for i, got in driver.applied.items() if ruling in got]
     assert at, f"{ident} should apply {ruling} in the engine"
     assert any(i >= 0 and scenario.steps[i]["op"] == step_op for i in at)
+
+
+def test_declared_rulings_are_carried_by_every_scenario_of_their_clauses() -> None:
+    """A ruling with no decision point (:data:`provenance.DECLARED`) is carried by every
+    shipped scenario exercising a clause the declaration names."""
+    missing = [f"{s.id} ({s.source.get('file')}:{s.source.get('line')}): exercises "
+               f"{', '.join(sorted(set(s.clauses) & set(clauses)))} but is not tagged @{ruling}"
+               for ruling, clauses in provenance.DECLARED.items()
+               for s in catalog.shipped()
+               if set(s.clauses) & set(clauses) and ruling not in s.rulings]
+    assert not missing, "\n".join(missing)
+
+
+def _applied_in_the_engine() -> set[str]:
+    """Every ruling id the engine's code passes to ``provenance.applies``."""
+    found: set[str] = set()
+    for path in sorted((Path(provenance.__file__).parent).glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                    and node.func.attr == "applies"):
+                found.update(a.value for a in node.args
+                             if isinstance(a, ast.Constant) and isinstance(a.value, str))
+    return found
+
+
+def test_every_ruling_can_be_checked() -> None:
+    """No ruling tag is beyond every test: each ruling is applied by the engine somewhere,
+    named by a variant or by a step definition, or declared with the clauses whose
+    scenarios must carry it (issue 17: D1, D4, D22 and D28 were none of these)."""
+    by_variant = {r for values in provenance.VARIANT_RULINGS.values()
+                  for rulings in values.values() for r in rulings}
+    by_step = {r for definition in REGISTRY for r in definition.rulings}
+    checkable = _applied_in_the_engine() | by_variant | by_step | set(provenance.DECLARED)
+    unchecked = sorted(set(load_spec().rulings) - checkable, key=_ruling_number)
+    assert not unchecked, f"rulings no test can check on a scenario's tags: {unchecked}"
+    assert set(provenance.DECLARED) <= set(load_spec().rulings)
+    clauses = set(load_spec().clauses)
+    assert all(set(c) <= clauses for c in provenance.DECLARED.values())
 
 
 def test_the_engine_records_directly() -> None:

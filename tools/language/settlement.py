@@ -29,7 +29,8 @@ def _defender_total(b: Builder, points: str) -> None:
     observe(b, "result.defender_total", number(points))
 
 
-@step("then", r"the banker total is (?P<points>\d+)", "the banker total is 175")
+@step("then", r"the banker total is (?P<points>\d+)", "the banker total is 175",
+      rulings=("D22",))
 def _banker_total(b: Builder, points: str) -> None:
     """The banker side's total, 300 minus the defender total (R20.2, D22)."""
     observe(b, "result.banker_total", number(points))
