@@ -286,6 +286,9 @@ def test_statements_are_deleted_but_never_a_first_binding() -> None:
     deleted = [m.split(" -> ")[0] for m in mutations_of(source) if m.endswith("-> pass")]
     assert deleted == ["total = total * 2", "a = 0", "seen.append(total)", "seen[0] = 1"]
     assert "a += 1 -> pass" in mutations_of("def f(a):\n    a += 1\n    return a\n")
+    in_init = mutations_of("class T:\n    def __init__(self, a):\n        self.a = a\n"
+                           "    def set(self, a):\n        self.a = a\n")
+    assert in_init == ["self.a = a -> pass"]  # only set's: __init__'s is the first binding
 
 
 def test_the_two_rates_and_the_kinds_are_counted_apart(mutants: list[Mutant]) -> None:

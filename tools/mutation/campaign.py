@@ -160,10 +160,12 @@ def _judge_adapter(chosen: list[Mutant], suite: through_adapter.Suite,
         for i in again:
             m = final[i].mutant
             scenarios = through_adapter.selected(suite, m)
+            late = final[i].scenario.split(" ")[0]
+            scenarios.sort(key=lambda j: suite.scenarios[j].id != late)  # the late one first
             redo_jobs.append((partial(through_adapter.judge, m, m.module, suite, scenarios,
                                       trees, timeout=through_adapter.ALONE_TIMEOUT),
                               through_adapter.limit_for(scenarios)
-                              + 10 * through_adapter.ALONE_TIMEOUT))
+                              + 2 * through_adapter.ALONE_TIMEOUT))
         redo = run_children(redo_jobs, 1)
         for i, answer in zip(again, redo, strict=True):
             final[i] = _outcome(final[i].mutant, answer)

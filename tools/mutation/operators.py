@@ -15,8 +15,9 @@ how each mutant is named and applied again (:func:`enumerate_mutants`, :func:`mu
   assignment to an attribute or an item (``self.x = …``, ``d[k] = …``); an assignment that
   rebinds a name already bound earlier in its function (a parameter or a variable); and a
   call whose value is discarded (``cards.append(c)``, ``seen.update(…)``, ``check(…)``).
-  The *first* binding of a name is never deleted: that mutant can only raise ``NameError``
-  where the name is read, which any scenario reaching it "kills" without testing anything.
+  The *first* binding of a name (and ``self.x = …`` in ``__init__``) is never deleted: that
+  mutant can only raise ``NameError`` (``AttributeError``) where the name is read, which
+  any scenario reaching it "kills" without testing anything.
 
 **Never mutated**: docstrings, annotations, decorators, f-strings (messages), ``assert``,
 imports, and *instrumentation*: the recording of which rulings a decision applied
@@ -145,6 +146,7 @@ def _rebindings(func: ast.FunctionDef | ast.AsyncFunctionDef) -> set[int]:
     target is an attribute, an item, or a name bound earlier in the function (a parameter,
     or an assignment, loop, ``with`` or ``import`` on an earlier line)."""
     args = func.args
+    init = func.name == "__init__"  # there, ``self.x = …`` is the attribute's first binding
     params = {a.arg for a in [*args.posonlyargs, *args.args, *args.kwonlyargs]}
     params |= {a.arg for a in (args.vararg, args.kwarg) if a is not None}
     first: dict[str, int] = {}
@@ -183,12 +185,17 @@ def _rebindings(func: ast.FunctionDef | ast.AsyncFunctionDef) -> set[int]:
             targets = [node.target]
         else:
             continue
-        if all(isinstance(t, (ast.Attribute, ast.Subscript)) or (
+        if all((isinstance(t, ast.Attribute) and not (init and _on_self(t)))
+               or isinstance(t, ast.Subscript) or (
                 isinstance(t, ast.Name)
                 and (t.id in params or first.get(t.id, node.lineno) < node.lineno))
                for t in targets):
             out.add(id(node))
     return out
+
+
+def _on_self(target: ast.Attribute) -> bool:
+    return isinstance(target.value, ast.Name) and target.value.id == "self"
 
 
 def _deletable(node: ast.AST, rebinding: set[int], in_function: bool) -> bool:
@@ -446,13 +453,18 @@ SOURCES: dict[str, str] = {}
 
 
 def all_trees() -> dict[str, ast.Module]:
-    """Every module of the reference engine, parsed (for :func:`provenance_only`)."""
+    """Every module of the reference engine, parsed (for :func:`provenance_only`) and
+    imported now, so that the live engine the mutants patch is the text they were made
+    from (a forked child never imports a module afresh from a file edited since)."""
+    import importlib
+
     folder = source_path("combos").parent
     out = {}
     for path in sorted(folder.glob("*.py")):
         if path.stem not in ("__init__", "provenance"):
             SOURCES[path.stem] = text = path.read_text(encoding="utf-8")
             out[path.stem] = ast.parse(text, filename=str(path))
+            importlib.import_module(f"{PACKAGE}.{path.stem}")
     return out
 
 

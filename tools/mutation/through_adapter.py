@@ -40,13 +40,14 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from .. import adapter as _adapter  # imported before any fork: children never load it anew
 from .engine import apply_mutant
 from .operators import Mutant, MutationError, mutated_tree, source_path
 
 REPLY_TIMEOUT = 3.0
 """Seconds for each reply of a mutated engine (the reference answers in milliseconds)."""
-ALONE_TIMEOUT = 20.0
-"""Seconds for each reply when a timeout is run again alone."""
+ALONE_TIMEOUT = 10.0
+"""Seconds for each reply when a timeout is run again alone (the late scenario first)."""
 CPU_LIMIT = 120
 """Seconds of CPU a forked adapter may use before the system stops it (a backstop)."""
 TIMEOUT_MARK = "no reply to "
@@ -103,11 +104,9 @@ class ForkedAdapter:
                 signal.signal(signal.SIGINT, signal.SIG_DFL)
                 signal.signal(signal.SIGTERM, signal.SIG_DFL)
                 prepare()
-                from ..adapter import Adapter, serve
-
                 with open(0, "rb", buffering=0, closefd=False) as stdin, \
                         open(1, "wb", buffering=0, closefd=False) as stdout:
-                    serve(stdin, stdout, Adapter())
+                    _adapter.serve(stdin, stdout, _adapter.Adapter())
                 if finish is not None:
                     finish(side)
             except BaseException as err:  # a mutant breaking the adapter: it exits, loud
