@@ -497,3 +497,58 @@ def test_the_profile_of_a_driver_never_starts_it() -> None:
     described = profile.describe(NoHandshake())  # type: ignore[arg-type]
     assert described["capabilities"] == list(CAPABILITIES)
     assert described["variants"] == {k: list(v) for k, v in CHOICES.items()}
+
+
+# -- a run in which nothing ran (issue 18, item 10) -------------------------------------------
+
+
+def declaring(tmp_path: Path, **changes: Any) -> str:
+    """An implementation (the reference adapter, a real process) whose handshake is the
+    reference's with ``changes``: ``reply.py hello=FILE``."""
+    from fivetenk.adapter import Adapter
+
+    result = {**Adapter().hello_result(), **changes}
+    line = json.dumps({"seq": 0, "ok": True, "result": result}).replace('"seq": 0',
+                                                                         '"seq": {seq}')
+    hello_file = tmp_path / "hello.json"
+    hello_file.write_text(line, encoding="utf-8")
+    return impl("reply.py", f"hello={hello_file}")
+
+
+@pytest.mark.parametrize(("changes", "args", "says"), [
+    ({"capabilities": []}, (), "all {n} were skipped (the implementation declares no "
+     "capabilities)"),
+    ({"capabilities": []}, ("--id", "R05-001"), "the one selected was skipped (the "
+     "implementation declares no capabilities)"),
+    ({"shapes": []}, ("--shapes", "straight"), "all {n} were skipped (the implementation "
+     "declares no shapes)"),
+    ({"capabilities": ["deal"]}, ("--rule", "R05"), "all {n} were skipped (for "),
+])
+def test_a_run_in_which_nothing_ran_fails_saying_why(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, changes: dict[str, Any],
+        args: tuple[str, ...], says: str) -> None:
+    """Every selected scenario skipped is no green run: exit 1, and a line saying that no
+    scenario ran and why, even with --quiet."""
+    code, out, _, records = check(capsys, tmp_path, "--quiet", *args,
+                                  "--impl", declaring(tmp_path, **changes))
+    assert records and {r["status"] for r in records.values()} == {"skipped"}
+    assert code == 1
+    assert f"no scenario ran: {says.format(n=len(records))}" in out, out[-500:]
+    assert "nothing was checked, so the run fails" in out
+
+
+def test_expectations_that_skip_every_selected_scenario_fail_the_run(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    expectations = tmp_path / "skip.yaml"
+    expectations.write_text('skip:\n  R05: "not yet"\n', encoding="utf-8")
+    code, out, _, records = check(capsys, tmp_path, "--rule", "R05", "--expectations",
+                                  str(expectations))
+    assert code == 1
+    assert f"no scenario ran: all {len(records)} were skipped (not yet (R05))" in out
+    # one scenario that runs is enough: the others' skips are the run's business
+    code, out, _, _ = check(capsys, tmp_path, "--rule", "R05", "--rule", "R06",
+                            "--expectations", str(expectations))
+    assert code == 0 and "no scenario ran" not in out
+    # a selection of nothing is still bad input, not a run
+    assert cli.main(["check", "--no-progress", "--id", "nothing-here"]) == 2
+    assert "no scenario matches the selection" in capsys.readouterr().err

@@ -14,6 +14,11 @@ scenarios, rules, clauses, tags or shapes used (`- {uses: straight, reason: ...}
 expected failure optionally pinned to how it fails (`path`, `observed`). An expected
 failure applies to the selected scenarios that fail; one that matches no failing scenario
 is reported STALE and fails the run (see fivetenk.expectations).
+
+Exit codes: 0 every scenario that ran passed (or failed as expected); 1 a scenario failed
+or errored, an expectation is stale, or no scenario ran at all (every one selected was
+skipped: nothing was checked, which is no pass); 2 bad input (a scenario, feature, option
+or file the kit cannot use).
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import sys
+from collections import Counter
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -319,9 +325,35 @@ def _run(args: argparse.Namespace, out: TextIO, driver: Driver | None) -> int:
         print("\n".join(causes), file=out)
     if pending and not args.quiet:
         print(f"\npending rules (no scenarios yet): {', '.join(pending)}", file=out)
+    idle = nothing_ran(results, declared)
+    if idle:
+        print(f"\n{idle}", file=out)
     if failures:
         raise failures[0]
-    return 0 if all(r.ok for r in results) and not stale else 1
+    return 0 if all(r.ok for r in results) and not stale and not idle else 1
+
+
+def nothing_ran(results: list[Result], declared: dict[str, Any]) -> str:
+    """"" if a scenario ran; else the line saying that none did and why (the run then
+    fails, exit 1: a run that checked nothing is not green). ``declared``: the profile of
+    :func:`fivetenk.profile.describe`, whose empty capabilities or shapes explain it
+    best; otherwise the skips' own reasons."""
+    if not results or any(r.status != "skipped" for r in results):
+        return ""
+    count = len(results)
+    reasons = Counter(r.reason or "(no reason)" for r in results)
+    if not declared.get("capabilities"):
+        why = "the implementation declares no capabilities"
+    elif not declared.get("shapes"):
+        why = "the implementation declares no shapes"
+    elif len(reasons) == 1:
+        why = report.visible(next(iter(reasons)), report.TEXT_LIMIT)
+    else:
+        reason, times = reasons.most_common(1)[0]
+        why = (f"for {len(reasons)} reasons, the most common: "
+               f"{report.visible(reason, report.TEXT_LIMIT)} ({times} of them)")
+    skipped = f"all {count} were skipped" if count > 1 else "the one selected was skipped"
+    return f"no scenario ran: {skipped} ({why}); nothing was checked, so the run fails"
 
 
 def _print_profile(declared: dict[str, Any], out: TextIO, *, quiet: bool) -> None:

@@ -3,7 +3,8 @@
 ``fivetenk check`` runs the scenario suite (the shipped features, plus your own files)
 against the bundled reference engine or, with ``--impl``, against any implementation that
 speaks the adapter protocol. Exit codes: 0 nothing failed or errored; 1 something failed or
-errored; 2 bad input (a scenario, feature, option or file the kit cannot use).
+errored, or no scenario ran (every one selected was skipped); 2 bad input (a scenario,
+feature, option or file the kit cannot use).
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ commands:
   book       write the rules, scenarios and results as a static site (--out DIR)
   dispute    write one decision of a game log as a scenario to check or edit (--at N)
 
-exit codes: 0 ok, 1 failed or errored scenarios, 2 bad input.
+exit codes: 0 ok, 1 failed or errored scenarios (or none ran: all skipped), 2 bad input.
 See README.md for writing your own scenarios and for the adapter protocol.
 """
 
