@@ -8,6 +8,7 @@ import io
 import json
 import re
 import shlex
+import subprocess
 import sys
 from pathlib import Path
 
@@ -224,3 +225,65 @@ def test_progress_bar_on_a_terminal_and_budget_stops_the_campaign(tmp_path: Path
         cli.main(["fuzz", "--impl", ADAPTER, "--seed", "3", "--cases", "10", "--mode",
                   "queries", "--no-progress", "--out", str(tmp_path)])
     assert "\r" not in err.getvalue()
+
+
+# -- outputs checked before the campaign (issue 18, item 7) --------------------------------
+
+BOMBS = shlex.join([sys.executable, str(MINI / "rulebreaker.py"), "bombs_by_rank"])
+"""A rule-breaker whose first divergence, seed 1, is case 111 of the queries mode."""
+
+
+def _tree(root: Path) -> dict[str, bytes | None]:
+    return {str(p.relative_to(root)): (p.read_bytes() if p.is_file() else None)
+            for p in sorted(root.rglob("*"))}
+
+
+def test_an_out_that_cannot_take_the_cases_is_refused_before_the_campaign(
+        tmp_path: Path) -> None:
+    """An existing file, a path under a file, a link to nothing: exit 2 at once, naming
+    --out, not "internal error" after the campaign with the cases lost."""
+    (tmp_path / "afile").write_text("keep me", encoding="utf-8")
+    (tmp_path / "nowhere").symlink_to(tmp_path / "missing")
+    before = _tree(tmp_path)
+    for out, says in [("afile", "is not a folder"), ("afile/sub", "cannot be made"),
+                      ("nowhere", "is a symbolic link to nothing")]:
+        code, text = fuzz("--impl", BOMBS, "--seed", "1", "--cases", "200", "--mode",
+                          "queries", "--out", str(tmp_path / out))
+        assert code == 2, text
+        assert f"--out {tmp_path / out}: {says}" in text and "Traceback" not in text
+        assert "DIVERGED" not in text and "cases in" not in text  # nothing was run
+    assert _tree(tmp_path) == before
+
+
+@pytest.mark.parametrize("prefix", ["../../x", "a/b", "a\nb", ".x", "a.b", "", "-x", "1x",
+                                    "x" * 41, "a\x1b[2Jb"])
+def test_an_id_prefix_that_is_no_id_or_file_name_is_refused(tmp_path: Path,
+                                                            prefix: str) -> None:
+    """The prefix starts every written id and file name: a separator would write outside
+    --out, a newline a case check refuses; refused when the arguments are read."""
+    out = tmp_path / "deep" / "er" / "out"
+    done = subprocess.run([sys.executable, "-m", "fivetenk.cli", "fuzz", "--impl", BOMBS,
+                           "--seed", "1", "--cases", "200", "--mode", "queries", "--out",
+                           str(out), f"--id-prefix={prefix}"],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 2
+    assert "argument --id-prefix: expected a letter, then letters, digits" in done.stderr
+    assert "\x1b" not in done.stderr and not done.stdout and "Traceback" not in done.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_case_that_cannot_be_written_is_said_so_and_still_reported(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A write that fails after the check (a full disk) names the file and the reason;
+    the divergence is still reported, and the run fails."""
+    from fivetenk import fuzz_cmd
+
+    def full(out: Path, scenario: object) -> None:
+        raise OSError(28, "No space left on device", str(out / "found-1.feature"))
+
+    monkeypatch.setattr(fuzz_cmd, "write_case", full)
+    code, text = fuzz("--impl", BOMBS, "--seed", "1", "--cases", "200", "--mode", "queries",
+                      "--out", str(tmp_path))
+    assert code == 1 and "DIVERGED case 111" in text
+    assert f"not written: cannot write {tmp_path / 'found-1.feature'}: No space left" in text
+    assert "internal error" not in text

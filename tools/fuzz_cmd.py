@@ -27,6 +27,8 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import os
+import re
 import secrets
 import shlex
 import sys
@@ -68,9 +70,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="play only under this variant value (repeatable); by default every "
                    "value the implementation declares is explored")
     p.add_argument("--out", type=Path, default=Path("fivetenk-found"), metavar="DIR",
-                   help="where the cases found are written (default ./fivetenk-found/)")
-    p.add_argument("--id-prefix", default="found", metavar="TEXT",
-                   help="ids of the written scenarios: TEXT-<8 hex> (default found)")
+                   help="where the cases found are written (default ./fivetenk-found/): a "
+                   "folder you can write to, or one that can be made; checked before the "
+                   "campaign")
+    p.add_argument("--id-prefix", type=_id_prefix, default="found", metavar="TEXT",
+                   help="ids of the written scenarios: TEXT-<8 hex> (default found); TEXT is "
+                   "a letter, then letters, digits, '-' or '_' (it names the files, so no "
+                   "separator or dot), at most 40 characters")
     p.add_argument("--workers", type=_count(1, 64), default=1, metavar="N",
                    help="parallel processes, one implementation process each (default 1)")
     p.add_argument("--shard", type=_shard, default=(1, 1), metavar="K/N",
@@ -94,6 +100,44 @@ def _count(lo: int, hi: int) -> Any:
                                              f"not {text!r}")
         return int(text)
     return parse
+
+
+ID_PREFIX = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,39}")
+"""What ``--id-prefix`` may be: the start of a scenario id
+(:data:`fivetenk.scenario.ID_PATTERN`: a letter, then letters, digits, ``-``, ``_``) and of
+the written files' names, so it holds no path separator, no leading dot (a hidden file) and
+nothing ``fivetenk check`` would refuse (a dot in an id only comes before an outline row's
+number)."""
+
+
+def _id_prefix(text: str) -> str:
+    if not ID_PREFIX.fullmatch(text):
+        raise argparse.ArgumentTypeError(
+            f"expected a letter, then letters, digits, '-' or '_' (at most 40 characters: "
+            f"the cases' ids and file names start with it), not '{report.visible(text, 60)}'")
+    return text
+
+
+def _check_out(out: Path) -> None:
+    """Fail before the campaign when the cases found could not be written to ``out``: an
+    existing file, FIFO or device, a link to nowhere, a folder that cannot be written, or
+    a path under a file. UsageError (exit 2) names the option and the path."""
+    from .cli import UsageError
+
+    where = f"--out {report.visible(out, 400)}"
+    if out.is_symlink() and not out.exists():
+        raise UsageError(f"{where}: is a symbolic link to nothing; name a folder")
+    if out.exists():
+        if not out.is_dir():
+            raise UsageError(f"{where}: is not a folder (the cases found are written into a "
+                             "folder as ID.feature and ID.json); name a folder")
+        if not os.access(out, os.W_OK | os.X_OK):
+            raise UsageError(f"{where}: is a folder you cannot write to")
+        return
+    existing = next((p for p in out.parents if p.exists()), Path("."))
+    if not existing.is_dir() or not os.access(existing, os.W_OK | os.X_OK):
+        raise UsageError(f"{where}: cannot be made ({report.visible(existing, 400)} is not a "
+                         "folder you can write to)")
 
 
 def _seconds(text: str) -> float:
@@ -275,6 +319,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
 
     args.junit = None
     _check_outputs(args)
+    _check_out(args.out)
     fixed = _parse_variants(args.variant)
     driver = _process_driver(args)
     try:
@@ -548,6 +593,10 @@ def _describe(args: argparse.Namespace, plan: Plan, modes: dict[str, Any], drive
     case = generate(plan, modes, o.index)
     try:
         lines_, record_ = _shrink_and_write(args, mode, driver, case, d)
+    except OSError as err:  # e.g. a full disk: the divergence stays reported
+        name = f" {report.visible(err.filename, 400)}" if err.filename else ""
+        lines.append(f"  not written: cannot write{name}: {err.strerror or err}")
+        return lines, record
     except Exception as err:  # the divergence stays reported; say what went wrong
         from .runner import internal_error
 
