@@ -209,7 +209,7 @@ def _bad_logs(records: list[dict[str, Any]]) -> dict[str, tuple[list[str] | byte
         "not UTF-8": (b'{"record": "game", "seed": 1}\n\xff\xfe\n', 2, "is not UTF-8"),
         "empty": ([], 1, "the log is empty"),
         "no game record": (lines[1:], 1, 'expected the "game" record first'),
-        "duplicate key": (['{"record": "game", "seed": 1, "seed": 2}'], 1, "appears twice"),
+        "duplicate key": (['{"record": "game", "seed": 1, "seed": 2}'], 1, 'duplicate key "seed"'),
         "bad variant": ([json.dumps({**records[0], "variants": {"pass": "nonsense"}}),
                          *lines[1:]], 1, "variants"),
         "unknown record": ([*lines[:2], '{"record": "chat"}', *lines[2:]], 3,

@@ -199,3 +199,107 @@ def test_hostile_reports_build_or_are_refused_with_their_line(
     for page in out.rglob("*.html"):
         text = page.read_text(encoding="utf-8")
         assert "\x1b" not in text and "\u202e" not in text, page
+
+
+# ---------------------------------------------------------------------------------------------
+# fivetenk dispute and play --resume: what a log says reaches the console escaped
+# ---------------------------------------------------------------------------------------------
+
+ESCAPES = "\x1b[2J\x1b]0;pwned\x07\u202e"
+
+
+def edited(log: Path, kind: str, **changes: Any) -> Path:
+    """``log`` with the first record of ``kind`` changed (a new file beside it)."""
+    lines = log.read_text(encoding="utf-8").splitlines()
+    index = next(i for i, line in enumerate(lines) if json.loads(line)["record"] == kind)
+    lines[index] = json.dumps({**json.loads(lines[index]), **changes})
+    path = log.with_name(f"edited-{kind}.jsonl")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def refused_log(tmp_path: Path) -> Path:
+    """A log of ``fivetenk play`` at seat 5 of seed 1 whose one refused answer is 7H 7H."""
+    from test_dispute import refusal_log
+
+    return refusal_log(tmp_path, "1\n1\n1\n7H 7H\n")
+
+
+@pytest.mark.parametrize("answer", [ESCAPES + " 7H 7H", "7H 7H\n  Scenario: injected\n    When x",
+                                    "7H 7H\r\n@id:x\n", " " * 300 + "\u2028" * 10])
+def test_a_refused_input_is_written_escaped_and_the_case_passes_check(
+        refused_log: Path, tmp_path: Path, answer: str) -> None:
+    """The refused answer as the user typed it (a log may say anything there): shown
+    escaped in the scenario's name, so it cannot reach the console raw or start a step or
+    a scenario of its own; the case written passes ``fivetenk check``."""
+    log = edited(refused_log, "refused", input=answer)
+    printed = fivetenk("dispute", log, "--refused", "1")
+    assert printed.returncode == 0, printed.stderr
+    assert "\x1b" not in printed.stdout and "\u202e" not in printed.stdout
+    starts = [line.split()[0] for line in printed.stdout.splitlines() if line.strip()]
+    assert starts.count("Scenario:") == 1 and "@id:x" not in starts
+    out = tmp_path / "case.feature"
+    done = fivetenk("dispute", log, "--refused", "1", "--out", out)
+    assert done.returncode == 0 and "written" in done.stdout, done.stderr
+    assert out.read_text(encoding="utf-8") == printed.stdout
+    code, report, err = run_cli(["check", "--only-paths", str(out), "-q", "--no-progress"])
+    assert code == 0, err
+    assert "total                                   1       0       0       0" in report
+
+
+def test_errors_about_a_log_show_what_it_says_escaped(refused_log: Path) -> None:
+    log = edited(refused_log, "refused", action=None, clause=ESCAPES)
+    line = 1 + next(i for i, text in enumerate(log.read_text().splitlines())
+                    if '"refused"' in text)
+    err = refused_at(fivetenk("dispute", log, "--refused", "1"), f"{log}:{line}",
+                     "names no action")
+    assert "\\x1b[2J\\x1b]0;pwned\\x07\\u202e" in err
+    assert "\x1b" not in err and "\u202e" not in err
+
+
+def test_play_resume_shows_the_logs_kit_escaped(refused_log: Path) -> None:
+    log = edited(refused_log, "game", kit=ESCAPES + "9.9")
+    done = fivetenk("play", "--resume", log)
+    assert done.returncode == 0, done.stderr
+    assert "logged by kit \\x1b[2J\\x1b]0;pwned\\x07\\u202e9.9" in " ".join(done.stdout.split())
+    assert "\x1b" not in done.stdout + done.stderr and "\u202e" not in done.stdout
+
+
+def test_a_case_that_would_not_pass_check_is_refused_not_written(refused_log: Path) -> None:
+    """The last guard of ``dispute``: the feature is compiled and run on the reference
+    engine before it is written; a second scenario, a control character or an outcome the
+    engine does not reach is refused at the log's record, saying why."""
+    from fivetenk.dispute_cmd import (
+        DisputeError,
+        read_log,
+        refusal_feature,
+        refusal_scenario,
+        verified,
+    )
+
+    log = read_log(refused_log)
+    good, scenario = refusal_feature(log, 1), refusal_scenario(log, 1)
+    line = log.refusals[0].line
+    bad = {
+        "a second scenario": (good + good[good.index("  @id:"):].replace(
+            "@id:dispute-1-refused-1", "@id:x-1").replace("Refused", "Copied"),
+            "the scenarios dispute-1-refused-1, x-1"),
+        "a step that is no step": (good + "    And x\n", "no Then step matches 'x'"),
+        "a control character": (good.replace("Refused answer", "Refused\x1b[2J answer"),
+                                "line 11 would hold a control character"),
+        "an outcome the engine does not reach": (
+            good.replace("is rejected citing R13.2", "is accepted"),
+            "the reference engine does not pass it: failed"),
+        "another id": (good.replace("@id:dispute-1-refused-1", "@id:other-1"),
+                       "not dispute-1-refused-1 alone"),
+    }
+    for name, (text, says) in bad.items():
+        with pytest.raises(DisputeError) as caught:
+            verified(text, scenario, f"{refused_log}:{line}")
+        message = str(caught.value)
+        assert message.startswith(f"{refused_log}:{line}: the scenario written from this "
+                                  "record would not pass fivetenk check ("), (name, message)
+        assert says in message and "nothing is written" in message, (name, message)
+        assert "\x1b" not in message
+    assert verified(good, scenario, "x") == good

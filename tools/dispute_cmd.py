@@ -30,13 +30,16 @@ a house-rule case, change the Then steps to what your table believes should have
 
 A log that is not what ``fivetenk play --log`` writes (bad JSON, a missing or wrong field,
 a decision the replay refuses) is refused with its file and line; exit code 2, nothing is
-written. With ``--out`` the feature is written to a temporary file and renamed.
+written. What a log says reaches the console and the feature escaped (a refused answer
+holding an escape sequence or a newline cannot act on the terminal or start a scenario of
+its own), and the feature is compiled and run on the reference engine before it is
+written: one that would not pass ``fivetenk check`` is refused, saying why. With ``--out``
+the feature is written to a temporary file and renamed.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -46,8 +49,8 @@ from .compiler import compile_text
 from .reference.game import Game, Phase
 from .reference.variants import Variants
 from .render_cmd import render_feature
-from .report import write_atomic
-from .scenario import Scenario, ScenarioError, read_bytes
+from .report import MESSAGE_LIMIT, NAME_LIMIT, visible, write_atomic
+from .scenario import Scenario, ScenarioError, parse_json, read_bytes
 
 MAX_LOG_BYTES = 64 * 1024 * 1024
 """A log larger than this is refused rather than read (a game of many hands is far smaller)."""
@@ -64,7 +67,12 @@ DEAL_KEYS = frozenset({"deck", "first", "redeals", "hand", "levels", "previous_w
 
 
 class DisputeError(ScenarioError):
-    """A log the command cannot use; printed as one line by the CLI (exit code 2)."""
+    """A log the command cannot use; printed as one line by the CLI (exit code 2). What a
+    log holds may be anything: the message is shown through :func:`fivetenk.report.visible`
+    (control characters, escape sequences and bidirectional overrides escaped, bounded)."""
+
+    def __init__(self, message: str, *, where: str = "") -> None:
+        super().__init__(visible(message, MESSAGE_LIMIT), where=visible(where, NAME_LIMIT))
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -133,19 +141,6 @@ def _clip(err: Exception, size: int = 300) -> str:
     return text if len(text) <= size else text[:size] + " …"
 
 
-def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON number")
-
-
-def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    result: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in result:
-            raise ValueError(f"the key {key!r} appears twice")
-        result[key] = value
-    return result
-
-
 def _int(value: Any, low: int, high: int | None = None) -> bool:
     return (isinstance(value, int) and not isinstance(value, bool) and value >= low
             and (high is None or value <= high))
@@ -169,11 +164,11 @@ def parse_log(where: str, data: bytes) -> Log:
             continue
         try:
             text = raw.decode("utf-8")
-            record = json.loads(text, object_pairs_hook=_unique, parse_constant=_no_constant)
+            record = parse_json(text, "", DisputeError)  # strict: depth, numbers, surrogates
         except UnicodeDecodeError:
             _fail(where, number, "is not UTF-8 text")
-        except (ValueError, RecursionError) as err:
-            _fail(where, number, f"is not a JSON object: {str(err)[:120]}")
+        except DisputeError as err:
+            _fail(where, number, f"is not a JSON object: {err.detail[:200]}")
         if not isinstance(record, dict) or not isinstance(record.get("record"), str):
             _fail(where, number, 'expected a JSON object with a "record" field')
         records.append((number, record))
@@ -443,9 +438,17 @@ def refusal_scenario(log: Log, k: int) -> Scenario:
     return Scenario(
         id=f"dispute-{log.seed}-refused-{k}",
         name=f"Refused answer {k} of the game of seed {log.seed}: seat {refusal.seat} "
-             f"({pending.kind}, hand {refusal.hand}), {refusal.answer[:60]}",
+             f"({pending.kind}, hand {refusal.hand}), {_shown(refusal.answer, 60)}",
         clauses=[cited], rulings=[], tags=[cited, "dispute"],
         variants=dict(log.variants), setup=setup, steps=steps)
+
+
+def _shown(text: str, limit: int) -> str:
+    """A text from the log (or a file name) as it may stand in the written feature: one
+    line, nothing a terminal would act on shown escaped (:func:`fivetenk.report.visible`:
+    a newline is ``\\n``, so it cannot start a step or a scenario of its own), at most
+    ``limit`` characters, no blanks at either end (Gherkin drops them)."""
+    return visible(text, limit).strip()
 
 
 def then_lines(expect: dict[str, Any]) -> list[str] | None:
@@ -535,15 +538,16 @@ def dispute_feature(log: Log, at: int) -> str:
     """The feature text holding the scenario of decision ``at``, with a comment on where it
     comes from and how to edit it."""
     scenario = dispute_scenario(log, at)
-    text = render_dispute(scenario, f"a disputed decision from {Path(log.where).name}")
+    name = _shown(Path(log.where).name, NAME_LIMIT)
+    text = render_dispute(scenario, f"a disputed decision from {name}")
     comment = (
-        f"# Written by `fivetenk dispute {Path(log.where).name} --at {at}` from the game log:\n"
+        f"# Written by `fivetenk dispute {name} --at {at}` from the game log:\n"
         "# the setup is the table just before the decision, the When step is the decision\n"
         "# as it was taken, the Then steps are what the reference engine did next. To make\n"
         "# a house-rule case, change the Then steps (or add `Given the variant ...`) to what\n"
         "# your table believes, give the scenario an id of your own, and run\n"
         "# `fivetenk check --only-paths THIS_FILE` (with --impl for your engine).\n")
-    return comment + text
+    return verified(comment + text, scenario, f"{log.where}:{log.decisions[at - 1].line}")
 
 
 def refusal_feature(log: Log, k: int) -> str:
@@ -552,17 +556,56 @@ def refusal_feature(log: Log, k: int) -> str:
     the kit's phrase (``And seat 5 is asked to play``), checked by compiling it back."""
     scenario = refusal_scenario(log, k)
     pending = scenario.steps[-1]["expect"]["pending"]
-    text = render_dispute(scenario, f"a disputed refusal from {Path(log.where).name}",
+    name = _shown(Path(log.where).name, NAME_LIMIT)
+    text = render_dispute(scenario, f"a disputed refusal from {name}",
                           [f"And seat {pending['seat']} is asked to {pending['decision']}"])
     comment = (
-        f"# Written by `fivetenk dispute {Path(log.where).name} --refused {k}` from the log:\n"
+        f"# Written by `fivetenk dispute {name} --refused {k}` from the log:\n"
         "# the setup is the table at the question, the When step is the answer the\n"
         "# reference engine refused, the Then steps are its rejection (with the clause) and\n"
         "# the same question asked again. If your table accepts this answer, change the\n"
         "# rejection to `Then the action is accepted` and what follows to what your table\n"
         "# expects, give the scenario an id of your own, and run\n"
         "# `fivetenk check --only-paths THIS_FILE` (with --impl for your engine).\n")
-    return comment + text
+    return verified(comment + text, scenario, f"{log.where}:{log.refusals[k - 1].line}")
+
+
+def verified(text: str, scenario: Scenario, where: str) -> str:
+    """``text``, the feature about to be written, once it is known to pass ``fivetenk
+    check --only-paths`` on the reference engine: compiled as a user's feature is (the
+    scenario schema, every card token, its setup started on the engine, its clauses and
+    variants known), one scenario with ``scenario``'s id, run to a pass, and every line
+    free of anything a terminal would act on. Otherwise :class:`DisputeError` at
+    ``where`` (the log's record) saying why: nothing is written."""
+    from .catalog import check_setups, validate
+    from .drivers import ReferenceDriver
+    from .runner import run_scenario
+
+    def refuse(why: str) -> NoReturn:
+        raise DisputeError(f"the scenario written from this record would not pass fivetenk "
+                           f"check ({why}); nothing is written", where=where)
+
+    unsafe = next((n for n, line in enumerate(text.split("\n"), 1)
+                   if visible(line, len(line)) != line), None)
+    if unsafe is not None:
+        refuse(f"line {unsafe} would hold a control character")
+    try:
+        built = compile_text(text, "the feature", validate=True)
+        check_setups(built)
+        validate(built)
+    except ScenarioError as err:
+        refuse(str(err))
+    if [s.id for s in built] != [scenario.id]:
+        refuse(f"it would hold the scenarios {', '.join(s.id for s in built) or 'none'}, "
+               f"not {scenario.id} alone")
+    driver = ReferenceDriver()
+    try:
+        result = run_scenario(driver, built[0])
+    finally:
+        driver.close()
+    if result.status != "passed":
+        refuse(f"the reference engine does not pass it: {result.status}, {result.message}")
+    return text
 
 
 def run(args: argparse.Namespace, out: TextIO | None = None) -> int:

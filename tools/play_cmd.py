@@ -55,7 +55,7 @@ from .reference.cards import Card
 from .reference.errors import InvalidNotation, RulesError
 from .reference.game import Game
 from .reference.variants import CHOICES, Variants
-from .report import write_atomic
+from .report import visible, write_atomic
 from .scenario import read_bytes
 from .simulate import BAND_CLAUSE, ENDING_CLAUSE, variants_from_options
 from .strategy import HeuristicPlayer, Suggestion, suggest
@@ -548,8 +548,8 @@ class Session:
         self.log = open(path, "a", encoding="utf-8")  # noqa: SIM115 - closed by close()
         logged_by, self.resume, self.quiet = self.resume.kit, None, False
         kit = ""
-        if logged_by is not None and logged_by != __version__:
-            kit = f" (logged by kit {logged_by}, replayed by {__version__})"
+        if logged_by is not None and logged_by != __version__:  # the log's words: escaped
+            kit = f" (logged by kit {visible(str(logged_by), 40)}, replayed by {__version__})"
         done = f"decisions 1-{replayed} replayed" if replayed else "no decision to replay"
         self.say(f"Resumed {path}: {done}{kit}; hand {self.game.hand_number} goes on.")
 
