@@ -31,7 +31,9 @@ import os
 import re
 import secrets
 import shlex
+import signal
 import sys
+import threading
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -286,11 +288,52 @@ def _worker_init(plan: Plan, argv: list[str], timeout: float, restarts: int) -> 
 
     from .process_driver import ProcessDriver
 
+    # Ctrl-C is the parent's to report (once, exit 130); it stops the workers with
+    # pool.terminate(), SIGTERM: a worker then kills its implementation and leaves quietly
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # a Ctrl-C pending since birth is dropped
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    signal.signal(signal.SIGTERM, _worker_stop)
     driver = ProcessDriver(argv, timeout=timeout, restarts=restarts)
     atexit.register(driver.close)
     _worker["plan"] = plan
     _worker["driver"] = driver
     _worker["modes"] = {n: make_mode(n, plan.capabilities, plan.shapes) for n in plan.modes}
+
+
+def _worker_stop(signum: int, frame: Any) -> None:
+    """SIGTERM in a worker: kill its implementation (and all its descendants) and exit at
+    once, without a traceback."""
+    from . import process_driver
+
+    process_driver.hurry()
+    process_driver.kill_all()
+    os._exit(128 + signum)
+
+
+@contextlib.contextmanager
+def _quiet_workers() -> Iterator[None]:
+    """A Ctrl-C while the workers are started is held back until they are: SIGINT is
+    blocked in this thread, so a spawned worker inherits it blocked (fork and exec keep the
+    mask) and a Ctrl-C reaching the whole process group while it boots stays pending in it
+    until :func:`_worker_init` ignores SIGINT (which discards it); and the kit's own
+    handler is replaced by one that only takes note, so that the kit is not interrupted
+    halfway through handing a worker its start (the worker would then die of an empty
+    pipe, with a traceback). The Ctrl-C noted is acted on at the end of the block."""
+    if not hasattr(signal, "pthread_sigmask") or \
+            threading.current_thread() is not threading.main_thread():  # pragma: no cover
+        yield
+        return
+    noted: list[int] = []
+    handler = signal.signal(signal.SIGINT, lambda signum, frame: noted.append(signum))
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)  # runs the note of a pending one
+        signal.signal(signal.SIGINT, handler)
+        if noted and callable(handler):
+            handler(signal.SIGINT, None)
 
 
 def _worker_chunk(indices: list[int]) -> list[Outcome]:
@@ -498,21 +541,26 @@ def _campaign(plan: Plan, modes: dict[str, Any], driver: Any, args: argparse.Nam
     context = multiprocessing.get_context("spawn")
     pending: list[Any] = []
     source = chunks()
-    with context.Pool(args.workers, initializer=_worker_init,
-                      initargs=(plan, list(driver.argv), args.timeout, args.restarts)) as pool:
-        try:
-            for indices in source:
-                if not in_budget():
-                    break
-                pending.append(pool.apply_async(_worker_chunk, (indices,)))
-                if len(pending) >= 2 * args.workers:
-                    yield pending.pop(0).get()
-            while pending:
-                if not in_budget():
-                    break
+    pool = None
+    try:
+        with _quiet_workers():
+            pool = context.Pool(args.workers, initializer=_worker_init,
+                                initargs=(plan, list(driver.argv), args.timeout,
+                                          args.restarts))
+        for indices in source:
+            if not in_budget():
+                break
+            pending.append(pool.apply_async(_worker_chunk, (indices,)))
+            if len(pending) >= 2 * args.workers:
                 yield pending.pop(0).get()
-        finally:
+        while pending:
+            if not in_budget():
+                break
+            yield pending.pop(0).get()
+    finally:
+        if pool is not None:
             pool.terminate()
+            pool.join()
 
 
 def _set_spin(driver: Any, spin: float) -> float:
