@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import os
 import sys
 from collections import Counter
 from pathlib import Path
@@ -131,7 +132,6 @@ def _process_driver(args: argparse.Namespace) -> Driver:
     load. The command must name a program that can run: empty (an unset variable in CI),
     not found, a folder, not a regular file or not executable is a usage error (exit 2),
     never an errored run, and never a silent fall-back to the reference engine."""
-    import os
     import shlex
     import shutil
     import stat
@@ -164,7 +164,37 @@ def _process_driver(args: argparse.Namespace) -> Driver:
         raise UsageError(f"--impl: command {program!r} not found on PATH{hint}")
     driver = ProcessDriver(argv, timeout=args.timeout, restarts=args.restarts)
     driver.prestart()
+    if driver.start_error is not None:
+        driver.close()
+        raise UsageError(f"--impl: cannot start {program!r}: "
+                         f"{_start_failure(driver.start_error, program)}")
     return driver
+
+
+def _start_failure(err: OSError, program: str) -> str:
+    """Why the operating system would not run ``program``, in the user's terms: a script
+    whose ``#!`` interpreter is missing fails as "not found" although the file is there,
+    a file with no ``#!`` line and of no executable format as "exec format error"."""
+    import errno
+    import shutil
+
+    path = program if os.sep in program else shutil.which(program) or program
+    if err.errno == errno.ENOENT and os.path.isfile(path):
+        try:
+            with open(path, "rb") as f:
+                first = f.readline(4096)
+        except OSError:
+            first = b""
+        if first.startswith(b"#!"):
+            words = first[2:].decode("utf-8", "replace").split()
+            interpreter = words[0] if words else ""
+            return (f"the interpreter its #! line names, {interpreter!r}, is not found "
+                    "(install it, fix the #! line, or name an interpreter: --impl "
+                    f"\"python3 {program}\")")
+    if err.errno == errno.ENOEXEC:
+        return ("not a program this system can run (exec format error): a script needs a #! "
+                f"line naming its interpreter, or name it: --impl \"python3 {program}\"")
+    return err.strerror or str(err)
 
 
 def _rule_id(text: str) -> str:

@@ -639,6 +639,10 @@ class ProcessDriver:
         reference's. A reply with extra envelope keys is always checked."""
         self.launches = 0
         """How many times the implementation was started."""
+        self.start_error: OSError | None = None
+        """Why the operating system would not start the command (an interpreter named by
+        its ``#!`` line that is missing, a file of a format it cannot run), if it would
+        not: :func:`fivetenk.check_cmd._process_driver` makes it a usage error."""
         self.hello: Hello | None = None
         self.token = secrets.token_hex(16)
         """The value of :data:`TOKEN_VARIABLE` in the implementation's environment."""
@@ -975,6 +979,7 @@ class ProcessDriver:
             self._proc = _Process(self.argv, self.env, self.cwd, self.spin, self.token,
                                   self.spawn)
         except OSError as err:
+            self.start_error = err
             self._fatal = DriverError(
                 f"cannot start the implementation {self.command!r}: {err.strerror or err}",
                 {"command": self.command})
