@@ -58,8 +58,91 @@ characters; a whole pack of cards written out takes under 600). Longer text is r
 before any step pattern runs on it."""
 
 
+MAX_LINE_TOKENS = 100
+"""The most tags on one line, and the most cells in one table row (the shipped features
+have at most 12 tags on a line and 7 cells in a row)."""
+MAX_FILE_TOKENS = 100_000
+"""The most tokens in one feature file: lines that are not blank, tags and table cells
+(the largest shipped feature has about 1,100). The Gherkin parser keeps about a kilobyte
+per token, so a file at the 4 MiB size cap stays near 150 MB instead of the gigabytes a
+line of a million tags took."""
+MAX_PICKLE_ITEMS = 200_000
+"""The most steps and tags of all the scenarios of one file taken together, outline rows
+expanded and the Feature's, Rule's and Examples' tags counted in every scenario they apply
+to: checked on the parsed file before its scenarios are built."""
+
+
 class FeatureError(ScenarioError):
     """A feature file that does not parse or does not compile; ``where`` is file:line."""
+
+
+def _token_problem(text: str, where: str) -> None:
+    """FeatureError at the line for a line of more than :data:`MAX_LINE_TOKENS` tags or
+    cells, or a file of more than :data:`MAX_FILE_TOKENS` tokens: counted on the text, in
+    one pass, before the Gherkin parser (whose memory grows with the tokens) sees it."""
+    total = 0
+    fence = ""  # inside a doc string: the delimiter that closes it
+    for number, line in enumerate(text.splitlines(), 1):
+        stripped = line.strip()
+        if not stripped:
+            continue
+        if fence or stripped.startswith(('"""', "```")):
+            if not fence:
+                fence = stripped[:3]
+            elif stripped.startswith(fence):
+                fence = ""
+            count, what = 1, ""
+        elif stripped.startswith("@"):
+            count, what = stripped.count("@"), "tags"
+        elif stripped.startswith("|"):
+            count, what = stripped.count("|"), "table cells"
+        else:
+            count, what = 1, ""
+        if what and count > MAX_LINE_TOKENS + 1:
+            raise FeatureError(f"a line of about {count} {what}: a line holds at most "
+                               f"{MAX_LINE_TOKENS}", where=f"{where}:{number}")
+        total += count
+        if total > MAX_FILE_TOKENS:
+            raise FeatureError(f"more than {MAX_FILE_TOKENS:,} tokens (lines, tags and table "
+                               "cells) by this line: a feature file holds at most "
+                               f"{MAX_FILE_TOKENS:,}; split it", where=f"{where}:{number}")
+
+
+def _pickle_problem(doc: dict[str, Any], where: str) -> None:
+    """FeatureError when the scenarios of ``doc`` (outline rows expanded) number more than
+    :data:`~fivetenk.scenario.MAX_ITEMS` or hold more than :data:`MAX_PICKLE_ITEMS` steps
+    and tags in all, counted on the parsed file before they are built (the Gherkin
+    compiler copies every inherited tag and outline step into each scenario)."""
+    feature = doc.get("feature") or {}
+    count = items = 0
+
+    def visit(children: list[dict[str, Any]], inherited: int, background: int) -> None:
+        nonlocal count, items
+        for child in children:
+            if child.get("background"):
+                background += len(child["background"].get("steps", []))
+            rule = child.get("rule")
+            if rule:
+                visit(rule.get("children", []), inherited + len(rule.get("tags", [])),
+                      background)
+            node = child.get("scenario")
+            if not node:
+                continue
+            own = inherited + len(node.get("tags", [])) + background + len(node.get("steps", []))
+            rows = [(len(ex.get("tags", [])), len(ex.get("tableBody", [])))
+                    for ex in node.get("examples", [])]
+            for tags, body in rows or [(0, 1)]:
+                count += body
+                items += body * (own + tags)
+            if count > MAX_ITEMS or items > MAX_PICKLE_ITEMS:
+                line = node["location"]["line"]
+                raise FeatureError(
+                    f"{count} scenarios (outline rows included) by this one, holding "
+                    f"{items:,} steps and tags: a file holds at most {MAX_ITEMS} scenarios "
+                    f"and {MAX_PICKLE_ITEMS:,} steps and tags (a Feature's tags count in "
+                    "each of its scenarios); split it", where=f"{where}:{line}")
+
+    visit(feature.get("children", []), len(feature.get("tags", [])), 0)
 
 
 def parse_tags(names: Iterable[str]) -> dict[str, Any]:
@@ -181,13 +264,12 @@ def compile_text(text: str, where: str, *, validate: bool = False) -> list[Scena
     card tokens, copies of a face, list sizes) and errors name the step's line; with
     ``validate`` (a user's file) the scenario must also satisfy the scenario schema, so
     that what the compiler accepts is what ``fivetenk export`` can write."""
+    _token_problem(text, where)
     doc = parse_document(text, where)
     lang = _language(doc, where)
     lines, ast_scenarios = _locations(doc)
+    _pickle_problem(doc, where)
     pickles: list[Any] = list(Compiler().compile(doc))  # type: ignore[arg-type]
-    if len(pickles) > MAX_ITEMS:
-        raise FeatureError(f"{len(pickles)} scenarios (outline rows included): a file holds "
-                           f"at most {MAX_ITEMS}; split it", where=where)
     out: list[Scenario] = []
     names: dict[str, tuple[str, int]] = {}
     tag_nodes = _tag_nodes(doc)
