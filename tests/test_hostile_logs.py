@@ -9,6 +9,8 @@ deep, huge)."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import os
 import subprocess
@@ -18,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import event, example, given, settings
 from hypothesis import strategies as st
 from test_input_fuzz import run_cli
 
@@ -303,3 +305,292 @@ def test_a_case_that_would_not_pass_check_is_refused_not_written(refused_log: Pa
         assert says in message and "nothing is written" in message, (name, message)
         assert "\x1b" not in message
     assert verified(good, scenario, "x") == good
+
+
+# ---------------------------------------------------------------------------------------------
+# fivetenk play --log / --resume: nothing lost
+# ---------------------------------------------------------------------------------------------
+
+
+def test_play_log_never_overwrites_an_earlier_game(tmp_path: Path) -> None:
+    """``--log`` names a new file: an existing log (a whole game here) is refused, saying
+    how to go on with it, and kept byte for byte; so is a link, and what it points to."""
+    log = tmp_path / "game.jsonl"
+    assert fivetenk("play", "--seed", "1", "--auto", "--hands", "1", "--log", log).returncode == 0
+    before = log.read_bytes()
+    assert before.count(b"\n") > 100
+    err = refused_at(fivetenk("play", "--seed", "2", "--auto", "--log", log),
+                     f"fivetenk play: the log {log} exists", f"fivetenk play --resume {log}",
+                     "give --log another name")
+    assert "Traceback" not in err and log.read_bytes() == before
+    link = tmp_path / "link.jsonl"
+    link.symlink_to(log)
+    refused_at(fivetenk("play", "--seed", "2", "--auto", "--log", link),
+               f"cannot write the log {link}", "a symbolic link")
+    dangling = tmp_path / "dangling.jsonl"
+    dangling.symlink_to(tmp_path / "elsewhere.jsonl")
+    refused_at(fivetenk("play", "--seed", "2", "--auto", "--log", dangling),
+               f"cannot write the log {dangling}", "a symbolic link")
+    assert log.read_bytes() == before and not (tmp_path / "elsewhere.jsonl").exists()
+
+
+def test_resume_refuses_a_log_it_should_not_rewrite(refused_log: Path, tmp_path: Path) -> None:
+    """Resuming rewrites the log (a new file renamed over it): a link would be replaced by
+    a file, a read-only log overwritten. Both are refused and left as they were."""
+    before = refused_log.read_bytes()
+    link = tmp_path / "link.jsonl"
+    link.symlink_to(refused_log)
+    refused_at(fivetenk("play", "--resume", link), str(link), "is a symbolic link")
+    assert link.is_symlink() and refused_log.read_bytes() == before
+    refused_log.chmod(0o444)
+    try:
+        refused_at(fivetenk("play", "--resume", refused_log), str(refused_log),
+                   "the log is read-only")
+    finally:
+        refused_log.chmod(0o644)
+    assert refused_log.read_bytes() == before
+
+
+def _hand_line(lines: list[str], hand: int) -> int:
+    return next(i for i, line in enumerate(lines)
+                if json.loads(line)["record"] == "hand" and json.loads(line)["hand"] == hand)
+
+
+def _deal_edited(lines: list[str], hand: int, **changes: Any) -> list[str]:
+    index = _hand_line(lines, hand)
+    record = json.loads(lines[index])
+    record["setup"]["deal"].update(changes)
+    return [*lines[:index], json.dumps(record), *lines[index + 1:]]
+
+
+def _swap(deck: list[str], i: int, j: int) -> list[str]:
+    deck = list(deck)
+    deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+@pytest.fixture(scope="module")
+def two_hands(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
+    """A game log quit at the start of hand 2 (as ``fivetenk play`` writes it when the
+    user quits at the first question of hand 2: hand 2's record and none of its
+    decisions), from the heuristic player at every seat."""
+    from test_dispute import make_log
+
+    path = tmp_path_factory.mktemp("two") / "two.jsonl"
+    make_log(path, 7, 2)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    second = _hand_line(lines, 2)
+    assert "redeals" not in json.loads(lines[second])["setup"]["deal"]  # dealt once
+    return lines[:second + 1]
+
+
+def test_resume_checks_every_deal_against_the_seed(refused_log: Path, tmp_path: Path,
+                                                   two_hands: list[str]) -> None:
+    """A log whose deal is not what its seed deals (a card moved, another first seat, a
+    next hand dealt after another banker, a hand the game never reaches) is refused at
+    the line of that hand's record and left byte for byte; a true log goes on."""
+    mid_hand = refused_log.read_text(encoding="utf-8").splitlines()
+    deck1 = json.loads(mid_hand[_hand_line(mid_hand, 1)])["setup"]["deal"]["deck"]
+    deck2 = json.loads(two_hands[_hand_line(two_hands, 2)])["setup"]["deal"]["deck"]
+    extra = json.dumps({"record": "hand", "hand": 3, "setup": {"deal": {"deck": deck2}}})
+    forged = {
+        "a card moved": (_deal_edited(mid_hand, 1, deck=_swap(deck1, 0, 100)), 1,
+                         "card 1 of the deck is"),
+        "another first seat": (_deal_edited(mid_hand, 1, first=3), 1, "first is 3"),
+        "hand 2, a card moved": (_deal_edited(two_hands, 2, deck=_swap(deck2, 5, 6)), 2,
+                                 "card 6 of the deck is"),
+        "hand 2, another banker before": (_deal_edited(two_hands, 2, previous_banker=None),
+                                          2, "previous_banker is null"),
+        "a hand never reached": ([*two_hands, extra], 3, "the logged decisions do not "
+                                 "reach it"),
+    }
+    for name, (lines, hand, says) in forged.items():
+        log = tmp_path / f"{name.replace(' ', '-').replace(',', '')}.jsonl"
+        log.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        before = log.read_bytes()
+        line = 1 + next(i for i, text in enumerate(lines) if json.loads(text)["record"] ==
+                        "hand" and json.loads(text)["hand"] == hand)
+        refused_at(fivetenk("play", "--resume", log), f"{log}:{line}", says)
+        assert log.read_bytes() == before, name
+    for lines in (mid_hand, two_hands):  # the true logs: resumed, and they go on
+        log = tmp_path / "true.jsonl"
+        log.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        done = fivetenk("play", "--resume", log)
+        assert done.returncode == 0 and "Resumed" in done.stdout, done.stderr
+        kept = log.read_text(encoding="utf-8").splitlines()
+        assert [json.loads(x) for x in kept[1:len(lines)] if '"hand"' in x[:20]] == \
+            [json.loads(x) for x in lines[1:] if '"hand"' in x[:20]]
+
+
+# ---------------------------------------------------------------------------------------------
+# Hostile logs, generated
+# ---------------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def base_log(tmp_path_factory: pytest.TempPathFactory) -> bytes:
+    """A log of ``fivetenk play`` quit in hand 1 with decisions and one refused answer."""
+    from test_dispute import refusal_log
+
+    return refusal_log(tmp_path_factory.mktemp("base"), "1\n1\n1\n7H 7H\n4H 4S\n").read_bytes()
+
+
+LOG_VALUES = ["\x1b[2J", "\u202eevil", "\ud800", "a\nScenario: b", 10**30, -1, float("nan"),
+              _deep(70), [None] * 10_001, None, {"type": "play", "seat": 5, "cards": ["BJ"]},
+              ["3H"] * 162, "7H 7H"]
+LOG_FIELDS = [("refused", "input"), ("refused", "action"), ("refused", "clause"),
+              ("refused", "seat"), ("game", "kit"), ("game", "seed"), ("game", "variants"),
+              ("game", "seat"), ("game", "hands"), ("decision", "action"), ("decision", "n"),
+              ("decision", "kind"), ("hand", "setup"), ("hand", "hand")]
+"""(record, field): where a hostile value goes."""
+
+
+@st.composite
+def hostile_logs(draw: st.DrawFn, base: bytes) -> bytes:
+    """``base`` made hostile one way: a hostile value in a field of one record; raw bytes
+    where a value starts; cut at any byte; or forged (a card of the deal moved, a line
+    dropped or repeated, two lines swapped)."""
+    lines = base.decode("utf-8").splitlines()
+    how = draw(st.sampled_from(["value", "raw", "cut", "forged"]))
+    event(how)
+    if how == "value":
+        kind, name = draw(st.sampled_from(LOG_FIELDS))
+        index = next(i for i, line in enumerate(lines) if json.loads(line)["record"] == kind)
+        record = json.loads(lines[index])
+        record[name] = draw(st.sampled_from(LOG_VALUES))
+        lines[index] = json.dumps(record)
+    elif how == "forged":
+        forged = draw(st.sampled_from(["deck", "drop", "repeat", "swap"]))
+        i, j = sorted(draw(st.lists(st.integers(1, len(lines) - 1), min_size=2, max_size=2,
+                                    unique=True)))
+        if forged == "deck":
+            lines = _deal_edited(lines, 1, deck=_swap(
+                json.loads(lines[_hand_line(lines, 1)])["setup"]["deal"]["deck"], i, j))
+        elif forged == "drop":
+            del lines[i]
+        elif forged == "repeat":
+            lines.insert(i, lines[j])
+        else:
+            lines[i], lines[j] = lines[j], lines[i]
+    data = "".join(line + "\n" for line in lines).encode("utf-8", "surrogatepass")
+    if how == "cut":
+        return data[:draw(st.integers(0, len(data)))]
+    if how == "raw":
+        starts = [i + 1 for i in range(len(data)) if data[i:i + 1] == b":"]
+        at = draw(st.sampled_from(starts))
+        return data[:at] + draw(st.sampled_from(RAW)) + data[at:]
+    return data
+
+
+def _names_a_line(err: str, path: Path, data: bytes) -> bool:
+    lines = max(1, data.count(b"\n") + (not data.endswith(b"\n")))
+    return any(f"{path}:{n}: " in err for n in range(1, lines + 1)) or f"{path}: " in err
+
+
+@HOSTILE
+@given(data=st.data())
+def test_hostile_logs_dispute_a_case_that_passes_or_are_refused_with_their_line(
+        tmp_path_factory: pytest.TempPathFactory, base_log: bytes, data: st.DataObject) -> None:
+    """``fivetenk dispute`` on a hostile log: a case that ``fivetenk check`` passes, with
+    nothing of the log raw in it, or exit 2 naming the log (and its line) with no file
+    written; never a traceback."""
+    log_bytes = data.draw(hostile_logs(base_log))
+    which = data.draw(st.sampled_from([["--refused", "1"], ["--at", "1"], ["--at", "3"]]))
+    folder = tmp_path_factory.mktemp("dispute")
+    log, out = folder / "game.jsonl", folder / "case.feature"
+    log.write_bytes(log_bytes)
+    code, _, err = run_cli(["dispute", str(log), *which, "--out", str(out)])
+    event(f"exit {code}")
+    assert code in (0, 2) and "Traceback" not in err, err
+    if code == 2:
+        assert _names_a_line(err, log, log_bytes), err
+        assert not out.exists() and sorted(p.name for p in folder.iterdir()) == ["game.jsonl"]
+        return
+    text = out.read_text(encoding="utf-8")
+    assert "\x1b" not in text and "\u202e" not in text
+    check = run_cli(["check", "--only-paths", str(out), "-q", "--no-progress"])
+    assert check[0] == 0, check
+
+
+@HOSTILE
+@given(data=st.data())
+def test_hostile_logs_resume_or_are_refused_and_left_byte_for_byte(
+        tmp_path_factory: pytest.TempPathFactory, base_log: bytes, data: st.DataObject) -> None:
+    """``fivetenk play --resume`` on a hostile log: it goes on (the log it rewrites is a
+    log ``dispute`` reads) or it is refused, exit 2, naming the log, which is left byte for
+    byte; nothing of the log reaches the screen raw; never a traceback."""
+    from test_play import play
+
+    from fivetenk import dispute_cmd
+
+    log_bytes = data.draw(hostile_logs(base_log))
+    log = tmp_path_factory.mktemp("resume") / "game.jsonl"
+    log.write_bytes(log_bytes)
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        code, shown = play(["--resume", str(log)], "")
+    event(f"exit {code}")
+    assert code in (0, 2), err.getvalue()
+    assert "\x1b" not in shown + err.getvalue() and "\u202e" not in shown + err.getvalue()
+    if code == 2:
+        assert _names_a_line(err.getvalue(), log, log_bytes), err.getvalue()
+        assert log.read_bytes() == log_bytes
+        return
+    assert "Resumed" in shown
+    dispute_cmd.read_log(log)  # what it rewrote is a log, whole
+
+
+def safe(text: str) -> bool:
+    """Whether every line of ``text`` is as :func:`fivetenk.report.visible` shows it: no
+    character a terminal would act on or hide."""
+    from fivetenk.report import visible
+
+    return all(visible(line, len(line)) == line for line in text.split("\n"))
+
+
+ODD_CHARS = st.characters(codec="utf-8") | st.sampled_from(
+    ["\x1b", "\x07", "\n", "\r", "\t", "\x00", "\x85", "\u2028", "\u202e", "\ufeff", "\ud800",
+     "@", "|", "#", '"', "\\", " "])
+
+
+@HOSTILE
+@given(answer=st.text(ODD_CHARS, max_size=40), kit=st.text(ODD_CHARS, max_size=20))
+@example(answer="7H\ud800 7H", kit="0.1.0")
+@example(answer="7H 7H", kit="\udcff")
+@example(answer="7H 7H\n  Scenario: injected\n    When x\x1b[2J", kit="\x1b]0;pwned\x07")
+def test_any_text_a_log_holds_is_shown_and_written_escaped(
+        tmp_path_factory: pytest.TempPathFactory, base_log: bytes, answer: str,
+        kit: str) -> None:
+    """Whatever text a log holds where the user's answer and the kit version go (escape
+    sequences, newlines, lone surrogates, Gherkin's own marks): ``dispute --refused 1``
+    writes a case ``check`` passes with nothing raw in it, ``play --resume`` shows the
+    version escaped; or, for what strict JSON refuses (a lone surrogate), exit 2 at its
+    line with nothing written."""
+    from test_play import play
+
+    lines = base_log.decode("utf-8").splitlines()
+    game = {**json.loads(lines[0]), "kit": kit}
+    refused = next(i for i, line in enumerate(lines) if '"refused"' in line)
+    lines[0] = json.dumps(game)
+    lines[refused] = json.dumps({**json.loads(lines[refused]), "input": answer})
+    folder = tmp_path_factory.mktemp("texts")
+    log, out = folder / "game.jsonl", folder / "case.feature"
+    log.write_text("".join(line + "\n" for line in lines), encoding="utf-8",
+                   errors="surrogatepass")
+    code, printed, err = run_cli(["dispute", str(log), "--refused", "1", "--out", str(out)])
+    surrogate = any("\ud800" <= c <= "\udfff" for c in answer + kit)
+    event("a lone surrogate" if surrogate else "text")
+    if surrogate:
+        line = 1 if any("\ud800" <= c <= "\udfff" for c in kit) else refused + 1
+        refused_at((code, printed, err), f"{log}:{line}", "a lone surrogate")
+        assert not out.exists()
+        return
+    assert code == 0, err
+    text = out.read_text(encoding="utf-8")
+    assert safe(text), text
+    assert run_cli(["check", "--only-paths", str(out), "-q", "--no-progress"])[0] == 0
+    stderr = io.StringIO()
+    with contextlib.redirect_stderr(stderr):
+        code, shown = play(["--resume", str(log)], "")
+    assert code == 0, stderr.getvalue()
+    assert safe(shown), shown

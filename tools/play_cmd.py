@@ -19,16 +19,20 @@ At a question:
                                     (--refused K), else the last move
   Ctrl-D, Ctrl-C                    quit, saying how to go on
 
---log FILE keeps the game as JSON lines, flushed at every decision; `fivetenk play
---resume FILE` goes on with it (its seed, seat, variants and hands; every logged decision
-replayed and checked by the engine). --auto takes the suggestion at every decision: the
-same seed gives the same game. Colours only on a terminal and without NO_COLOR.
+--log FILE keeps the game as JSON lines, flushed at every decision, in a new file (an
+existing one is refused, never overwritten); `fivetenk play --resume FILE` goes on with it
+(its seed, seat, variants and hands; every logged decision replayed and checked by the
+engine, every logged deal checked against its seed's: an edited log is refused at its line;
+a link or a read-only log is refused, since resuming rewrites it; a failed resume leaves it
+as it was). --auto takes the suggestion at every decision: the same seed gives the same
+game. Colours only on a terminal and without NO_COLOR.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import copy
 import io
 import json
 import os
@@ -99,11 +103,48 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="take the suggestion at every decision without asking")
     parser.add_argument("--no-hints", action="store_true",
                         help="do not show the suggestion with each question ('?' still does)")
-    parser.add_argument("--log", metavar="FILE", help="write the game as JSON lines to FILE")
+    parser.add_argument("--log", metavar="FILE",
+                        help="write the game as JSON lines to FILE, a new file (an existing "
+                        "one is never overwritten: --resume it, or name another)")
     parser.add_argument("--resume", metavar="FILE",
                         help="go on with the game logged in FILE (written by --log): its "
                         "seed, seat, variants and hands, its decisions replayed; the log "
                         "goes on in FILE")
+
+
+def deal_setup(game: Game, previous_banker: int | None) -> dict[str, Any]:
+    """The ``setup`` of a hand record: the deal of ``game``'s hand (its decks so far, the
+    first seat) and, after the first hand, what it was dealt after (levels, the previous
+    winners and banker)."""
+    decks = game.deal_decks
+    deal: dict[str, Any] = {"deck": [str(c) for c in decks[0]], "first": game.first}
+    if len(decks) > 1:
+        deal["redeals"] = [[str(c) for c in d] for d in decks[1:]]
+    obs = game.observe()
+    if game.hand_number > 1:
+        deal["hand"] = game.hand_number
+        deal["levels"] = obs["levels"]
+        deal["previous_winners"] = obs["previous_winners"]
+        deal["previous_banker"] = previous_banker
+    return {"deal": deal}
+
+
+def deal_difference(logged: dict[str, Any], dealt: dict[str, Any]) -> str:
+    """The first way a logged deal differs from the one the seed deals, in words."""
+    for key in ("deck", "redeals", "first", "hand", "levels", "previous_winners",
+                "previous_banker", *sorted(set(logged) | set(dealt))):
+        mine, theirs = logged.get(key), dealt.get(key)
+        if mine == theirs:
+            continue
+        if key == "deck" and isinstance(mine, list) and isinstance(theirs, list):
+            at = next((i for i, (a, b) in enumerate(zip(mine, theirs, strict=False))
+                       if a != b), min(len(mine), len(theirs)))
+            if at < min(len(mine), len(theirs)):
+                return f"card {at + 1} of the deck is {mine[at]!r}, the seed deals {theirs[at]!r}"
+            return f"the deck holds {len(mine)} cards, the seed deals {len(theirs)}"
+        return (f"{key} is {json.dumps(mine)[:80]}, the seed gives {json.dumps(theirs)[:80]}"
+                if key in dealt else f"{key} is {json.dumps(mine)[:80]}, the seed gives none")
+    return "it differs"
 
 
 class Resume:
@@ -118,6 +159,7 @@ class Resume:
     def __init__(self, path: Path) -> None:
         self.path = path
         where = str(path)
+        _rewritable(path)
         data = read_bytes(path, where, DisputeError, MAX_LOG_BYTES)  # a regular file only
         self.log = parse_log(where, data)  # every record checked, DisputeError: file:line
         lines = [(n, raw) for n, raw in enumerate(data.split(b"\n"), 1)
@@ -146,6 +188,29 @@ class Resume:
             elif record["record"] == "end":
                 raise DisputeError(f"{where}:{number}: this game is over (its end record): "
                                    "nothing to resume; `fivetenk dispute` reads it")
+
+
+def _rewritable(path: Path) -> None:
+    """Refuse to resume a log that the resume could not, or should not, rewrite in place
+    (it is replaced by a rename once the replay is through): a symbolic link (the rename
+    would put a file in place of the link), a read-only file, a folder that cannot be
+    written. DisputeError naming the file, before anything is read."""
+    where = str(path)
+    try:
+        info = os.lstat(path)
+    except OSError:
+        return  # the reader says why it cannot be read
+    if stat.S_ISLNK(info.st_mode):
+        raise DisputeError("is a symbolic link: resuming rewrites the log, so name the file "
+                           "itself", where=where)
+    if stat.S_ISREG(info.st_mode) and (not info.st_mode & 0o222
+                                       or not os.access(path, os.W_OK)):
+        raise DisputeError("the log is read-only: resuming rewrites it; make it writable, "
+                           "or resume a copy", where=where)
+    folder = path.parent if str(path.parent) else Path(".")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise DisputeError(f"cannot rewrite the log: its folder {folder} cannot be written",
+                           where=where)
 
 
 def run(args: argparse.Namespace, out: TextIO | None = None,
@@ -195,18 +260,24 @@ def run(args: argparse.Namespace, out: TextIO | None = None,
     color = out.isatty() and "NO_COLOR" not in os.environ
     log: TextIO | None = None
     if log_name and resume is None:
-        try:  # a FIFO would block the open, a device take the log: a regular file only
-            mode = os.stat(log_name).st_mode
+        exists = (f"the log {log_name} exists: `fivetenk play --resume {log_name}` goes on "
+                  "with its game, or give --log another name (a log is never overwritten)")
+        try:  # a FIFO would block the open, a device take the log: a new file only
+            mode: int | None = os.lstat(log_name).st_mode
         except FileNotFoundError:
-            mode = stat.S_IFREG
+            mode = None
         except OSError as err:
             return refuse(f"cannot write the log {log_name}: {err.strerror}")
-        if not stat.S_ISREG(mode):
-            return refuse(f"cannot write the log {log_name}: "
-                          + ("a folder" if stat.S_ISDIR(mode) else
-                             "not a regular file (a FIFO, device or socket)"))
-        try:
-            log = open(log_name, "w", encoding="utf-8")  # noqa: SIM115 - closed below
+        if mode is not None:
+            return refuse(f"cannot write the log {log_name}: a folder" if stat.S_ISDIR(mode)
+                          else exists if stat.S_ISREG(mode) else
+                          f"cannot write the log {log_name}: "
+                          + ("a symbolic link; give --log a new file" if stat.S_ISLNK(mode)
+                             else "not a regular file (a FIFO, device or socket)"))
+        try:  # created here, never truncated: exclusive, so a file made meanwhile is kept
+            log = open(log_name, "x", encoding="utf-8")  # noqa: SIM115 - closed below
+        except FileExistsError:
+            return refuse(exists)
         except OSError as err:
             return refuse(f"cannot write the log {log_name}: {err.strerror}")
     session = Session(seed, seat, variants, out, inp, log=log, auto=args.auto,
@@ -375,6 +446,8 @@ class Session:
         self.records: list[dict[str, Any]] = []
         """every record logged so far (for ``dispute`` in the game, logged or not)"""
         self._previous_banker: int | None = None
+        self.dealt: set[int] = set()
+        """hands whose logged deal the replay has found to be the seed's (--resume)"""
         self.opponents = HeuristicPlayer(seed)
         self.game = Game.new(seed=seed, variants=variants)
         self.resume = resume
@@ -454,18 +527,8 @@ class Session:
                      + " ".join(obs["levels"]) + ".")
 
     def _setup(self) -> dict[str, Any]:
-        game = self.game
-        decks = game.deal_decks
-        deal: dict[str, Any] = {"deck": [str(c) for c in decks[0]], "first": game.first}
-        if len(decks) > 1:
-            deal["redeals"] = [[str(c) for c in d] for d in decks[1:]]
-        obs = game.observe()
-        if game.hand_number > 1:
-            deal["hand"] = game.hand_number
-            deal["levels"] = obs["levels"]
-            deal["previous_winners"] = obs["previous_winners"]
-            deal["previous_banker"] = self._previous_banker
-        return {"deal": deal}
+        return deal_setup(self.game, self._previous_banker)
+
 
     def play_hand(self) -> None:
         game = self.game
@@ -511,6 +574,8 @@ class Session:
 
     def flush_hand(self, hand_no: int) -> None:
         held, self.held = self.held or [], None
+        if self.resume is not None:  # replaying: the log's deal must be the seed's
+            self.check_deal(hand_no, self._setup())
         self.record({"record": "hand", "hand": hand_no, "setup": self._setup()})
         for data in held:
             self.record(data)
@@ -537,10 +602,50 @@ class Session:
                                f"the engine in the replay: {err.message}{clause}") from None
         return action
 
+    def check_deal(self, hand_no: int, setup: dict[str, Any]) -> None:
+        """The logged deal of hand ``hand_no`` (if the log has one) is ``setup``, the one
+        the seed and the replayed decisions deal; else DisputeError at the hand record's
+        line: a forged or edited log is refused, never rewritten with another deal."""
+        assert self.resume is not None
+        logged = self.resume.log.deals.get(hand_no)
+        if logged is None:
+            return
+        line, deal = logged
+        if deal != setup["deal"]:
+            raise DisputeError(
+                f"{self.resume.path}:{line}: hand {hand_no}'s deal is not the one seed "
+                f"{self.seed} deals ({deal_difference(deal, setup['deal'])}): an edited or "
+                "forged log, not resumed; it is left as it was")
+        self.dealt.add(hand_no)
+
+    def check_deals(self) -> None:
+        """When the replay is through, every logged deal not yet checked: the hand being
+        dealt now, and a next hand the log was quit at the start of (dealt here on a copy
+        of the game); a logged hand the game does not reach is refused."""
+        assert self.resume is not None
+        game = self.game
+        for hand_no in sorted(set(self.resume.log.deals) - self.dealt):
+            line = self.resume.log.deals[hand_no][0]
+            if hand_no == game.hand_number:
+                self.check_deal(hand_no, self._setup())
+                continue
+            going_on = (hand_no == game.hand_number + 1 and game.pending() is None
+                        and not game.match_over
+                        and (self.hands is None or game.hand_number < self.hands))
+            if not going_on:
+                raise DisputeError(f"{self.resume.path}:{line}: hand {hand_no}: the logged "
+                                   f"decisions do not reach it (the replay is at hand "
+                                   f"{game.hand_number}): an edited or forged log, not resumed")
+            following = copy.deepcopy(game)
+            following.next_hand()
+            self.check_deal(hand_no, deal_setup(following, game.banker))
+
     def resumed(self) -> None:
-        """The replay is through: the log is rewritten from it (a temporary file renamed,
-        so a failed replay leaves the old log as it was) and appended to from now on."""
+        """The replay is through: every logged deal is checked against the seed's, then
+        the log is rewritten from the replay (a temporary file renamed, so a failed replay
+        leaves the old log as it was) and appended to from now on."""
         assert self.resume is not None and isinstance(self.log, io.StringIO)
+        self.check_deals()
         path, replayed = self.resume.path, self.number
         for refused in self.resume.refused.get(replayed, ()):
             self.record(refused)
