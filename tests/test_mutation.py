@@ -19,8 +19,8 @@ from fivetenk.mutation.operators import MODULE_LEVEL, Mutant, MutationError, enu
 from fivetenk.mutation.pool import run_children
 from fivetenk.mutation.report import Outcome, counts, rates
 
-EQUIVALENTS = Path(__file__).resolve().parent / "mutation_equivalents.yaml"
-"""The committed equivalents file of this checkout (the kit may be installed elsewhere)."""
+EQUIVALENTS = Path(__file__).resolve().parent / "mutation_equivalents"
+"""The committed equivalents of this checkout (the kit may be installed elsewhere)."""
 
 
 @pytest.fixture(scope="module")
@@ -127,8 +127,7 @@ def test_the_first_judged_equivalent_is_reported_equivalent(
     """The first entry of the committed file runs (against the scenarios of the first deal:
     R08 first banker, R09 reveals, which reach it) and survives, so it is reported
     ``equivalent`` with the file's reason."""
-    entry = load_equivalents(EQUIVALENTS)[0]
-    assert entry.module == "dealing", "put a judged mutant of dealing.py first in the file"
+    entry = load_equivalents(EQUIVALENTS / "dealing.yaml")[0]
     report = campaign.run(["combos", "dealing"], jobs=2, equivalents=[entry],
                           only=lambda m: m.key == entry.key, everything=mutants, suite=suite,
                           judge="in-process")
@@ -163,7 +162,7 @@ def test_a_mutant_over_its_time_limit_is_a_timeout(
 
 def test_the_equivalents_file_names_only_existing_mutants(mutants: list[Mutant]) -> None:
     entries = load_equivalents(EQUIVALENTS)
-    assert entries, "tests/mutation_equivalents.yaml lists no equivalent mutant"
+    assert entries, "tests/mutation_equivalents/ lists no equivalent mutant"
     check_equivalents(entries, mutants)
     assert all(len(e.reason) >= 10 for e in entries)
     assert {e.kind for e in entries} <= set(equivalents.KINDS)
@@ -239,13 +238,20 @@ def test_an_installed_kit_run_outside_a_checkout_says_where_the_equivalents_are(
     """Installed (not editable) the kit has no tests/: the tool finds the file under the
     working directory, and says how to give it when there is none there either, instead of
     judging every survivor non-equivalent."""
-    monkeypatch.setattr(equivalents, "DEFAULT_EQUIVALENTS", tmp_path / "nowhere.yaml")
+    monkeypatch.setattr(equivalents, "DEFAULT_EQUIVALENTS", tmp_path / "nowhere")
     monkeypatch.chdir(tmp_path)
-    with pytest.raises(MutationError, match="--equivalents FILE"):
+    with pytest.raises(MutationError, match="--equivalents PATH"):
         equivalents.equivalents_file()
-    (tmp_path / "tests").mkdir()
-    (tmp_path / "tests" / "mutation_equivalents.yaml").write_text("[]\n", encoding="utf-8")
-    assert equivalents.equivalents_file() == tmp_path / "tests" / "mutation_equivalents.yaml"
+    (tmp_path / "tests" / "mutation_equivalents").mkdir(parents=True)
+    assert equivalents.equivalents_file() == tmp_path / "tests" / "mutation_equivalents"
+
+
+def test_an_entry_in_another_modules_file_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "plays.yaml").write_text(
+        "- module: combos\n  function: beats\n  mutation: x\n  kind: same-behaviour\n"
+        "  reason: in the wrong file\n", encoding="utf-8")
+    with pytest.raises(MutationError, match=r"belongs in combos.yaml, not plays.yaml"):
+        load_equivalents(tmp_path)
 
 
 def test_the_kits_own_uses_leave_the_engine_out() -> None:

@@ -5,13 +5,30 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from .campaign import JUDGES, run
 from .equivalents import equivalents_file, load_equivalents
-from .operators import TARGETS, MutationError
+from .operators import TARGETS, Mutant, MutationError
 from .report import as_json, module_report, survivor_lines, table
+
+
+def _survivors_of(path: Path) -> Callable[[Mutant], bool]:
+    """A filter keeping the mutants that survived in the run ``path`` (its ``--json``)."""
+    from ..scenario import ScenarioError, parse_json, read_text
+
+    try:
+        data = parse_json(read_text(path, str(path)), str(path))
+        keys = {(m["module"], m["function"], m["mutation"], m["occurrence"])
+                for m in data["mutants"] if m["status"] == "survived"}
+    except ScenarioError as err:
+        raise MutationError(str(err)) from None
+    except (KeyError, TypeError):
+        raise MutationError(f"{path}: not the --json of a mutation run (expected "
+                            f"mutants with module, function, mutation, occurrence, "
+                            f"status)") from None
+    return lambda m: m.key in keys
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -38,8 +55,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--report-dir", type=Path, metavar="DIR",
                         help="write DIR/<module>.txt with each module's survivors")
     parser.add_argument("--survivors", action="store_true", help="list the survivors")
-    parser.add_argument("--equivalents", type=Path, default=None,
-                        metavar="FILE", help="the judged equivalent mutants (YAML)")
+    parser.add_argument("--equivalents", type=Path, default=None, metavar="PATH",
+                        help="the judged equivalent mutants: a folder of YAML files, one "
+                             "per module, or one file (default: tests/mutation_equivalents/)")
+    parser.add_argument("--again", type=Path, metavar="RUN.json",
+                        help="judge again only the mutants that survived in RUN.json (a "
+                             "--json of an earlier run): the loop while writing scenarios")
     parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
     args = parser.parse_args(argv)
     if args.sample is not None and args.sample < 1:
@@ -58,9 +79,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     try:
         equivalents = load_equivalents(args.equivalents or equivalents_file())
+        only = _survivors_of(args.again) if args.again else None
         report = run(modules, sample=args.sample, seed=args.seed, jobs=args.jobs,
                      equivalents=equivalents, progress=progress, judge=args.judge,
-                     second=args.in_process_column, say=say)
+                     second=args.in_process_column, say=say, only=only)
     except MutationError as err:
         print(f"fivetenk mutation: {err}", file=sys.stderr)
         return 2

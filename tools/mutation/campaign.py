@@ -87,17 +87,28 @@ def run(modules: Sequence[str] = TARGETS, *, sample: int | None = None, seed: in
         ip_outcomes, _ = _judge_in_process(chosen, ip_suite, trees, jobs, progress)
         for outcome, other in zip(outcomes, ip_outcomes, strict=True):
             outcome.in_process = other.status
-    stale = _apply_equivalents(outcomes, equivalents)
+    stale = _apply_equivalents(outcomes, equivalents, sample is None and only is None)
     return Report(outcomes, totals, unreliable, stale, time.monotonic() - started,
                   changed_sources(modules), judge, second and judge == "adapter")
 
 
-def _apply_equivalents(outcomes: list[Outcome], equivalents: Sequence[Equivalent]) -> list[str]:
-    judged = {e.key: e for e in equivalents}
+def _apply_equivalents(outcomes: list[Outcome], equivalents: Sequence[Equivalent],
+                       complete: bool = True) -> list[str]:
+    """Survivors listed in ``equivalents`` become ``equivalent`` (with the entry's kind and
+    reason); the entries that are wrong come back as stale lines: a listed mutant that was
+    detected, or (when every mutant ran: ``complete``) a ``"*"`` entry whose function has
+    no unreached survivor."""
+    judged = {e.key: e for e in equivalents if not e.unreached}
+    wholesale = {(e.module, e.function): e for e in equivalents if e.unreached}
+    used: set[tuple[str, str]] = set()
     stale: list[str] = []
     for outcome in outcomes:
         mutant = outcome.mutant
         entry = judged.get(mutant.key)
+        if entry is None and outcome.note == "not reached":
+            entry = wholesale.get((mutant.module, mutant.function))
+            if entry is not None:
+                used.add((mutant.module, mutant.function))
         if entry is None:
             continue
         if outcome.status == "survived":
@@ -108,6 +119,11 @@ def _apply_equivalents(outcomes: list[Outcome], equivalents: Sequence[Equivalent
                          f"{outcome.status} by {outcome.scenario or outcome.note}")
         if outcome.in_process == "survived":
             outcome.in_process = "equivalent"
+    ran = {(o.mutant.module, o.mutant.function) for o in outcomes}
+    for key, entry in wholesale.items():
+        if complete and key in ran and key not in used:
+            stale.append(f"{entry.where}: every mutant of {entry.module} {entry.function} is "
+                         f"reached or detected now: the \"*\" entry has nothing left to cover")
     return stale
 
 

@@ -1,5 +1,6 @@
 """Mutants judged *equivalent*: no scenario the kit can send tells them apart from the
-reference engine, each with its kind and a one-line reason (``tests/mutation_equivalents.yaml``).
+reference engine, each with its kind and a one-line reason (``tests/mutation_equivalents/``,
+one YAML file per module: ``combos.yaml``, …, and a README).
 
 The kinds (:data:`KINDS`), reported apart so that a reader sees what a rate leaves out:
 
@@ -16,6 +17,15 @@ The kinds (:data:`KINDS`), reported apart so that a reader sees what a rate leav
 Listed mutants still run: one that survives is reported ``equivalent`` with its kind and
 reason; one that is killed makes the entry stale (exit status 1); an entry naming no mutant
 is an error (exit status 2).
+
+**Code no scenario reaches.** An entry with ``mutation: "*"`` covers every mutant of its
+function that survives *unreached*: no scenario executes its lines (through the adapter:
+the adapter never runs them). It is for a whole function the protocol never calls
+(``python-api``: the kit builds positions with ``build_position``, the adapter only parses
+them) or the branches of a validator only input the kit never sends can take
+(``schema-forbidden``). A mutant of that function that a scenario reaches and survives
+still needs an entry of its own, or a scenario; and an entry whose function has no
+unreached survivor left is stale.
 """
 
 from __future__ import annotations
@@ -32,10 +42,10 @@ from .operators import TARGETS, Mutant, MutationError
 KINDS = ("same-behaviour", "message-text", "schema-forbidden", "python-api")
 """The kinds of equivalent mutant, in the order reports list them."""
 
-DEFAULT_EQUIVALENTS = (Path(__file__).resolve().parent.parent.parent / "tests"
-                       / "mutation_equivalents.yaml")
-"""The checkout's equivalents file (an editable install: ``pip install -e .``); an installed
-kit has no tests/, so the tool then looks in the working directory (:func:`equivalents_file`)."""
+FOLDER = "mutation_equivalents"
+DEFAULT_EQUIVALENTS = Path(__file__).resolve().parent.parent.parent / "tests" / FOLDER
+"""The checkout's equivalents (an editable install: ``pip install -e .``); an installed kit
+has no tests/, so the tool then looks in the working directory (:func:`equivalents_file`)."""
 EQUIVALENT_KEYS = {"module", "function", "mutation", "occurrence", "line", "kind", "reason"}
 
 
@@ -53,24 +63,58 @@ class Equivalent:
     def key(self) -> tuple[str, str, str, int]:
         return (self.module, self.function, self.mutation, self.occurrence)
 
+    @property
+    def unreached(self) -> bool:
+        """Whether the entry covers every unreached survivor of its function (``"*"``)."""
+        return self.mutation == UNREACHED
+
+
+UNREACHED = "*"
+"""The ``mutation`` of an entry covering a function's unreached survivors."""
+
 
 def equivalents_file() -> Path:
     """The judged equivalents of the checkout: beside the kit's sources when it is installed
-    editable, else ``tests/mutation_equivalents.yaml`` under the working directory (a
-    checkout with the kit installed from it); a :class:`MutationError` saying how to give
-    it when neither exists, rather than silently judging every survivor non-equivalent."""
-    for path in (DEFAULT_EQUIVALENTS, Path.cwd() / "tests" / "mutation_equivalents.yaml"):
-        if path.is_file():
+    editable, else ``tests/mutation_equivalents/`` under the working directory (a checkout
+    with the kit installed from it); a :class:`MutationError` saying how to give them when
+    neither exists, rather than silently judging every survivor non-equivalent."""
+    for path in (DEFAULT_EQUIVALENTS, Path.cwd() / "tests" / FOLDER):
+        if path.is_dir() or path.is_file():
             return path
-    raise MutationError("no tests/mutation_equivalents.yaml here: run from the kit's "
-                        "checkout, or give the file with --equivalents FILE")
+    raise MutationError(f"no tests/{FOLDER}/ here: run from the kit's checkout, or give "
+                        f"the folder or a file with --equivalents PATH")
 
 
 def load_equivalents(path: Path) -> list[Equivalent]:
-    """The judged equivalent mutants of ``path`` (a YAML list of mappings with ``module``,
-    ``function``, ``mutation``, ``kind`` (one of :data:`KINDS`), ``reason``, optional
-    ``occurrence`` (default 1) and ``line`` (informative only)). Anything else is a
-    :class:`MutationError` naming the entry."""
+    """The judged equivalent mutants of ``path``: a folder of YAML files (each holding the
+    entries of the module it is named after) or one YAML file. Each file is a list of
+    mappings with ``module``, ``function``, ``mutation``, ``kind`` (one of :data:`KINDS`),
+    ``reason``, optional ``occurrence`` (default 1) and ``line`` (informative only).
+    Anything else is a :class:`MutationError` naming the entry."""
+    if path.is_dir():
+        out: list[Equivalent] = []
+        for file in sorted(path.glob("*.yaml")):
+            entries = _load_file(file)
+            wrong = [e for e in entries if e.module != file.stem]
+            if wrong:
+                raise MutationError(f"{wrong[0].where}: module {wrong[0].module!r} belongs "
+                                    f"in {wrong[0].module}.yaml, not {file.name}")
+            out += entries
+        _unique(out)
+        return out
+    out = _load_file(path)
+    _unique(out)
+    return out
+
+
+def _unique(entries: list[Equivalent]) -> None:
+    keys = Counter(e.key for e in entries)
+    for e in entries:
+        if keys[e.key] > 1:
+            raise MutationError(f"{e.where}: the same mutant is listed twice")
+
+
+def _load_file(path: Path) -> list[Equivalent]:
     if not path.exists():
         return []
     try:
@@ -105,18 +149,21 @@ def load_equivalents(path: Path) -> list[Equivalent]:
                                 f"{', '.join(TARGETS)}")
         out.append(Equivalent(item["module"], item["function"], item["mutation"], occurrence,
                               item["reason"].strip(), where, item["kind"]))
-    keys = Counter(e.key for e in out)
-    for e in out:
-        if keys[e.key] > 1:
-            raise MutationError(f"{e.where}: the same mutant is listed twice")
     return out
 
 
 def check_equivalents(equivalents: Iterable[Equivalent], mutants: Iterable[Mutant]) -> None:
-    """Every entry must name a mutant that exists (else the file has gone stale)."""
+    """Every entry must name a mutant that exists, or for ``"*"`` a function that has
+    mutants (else the file has gone stale)."""
+    mutants = list(mutants)
     known = {m.key for m in mutants}
+    functions = {(m.module, m.function) for m in mutants}
     for e in equivalents:
-        if e.key not in known:
+        if e.unreached:
+            if (e.module, e.function) not in functions:
+                raise MutationError(f"{e.where}: no mutant in {e.module} {e.function}; the code "
+                                    f"changed — judge it again or remove it")
+        elif e.key not in known:
             raise MutationError(
                 f"{e.where}: no such mutant: {e.module} {e.function} {e.mutation!r} "
                 f"(occurrence {e.occurrence}); the code changed — judge it again or remove it")

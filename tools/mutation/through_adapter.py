@@ -46,7 +46,7 @@ from .operators import Mutant, MutationError, mutated_tree, source_path
 
 REPLY_TIMEOUT = 3.0
 """Seconds for each reply of a mutated engine (the reference answers in milliseconds)."""
-ALONE_TIMEOUT = 10.0
+ALONE_TIMEOUT = 5.0
 """Seconds for each reply when a timeout is run again alone (the late scenario first)."""
 CPU_LIMIT = 120
 """Seconds of CPU a forked adapter may use before the system stops it (a backstop)."""
@@ -177,6 +177,8 @@ class Suite:
     scenarios: list[Any]
     lines: dict[str, list[set[int]]] = field(default_factory=dict)
     """module -> for each scenario, the lines of that module the adapter executed."""
+    seconds: list[float] = field(default_factory=list)
+    """For each scenario, how long its traced run took (quickest are run first)."""
 
 
 def _traced_lines(modules: Sequence[str], scenarios: Sequence[Any],
@@ -202,7 +204,10 @@ def _traced_lines(modules: Sequence[str], scenarios: Sequence[Any],
 
         with tempfile.TemporaryFile() as side:
             with driver(prepare, timeout=60.0, finish=finish, side=side.fileno()) as d:
+                d.prestart()
+                started = time.perf_counter()
                 result = run_scenario(d, scenarios[i])
+                out.setdefault("seconds", []).append(time.perf_counter() - started)
             side.seek(0)
             data = side.read()
         if result.status != "passed":
@@ -221,14 +226,16 @@ def load_suite(modules: Sequence[str], scenarios: Sequence[Any], workers: int = 
     chunks = [list(range(len(scenarios)))[k::parts] for k in range(parts)]
     jobs: list[Job] = [(partial(_traced_lines, modules, scenarios, c), 600.0) for c in chunks]
     answers = run_children(jobs, workers, progress)
-    suite = Suite(list(scenarios), {m: [set() for _ in scenarios] for m in modules})
+    suite = Suite(list(scenarios), {m: [set() for _ in scenarios] for m in modules},
+                  [0.0] * len(scenarios))
     failed: list[str] = []
     for chunk, answer in zip(chunks, answers, strict=True):
         if answer.get("status") != "ok":
             raise MutationError(f"the coverage run through the adapter failed: "
                                 f"{answer.get('note', answer)}")
         failed += answer["failed"]
-        for i, hit in zip(chunk, answer["lines"], strict=True):
+        for i, hit, seconds in zip(chunk, answer["lines"], answer["seconds"], strict=True):
+            suite.seconds[i] = seconds
             for m in modules:
                 suite.lines[m][i] = set(hit.get(m, ()))
     if failed:
@@ -238,11 +245,15 @@ def load_suite(modules: Sequence[str], scenarios: Sequence[Any], workers: int = 
 
 
 def selected(suite: Suite, mutant: Mutant) -> list[int]:
-    """The scenarios (indexes) to run against ``mutant`` through the adapter."""
+    """The scenarios (indexes) to run against ``mutant`` through the adapter: those whose
+    run executed one of its lines (all of them at module level), quickest first, so that
+    a killed mutant costs little (a survivor runs them all either way)."""
     if not mutant.scope:
-        return list(range(len(suite.scenarios)))
-    span = set(range(mutant.line, mutant.end_line + 1))
-    return [i for i, lines in enumerate(suite.lines[mutant.module]) if lines & span]
+        chosen = list(range(len(suite.scenarios)))
+    else:
+        span = set(range(mutant.line, mutant.end_line + 1))
+        chosen = [i for i, lines in enumerate(suite.lines[mutant.module]) if lines & span]
+    return sorted(chosen, key=lambda i: (suite.seconds[i] if suite.seconds else 0.0, i))
 
 
 # --------------------------------------------------------------------------- judging
