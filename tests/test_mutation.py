@@ -310,3 +310,22 @@ def test_the_two_rates_and_the_kinds_are_counted_apart(mutants: list[Mutant]) ->
     assert (c["killed"], c["failed"], c["errored"], c["timeout"]) == (2, 1, 1, 1)
     assert (c["message-text"], c["schema-forbidden"], c["same-behaviour"]) == (1, 1, 0)
     assert rates(c) == (3 / 6, 3 / 4)
+
+
+def test_a_whole_function_entry_covers_only_its_unreached_survivors(
+        mutants: list[Mutant]) -> None:
+    """``mutation: "*"`` turns the function's unreached survivors into equivalents of its
+    kind; a survivor a scenario reaches stays a survivor; when nothing of the function is
+    left unreached (every mutant ran) the entry is stale."""
+    mine = [m for m in mutants if (m.module, m.function) == ("combos", "beats")][:3]
+    entry = Equivalent("combos", "beats", "*", 1, "a validator of unsent input", "test",
+                       "schema-forbidden")
+    outcomes = [Outcome(mine[0], "survived", note="not reached"),
+                Outcome(mine[1], "survived", ran=4), Outcome(mine[2], "killed")]
+    assert campaign._apply_equivalents(outcomes, [entry]) == []
+    assert [(o.status, o.kind) for o in outcomes] == [
+        ("equivalent", "schema-forbidden"), ("survived", ""), ("killed", "")]
+    reached = [Outcome(mine[1], "survived", ran=4)]
+    [stale] = campaign._apply_equivalents(reached, [entry])
+    assert "nothing left to cover" in stale
+    assert campaign._apply_equivalents(reached, [entry], complete=False) == []

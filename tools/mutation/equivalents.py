@@ -12,7 +12,13 @@ The kinds (:data:`KINDS`), reported apart so that a reader sees what a rate leav
   change: the kit never sends it, so an engine that accepts it cannot be observed
   (a position no game reaches, a malformed card list);
 - ``python-api``: only a caller of the engine's Python API sees it (a helper the adapter
-  never calls with those arguments).
+  never calls with those arguments);
+- ``impossible-position``: the engine would accept a position no game reaches (a burial
+  of five cards, a reveal of a card that is not the revealer's level) where the reference
+  refuses it. The kit never sends such a position but in a scenario expecting it refused,
+  and none of those name these faults: an engine that accepts them cannot be told apart
+  by any scenario sent (issue 17 asks that they be counted as a kind of their own, not as
+  kills).
 
 Listed mutants still run: one that survives is reported ``equivalent`` with its kind and
 reason; one that is killed makes the entry stale (exit status 1); an entry naming no mutant
@@ -39,7 +45,8 @@ import yaml
 
 from .operators import TARGETS, Mutant, MutationError
 
-KINDS = ("same-behaviour", "message-text", "schema-forbidden", "python-api")
+KINDS = ("same-behaviour", "message-text", "schema-forbidden", "python-api",
+         "impossible-position")
 """The kinds of equivalent mutant, in the order reports list them."""
 
 FOLDER = "mutation_equivalents"

@@ -23,7 +23,7 @@ from .operators import SOURCES, Mutant
 
 STATUSES = ("killed", "timeout", "survived", "equivalent", "unreliable")
 KIND_SHORT = {"same-behaviour": "same", "message-text": "msg", "schema-forbidden": "schema",
-              "python-api": "api"}
+              "python-api": "api", "impossible-position": "imposs"}
 
 
 @dataclass
