@@ -434,3 +434,16 @@ def test_rules_command_unknown_id(target: str) -> None:
         f"fivetenk rules: unknown rule, clause, ruling or scenario '{target}' "
         f"(expected R01–R24, R17.2, D1–{last} or a scenario id such as R05-003)\n"
     )
+
+
+def test_the_fast_yaml_loader_reads_the_spec_as_the_safe_loader_does() -> None:
+    """The spec is read with libyaml's loader where PyYAML has it (much faster at startup);
+    every file gives the very documents the pure-Python safe loader gives."""
+    from fivetenk import spec_data
+    from fivetenk.paths import data_dir
+
+    files = sorted(data_dir("spec").glob("*.yaml"))
+    assert len(files) >= 25
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        assert yaml.load(text, Loader=spec_data._LOADER) == yaml.safe_load(text), path.name
