@@ -162,7 +162,9 @@ def test_a_bom_is_accepted_in_features_json_and_expectations(tmp_path: Path) -> 
     expectations.write_bytes(b"\xef\xbb\xbfskip:\n  R05: not yet\n")
     assert check(feature)[0] == 0
     assert check(as_json)[0] == 0
-    assert check(feature, extra=("--expectations", str(expectations)))[0] == 0
+    code, out, _ = check(feature, extra=("--expectations", str(expectations)))
+    assert code == 1  # read, and applied: it skips the one scenario, so none ran (issue 18)
+    assert "no scenario ran: the one selected was skipped (not yet (R05))" in out
 
 
 @pytest.mark.parametrize(("data", "where", "message"), [
