@@ -455,6 +455,21 @@ Feature: R03 Legal combinations
       Then there is 1 legal play
       And "pairs K-A: K K A A" is among them
 
+    @id:R03-508 @R03.4 @D9 @D10
+    Scenario Outline: A reply declared as a run that no cards can form is refused as bad input
+      No cards have such a reading (a straight has five ranks or more, pairs and airplanes two, no run a 2): asked whether it beats, the engine refuses the input.
+      When "<reply>" as "<declared>" is played on "7S"
+      Then the result at "accepted" is false
+
+      Examples:
+        | reply              | declared             | why                   |
+        | 3H 4D 5S 6C        | straight 3-6         | four ranks            |
+        | 3H 3S              | pairs 3-3            | one pair              |
+        | 3H 3S 3D           | airplane 3-3         | one triple            |
+        | 3H 3S 3D 9C        | airplane+singles 3-3 | one triple and a wing |
+        | 3H 3S 3D 9C 9D     | airplane+pairs 3-3   | one triple and a wing |
+        | 10H JD QS KC AC 2C | straight 10-2        | a 2 in the run        |
+
     @id:R03-301 @R03.4 @R03.1 @D9 @D35
     Scenario: Triples of aces and big jokers with two singles are no airplane: jokers never stand in a body
       Given a hand in play with seat 0 as banker

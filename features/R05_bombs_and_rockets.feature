@@ -52,6 +52,11 @@ Feature: R05 Bombs and rockets
       When the cards "SJ SJ SJ SJ" are classified
       Then the cards are rejected as bad input citing R01.1
 
+    @id:R05-408 @R05.1 @D9 @D10
+    Scenario: A reply declared as a bomb of three cards is refused as bad input
+      When "7H 7S 7D" as "bomb 3x7" is played on "6S"
+      Then the result at "accepted" is false
+
     @id:R05-007 @R05.1 @D9 @D11
     Scenario Outline: The lowest bomb beats the highest ordinary plays
       When "3H 3S 3D 3C" is played on "<top>"
@@ -242,6 +247,17 @@ Feature: R05 Bombs and rockets
     Scenario: The small and the big joker form the rocket
       When the cards "SJ BJ" are classified
       Then the cards read as "rocket"
+
+    @id:R05-409 @R05.3 @D9 @D10
+    Scenario Outline: A reply declared as a rocket of one joker, or as "rocket x2", is refused as bad input
+      A rocket holds both jokers; the rocket of SJ BJ is written "rocket", never "rocket x2".
+      When "<reply>" as "<declared>" is played on "6S"
+      Then the result at "accepted" is false
+
+      Examples:
+        | reply | declared  |
+        | BJ    | rocket x1 |
+        | SJ BJ | rocket x2 |
 
     @id:R05-018 @R05.3 @D9 @D11 @D37
     Scenario: The rocket beats the biggest bomb, twelve 2s
