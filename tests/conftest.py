@@ -13,6 +13,9 @@ function serves both languages and a Spanish feature builds the scenario of its 
 from __future__ import annotations
 
 import inspect
+import os
+import shutil
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -37,7 +40,13 @@ selects the scenarios it stands on (or on whose Feature it stands)."""
 
 def pytest_configure(config: pytest.Config) -> None:
     """Register rule (R05), clause (R05.2) and ruling (D11) tags as markers, so
-    ``pytest -m R05`` works and ``--strict-markers`` catches any other typo."""
+    ``pytest -m R05`` works and ``--strict-markers`` catches any other typo. The kit's
+    cache (:mod:`fivetenk.suite_cache`) lives in a folder of the test run's own, unless
+    FIVETENK_CACHE_DIR says otherwise: the tests never read or write the user's cache."""
+    if "FIVETENK_CACHE_DIR" not in os.environ:
+        folder = tempfile.mkdtemp(prefix="fivetenk-test-cache-")
+        os.environ["FIVETENK_CACHE_DIR"] = folder
+        config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
     spec = load_spec()
     for name in [*spec.rules, *spec.clauses, *spec.rulings, *OTHER_TAGS]:
         config.addinivalue_line("markers", f"{name}: fivetenk tag")

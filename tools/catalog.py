@@ -20,7 +20,6 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from .compiler import FeatureError, compile_file
 from .paths import data_dir
 from .reference.variants import CHOICES
 from .scenario import Scenario, ScenarioError, escape_controls, parse_json, read_text
@@ -149,6 +148,8 @@ def load_file(path: Path, *, trusted: bool = False) -> list[Scenario]:
     input, exit 2, not an errored scenario later."""
     where = display_path(path)
     if path.suffix == ".feature":
+        from .compiler import compile_file  # the scenario language loads only when needed
+
         scenarios = compile_file(path, where, validate=not trusted)
     elif path.suffix == ".json":
         scenarios = load_json_file(path, where)
@@ -226,9 +227,18 @@ def validate(scenarios: Sequence[Scenario], spec: Spec | None = None) -> None:
 
 @cache
 def shipped() -> tuple[Scenario, ...]:
-    """The shipped suite, compiled from the packaged feature files, in file order."""
-    scenarios = [s for p in shipped_files() for s in load_file(p, trusted=True)]
+    """The shipped suite, compiled from the packaged feature files, in file order: read
+    from the user's cache when nothing it depends on changed (:mod:`fivetenk.suite_cache`),
+    else compiled, checked and cached."""
+    from . import suite_cache
+
+    files = shipped_files()
+    cached = suite_cache.load(files)
+    if cached is not None:
+        return cached
+    scenarios = [s for p in files for s in load_file(p, trusted=True)]
     validate(scenarios)
+    suite_cache.save(files, scenarios)
     return tuple(scenarios)
 
 
@@ -350,4 +360,4 @@ def as_json_list(scenarios: Iterable[Scenario]) -> list[dict[str, Any]]:
     return [s.to_json() for s in scenarios]
 
 
-__all__ = ["CatalogError", "FeatureError", "Selection", "load", "load_path", "shipped", "validate"]
+__all__ = ["CatalogError", "Selection", "load", "load_path", "shipped", "validate"]

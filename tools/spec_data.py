@@ -27,6 +27,7 @@ Example::
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 import re
 from collections.abc import Iterator, Mapping, Sequence
@@ -410,6 +411,8 @@ class _Checker:
         self.valid: dict[str, Any] = {}
         self.clause_sites: dict[str, _ClauseSite] = {}
         self.unchecked_rules: set[str] = set()
+        self.memo = False
+        """Whether a schema verdict may be remembered (the installed spec and schemas)."""
 
     # .................................................................. driver
 
@@ -429,6 +432,27 @@ class _Checker:
         return self.problems
 
     def _validate_schemas(self) -> None:
+        """Each document against its schema. For the installed spec and schemas, a set of
+        documents already found valid (by content hash, :mod:`fivetenk.suite_cache`) is
+        not validated again."""
+        from . import suite_cache
+
+        memo = ""
+        if self.memo and set(_SCHEMA_OF_FILE) <= set(self.documents):
+            digest = hashlib.sha256(json.dumps(self.documents, sort_keys=True,
+                                               default=str).encode())
+            for path in sorted(p for p in data_dir("schemas").rglob("*") if p.is_file()):
+                digest.update(path.name.encode() + b"\0" + path.read_bytes())
+            memo = f"spec-{digest.hexdigest()}"
+            if suite_cache.remembered(memo):
+                self.valid.update((name, self.documents[name]) for name in _SCHEMA_OF_FILE)
+                return
+        before = len(self.problems)
+        self._validate_each()
+        if memo and len(self.problems) == before:
+            suite_cache.remember(memo)
+
+    def _validate_each(self) -> None:
         for name, schema in _SCHEMA_OF_FILE.items():
             if name not in self.documents:
                 self.problems.append(
@@ -807,6 +831,7 @@ def _analyse(
         documents, problems = _read_yaml_files(directory, list(_SCHEMA_OF_FILE))
     texts, text_problems = _read_texts(directory)
     checker = _Checker(documents, texts, _validators(schema_root))
+    checker.memo = root is None and schema_root is None  # the installed spec and schemas
     return [*problems, *text_problems, *checker.run()], checker
 
 
