@@ -179,7 +179,7 @@ def hostile_reports(draw: st.DrawFn) -> bytes:
     return data
 
 
-@HOSTILE
+@settings(HOSTILE, max_examples=30)  # a report that builds costs a whole book
 @given(data=hostile_reports())
 def test_hostile_reports_build_or_are_refused_with_their_line(
         tmp_path_factory: pytest.TempPathFactory, data: bytes) -> None:
