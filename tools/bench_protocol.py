@@ -7,7 +7,11 @@ through `fivetenk adapter` (or --impl CMD).
   with and without the implementation's start-up, and their ratio;
 - the protocol overhead per message (request + reply) and per scenario, in µs;
 - the end-to-end time of ``fivetenk check`` both ways (loading the scenarios included), the
-  figure the 2x target applies to.
+  figure the 2x target applies to;
+- what loading costs: the CPU seconds of ``fivetenk check --id R05-001`` and of the whole
+  suite, with the compiled suite read from the cache and with the cache off (compiling
+  every feature file), and their ratio (targets: one scenario <= 0.3 s of CPU and <= 0.4x
+  the whole suite).
 
 Each figure is the best of --repeat runs (default 3); the machine's load shows in the
 spread, so run it on a quiet machine.
@@ -16,9 +20,12 @@ spread, so run it on a quiet machine.
 from __future__ import annotations
 
 import argparse
+import os
+import resource
 import shlex
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -73,13 +80,39 @@ def through_protocol(scenarios: Sequence[Scenario], impl: str,
     return done - started, done - ready, again, one_run
 
 
-def end_to_end(args: Sequence[str]) -> float:
+def end_to_end(args: Sequence[str], env: dict[str, str] | None = None) -> float:
     exe = Path(sys.executable).with_name("fivetenk")
     command = [str(exe)] if exe.exists() else [sys.executable, "-m", "fivetenk.cli"]
     started = time.perf_counter()
     subprocess.run([*command, "check", "--quiet", "--no-progress", *args],
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, env=env)
     return time.perf_counter() - started
+
+
+def cpu_of(args: Sequence[str], env: dict[str, str] | None = None) -> float:
+    """CPU seconds (user + system) of one ``fivetenk check`` with ``args``."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    end_to_end(args, env)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def load_figures(repeat: int) -> None:
+    """Print what loading the suite costs, cached and compiled (see the module's doc)."""
+    with tempfile.TemporaryDirectory(prefix="fivetenk-bench-cache-") as folder:
+        cached = {**os.environ, "FIVETENK_CACHE_DIR": folder}
+        compiled = {**os.environ, "FIVETENK_CACHE_DIR": "off"}
+        end_to_end(["--id", "R05-001"], cached)  # fills the cache
+        rows = []
+        for name, env in (("cache read", cached), ("cache off", compiled)):
+            one = min(cpu_of(["--id", "R05-001"], env) for _ in range(repeat))
+            every = min(cpu_of([], env) for _ in range(repeat))
+            rows.append((name, one, every))
+    print("loading: CPU seconds of `fivetenk check` (best of "
+          f"{repeat}; targets: one scenario <= 0.3 s and <= 0.4x the whole suite)")
+    for name, one, every in rows:
+        print(f"  {name:<10}  --id R05-001 {one:5.2f} s   whole suite {every:5.2f} s   "
+              f"ratio {one / every:4.2f}x")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -91,9 +124,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=3, metavar="N", help="runs per figure")
     parser.add_argument("--no-e2e", action="store_true",
                         help="skip the end-to-end `fivetenk check` timing")
+    parser.add_argument("--load-only", action="store_true",
+                        help="print only what loading the suite costs, cached and compiled")
     args = parser.parse_args(argv)
     impl = args.impl or default_impl()
     repeat = max(1, args.repeat)
+    if args.load_only:
+        load_figures(repeat)
+        return 0
     scenarios = catalog.shipped()
     steps = sum(len(s.steps) for s in scenarios)
 
@@ -126,6 +164,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"end to end `fivetenk check` (loading the suite included): in process "
               f"{e2e_local:.2f} s, --impl {e2e_impl:.2f} s, ratio {e2e_impl / e2e_local:.2f}x "
               f"(target <= 2x)")
+        load_figures(repeat)
     return 0
 
 
