@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import re
 import signal
 import sys
 from collections.abc import Sequence
@@ -63,6 +64,23 @@ COMMANDS: dict[str, tuple[str | None, str]] = {
 that command runs, so ``fivetenk adapter`` starts without loading Gherkin or the spec."""
 
 
+_ROLE = re.compile(r":(?:mod|func|class|meth|data|attr):`~?([^`]+)`")
+_ISSUE = re.compile(r"(?:,\s*|\s*\()issue \d+(?:, [^)]*)?(\))?")
+
+
+def user_text(doc: str) -> str:
+    """A command module's docstring as ``--help`` shows it: for users, so the markup of
+    Python's documentation goes (``code`` -> `code`, :mod:`x` -> x, ``Usage::`` -> Usage:)
+    and so do the notes for the kit's developers (the issue a feature came from)."""
+    text = _ROLE.sub(lambda m: m.group(1), doc).replace("``", "`").replace("::\n", ":\n")
+    return _ISSUE.sub(_drop_issue, text)
+
+
+def _drop_issue(match: re.Match[str]) -> str:
+    """``(issue 10)`` goes whole; ``, issue 10)`` leaves the parenthesis it closed."""
+    return ")" if match.group(0).startswith(",") and match.group(1) else ""
+
+
 def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     """The argument parser; only the subcommand named in ``argv`` is built in full."""
     import importlib
@@ -99,7 +117,7 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
             p.set_defaults(func=_run_steps)
             continue
         module = importlib.import_module(f"fivetenk.{module_name}")
-        p.description = module.__doc__
+        p.description = user_text(module.__doc__ or help_line)
         module.add_arguments(p)
         p.set_defaults(func=_run_rules if name == "rules" else module.run)
     return parser

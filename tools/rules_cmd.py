@@ -10,8 +10,7 @@ Usage::
     fivetenk rules 17 --lang es    # Spanish titles and clause texts
 
 ``17``, ``r17``, ``17.2`` and ``d20`` are accepted too. The output is deterministic and
-has no colour. The command is wired up by the CLI, which passes ``scenario_index`` (clause
-id -> ids of the scenarios that cite it) so each clause can say what exercises it.
+has no colour. Each clause says which scenarios exercise it.
 """
 
 from __future__ import annotations
