@@ -26,6 +26,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 from typing import Any
+from xml.etree import ElementTree
 
 import pytest
 
@@ -529,12 +530,18 @@ def test_a_run_in_which_nothing_ran_fails_saying_why(
         args: tuple[str, ...], says: str) -> None:
     """Every selected scenario skipped is no green run: exit 1, and a line saying that no
     scenario ran and why, even with --quiet."""
-    code, out, _, records = check(capsys, tmp_path, "--quiet", *args,
+    junit = tmp_path / "run.xml"
+    code, out, _, records = check(capsys, tmp_path, "--quiet", *args, "--junit", str(junit),
                                   "--impl", declaring(tmp_path, **changes))
     assert records and {r["status"] for r in records.values()} == {"skipped"}
     assert code == 1
     assert f"no scenario ran: {says.format(n=len(records))}" in out, out[-500:]
     assert "nothing was checked, so the run fails" in out
+    # a CI reading only the JUnit report fails too: one failing testcase says why
+    [suite] = [s for s in ElementTree.parse(junit).getroot() if s.get("name") == "run"]
+    assert suite.get("failures") == "1"
+    failure = suite.find("testcase/failure")
+    assert failure is not None and "no scenario ran" in (failure.get("message") or "")
 
 
 def test_expectations_that_skip_every_selected_scenario_fail_the_run(

@@ -321,6 +321,7 @@ def _run(args: argparse.Namespace, out: TextIO, driver: Driver | None) -> int:
     stale = expected.stale(results)  # xfail entries that matched no failure: the run fails
     name = report.visible(_driver_name(driver), report.NAME_LIMIT)
     declared = profile.describe(driver)  # what the implementation said it plays (issue 8)
+    idle = nothing_ran(results, declared)
     pending = catalog.pending_rules(catalog.shipped(), spec)  # the kit's own suite
     failures: list[OSError] = []
     for path, kind in ((args.jsonl, "jsonl"), (args.junit, "junit")):
@@ -328,7 +329,8 @@ def _run(args: argparse.Namespace, out: TextIO, driver: Driver | None) -> int:
             continue
         text = (report.run_line(_driver_name(driver), declared) + report.jsonl(results)
                 + stale_records(stale)
-                if kind == "jsonl" else report.junit(results, spec, name=name, stale=stale))
+                if kind == "jsonl" else report.junit(results, spec, name=name, stale=stale,
+                                                     idle=idle))
         try:
             report.write_atomic(path, text)
         except OSError as err:  # try the other report too; then say what failed
@@ -355,7 +357,6 @@ def _run(args: argparse.Namespace, out: TextIO, driver: Driver | None) -> int:
         print("\n".join(causes), file=out)
     if pending and not args.quiet:
         print(f"\npending rules (no scenarios yet): {', '.join(pending)}", file=out)
-    idle = nothing_ran(results, declared)
     if idle:
         print(f"\n{idle}", file=out)
     if failures:

@@ -546,12 +546,15 @@ def _attr(text: Any, limit: int = MESSAGE_LIMIT) -> str:
 
 
 def junit(results: Sequence[Result], spec: Spec, *, name: str, timings: bool = False,
-          stale: Sequence[Any] = ()) -> str:
+          stale: Sequence[Any] = (), idle: str = "") -> str:
     """A JUnit XML report: one testsuite per rule, one testcase per scenario, and, when
     the expectations file has stale ``xfail`` entries (they fail the run, exit 1), a
     testsuite ``expectations`` with one failing testcase per entry, so that a CI reading
-    the XML fails as the run does. Always well-formed XML 1.0, whatever the implementation
-    sent (see :func:`xml_text`). ``stale``: :class:`fivetenk.expectations.Stale` items."""
+    the XML fails as the run does. Likewise ``idle``, the line saying that no scenario ran
+    (exit 1): a testsuite ``run`` with one failing testcase saying it, since a report of
+    skipped testcases alone reads as green. Always well-formed XML 1.0, whatever the
+    implementation sent (see :func:`xml_text`). ``stale``:
+    :class:`fivetenk.expectations.Stale` items."""
     by_rule: dict[str, list[Result]] = {}
     for r in results:
         by_rule.setdefault(r.scenario.rule, []).append(r)
@@ -593,6 +596,12 @@ def junit(results: Sequence[Result], spec: Spec, *, name: str, timings: bool = F
             text = escape(xml_text(visible(item.describe(), MESSAGE_LIMIT)))
             out.append(f"      <failure message={_attr(item.why)}>{text}</failure>")
             out.append("    </testcase>")
+        out.append("  </testsuite>")
+    if idle:
+        out.append('  <testsuite name="run" tests="1" failures="1" errors="0" skipped="0">')
+        out.append('    <testcase classname="run" name="no scenario ran" time="0">')
+        out.append(f"      <failure message={_attr(idle)}>{escape(xml_text(idle))}</failure>")
+        out.append("    </testcase>")
         out.append("  </testsuite>")
     out.append("</testsuites>")
     return "\n".join(out) + "\n"
