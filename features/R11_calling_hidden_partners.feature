@@ -281,6 +281,21 @@ Feature: R11 Calling hidden partners
       Then call 1 has seen 1 occurrence
       And call 1 is unresolved
 
+    @id:R11-508 @R11.4 @D7 @D14 @variant
+    Scenario: Under the any-ordinal variant a hand written at the calls may call the 3rd AH with two AH buried
+      Given the variant "call_ordinal" is "any"
+      And a hand at the calls with seat 0 as banker
+      And the buried cards are "AH AH 10H KH 5S 10S"
+      And seat 0 holds "3D 3D 3D 3C 3C 3C 3H 3H 3H 3S 3S 3S 4D 4D 4D 4C 4C 4C 4H 4H 4H 4S 4S 4S 5D 5D"
+      And seat 1 holds "5D 5C 5C 5C 5H 5H 5S 5S 6D 6D 6D 6C 6C 6C 6H 6H 6H 6S 6S 6S 7D 7D 7D 7C 7C 7C"
+      And seat 2 holds "7H 7H 7H 7S 7S 7S 8D 8D 8D 8C 8C 8C 8H 8H 8H 8S 8S 8S 9D 9D 9D 9C 9C 9C 9H 9H"
+      And seat 3 holds "9H 9S 9S 9S 10D 10D 10D 10C 10C 10C 10H 10H 10S 10S JD JD JD JC JC JC JH JH JH JS JS JS"
+      And seat 4 holds "QD QD QD QC QC QC QH QH QH QS QS QS KD KD KD KC KC KC KH KH KS KS AD AD AD AC"
+      And seat 5 holds "AC AC AH 5H KS AS AS AS 2D 2D 2D 2C 2C 2C 2H 2H 2H 2S 2S 2S SJ SJ SJ BJ BJ BJ"
+      When seat 0 calls the 3rd "AH" and the 1st "AS"
+      Then the calls are the 3rd "AH" and the 1st "AS"
+      And seat 0 is asked to play
+
     @id:R11-016 @R11.4 @D13 @D14 @D34 @D35 @variant
     Scenario: Even under the any-ordinal variant the ordinal is at most the 3rd
       Given the variant "call_ordinal" is "any"

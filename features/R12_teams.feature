@@ -102,6 +102,19 @@ Feature: R12 Teams
       And seat 2 led "AH"
       Then the position is refused
 
+    @id:R12-506 @R12.1 @D15 @D16
+    Scenario: A position naming another seat than the one that played the called copy is refused, even when the trick holds more copies than the call counts
+      Given a hand in play with seat 0 as banker
+      And the banker called the 1st "AH" and the 1st "AS"
+      And call 1 was resolved by seat 2
+      And call 2 was resolved by seat 0
+      And seat 0 holds "3D 4D"
+      And seat 2 holds "3H 4H"
+      And seat 4 holds "AH 7D"
+      And seat 2 led "KH KH"
+      And seat 3 then played "AH AH"
+      Then the position is refused
+
     @id:R12-504 @R12.1 @D16
     Scenario: A position naming a call resolved while every copy of its face is still held is refused
       Given a hand in play with seat 0 as banker

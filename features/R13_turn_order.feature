@@ -218,6 +218,17 @@ Feature: R13 Turn order
         """
       Then the position is refused
 
+    @id:R13-516 @R13.1 @D1 @D18
+    Scenario: A position giving the turn back to a seat that passed since the last play, while another seat is still to act, is refused
+      Given a hand in play with seat 1 as banker
+      And seat 1 holds "3C 4C"
+      And seat 2 holds "3H 4H"
+      And seat 3 holds "3S 4S"
+      And seat 1 led "9C"
+      And seat 2 then passed
+      And it is seat 2's turn
+      Then the position is refused
+
   Rule: R13.2 Beat with a higher matching combination or a higher special shape, or pass
 
     @id:R13-008 @R13.2 @D11
@@ -371,6 +382,19 @@ Feature: R13 Turn order
       When seat 1 plays "AS"
       Then the action is rejected citing R13.2
       And seat 1 is asked to play
+
+    @id:R13-517 @R13.2 @D35
+    Scenario: A played copy leaves the hand: a seat that held two 9D and played one may not play the pair
+      Given a hand in play with seat 0 as banker
+      And seat 0 holds "9D 9D 7S"
+      And seat 1 holds "3C 4C"
+      When seat 0 leads "9D"
+      And seat 1 passes
+      Then the trick is over and seat 0 leads next
+      When seat 0 plays "9D 9D"
+      Then the action is rejected citing R13.2
+      And seat 0 holds "9D 7S"
+      And seat 0 is asked to play
 
     @id:R13-101 @R13.2 @R03.3 @R03.4 @D9 @D11
     Scenario Outline: In play a run several ranks higher, of the same shape and length, beats the top play (<top>)
