@@ -16,7 +16,6 @@
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from collections import Counter
@@ -67,14 +66,6 @@ def test_small_campaigns_against_the_reference_adapter_find_nothing(
     with ProcessDriver(ADAPTER) as driver:
         assert campaign(GamesMode(), driver, variants, 4) is None
         assert campaign(EndingsMode(), driver, variants, 60) is None
-
-
-@pytest.mark.skipif(not os.environ.get("FIVETENK_LONG_FUZZ"),
-                    reason="long campaign: set FIVETENK_LONG_FUZZ=1")
-def test_a_thousand_whole_hands_against_the_reference_adapter_find_nothing() -> None:
-    with ProcessDriver(ADAPTER) as driver:
-        assert campaign(GamesMode(), driver, {}, 1000, seed=7) is None
-        assert campaign(EndingsMode(), driver, {}, 5000, seed=7) is None
 
 
 def test_every_expectation_is_the_reference_engines() -> None:

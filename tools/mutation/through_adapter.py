@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import adapter as _adapter  # imported before any fork: children never load it anew
-from .engine import apply_mutant
+from .engine import apply_mutant, clear_kit_caches
 from .operators import Mutant, MutationError, mutated_tree, source_path
 
 REPLY_TIMEOUT = 3.0
@@ -196,6 +196,7 @@ def _traced_lines(modules: Sequence[str], scenarios: Sequence[Any],
         hit: dict[str, set[int]] = {m: set() for m in modules}  # the adapter's copy fills
 
         def prepare(hit: dict[str, set[int]] = hit) -> None:
+            clear_kit_caches()  # the fork inherits warm caches: they would hide lines
             sys.settrace(_tracer(files, hit))
 
         def finish(fd: int, hit: dict[str, set[int]] = hit) -> None:
@@ -330,12 +331,18 @@ def oracle(mutant: Mutant, trees: dict[str, ast.Module], ids: Sequence[str] = ()
             f"import fivetenk\nassert fivetenk.__file__.startswith({tmp!r}), fivetenk.__file__\n"
             "from fivetenk.adapter import main\nsys.exit(main([]))\n", encoding="utf-8")
         script.chmod(0o755)
-        argv = [sys.executable, "-c", "import sys; from fivetenk.cli import main; "
-                "sys.exit(main())", "check", "--quiet", "--no-progress", "--impl", str(script)]
+        # the judging kit must be this one, unmutated: -P keeps the working folder off
+        # sys.path, and it runs elsewhere; it says where it was imported from
+        kit = ("import sys, fivetenk; from fivetenk.cli import main; "
+               f"assert not fivetenk.__file__.startswith({tmp!r}), fivetenk.__file__; "
+               "sys.exit(main())")
+        argv = [sys.executable, "-P", "-c", kit, "check", "--quiet", "--no-progress",
+                "--impl", str(script)]
         for scenario_id in ids:
             argv += ["--id", scenario_id]
-        done = subprocess.run(argv, capture_output=True, text=True, timeout=600, cwd=tmp,
-                              check=False)
+        with tempfile.TemporaryDirectory(prefix="fivetenk-judge-") as elsewhere:
+            done = subprocess.run(argv, capture_output=True, text=True, timeout=600,
+                                  cwd=elsewhere, check=False)
         if done.returncode not in (0, 1):
             raise MutationError(f"the oracle's check exited {done.returncode}: "
                                 f"{done.stderr.strip()[-500:]}")
