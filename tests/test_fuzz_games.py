@@ -1,7 +1,7 @@
 """The ``games`` and ``endings`` modes of ``fivetenk fuzz`` (tools/fuzz_games.py).
 
-- no false alarms: small campaigns against ``fivetenk adapter`` find nothing (the long
-  campaign, 1,000 whole hands, runs with ``FIVETENK_LONG_FUZZ=1``);
+- no false alarms: small campaigns against ``fivetenk adapter`` find nothing (a long one
+  is a run of ``fivetenk fuzz --impl "fivetenk adapter" --mode games``, not a test);
 - generation is deterministic, every expectation is the reference engine's, near misses
   are rejected citing clauses, endings reach every ending path and every band;
 - four new miniature engines with a plausible mistake each (play and turn order,
