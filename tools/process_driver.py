@@ -254,11 +254,13 @@ def _kill_tree(root: int, *, root_alive: bool, session: int, token: str,
             # principle name a new session of a stranger: then only its own members are
             # not ours
             by_session = root_alive or session not in table
-            seeds = {pid for pid, (_state, ppid, sid, start) in table.items()
-                     if (by_session and sid == session) or _has_token(pid, needle)
+            seeds = {pid for pid, (state, ppid, sid, start) in table.items()
+                     if (by_session and sid == session)
+                     or (state not in "ZX" and _has_token(pid, needle))
                      or (ppid == me and sid != own_session and start >= since
                          and pid not in spare
-                         and not any(_has_token(pid, other) for other in others))}
+                         and not (state not in "ZX"
+                                  and any(_has_token(pid, other) for other in others)))}
             if root_alive:
                 seeds.add(root)
             children: dict[int, list[int]] = {}
@@ -402,7 +404,8 @@ Spawn = Callable[[list[str], dict[str, str], "str | None"], Any]
 interface of :class:`subprocess.Popen` (``pid``, ``stdin``/``stdout``/``stderr`` pipes,
 ``poll``, ``wait``, ``kill``, ``returncode``), in a session of its own. The default runs
 ``argv`` (never through a shell); the mutation tool forks an adapter serving a mutated
-engine instead (:mod:`fivetenk.mutation.through_adapter`)."""
+engine instead (:mod:`fivetenk.mutation.through_adapter`). A process so spawned must
+start no process of its own: it alone is killed, no descendant is looked for."""
 
 
 def _popen(argv: list[str], env: dict[str, str], cwd: str | None) -> subprocess.Popen[bytes]:
@@ -426,6 +429,10 @@ class _Process:
         if posix:
             become_subreaper()
         self.popen: Any = (spawn or _popen)(list(argv), environment, cwd)
+        self.alone = spawn is not None
+        """A process the kit spawned itself (:data:`Spawn`) starts no other: killing it is
+        enough, without scanning ``/proc`` for descendants (a scan reads every process's
+        status: with thousands of processes on the machine, a second or more)."""
         with _LIVE_LOCK:
             _LIVE.add(self)
         started = _stat(self.popen.pid)
@@ -560,7 +567,7 @@ class _Process:
             with _LIVE_LOCK:
                 others = [p for p in _LIVE if p is not self]
             killed: set[int] = set()
-            if os.name == "posix":
+            if os.name == "posix" and not self.alone:
                 killed = _kill_tree(popen.pid, root_alive=popen.returncode is None,
                                     session=popen.pid, token=self.token, since=self.since,
                                     spare=frozenset(p.popen.pid for p in others),
