@@ -322,6 +322,31 @@ def _reap(pids: set[int], skip: int, deadline: float) -> None:
         time.sleep(0.002)
 
 
+def _reap_adopted(since: int, spare: frozenset[int], deadline: float) -> None:
+    """The last net, after the kill: until no child of the kit in another session than its
+    own that started since ``since`` has been seen for a few scans in a row (or
+    ``deadline``), reap each one that is dead (the living ones were killed: they are
+    dying). These are orphans the kit adopted as a subreaper: chain
+    members that exited on their own while the kit waited for a reply, or whose parent
+    died after the scans of :func:`_kill_tree` (a killed process dies, and hands its
+    children over, a moment later). Without it the kit could exit with zombies of its own
+    for its parent to inherit. Only the dead are touched; ``spare`` (the implementation
+    itself and other drivers' implementations) are their Popen's to reap."""
+    me = os.getpid()
+    own_session = os.getsid(0)
+    quiet = 0
+    while quiet < 3 and time.monotonic() < deadline:
+        adopted = [(pid, state) for pid, (state, ppid, sid, start) in _processes().items()
+                   if ppid == me and sid != own_session and start >= since
+                   and pid not in spare]
+        quiet = 0 if adopted else quiet + 1
+        for pid, state in adopted:  # the living were killed: they are dying
+            if state in "ZX":
+                with contextlib.suppress(ChildProcessError):
+                    os.waitpid(pid, os.WNOHANG)
+        time.sleep(0.005)
+
+
 _hurry = False
 
 
@@ -578,6 +603,9 @@ class _Process:
             with contextlib.suppress(subprocess.TimeoutExpired):
                 popen.wait(timeout=REAP_WAIT)
             _reap(killed, popen.pid, time.monotonic() + REAP_WAIT)
+            if os.name == "posix" and not self.alone:
+                _reap_adopted(self.since, frozenset([popen.pid, *(p.popen.pid for p in others)]),
+                              time.monotonic() + REAP_WAIT)
             self.killed = True
             with _LIVE_LOCK:
                 _LIVE.discard(self)
