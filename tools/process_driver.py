@@ -187,11 +187,12 @@ def _processes() -> dict[int, tuple[str, int, int, int]]:
         entries = os.listdir("/proc")
     except OSError:
         return {}
-    for name in entries:
-        if name.isdigit():
-            found = _stat(int(name))
-            if found is not None:
-                table[int(name)] = found
+    # newest first (pids grow until they wrap): a process that lives for a moment, a
+    # member of a fast-forking chain, is read before it has handed over to its child
+    for pid in sorted((int(name) for name in entries if name.isdigit()), reverse=True):
+        found = _stat(pid)
+        if found is not None:
+            table[pid] = found
     return table
 
 
@@ -281,12 +282,19 @@ def _kill_tree(root: int, *, root_alive: bool, session: int, token: str,
             # listed /proc: its child is in the next scan, so it is not over yet
             died = {pid for pid in victims if table[pid][0] in "ZX"} - dead
             dead |= died
+            # the dead orphans the kit adopted are reaped now: a chain leaves one a
+            # member, and with thousands each scan would take longer than a member lives
+            for pid in died:
+                if table[pid][1] == me and pid != root and pid not in spare:
+                    with contextlib.suppress(ChildProcessError):
+                        os.waitpid(pid, os.WNOHANG)
             if not fresh and not died:
                 break
             for pid in fresh:
                 with contextlib.suppress(ProcessLookupError, PermissionError):
                     os.kill(pid, signal.SIGSTOP)
             stopped |= fresh
+            _wait_stopped(fresh, give_up)
             if time.monotonic() > give_up:
                 break
     finally:
@@ -294,6 +302,23 @@ def _kill_tree(root: int, *, root_alive: bool, session: int, token: str,
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.kill(pid, signal.SIGKILL)
     return killed
+
+
+def _wait_stopped(pids: set[int], deadline: float) -> None:
+    """Until every one of ``pids`` is stopped or dead (or ``deadline``).
+
+    ``kill(SIGSTOP)`` returns before the process stops: on another CPU it may be inside
+    ``fork()``, which completes first, and its child can appear in ``/proc`` only after
+    the next scan listed it. That scan, finding nothing new, would end the hunt with the
+    child running (the fast-forking chain escaped this way, on a quiet two-core machine).
+    Once every process found is stopped, no fork is in flight: whatever the next scan
+    does not find does not exist."""
+    pending = set(pids)
+    while pending and time.monotonic() < deadline:
+        pending = {pid for pid in pending
+                   if (found := _stat(pid)) is not None and found[0] not in "TtZX"}
+        if pending:
+            time.sleep(SPIN)
 
 
 def _reap(pids: set[int], skip: int, deadline: float) -> None:

@@ -27,7 +27,10 @@ from mini import arg, serve
 MODE = arg(1, "setsid")
 PIDFILE = arg(2, "")
 HANG = arg(3, "")
-SLEEPER = "import time\nwhile True: time.sleep(60)"
+LIFETIME = 600
+"""Seconds an escapee sleeps before it ends by itself: long past any test, but an escapee
+that a failing test did not clean up is not left on the machine for ever."""
+SLEEPER = f"import time\ntime.sleep({LIFETIME})"
 
 
 def note(text: str) -> None:
@@ -56,8 +59,8 @@ def escape(mode: str) -> None:
         detach()
         if mode == "daemon":
             os.execve(sys.executable, [sys.executable, "-c", SLEEPER], {})
-        while True:
-            time.sleep(60)
+        time.sleep(LIFETIME)
+        os._exit(0)
     os.close(write)
     pid = b""
     while not pid.endswith(b"\n"):
