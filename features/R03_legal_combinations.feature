@@ -455,11 +455,11 @@ Feature: R03 Legal combinations
       Then there is 1 legal play
       And "pairs K-A: K K A A" is among them
 
-    @id:R03-508 @R03.4 @D9 @D10
-    Scenario Outline: A reply declared as a run that no cards can form is refused as bad input
-      No cards have such a reading (a straight has five ranks or more, pairs and airplanes two, no run a 2): asked whether it beats, the engine refuses the input.
+    @id:R03-508 @R03.4 @D9 @D10 @D38
+    Scenario Outline: A reply declared as a run that no cards can form is refused as bad input, citing the run rule
+      No cards have such a reading (a straight has five ranks or more, pairs and airplanes two, no run a 2): asked whether it beats, the engine refuses the input, citing the rule that excludes the reading.
       When "<reply>" as "<declared>" is played on "7S"
-      Then the result at "accepted" is false
+      Then the declared reading is refused as bad input citing R03.4
 
       Examples:
         | reply              | declared             | why                   |

@@ -215,7 +215,7 @@ Feature: R04 5,10,K combinations
         | 5C 10C KC |
         | 5H 10H KH |
 
-    @id:R04-304 @R04.2 @R04.1 @D10 @D12 @D35
+    @id:R04-304 @R04.2 @R04.1 @D10 @D12 @D35 @D38
     Scenario: A suited 5,10,K declared as a mixed one with a suit is rejected; a mixed 5,10,K names no suit
       Given a hand in play with seat 0 as banker
       And seat 0 holds "5S 10S KS 9C"

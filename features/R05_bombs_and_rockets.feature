@@ -52,10 +52,10 @@ Feature: R05 Bombs and rockets
       When the cards "SJ SJ SJ SJ" are classified
       Then the cards are rejected as bad input citing R01.1
 
-    @id:R05-408 @R05.1 @D9 @D10
-    Scenario: A reply declared as a bomb of three cards is refused as bad input
+    @id:R05-408 @R05.1 @D9 @D10 @D38
+    Scenario: A reply declared as a bomb of three cards is refused as bad input, citing the bomb rule
       When "7H 7S 7D" as "bomb 3x7" is played on "6S"
-      Then the result at "accepted" is false
+      Then the declared reading is refused as bad input citing R05.1
 
     @id:R05-007 @R05.1 @D9 @D11
     Scenario Outline: The lowest bomb beats the highest ordinary plays
@@ -146,7 +146,7 @@ Feature: R05 Bombs and rockets
         | 5D 10C KS                               |
         | 5S 10S KS                               |
 
-    @id:R05-302 @R05.1 @R03.1 @D9 @D10 @D35
+    @id:R05-302 @R05.1 @R03.1 @D9 @D10 @D35 @D38
     Scenario: Three of a rank are no bomb: a play of three 7s declared as a bomb is rejected
       Given a hand in play with seat 0 as banker
       And seat 0 holds "7H 7S 7D 9C"
@@ -157,7 +157,7 @@ Feature: R05 Bombs and rockets
       When seat 0 plays "7H 7S 7D"
       Then the top play is "triple 7" by seat 0
 
-    @id:R05-307 @R05.1 @R03.1 @D10 @D35
+    @id:R05-307 @R05.1 @R03.1 @D10 @D35 @D38
     Scenario: A bomb is declared with its count: four 7s declared as "bomb x7" are rejected, as "bomb 4x7" accepted
       Given a hand in play with seat 0 as banker
       And seat 0 holds "7H 7S 7D 7C 9C"
@@ -248,16 +248,16 @@ Feature: R05 Bombs and rockets
       When the cards "SJ BJ" are classified
       Then the cards read as "rocket"
 
-    @id:R05-409 @R05.3 @D9 @D10
-    Scenario Outline: A reply declared as a rocket of one joker, or as "rocket x2", is refused as bad input
-      A rocket holds both jokers; the rocket of SJ BJ is written "rocket", never "rocket x2".
+    @id:R05-409 @R05.3 @D9 @D10 @D38
+    Scenario Outline: A reply declared as a rocket of one joker is refused as bad input, citing the rocket rule; "rocket x2" cites no rule
+      A rocket holds both jokers. The rocket of SJ BJ is written "rocket", never "rocket x2": that is a slip of the notation, not of the rules, so its refusal cites no clause.
       When "<reply>" as "<declared>" is played on "6S"
-      Then the result at "accepted" is false
+      Then the declared reading is refused as bad input citing <clause>
 
       Examples:
-        | reply | declared  |
-        | BJ    | rocket x1 |
-        | SJ BJ | rocket x2 |
+        | reply | declared  | clause    |
+        | BJ    | rocket x1 | R05.3     |
+        | SJ BJ | rocket x2 | no clause |
 
     @id:R05-018 @R05.3 @D9 @D11 @D37
     Scenario: The rocket beats the biggest bomb, twelve 2s
@@ -645,7 +645,7 @@ Feature: R05 Bombs and rockets
       Then it beats the top play
       And it is read as "rocket"
 
-    @id:R05-308 @R05.3 @D9 @D10 @D26 @D35
+    @id:R05-308 @R05.3 @D9 @D10 @D26 @D35 @D38
     Scenario: Under joker sets a rocket of three is declared exactly as "rocket x3": "rocket X3" is rejected
       Given the variant "rocket" is "joker_sets"
       And a hand in play with seat 0 as banker

@@ -303,8 +303,10 @@ def _parse_combo(text: str) -> Combo:
     try:
         combo = _parse_words(words)
     except InvalidNotation as err:
+        provenance.applies("D38")  # a text the notation cannot read cites no clause
         raise InvalidNotation(f"bad reading {text!r}: {err.message}", clause=err.clause) from None
     except IllegalPlay as err:
+        provenance.applies("D38")  # the clause that excludes the reading
         raise InvalidNotation(
             f"impossible reading {text!r}: {err.message}", clause=err.clause
         ) from None

@@ -85,6 +85,8 @@ scenarios must carry the ruling instead):
 - D36 traced under the variant rocket: six_jokers.
 - D37 traced where a bomb of twelve meets a rocket (below it by default), and under the
   variant twelve_bomb: beats_rocket.
+- D38 traced where a declared reading is refused because no cards can have it, or because
+  the notation cannot read it (:func:`.combos.Combo.parse`).
 """
 
 from __future__ import annotations

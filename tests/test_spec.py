@@ -272,14 +272,16 @@ def test_unknown_references_both_ways(docs: dict[str, Any]) -> None:
     rulings = docs["rulings.yaml"]["rulings"]
     d20 = next(i for i, r in enumerate(rulings) if r["id"] == "D20")
     rulings[d20]["clauses"].append("R17.9")
-    docs["R05.yaml"]["clauses"][0]["rulings"].append("D99")
+    r05_1 = docs["R05.yaml"]["clauses"][0]["rulings"]
+    r05_1.append("D99")
     messages = {(p.file, p.path): p.message for p in broken(docs)}
     assert messages == {
         (
             "rulings.yaml",
             f"$.rulings[{d20}].clauses[{len(rulings[d20]['clauses']) - 1}]",
         ): "ruling D20 cites unknown clause 'R17.9'",
-        ("R05.yaml", "$.clauses[0].rulings[2]"): "clause R05.1 cites unknown ruling 'D99'",
+        ("R05.yaml", f"$.clauses[0].rulings[{len(r05_1) - 1}]"):
+            "clause R05.1 cites unknown ruling 'D99'",
     }
 
 

@@ -146,6 +146,21 @@ def _bad_cards(b: Builder, clause: str) -> None:
     b.expect(s, "clause", clause)
 
 
+@step("then", r"the declared reading is refused as bad input citing "
+              r"(?P<clause>R\d\d\.\d+|no clause)",
+      "the declared reading is refused as bad input citing R03.4", rulings=("D38",))
+def _bad_reading(b: Builder, clause: str) -> None:
+    """A query whose declared reading (``reply_shape``, ``top_shape``) no cards can have,
+    refused as bad input citing the clause that excludes the reading, or no clause for a
+    text the notation cannot read (D38): ``accepted: false`` and the ``clause``."""
+    s = b.last("beats", "plays", what="a query with a declared reading")
+    if "reply_shape" not in s and "top_shape" not in s:
+        raise ScenarioError("this step checks a declared reading, so the query before it "
+                            'must declare one (… as "straight 3-7" …)')
+    b.expect(s, "accepted", False)
+    b.expect(s, "clause", None if clause == "no clause" else clause)
+
+
 @step("then", r'the result at "(?P<path>[^"]*)" is (?P<value>.+)',
       'the result at "readings" is ["pair 7"]')
 def _generic_result(b: Builder, path: str, value: str) -> None:
@@ -234,6 +249,12 @@ def _render_queries(s: dict[str, Any]) -> list[str] | None:
     if (op in ("classify", "points") and exp.get("accepted") is False
             and isinstance(clause, str) and CLAUSE.fullmatch(clause)):
         out.append(f"Then the cards are rejected as bad input citing {clause}")
+        done |= {"accepted", "clause"}
+    elif (op in ("beats", "plays") and ("reply_shape" in s or "top_shape" in s)
+            and exp.get("accepted") is False and "clause" in exp
+            and (clause is None or (isinstance(clause, str) and CLAUSE.fullmatch(clause)))):
+        out.append("Then the declared reading is refused as bad input citing "
+                   f"{clause or 'no clause'}")
         done |= {"accepted", "clause"}
     return out + generic_checks(s, done, lists)
 

@@ -73,6 +73,11 @@ SEATS_AND = Words(regex=r"[0-5](?:, [0-5])* y [0-5]", to_es=lambda t: t.replace(
                   to_en=lambda t: t.replace(" y ", " and "))
 
 
+CLAUSE_OR_NONE = Words(regex=r"R\d\d\.\d+|ninguna cláusula",
+                       to_es=lambda t: "ninguna cláusula" if t == "no clause" else t,
+                       to_en=lambda t: "no clause" if t == "ninguna cláusula" else t)
+"""A clause cited, or none (D38): ``R03.4`` ↔ ``R03.4``, ``no clause`` ↔ ``ninguna cláusula``."""
+
 REDEAL_WORDS: dict[str, Translation] = {"nth": NTH, "spec": REDEAL_SPEC}
 
 Entry = tuple[str, Mapping[str, Translation]] | tuple[str, Mapping[str, Translation], str]
@@ -105,6 +110,9 @@ SPANISH: dict[str, Entry] = {
         "y {points} puntos", {}),
     "the cards are rejected as bad input citing R01.1": (
         "las cartas se rechazan como entrada errónea citando {clause}", {}),
+    "the declared reading is refused as bad input citing R03.4": (
+        "la lectura declarada se rechaza como entrada errónea citando {clause}",
+        {"clause": CLAUSE_OR_NONE}),
     'the result at "readings" is ["pair 7"]': ('el resultado en "{path}" es {value}', {}),
     'the result at "plays" contains "pair 7: 7 7"': (
         'el resultado en "{path}" {how} {value}',
