@@ -243,13 +243,14 @@ def test_a_game_step_shows_the_position_before_the_action_that_led_to_it() -> No
 
     result = run_scenario(Broken("observe", wrong_ending), shipped("R19-001"))
     assert result.status == "failed" and result.step == 1
-    assert result.position.startswith("before step 1 (act: seat 2 plays 9D): hand 1, "
+    position = evidence.failing_position(result)
+    assert position.startswith("before step 1 (act: seat 2 plays 9D): hand 1, "
                                       "playing; banker seat 0 (side 0)")
-    assert "seat 2 holds 9D; seat 4 holds 9C AS" in result.position
-    assert result.position.endswith("to act: seat 2 (play)")
+    assert "seat 2 holds 9D; seat 4 holds 9C AS" in position
+    assert position.endswith("to act: seat 2 (play)")
     lines = lines_of(result)
     assert "  position (the reference engine's, replaying the scenario):" in lines
-    assert f"    {result.position}" in lines
+    assert f"    {position}" in lines
     assert '    Then the hand ends with "one_player_left"' in lines
     assert "  request: observe" in lines
     assert '    result.ending: expected "one_player_left", observed "bankers_out"' in lines
@@ -261,8 +262,9 @@ def test_an_action_step_shows_the_position_before_it_with_the_trick() -> None:
     result = run_scenario(Broken("act", lambda step, answer: {
         "accepted": not answer["accepted"], "clause": None}), scenario)
     assert result.status == "failed" and result.step == 0
-    assert result.position.startswith("before step 1 (act: seat ")
-    assert "trick: seat " in result.position and " led " in result.position
+    position = evidence.failing_position(result)
+    assert position.startswith("before step 1 (act: seat ")
+    assert "trick: seat " in position and " led " in position
 
 
 def test_jsonl_and_junit_of_a_failed_scenario_carry_the_evidence(tmp_path: Path) -> None:

@@ -11,7 +11,10 @@ through `fivetenk adapter` (or --impl CMD).
 - what loading costs: the CPU seconds of ``fivetenk check --id R05-001`` and of the whole
   suite, with the compiled suite read from the cache and with the cache off (compiling
   every feature file), and their ratio (targets: one scenario <= 0.3 s of CPU and <= 0.4x
-  the whole suite).
+  the whole suite);
+- with ``--shapes``, only the time to tag the whole suite with the shapes it uses
+  (:func:`fivetenk.shapes.scenario_shapes`), cold and cached, and how many scenarios use
+  each shape.
 
 Each figure is the best of --repeat runs (default 3); the machine's load shows in the
 spread, so run it on a quiet machine.
@@ -115,6 +118,27 @@ def load_figures(repeat: int) -> None:
               f"ratio {one / every:4.2f}x")
 
 
+def shape_figures() -> None:
+    """Print the time to tag the whole shipped suite with its shapes, cold and cached, and
+    how many scenarios use each shape."""
+    from . import shapes
+
+    scenarios = catalog.shipped()
+    shapes.clear_cache()
+    started = time.perf_counter()
+    tags = [shapes.scenario_shapes(s) for s in scenarios]
+    cold = time.perf_counter() - started
+    started = time.perf_counter()
+    for s in scenarios:
+        shapes.scenario_shapes(s)
+    warm = time.perf_counter() - started
+    print(f"{len(scenarios)} scenarios: {cold * 1000:.0f} ms to compute their shapes, "
+          f"{warm * 1000:.1f} ms cached")
+    for shape in shapes.SHAPES:
+        print(f"  {shape:<17} {sum(shape in t for t in tags):>4} scenarios")
+    print(f"  {'(none)':<17} {sum(not t for t in tags):>4} scenarios")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m fivetenk.bench_protocol",
                                      description=__doc__,
@@ -126,9 +150,14 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="skip the end-to-end `fivetenk check` timing")
     parser.add_argument("--load-only", action="store_true",
                         help="print only what loading the suite costs, cached and compiled")
+    parser.add_argument("--shapes", action="store_true",
+                        help="print only the time to tag the suite with the shapes it uses")
     args = parser.parse_args(argv)
     impl = args.impl or default_impl()
     repeat = max(1, args.repeat)
+    if args.shapes:
+        shape_figures()
+        return 0
     if args.load_only:
         load_figures(repeat)
         return 0

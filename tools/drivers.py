@@ -2,9 +2,10 @@
 
 A driver answers five pure queries (``classify``, ``beats``, ``plays``, ``points``,
 ``deck``) and four game operations (start from a setup, ``act``, ``observe``,
-``next_hand``). The runner builds everything else (the ``advance`` macro, expectation
-checks) on top of these, so the reference engine in process and any other
-implementation behind the JSON-lines protocol are checked by the same code.
+``next_hand``). The ``advance`` macro (:func:`advance`, skipping reveal prompts) is built
+on these here; the runner builds the rest (expectation checks) on top, so the reference
+engine in process and any other implementation behind the JSON-lines protocol are checked
+by the same code.
 """
 
 from __future__ import annotations
@@ -328,3 +329,66 @@ class ReferenceDriver:
 
     def close(self) -> None:
         self.game = None
+
+
+# --------------------------------------------------------------------------- advance
+
+MAX_ADVANCE = 2000
+"""An ``advance`` gives up after this many skips (a dealing has at most 156 prompts per deal)."""
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def reply_object(answer: Any, sent: dict[str, Any]) -> dict[str, Any]:
+    """``answer`` if it is a JSON object; else the DriverError of a reply the kit cannot
+    read (a driver other than ProcessDriver, which checks this itself, may return anything)."""
+    if not isinstance(answer, dict):
+        raise DriverError(f"the answer to {sent.get('op', 'a request')} is not a JSON object",
+                          {"sent": sent, "received": answer})
+    return answer
+
+
+def advance(driver: Driver, until: dict[str, Any]) -> dict[str, Any]:
+    """Skip every reveal prompt until ``until`` holds; return the observation then.
+
+    ``{"draw": n}``: at least n cards dealt (or dealing over); ``{"prompt": seat}``: that seat
+    is prompted to reveal; ``{"phase": p}``: the hand is in phase p. Stops early, returning
+    the observation, when the hand needs any other decision. Every field read is checked
+    first: an observation the macro cannot follow (``pending`` not an object, ``draws`` or
+    the prompted seat not an integer, a skip not accepted) is a DriverError, never a crash."""
+    observe = {"op": "observe"}
+    for _ in range(MAX_ADVANCE):
+        obs = reply_object(driver.run(dict(observe)), observe)
+        pending = obs.get("pending")
+        if pending is None:
+            pending = {}
+        if not isinstance(pending, dict):
+            raise DriverError('advance cannot read the observation: "pending" is neither an '
+                              "object nor null", {"sent": observe, "received": obs})
+        dealing = obs.get("phase") == "dealing"
+        if "draw" in until:
+            draws = obs.get("draws", 0)
+            if not _is_int(draws):
+                raise DriverError('advance cannot read the observation: "draws" is not an '
+                                  "integer", {"sent": observe, "received": obs})
+            if draws >= until["draw"] or not dealing:
+                return obs
+        reveal = pending.get("decision") == "reveal"
+        prompted = pending.get("seat") if reveal else None
+        if "prompt" in until and prompted == until["prompt"]:
+            return obs
+        if "phase" in until and obs.get("phase") == until["phase"]:
+            return obs
+        if not reveal:
+            return obs
+        if not _is_int(prompted):
+            raise DriverError('advance cannot read the observation: the reveal prompt\'s '
+                              '"seat" is not an integer', {"sent": observe, "received": obs})
+        skip = {"op": "act", "action": {"type": "skip", "seat": prompted}}
+        answer = reply_object(driver.run(skip), skip)
+        if answer.get("accepted") is not True:
+            raise DriverError("a skip at a reveal prompt was rejected",
+                              {"sent": skip, "received": answer, "observation": obs})
+    raise DriverError(f"advance {until} did not finish after {MAX_ADVANCE} skips")

@@ -423,6 +423,31 @@ def expectation_text(step: dict[str, Any], *, alone: bool = False) -> str:
 # --------------------------------------------------------------------------- the position
 
 
+_POSITIONS: dict[int, tuple[Result, str]] = {}
+"""The positions computed for results (a report asks twice: console and JSON lines), by
+the result's id; the result is kept with its text so that its id is not reused."""
+
+
+def failing_position(result: Result) -> str:
+    """The position before the game step a failed or errored ``result`` stopped at, as
+    :func:`position_before` writes it, or "" for a query step, no step or no game. The
+    runner does not compute it: reports ask when they show the failure."""
+    from .scenario import GAME_OPS
+
+    memo = _POSITIONS.get(id(result))
+    if memo is not None and memo[0] is result:
+        return memo[1]
+    scenario, index = result.scenario, result.step
+    text = ""
+    if (index is not None and scenario.setup is not None and 0 <= index < len(scenario.steps)
+            and scenario.steps[index].get("op") in GAME_OPS):
+        text = position_before(scenario, index)
+    if len(_POSITIONS) >= 256:
+        _POSITIONS.clear()
+    _POSITIONS[id(result)] = (result, text)
+    return text
+
+
 def position_before(scenario: Scenario, index: int) -> str:
     """The position a failing game step ``index`` is about, in a few words, as the
     reference engine reaches it from the scenario's setup and earlier steps.
@@ -443,8 +468,8 @@ def position_before(scenario: Scenario, index: int) -> str:
 
 
 def _position_text(scenario: Scenario, index: int) -> str:
-    from .drivers import ReferenceDriver
-    from .runner import advance, request_of
+    from .drivers import ReferenceDriver, advance
+    from .runner import request_of
 
     if scenario.setup is None:
         return ""

@@ -267,7 +267,7 @@ class Stale:
 def stale_records(stale: Iterable[Stale]) -> str:
     """JSON lines, one ``{"record": "stale", ...}`` per stale entry (strict ASCII JSON,
     every value bounded like the rest of the JSON-lines report)."""
-    from .report import JSON_TEXT_LIMIT, plain, valid_text
+    from .bounded import JSON_TEXT_LIMIT, plain, valid_text
 
     lines = []
     for item in stale:

@@ -298,7 +298,7 @@ def compare(step: dict[str, Any], expected: dict[str, Any], observed: Any, index
     found = differences(want, observed, sets=sets)
     if not found.total:
         return None
-    from .report import plain
+    from .bounded import plain
     from .runner import answer_text
 
     answer = answer_text(observed)
@@ -344,7 +344,7 @@ def errored(step: dict[str, Any] | None, index: int, message: str,
             context: dict[str, Any] | None = None, expected: Any = None) -> Divergence:
     """The :class:`Divergence` of a step the implementation could not answer (crash,
     timeout, ``ok: false``, an invalid reply)."""
-    from .report import plain
+    from .bounded import plain
 
     return Divergence(step=index, request=dict(step or {}), expected=expected, observed=None,
                       error=message[:2000], context=plain(context or {}))

@@ -71,6 +71,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from . import __version__
+from .bounded import shorten
 from .drivers import CAPABILITIES, DriverError
 from .protocol import (
     ERROR_TEXT,
@@ -86,7 +87,6 @@ from .protocol import (
     parse_hello,
     parse_reply,
     reply_problems,
-    shorten,
     start_request,
     step_request,
 )

@@ -27,12 +27,16 @@ the reference passes under those values too is run: its expectations hold whiche
 them is played. When the implementation offers only values the kit does not know (a
 warning says so), every other known value stands in for them. Skipping *every* scenario
 not naming the variant instead would skip the whole suite for an engine with another
-rocket, which helps nobody; the reason always names the value that was tried.
+rocket, which helps nobody; the reason always names the value that was tried. This module
+runs no scenario itself: the runner hands :func:`fit` the reference engine's verdict
+(``reference_passes``), so a profile is data about an implementation, and the runner the
+one place where scenarios run.
 """
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -88,10 +92,16 @@ def unsupported_defaults(driver: Driver) -> dict[str, tuple[str, ...]]:
             if name in CHOICES and isinstance(values, (tuple, list))}
 
 
-def fit(driver: Driver, scenario: Scenario) -> Fit:
+Verdict = Callable[[Scenario], bool]
+"""Whether the reference engine passes a scenario (the runner's
+:func:`fivetenk.runner.reference_passes`)."""
+
+
+def fit(driver: Driver, scenario: Scenario, reference_passes: Verdict) -> Fit:
     """Whether ``scenario`` lies within what ``driver`` plays, and if not, why (see the
     module docstring). The checks run cheapest first; the shapes and the variant defaults
-    are only computed for an implementation that declares fewer than all."""
+    are only computed for an implementation that declares fewer than all, and only then
+    is ``reference_passes`` asked (to tell whether the scenario depends on a default)."""
     have = capabilities_of(driver)
     missing = scenario.needs - have
     lowered: frozenset[str] = frozenset()
@@ -116,7 +126,7 @@ def fit(driver: Driver, scenario: Scenario) -> Fit:
     for name, offered in sorted(unsupported_defaults(driver).items()):
         if name in scenario.variants:
             continue
-        other = differs_under(scenario, name, offered or CHOICES[name][1:])
+        other = differs_under(scenario, name, offered or CHOICES[name][1:], reference_passes)
         if other:
             return Fit(reason=f"depends on {name}={CHOICES[name][0]} (the default), which the "
                        f"implementation does not play: the reference engine judges it "
@@ -124,7 +134,8 @@ def fit(driver: Driver, scenario: Scenario) -> Fit:
     return Fit(through_play=lowered)
 
 
-def differs_under(scenario: Scenario, name: str, values: tuple[str, ...]) -> str:
+def differs_under(scenario: Scenario, name: str, values: tuple[str, ...],
+                  reference_passes: Verdict) -> str:
     """The first of ``values`` of variant ``name`` under which the reference engine does
     not pass ``scenario`` although it passes it under the default (its expectations
     belong to the default), or "". A scenario the reference does not pass under the
@@ -135,7 +146,7 @@ def differs_under(scenario: Scenario, name: str, values: tuple[str, ...]) -> str
         memo = (key, name, value)
         differs = _verdicts.get(memo)
         if differs is None:
-            differs = _reference_fails(scenario, name, value)
+            differs = not reference_passes(_under(scenario, name, value))
             if len(_verdicts) >= CACHE_SIZE:
                 _verdicts.clear()
             _verdicts[memo] = differs
@@ -147,21 +158,11 @@ def differs_under(scenario: Scenario, name: str, values: tuple[str, ...]) -> str
     return ""
 
 
-def _reference_fails(scenario: Scenario, name: str, value: str) -> bool:
-    """Whether the reference engine does not pass ``scenario`` with ``name`` set to
-    ``value`` (the default: the scenario as written)."""
-    from .drivers import ReferenceDriver
-    from .runner import run_scenario
-
-    variants = dict(scenario.variants)
-    if value != CHOICES[name][0]:
-        variants[name] = value
-    variant = dataclasses.replace(scenario, variants=variants)
-    driver = ReferenceDriver()
-    try:
-        return run_scenario(driver, variant).status != "passed"
-    finally:
-        driver.close()
+def _under(scenario: Scenario, name: str, value: str) -> Scenario:
+    """``scenario`` with variant ``name`` set to ``value`` (the default: as written)."""
+    if value == CHOICES[name][0]:
+        return scenario
+    return dataclasses.replace(scenario, variants={**scenario.variants, name: value})
 
 
 def describe(driver: Driver) -> dict[str, Any]:

@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
+from .bounded import shorten
 from .drivers import CAPABILITY_WORDS
 from .reference.variants import CHOICES
 from .shapes import SHAPES as SHAPE_WORDS
@@ -151,13 +152,6 @@ def ok_reply(seq: int | None, result: Mapping[str, Any]) -> dict[str, Any]:
 
 def error_reply(seq: int | None, message: str) -> dict[str, Any]:
     return {"seq": seq, "ok": False, "error": message}
-
-
-def shorten(text: str, limit: int = 2000) -> str:
-    """``text`` cut to ``limit`` characters, saying how long it was."""
-    if len(text) <= limit:
-        return text
-    return f"{text[:limit]}… ({len(text)} characters in all)"
 
 
 @dataclass(frozen=True)

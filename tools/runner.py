@@ -25,14 +25,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import profile
-from .drivers import Driver, DriverError
+from .bounded import MISSING, json_text, plain, shorten
+from .drivers import Driver, DriverError, advance, reply_object
 from .lowering import step_through_play
 from .protocol import describe_rejection
-from .scenario import GAME_OPS, START_OP, Scenario, get_path, without_rejection_clauses
-
-MISSING = object()
-MAX_ADVANCE = 2000
-"""An ``advance`` gives up after this many skips (a dealing has at most 156 prompts per deal)."""
+from .scenario import START_OP, Scenario, get_path, without_rejection_clauses
 
 SORTED_PATHS = {"classify": ("readings",), "plays": ("plays",)}
 """Result lists that are sets: sorted before comparing, whoever produced them."""
@@ -145,8 +142,8 @@ class Result:
     of the step, ``differences`` (at most :data:`DIFF_LIMIT`, ``total_differences``
     counting them all; ``mismatch`` is the first, kept for readers of one), ``context``
     (``sent``: the request of that step; ``received``: the whole result that came back;
-    for errors also ``stderr`` and ``exit``) and, for a game step, ``position``: the
-    position before that step as the reference engine plays the scenario up to there."""
+    for errors also ``stderr`` and ``exit``). The position before a failing game step is
+    not computed here: a report asks for it (:func:`fivetenk.evidence.failing_position`)."""
 
     scenario: Scenario
     status: str
@@ -159,7 +156,6 @@ class Result:
     reason: str = ""
     differences: list[Mismatch] = field(default_factory=list)
     total_differences: int = 0
-    position: str = ""
     note: str = ""
     """How the step was asked when not as written (``asked through play from a position``)."""
 
@@ -177,9 +173,7 @@ class Result:
 
 def _short(value: Any, limit: int = 300) -> str:
     """A value in a one-line message: JSON, bounded, never raising (see
-    :func:`fivetenk.report.json_text`)."""
-    from .report import json_text
-
+    :func:`fivetenk.bounded.json_text`)."""
     if value is MISSING:
         return "(nothing)"
     return json_text(value, limit)
@@ -292,7 +286,6 @@ def answer_text(result: Any, limit: int = 300) -> str:
     R03.1: <message>`` (``citing no clause`` when it names none; the message cut to
     ``limit`` characters); "" for any other result. How a report shows a rejection where
     an answer was expected, and an acceptance where a rejection was (issue 8)."""
-    from .protocol import shorten
 
     if not isinstance(result, dict):
         return ""
@@ -319,7 +312,6 @@ def rejection_code(result: Any, limit: int = 80) -> str:
     ``limit`` characters; "" when the result is no rejection or carries no code. Shown
     beside the expected clause in a failure's evidence; never compared (protocol.md,
     section 3)."""
-    from .protocol import shorten
 
     if not isinstance(result, dict) or result.get("accepted") is not False:
         return ""
@@ -388,63 +380,6 @@ def check_step(step: dict[str, Any], result: dict[str, Any],
     return found
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _object(answer: Any, sent: dict[str, Any]) -> dict[str, Any]:
-    """``answer`` if it is a JSON object; else the DriverError of a reply the kit cannot
-    read (a driver other than ProcessDriver, which checks this itself, may return anything)."""
-    if not isinstance(answer, dict):
-        raise DriverError(f"the answer to {sent.get('op', 'a request')} is not a JSON object",
-                          {"sent": sent, "received": answer})
-    return answer
-
-
-def advance(driver: Driver, until: dict[str, Any]) -> dict[str, Any]:
-    """Skip every reveal prompt until ``until`` holds; return the observation then.
-
-    ``{"draw": n}``: at least n cards dealt (or dealing over); ``{"prompt": seat}``: that seat
-    is prompted to reveal; ``{"phase": p}``: the hand is in phase p. Stops early, returning
-    the observation, when the hand needs any other decision. Every field read is checked
-    first: an observation the macro cannot follow (``pending`` not an object, ``draws`` or
-    the prompted seat not an integer, a skip not accepted) is a DriverError, never a crash."""
-    observe = {"op": "observe"}
-    for _ in range(MAX_ADVANCE):
-        obs = _object(driver.run(dict(observe)), observe)
-        pending = obs.get("pending")
-        if pending is None:
-            pending = {}
-        if not isinstance(pending, dict):
-            raise DriverError('advance cannot read the observation: "pending" is neither an '
-                              "object nor null", {"sent": observe, "received": obs})
-        dealing = obs.get("phase") == "dealing"
-        if "draw" in until:
-            draws = obs.get("draws", 0)
-            if not _is_int(draws):
-                raise DriverError('advance cannot read the observation: "draws" is not an '
-                                  "integer", {"sent": observe, "received": obs})
-            if draws >= until["draw"] or not dealing:
-                return obs
-        reveal = pending.get("decision") == "reveal"
-        prompted = pending.get("seat") if reveal else None
-        if "prompt" in until and prompted == until["prompt"]:
-            return obs
-        if "phase" in until and obs.get("phase") == until["phase"]:
-            return obs
-        if not reveal:
-            return obs
-        if not _is_int(prompted):
-            raise DriverError('advance cannot read the observation: the reveal prompt\'s '
-                              '"seat" is not an integer', {"sent": observe, "received": obs})
-        skip = {"op": "act", "action": {"type": "skip", "seat": prompted}}
-        answer = _object(driver.run(skip), skip)
-        if answer.get("accepted") is not True:
-            raise DriverError("a skip at a reveal prompt was rejected",
-                              {"sent": skip, "received": answer, "observation": obs})
-    raise DriverError(f"advance {until} did not finish after {MAX_ADVANCE} skips")
-
-
 def run_scenario(driver: Driver, scenario: Scenario, *,
                  streamed: list[dict[str, Any]] | DriverError | None = None) -> Result:
     """Run one scenario from its setup through every step; never raises for the
@@ -491,8 +426,6 @@ def _bounded(result: Result) -> Result:
     """``result`` holding a bounded share of what the implementation sent: its message
     cut to :data:`MESSAGE_KEEP` characters, each context entry and the observed value of
     a difference to about :data:`CONTEXT_BUDGET` characters of JSON."""
-    from .protocol import shorten
-    from .report import plain
 
     if len(result.message) > MESSAGE_KEEP:
         result.message = shorten(result.message, MESSAGE_KEEP)
@@ -509,13 +442,25 @@ def _bounded(result: Result) -> Result:
     if (first is not None and first.observed is not MISSING
             and all(first is not m for m in result.differences)):
         first.observed = plain(first.observed, CONTEXT_BUDGET)
-    result.position = shorten(result.position, MESSAGE_KEEP)
     return result
+
+
+def reference_passes(scenario: Scenario) -> bool:
+    """Whether the reference engine, in process, passes ``scenario``: what
+    :func:`fivetenk.profile.fit` asks to tell whether a scenario depends on a variant's
+    default (the profile itself runs no scenario)."""
+    from .drivers import ReferenceDriver
+
+    driver = ReferenceDriver()
+    try:
+        return run_scenario(driver, scenario).status == "passed"
+    finally:
+        driver.close()
 
 
 def _judge(driver: Driver, scenario: Scenario,
            streamed: list[dict[str, Any]] | DriverError | None, started: float) -> Result:
-    fit = profile.fit(driver, scenario)  # what the implementation plays (issue 8)
+    fit = profile.fit(driver, scenario, reference_passes)  # what it plays (issue 8)
     if fit.reason:
         return Result(scenario, "skipped", reason=fit.reason)
     index: int | None = None
@@ -529,7 +474,7 @@ def _judge(driver: Driver, scenario: Scenario,
             raise streamed
         if streamed is None:
             setup = {"op": "start", "variants": scenario.variants, "setup": scenario.setup}
-            answer = _object(driver.start(scenario.variants, scenario.setup), setup)
+            answer = reply_object(driver.start(scenario.variants, scenario.setup), setup)
             if answer.get("accepted") is False:
                 return Result(scenario, "errored", message=describe_rejection(answer),
                               context={"sent": setup, "received": answer},
@@ -548,7 +493,7 @@ def _judge(driver: Driver, scenario: Scenario,
                 result = advance(driver, step["until"])
             else:
                 result = driver.run(request_of(step))
-            result = _object(result, request_of(step))
+            result = reply_object(result, request_of(step))
             found = check_step(step, normalize(step["op"], result))
             if found:
                 return failed(scenario, index, found, result, started)
@@ -557,8 +502,7 @@ def _judge(driver: Driver, scenario: Scenario,
         if isinstance(failed_at, int) and 0 <= failed_at < len(scenario.steps):
             index, step = failed_at, scenario.steps[failed_at]
         return Result(scenario, "errored", message=str(err), step=index, line=step.get("line"),
-                      context=dict(err.context), seconds=time.perf_counter() - started,
-                      position=_position(scenario, index))
+                      context=dict(err.context), seconds=time.perf_counter() - started)
     return Result(scenario, "passed", seconds=time.perf_counter() - started)
 
 
@@ -571,7 +515,7 @@ def start_reply(driver: Driver, variants: dict[str, str],
     and the adapter's answer a refused setup with a rejection)."""
     send = getattr(driver, "start_reply", None) or driver.start
     sent = {"op": "start", "variants": variants, "setup": setup}
-    return _object(send(variants, setup), sent)
+    return reply_object(send(variants, setup), sent)
 
 
 def _judge_start(driver: Driver, scenario: Scenario, started: float) -> Result:
@@ -635,12 +579,12 @@ def _run_through_play(driver: Driver, scenario: Scenario, started: float,
                 result = step_through_play(driver, step, scenario.variants)
             else:
                 setup = {"op": "start", "variants": scenario.variants, "setup": None}
-                answer = _object(driver.start(scenario.variants, None), setup)
+                answer = reply_object(driver.start(scenario.variants, None), setup)
                 if answer.get("accepted") is False:
                     return Result(scenario, "errored", message=describe_rejection(answer),
                                   context={"sent": setup, "received": answer},
                                   seconds=time.perf_counter() - started)
-                result = _object(driver.run(request_of(step)), request_of(step))
+                result = reply_object(driver.run(request_of(step)), request_of(step))
                 result = normalize(step["op"], result)
         except DriverError as err:
             return Result(scenario, "errored", message=str(err), step=index,
@@ -661,8 +605,7 @@ def failed(scenario: Scenario, index: int, found: Differences, result: dict[str,
     """The *failed* result of step ``index``, with its evidence (issue 8, D-4): every
     difference ``found`` (for a ``plays`` step that pins only part of the list, also the
     whole list against the reference engine's: :func:`reference_difference`), what was
-    sent and the whole result received, and for a game step the position before it
-    (:func:`fivetenk.evidence.position_before`). The message is the first difference, and
+    sent and the whole result received. The message is the first difference, and
     how many more there are."""
     step = scenario.steps[index]
     extra = reference_difference(scenario, step, result, found)
@@ -674,7 +617,7 @@ def failed(scenario: Scenario, index: int, found: Differences, result: dict[str,
     return Result(scenario, "failed", message=message, step=index, line=step.get("line"),
                   differences=list(found), total_differences=found.total,
                   context={"sent": request_of(step), "received": result},
-                  seconds=time.perf_counter() - started, position=_position(scenario, index),
+                  seconds=time.perf_counter() - started,
                   note=note.strip(" ()"))
 
 
@@ -706,18 +649,6 @@ def reference_difference(scenario: Scenario, step: dict[str, Any], result: dict[
         return None
     return Mismatch("plays", expected, observed, "reference", missing=missing, extra=extra,
                     missing_total=n_missing, extra_total=n_extra)
-
-
-def _position(scenario: Scenario, index: int | None) -> str:
-    """The position before game step ``index`` (see :func:`fivetenk.evidence.position_before`),
-    or "" for a query step, no step, or a position the reference cannot reach."""
-    if index is None or scenario.setup is None or not 0 <= index < len(scenario.steps):
-        return ""
-    if scenario.steps[index].get("op") not in GAME_OPS:
-        return ""
-    from .evidence import position_before
-
-    return position_before(scenario, index)
 
 
 def _mark_step(driver: Driver, index: int) -> None:
@@ -826,5 +757,5 @@ def _streamable(driver: Driver, scenario: Scenario) -> bool:
     waits for an earlier answer (``advance``)."""
     if any(step["op"] in ("advance", START_OP) for step in scenario.steps):
         return False  # a start step judges the start reply itself (_judge_start)
-    fit = profile.fit(driver, scenario)
+    fit = profile.fit(driver, scenario, reference_passes)
     return not fit.reason and not fit.through_play

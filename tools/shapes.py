@@ -31,16 +31,14 @@ the step differently, or could not even read the request):
 Shape names are the reading notation's shape words (:data:`SHAPES`); ``5-10-K`` covers
 the mixed and the suited 5,10,K. The result is cached per scenario content (a copy with
 the same steps shares it); computing it for the whole shipped suite takes about a tenth
-of a second (``python -m fivetenk.shapes`` measures it), and it is only computed when
-something asks (an implementation declaring fewer shapes, ``--shapes``, an expectations
-entry by shape, a report).
+of a second (``python -m fivetenk.bench_protocol --shapes`` measures it), and it is only
+computed when something asks (an implementation declaring fewer shapes, ``--shapes``, an
+expectations entry by shape, a report).
 """
 
 from __future__ import annotations
 
 import json
-import sys
-import time
 from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -73,6 +71,11 @@ CACHE_SIZE = 50_000
 """Scenarios whose shapes are remembered (the memo is emptied when full): far more than
 any suite, so that generated scenarios cannot grow it without bound."""
 _cache: dict[str, tuple[str, ...]] = {}
+
+
+def clear_cache() -> None:
+    """Forget every scenario's shapes (a benchmark times them cold)."""
+    _cache.clear()
 
 
 def shape_of(reading: str) -> str:
@@ -284,8 +287,7 @@ def _in_value(key: str, value: Any, depth: int) -> Iterator[str]:
 def _game(scenario: Scenario, variants: Variants) -> set[str]:
     """The readings of the position's trick and of every ``play`` action, replaying the
     scenario in the reference engine (see the module docstring)."""
-    from .drivers import DriverError, ReferenceDriver
-    from .runner import advance
+    from .drivers import DriverError, ReferenceDriver, advance
 
     found: set[str] = set()
     driver = ReferenceDriver()
@@ -358,38 +360,3 @@ def _play_action(action: Mapping[str, Any], game: Any, variants: Variants) -> se
             words.update(_safe_shape(declared))
         return words
     return {_WORD[combo.shape]}
-
-
-# --------------------------------------------------------------------------- measuring
-
-
-def main(argv: list[str] | None = None) -> int:  # pragma: no cover - a measuring aid
-    """``python -m fivetenk.shapes``: the time to tag the whole shipped suite, cold and
-    cached, and how many scenarios use each shape."""
-    from .catalog import shipped
-
-    scenarios = shipped()
-    _cache.clear()
-    started = time.perf_counter()
-    tags = [scenario_shapes(s) for s in scenarios]
-    cold = time.perf_counter() - started
-    started = time.perf_counter()
-    for s in scenarios:
-        scenario_shapes(s)
-    warm = time.perf_counter() - started
-    lines = [f"{len(scenarios)} scenarios: {cold * 1000:.0f} ms to compute their shapes, "
-             f"{warm * 1000:.1f} ms cached"]
-    lines += [f"  {shape:<17} {sum(shape in t for t in tags):>4} scenarios" for shape in SHAPES]
-    lines.append(f"  {'(none)':<17} {sum(not t for t in tags):>4} scenarios")
-    try:
-        sys.stdout.write("\n".join(lines) + "\n")
-        sys.stdout.flush()
-    except BrokenPipeError:  # `| head`: end quietly
-        import os
-
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-    return 0
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,169 @@
+"""The kit's house (issue 23): no import circles, lazy imports included, and no module so
+large that it holds more than one responsibility.
+
+The import graph is read from the source with :mod:`ast`, not from what happens to be
+imported at run time, so an import inside a function (a lazy import, taken to keep start-up
+light) counts like one at the top: a circle through a lazy import is still a circle in
+the design, and only waits for the wrong call order to fail. Imports under ``if
+TYPE_CHECKING:`` are left out: they never run, and type annotations may name a higher
+layer's types.
+
+The layers this keeps, bottom to top (the README's "Architecture" section): the engine
+(``fivetenk.reference``: cards, errors, rejections and provenance first, then variants,
+combinations, the game), which imports nothing of the kit; the scenario data and the
+bounding helpers; the language and its compiler; drivers, shapes, the protocol; the
+catalog; the profile; the runner, which produces results; evidence and reports, which
+read them; and the commands on top.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGES = {"fivetenk": ROOT / "tools", "fivetenk.reference": ROOT / "reference"}
+"""Where each package's source lives in the checkout (pyproject.toml's package-dir)."""
+
+def modules() -> dict[str, Path]:
+    """Every module of the kit and the engine: dotted name -> file."""
+    found = {}
+    for package, root in PACKAGES.items():
+        for path in sorted(root.rglob("*.py")):
+            parts = list(path.relative_to(root).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts = parts[:-1]
+            if "__pycache__" in parts:
+                continue
+            found[".".join([package, *parts])] = path
+    return found
+
+
+def _type_checking(node: ast.If) -> bool:
+    test = node.test
+    return ((isinstance(test, ast.Name) and test.id == "TYPE_CHECKING")
+            or (isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"))
+
+
+def _imports(tree: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
+    """Every import statement, at any depth (functions, classes, try blocks), except
+    those under ``if TYPE_CHECKING:``."""
+    for child in ast.iter_child_nodes(tree):
+        if isinstance(child, ast.If) and _type_checking(child):
+            for node in child.orelse:
+                yield from _imports(ast.Module(body=[node], type_ignores=[]))
+        elif isinstance(child, ast.Import | ast.ImportFrom):
+            yield child
+        else:
+            yield from _imports(child)
+
+
+def imported(name: str, path: Path, known: dict[str, Path]) -> set[str]:
+    """The modules of ``known`` that module ``name`` imports."""
+    package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
+    out: set[str] = set()
+
+    def add(target: str) -> None:
+        while target and target not in known:  # `from pkg.mod import func` -> pkg.mod
+            target = target.rpartition(".")[0]
+        if target and target != name:
+            out.add(target)
+
+    for node in _imports(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                add(alias.name)
+            continue
+        if node.level:
+            base = package[:len(package) - (node.level - 1)]
+            module = ".".join([*base, *([node.module] if node.module else [])])
+        else:
+            module = node.module or ""
+        for alias in node.names:
+            add(f"{module}.{alias.name}" if f"{module}.{alias.name}" in known else module)
+    return out
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan's algorithm,
+    iterative): each is a set of modules that import each other, directly or not."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+    counter = 0
+    for root in sorted(graph):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = counter
+                    counter += 1
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph.get(child, ())))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1:
+                    found.append(sorted(component))
+    return found
+
+
+def graph() -> dict[str, set[str]]:
+    known = modules()
+    return {name: imported(name, path, known) for name, path in known.items()}
+
+
+def test_the_kit_and_the_engine_have_no_import_circles() -> None:
+    found = circles(graph())
+    assert found == [], "import circles (lazy imports included): " + "; ".join(
+        " <-> ".join(c) for c in found)
+
+
+def test_the_engine_imports_nothing_of_the_kit() -> None:
+    for name, targets in graph().items():
+        if name.startswith("fivetenk.reference"):
+            assert all(t.startswith("fivetenk.reference") for t in targets), (name, targets)
+
+
+@pytest.mark.parametrize(("edges", "expected"), [
+    ({"a": {"b"}, "b": {"a"}, "c": set()}, [["a", "b"]]),
+    ({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}, [["a", "b", "c"]]),
+    ({"a": {"b"}, "b": {"c"}, "c": set()}, []),
+])
+def test_the_circle_finder_finds_circles(edges: dict[str, set[str]],
+                                         expected: list[list[str]]) -> None:
+    assert circles(edges) == expected
+
+
+def test_a_lazy_import_counts_and_a_type_checking_one_does_not(tmp_path: Path) -> None:
+    a = tmp_path / "a.py"
+    a.write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .b import B\n"
+                 "def f():\n    from .c import g\n    return g\n")
+    known = {"p.a": a, "p.b": tmp_path / "b.py", "p.c": tmp_path / "c.py"}
+    assert imported("p.a", a, known) == {"p.c"}
+
