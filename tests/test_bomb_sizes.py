@@ -20,14 +20,14 @@ import pytest
 
 from fivetenk import book, evidence
 from fivetenk.adapter import Adapter
+from fivetenk.commands.render import render_feature
 from fivetenk.compiler import compile_text
-from fivetenk.fuzz_queries import QueryMode, _Pack, step_clauses, structure
-from fivetenk.fuzz_source import RandomSource
+from fivetenk.fuzz.queries import QueryMode, _Pack, step_clauses, structure
+from fivetenk.fuzz.source import RandomSource
 from fivetenk.protocol import result_problems
 from fivetenk.reference import beats, choose_reading, classify, parse_cards
 from fivetenk.reference.combos import Combo
 from fivetenk.reference.variants import Variants
-from fivetenk.render_cmd import render_feature
 from fivetenk.shapes import scenario_shapes, shape_of
 
 RANKS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")

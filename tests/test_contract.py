@@ -28,7 +28,7 @@ from typing import Any
 import pytest
 
 from fivetenk import catalog, cli
-from fivetenk.check_cmd import without_rejection_clauses
+from fivetenk.commands.check import without_rejection_clauses
 from fivetenk.drivers import ReferenceDriver
 from fivetenk.language import REGISTRY, find_step
 from fivetenk.paths import data_dir

@@ -17,8 +17,8 @@ import pytest
 
 from fivetenk import __version__
 from fivetenk.cli import main
+from fivetenk.practice.strategy import HeuristicPlayer
 from fivetenk.reference.game import Game
-from fivetenk.strategy import HeuristicPlayer
 
 SEED = 7
 

@@ -363,7 +363,8 @@ def test_an_engine_without_straights_gets_its_failures_grouped_by_shape(
         capsys: pytest.CaptureFixture[str]) -> None:
     """The check of an engine that plays no straights (and says nothing about it) ends
     with what its failures have in common: they use a straight."""
-    from fivetenk import check_cmd, cli
+    from fivetenk import cli
+    from fivetenk.commands import check as check_cmd
 
     class NoStraights(ReferenceDriver):
         def run(self, step: dict[str, Any]) -> dict[str, Any]:

@@ -17,7 +17,8 @@ from typing import Any
 
 import pytest
 
-from fivetenk import catalog, check_cmd, cli, drivers
+from fivetenk import catalog, cli, drivers
+from fivetenk.commands import check as check_cmd
 from fivetenk.drivers import DriverError, ReferenceDriver
 from fivetenk.expectations import Expectations, ExpectationsError, load, parse
 from fivetenk.reference import DEFAULT, Combo, Variants, classify, parse_cards

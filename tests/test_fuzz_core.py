@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from fivetenk import cli
-from fivetenk.fuzz_source import Case, RandomSource, ReplaySource, Source, content_id, shrink
+from fivetenk.fuzz.source import Case, RandomSource, ReplaySource, Source, content_id, shrink
 
 MINI = Path(__file__).resolve().parent / "miniatures"
 ADAPTER = shlex.join([sys.executable, "-m", "fivetenk.cli", "adapter"])
@@ -179,7 +179,7 @@ class _Stub:
                     expected=[{"points": 5}] * 4, data={"n": src.int(0, 3)})
 
     def run(self, driver: object, cases: list[Case]) -> list[object]:
-        from fivetenk.fuzz_source import Divergence
+        from fivetenk.fuzz.source import Divergence
 
         return [Divergence(step=3, request={"op": "points"}, expected={"points": 5},
                            observed={"points": 0}, paths=["points"]) for _ in cases]
@@ -191,7 +191,7 @@ class _Stub:
 
 @pytest.mark.parametrize("two", [True, False])
 def test_minimal_is_given_the_divergence_of_the_case_run_again(two: bool) -> None:
-    from fivetenk.fuzz_cmd import call_minimal
+    from fivetenk.fuzz.command import call_minimal
 
     mode = _Stub(two)
     case = mode.generate(ReplaySource([]), {})
@@ -276,12 +276,12 @@ def test_a_case_that_cannot_be_written_is_said_so_and_still_reported(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A write that fails after the check (a full disk) names the file and the reason;
     the divergence is still reported, and the run fails."""
-    from fivetenk import fuzz_cmd
+    from fivetenk.fuzz import command
 
     def full(out: Path, scenario: object) -> None:
         raise OSError(28, "No space left on device", str(out / "found-1.feature"))
 
-    monkeypatch.setattr(fuzz_cmd, "write_case", full)
+    monkeypatch.setattr(command, "write_case", full)
     code, text = fuzz("--impl", BOMBS, "--seed", "1", "--cases", "200", "--mode", "queries",
                       "--out", str(tmp_path))
     assert code == 1 and "DIVERGED case 111" in text

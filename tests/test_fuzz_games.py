@@ -1,4 +1,4 @@
-"""The ``games`` and ``endings`` modes of ``fivetenk fuzz`` (tools/fuzz_games.py).
+"""The ``games`` and ``endings`` modes of ``fivetenk fuzz`` (tools/fuzz/games.py).
 
 - no false alarms: small campaigns against ``fivetenk adapter`` find nothing (a long one
   is a run of ``fivetenk fuzz --impl "fivetenk adapter" --mode games``, not a test);
@@ -26,8 +26,8 @@ import pytest
 
 from fivetenk import catalog
 from fivetenk.drivers import ReferenceDriver
-from fivetenk.fuzz_games import EndingsMode, GameMode, GamesMode
-from fivetenk.fuzz_source import Case, Divergence, RandomSource, case_seed, shrink
+from fivetenk.fuzz.games import EndingsMode, GameMode, GamesMode
+from fivetenk.fuzz.source import Case, Divergence, RandomSource, case_seed, shrink
 from fivetenk.process_driver import ProcessDriver
 from fivetenk.runner import run_scenario, run_suite
 
@@ -257,7 +257,7 @@ def test_a_game_divergence_shrinks_to_a_position_before_the_diverging_step() -> 
 def test_positions_are_written_by_the_cards_that_matter() -> None:
     """position_lines gives the kit's Given phrases that build the same position (every
     random ending position here), the reveal that made the banker included."""
-    from fivetenk.fuzz_games import ending_position
+    from fivetenk.fuzz.game_cases import ending_position
     from fivetenk.language.positions import position_lines
 
     for i in range(20):
@@ -278,7 +278,7 @@ def test_games_play_whole_matches_every_next_hand_sent_and_observed() -> None:
     """About one games case in ten is a match of up to MAX_MATCH_HANDS hands (or to the
     match's end); every hand after the first starts with a next_hand step whose
     expectation is the reference's, observed right after; the reference adapter agrees."""
-    from fivetenk.fuzz_games import MAX_MATCH_HANDS, generate_game
+    from fivetenk.fuzz.game_cases import MAX_MATCH_HANDS, generate_game
 
     matches = []
     for i in range(70):
@@ -301,7 +301,7 @@ def test_games_play_whole_matches_every_next_hand_sent_and_observed() -> None:
 
 
 def test_minimal_starts_from_the_divergence_it_is_given() -> None:
-    """fuzz_cmd passes the divergence of the regenerated case into minimal (no re-run):
+    """fuzz.command passes the divergence of the regenerated case into minimal (no re-run):
     the case is cut after that step and remembers it for the shrinker."""
     mode = GamesMode(frozenset({"deal", "position"}), None)
     case = mode.generate(RandomSource(case_seed(1, "games", 0)), {})

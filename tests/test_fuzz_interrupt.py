@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from fivetenk.process_driver import _stat
+from fivetenk.process_tree import _stat
 
 MINI = Path(__file__).resolve().parent / "miniatures"
 WAIT = 30.0

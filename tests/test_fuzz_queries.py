@@ -18,8 +18,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fivetenk import catalog, cli
-from fivetenk.fuzz_queries import QueryMode
-from fivetenk.fuzz_source import RandomSource
+from fivetenk.fuzz.queries import QueryMode
+from fivetenk.fuzz.source import RandomSource
 from fivetenk.process_driver import ProcessDriver
 from fivetenk.runner import run_suite
 

@@ -6,9 +6,10 @@ import argparse
 import io
 from pathlib import Path
 
-from fivetenk import bench_game, simulate
+from fivetenk.bench import game as bench_game
 from fivetenk.catalog import load_path
 from fivetenk.drivers import ReferenceDriver
+from fivetenk.practice import simulate
 from fivetenk.reference.variants import Variants
 from fivetenk.runner import run_scenario
 

@@ -272,7 +272,7 @@ def test_a_case_that_would_not_pass_check_is_refused_not_written(refused_log: Pa
     """The last guard of ``dispute``: the feature is compiled and run on the reference
     engine before it is written; a second scenario, a control character or an outcome the
     engine does not reach is refused at the log's record, saying why."""
-    from fivetenk.dispute_cmd import (
+    from fivetenk.practice.dispute import (
         DisputeError,
         read_log,
         refusal_feature,
@@ -521,7 +521,7 @@ def test_hostile_logs_resume_or_are_refused_and_left_byte_for_byte(
     byte; nothing of the log reaches the screen raw; never a traceback."""
     from test_play import play
 
-    from fivetenk import dispute_cmd
+    from fivetenk.practice import dispute
 
     log_bytes = data.draw(hostile_logs(base_log))
     log = tmp_path_factory.mktemp("resume") / "game.jsonl"
@@ -537,7 +537,7 @@ def test_hostile_logs_resume_or_are_refused_and_left_byte_for_byte(
         assert log.read_bytes() == log_bytes
         return
     assert "Resumed" in shown
-    dispute_cmd.read_log(log)  # what it rewrote is a log, whole
+    dispute.read_log(log)  # what it rewrote is a log, whole
 
 
 def safe(text: str) -> bool:

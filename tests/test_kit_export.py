@@ -6,9 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from fivetenk import catalog
+from fivetenk.commands.export import export_groups
+from fivetenk.commands.render import render_feature
 from fivetenk.compiler import compile_text
-from fivetenk.export_cmd import export_groups
-from fivetenk.render_cmd import render_feature
 from fivetenk.scenario import Scenario, dumps
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -23,7 +23,8 @@ import pytest
 
 from fivetenk import catalog, cli
 from fivetenk.drivers import ReferenceDriver
-from fivetenk.process_driver import MAX_LINE, STDERR_KEEP, ProcessDriver
+from fivetenk.process_driver import MAX_LINE, ProcessDriver
+from fivetenk.process_pipes import STDERR_KEEP
 from fivetenk.runner import Result, run_scenario
 from fivetenk.scenario import Scenario
 

@@ -17,13 +17,15 @@ from typing import Any
 import jsonschema
 import pytest
 
-from fivetenk import play_cmd
 from fivetenk.cli import COMMANDS, build_parser
 from fivetenk.paths import data_dir
+from fivetenk.practice import play as play_mod  # `play` is this file's helper
+from fivetenk.practice.answers import completions
+from fivetenk.practice.screen import SCREEN_ROWS, WIDTH
+from fivetenk.practice.strategy import HeuristicPlayer
 from fivetenk.reference.actions import Action
 from fivetenk.reference.cards import Card
 from fivetenk.reference.game import Game
-from fivetenk.strategy import HeuristicPlayer
 
 
 class FakeTty(io.StringIO):
@@ -35,9 +37,9 @@ class FakeTty(io.StringIO):
 
 def play(argv: list[str], answers: str = "", out: io.StringIO | None = None) -> tuple[int, str]:
     parser = argparse.ArgumentParser()
-    play_cmd.add_arguments(parser)
+    play_mod.add_arguments(parser)
     out = out if out is not None else io.StringIO()
-    code = play_cmd.run(parser.parse_args(argv), out, io.StringIO(answers))
+    code = play_mod.run(parser.parse_args(argv), out, io.StringIO(answers))
     return code, out.getvalue()
 
 
@@ -58,9 +60,9 @@ def answer(action: dict[str, Any]) -> str:
 
 
 def test_registered_as_a_subcommand() -> None:
-    assert COMMANDS["play"][0] == "play_cmd"
+    assert COMMANDS["play"][0] == "practice.play"
     args = build_parser(["play"]).parse_args(["play", "--auto", "--seed", "3"])
-    assert args.func is play_cmd.run and args.auto and args.seed == 3
+    assert args.func is play_mod.run and args.auto and args.seed == 3
     assert args.seat is None  # 0 unless --resume names the seat (run() applies it)
 
 
@@ -179,7 +181,7 @@ def test_log_format(tmp_path: Path) -> None:
     replay = Game.new(deck=hands[0]["setup"]["deal"]["deck"],
                       first=hands[0]["setup"]["deal"]["first"],
                       redeals=hands[0]["setup"]["deal"].get("redeals", ()),
-                      variants=play_cmd.Variants.from_mapping(game["variants"]))
+                      variants=play_mod.Variants.from_mapping(game["variants"]))
     for record in records[1:-1]:
         if record["record"] == "hand" and record["hand"] > 1:
             deal = record["setup"]["deal"]
@@ -248,7 +250,7 @@ def test_completion_offers_only_what_leads_to_a_legal_answer() -> None:
     options, hand = game.legal_actions(), game.hand(5)
 
     def complete(line: str) -> list[str]:
-        return play_cmd.completions("play", line, options, hand)
+        return completions("play", line, options, hand)
 
     held = {str(c) for c in hand}
     assert set(complete("")) - {"list", "dispute"} == held  # a lead: no pass (D18)
@@ -266,8 +268,8 @@ def test_completion_offers_only_what_leads_to_a_legal_answer() -> None:
     assert complete("ZZ ") == []  # nothing follows a word that is no card
 
     reply = _game_at(1, 0, "play", reply=True)
-    words = play_cmd.completions("play", "", reply.legal_actions(), reply.hand(0))
-    assert "pass" in words and play_cmd.completions(
+    words = completions("play", "", reply.legal_actions(), reply.hand(0))
+    assert "pass" in words and completions(
         "play", "pa", reply.legal_actions(), reply.hand(0)) == ["pass"]
     top = reply.top
     assert top is not None
@@ -280,21 +282,21 @@ def test_completion_for_the_burial_reveal_and_calls() -> None:
     bury = _game_at(1, 5, "bury")
     hand = bury.hand(5)
     assert len(hand) == 32
-    burial = play_cmd.completions("bury", "", bury.legal_actions(), hand)
+    burial = completions("bury", "", bury.legal_actions(), hand)
     assert set(burial) - {"list", "dispute"} == {str(c) for c in hand}
     six = " ".join(str(c) for c in hand[:6]) + " "
-    assert play_cmd.completions("bury", six, bury.legal_actions(), hand) == []
+    assert completions("bury", six, bury.legal_actions(), hand) == []
     one = str(hand[0])
     if hand.count(hand[0]) == 1:  # a single copy is not offered twice
-        assert one not in play_cmd.completions("bury", one + " ", [], hand)
+        assert one not in completions("bury", one + " ", [], hand)
 
     call = _game_at(1, 5, "call")
     options = call.legal_actions()
-    faces = play_cmd.completions("call", "", options, call.hand(5))
+    faces = completions("call", "", options, call.hand(5))
     assert set(faces) - {"list", "dispute"} == {str(o.calls[0].face) for o in options} | {
         str(o.calls[1].face) for o in options}
     face = next(f for f in faces if f not in ("list", "dispute"))
-    ordinals = play_cmd.completions("call", f"{face} ", options, call.hand(5))
+    ordinals = completions("call", f"{face} ", options, call.hand(5))
     assert ordinals and set(ordinals) <= {"1", "2", "3"}
 
     reveal = Game.new(seed=1)
@@ -302,9 +304,9 @@ def test_completion_for_the_burial_reveal_and_calls() -> None:
             a.type == "reveal" for a in reveal.legal_actions()):
         reveal.apply(Action.skip(pending.seat))
     assert pending is not None
-    words = play_cmd.completions("reveal", "", reveal.legal_actions(), [])
+    words = completions("reveal", "", reveal.legal_actions(), [])
     assert "skip" in words and any(w[:-1] == "3" for w in words)
-    assert play_cmd.completions("reveal", "3H ", reveal.legal_actions(), []) == []
+    assert completions("reveal", "3H ", reveal.legal_actions(), []) == []
 
 
 # -- the 80 x 24 screen ------------------------------------------------------------------------
@@ -347,19 +349,19 @@ def test_every_question_fits_an_80_by_24_terminal() -> None:
     for seed, seat in ((1, 5), (2, 0), (3, 3)):
         out = io.StringIO()
         parser = argparse.ArgumentParser()
-        play_cmd.add_arguments(parser)
+        play_mod.add_arguments(parser)
         args = parser.parse_args(["--seed", str(seed), "--seat", str(seat), "--hands", "1"])
-        assert play_cmd.run(args, out, Typist(out)) == 0
+        assert play_mod.run(args, out, Typist(out)) == 0
         text = out.getvalue()
         assert "Hand over:" in text and "refused" not in text
         lines = text.splitlines()
-        assert max(len(line) for line in lines) <= play_cmd.WIDTH
+        assert max(len(line) for line in lines) <= WIDTH
         status = None
         for number, line in enumerate(lines):
-            if line == "-" * play_cmd.WIDTH:
+            if line == "-" * WIDTH:
                 status = number
             elif line.startswith("> ") and status is not None:
-                assert number - status + 1 <= play_cmd.SCREEN_ROWS, "\n".join(
+                assert number - status + 1 <= SCREEN_ROWS, "\n".join(
                     lines[status:number + 1])
                 screens += 1
                 status = None
@@ -371,10 +373,10 @@ def test_list_pages_through_every_choice() -> None:
     and 'list' shows the following pages, all numbers in turn."""
     out = io.StringIO()
     parser = argparse.ArgumentParser()
-    play_cmd.add_arguments(parser)
+    play_mod.add_arguments(parser)
     args = parser.parse_args(["--seed", "1", "--seat", "5", "--hands", "1", "--no-hints"])
     answers = "1\n1\n1\n" + "list\n" * 40
-    play_cmd.run(args, out, io.StringIO(answers))
+    play_mod.run(args, out, io.StringIO(answers))
     text = out.getvalue()
     lead = text[text.index("Your play"):]
     numbers = [int(m.group(1)) for line in lead.splitlines()
@@ -394,18 +396,18 @@ def test_quit_then_resume_plays_the_same_game(tmp_path: Path) -> None:
     whole_log, part_log = tmp_path / "whole.jsonl", tmp_path / "part.jsonl"
     out = io.StringIO()
     parser = argparse.ArgumentParser()
-    play_cmd.add_arguments(parser)
+    play_mod.add_arguments(parser)
     wrong = {4: "ZZ"}  # one refused answer on the way
-    assert play_cmd.run(parser.parse_args([*argv, "--log", str(whole_log)]), out,
+    assert play_mod.run(parser.parse_args([*argv, "--log", str(whole_log)]), out,
                         Typist(out, dict(wrong))) == 0
     out = io.StringIO()
-    assert play_cmd.run(parser.parse_args([*argv, "--log", str(part_log)]), out,
+    assert play_mod.run(parser.parse_args([*argv, "--log", str(part_log)]), out,
                         Typist(out, dict(wrong), stop_after=7)) == 0
     assert out.getvalue().splitlines()[-1] == f"  fivetenk play --resume {part_log}"
     kept = read_log(part_log)
     assert kept[-1]["record"] != "end"
     out = io.StringIO()
-    assert play_cmd.run(parser.parse_args(["--resume", str(part_log)]), out,
+    assert play_mod.run(parser.parse_args(["--resume", str(part_log)]), out,
                         Typist(out)) == 0
     text = out.getvalue()
     assert "Resumed " in " ".join(text.split()) and "replayed" in text and "Hand over:" in text
@@ -416,12 +418,12 @@ def test_resume_refuses_what_it_cannot_go_on_with(tmp_path: Path,
                                                   capsys: pytest.CaptureFixture[str]) -> None:
     log = tmp_path / "g.jsonl"
     parser = argparse.ArgumentParser()
-    play_cmd.add_arguments(parser)
-    play_cmd.run(parser.parse_args(["--seed", "1", "--seat", "5", "--log", str(log)]),
+    play_mod.add_arguments(parser)
+    play_mod.run(parser.parse_args(["--seed", "1", "--seat", "5", "--log", str(log)]),
                  io.StringIO(), io.StringIO("1\n1\n1\n"))
     capsys.readouterr()
     # settings come from the log
-    assert play_cmd.run(parser.parse_args(["--resume", str(log), "--seed", "3"]),
+    assert play_mod.run(parser.parse_args(["--resume", str(log), "--seed", "3"]),
                         io.StringIO(), io.StringIO()) == 2
     assert "drop --seed" in capsys.readouterr().err
     # a logged decision the engine refuses: named by its line; the log is left alone
@@ -432,49 +434,49 @@ def test_resume_refuses_what_it_cannot_go_on_with(tmp_path: Path,
     lines[user[0]] = json.dumps(tampered)
     log.write_text("\n".join(lines) + "\n", encoding="utf-8")
     before = log.read_bytes()
-    assert play_cmd.run(parser.parse_args(["--resume", str(log)]), io.StringIO(),
+    assert play_mod.run(parser.parse_args(["--resume", str(log)]), io.StringIO(),
                         io.StringIO("")) == 2
     err = capsys.readouterr().err
     assert f"{log}:{user[0] + 1}: decision " in err and "refused by the engine" in err
     assert "Traceback" not in err and log.read_bytes() == before
     # a finished game, a file that is no log, a missing file
     done = tmp_path / "done.jsonl"
-    play_cmd.run(parser.parse_args(["--auto", "--hands", "1", "--log", str(done)]),
+    play_mod.run(parser.parse_args(["--auto", "--hands", "1", "--log", str(done)]),
                  io.StringIO(), io.StringIO())
-    assert play_cmd.run(parser.parse_args(["--resume", str(done)]), io.StringIO(),
+    assert play_mod.run(parser.parse_args(["--resume", str(done)]), io.StringIO(),
                         io.StringIO()) == 2
     assert "this game is over" in capsys.readouterr().err
     junk = tmp_path / "junk.jsonl"
     junk.write_text("{not json\n", encoding="utf-8")
-    assert play_cmd.run(parser.parse_args(["--resume", str(junk)]), io.StringIO(),
+    assert play_mod.run(parser.parse_args(["--resume", str(junk)]), io.StringIO(),
                         io.StringIO()) == 2
     assert f"{junk}:1: is not a JSON object" in capsys.readouterr().err
-    assert play_cmd.run(parser.parse_args(["--resume", str(tmp_path / "none")]),
+    assert play_mod.run(parser.parse_args(["--resume", str(tmp_path / "none")]),
                         io.StringIO(), io.StringIO()) == 2
     assert "none: cannot read: No such file or directory" in capsys.readouterr().err
     # a FIFO would block: refused from its stat, before it is opened
     fifo = tmp_path / "fifo"
     os.mkfifo(fifo)
-    assert play_cmd.run(parser.parse_args(["--resume", str(fifo)]), io.StringIO(),
+    assert play_mod.run(parser.parse_args(["--resume", str(fifo)]), io.StringIO(),
                         io.StringIO()) == 2
     assert f"{fifo}: cannot read: a FIFO (named pipe), not a regular file" in \
         capsys.readouterr().err
-    assert play_cmd.run(parser.parse_args(["--log", str(fifo)]), io.StringIO(),
+    assert play_mod.run(parser.parse_args(["--log", str(fifo)]), io.StringIO(),
                         io.StringIO()) == 2
     assert f"cannot write the log {fifo}: not a regular file" in capsys.readouterr().err
-    assert play_cmd.run(parser.parse_args(["--log", str(tmp_path)]), io.StringIO(),
+    assert play_mod.run(parser.parse_args(["--log", str(tmp_path)]), io.StringIO(),
                         io.StringIO()) == 2
     assert f"cannot write the log {tmp_path}: a folder" in capsys.readouterr().err
     # blank lines before the game record are allowed; a game record without a seat is not
     log.write_bytes(b"\n\n" + before)
-    code = play_cmd.run(parser.parse_args(["--resume", str(log)]), io.StringIO(),
+    code = play_mod.run(parser.parse_args(["--resume", str(log)]), io.StringIO(),
                         io.StringIO(""))
     assert "refused by the engine" in capsys.readouterr().err and code == 2
     game, _, rest = before.partition(b"\n")
     record = json.loads(game)
     del record["seat"]
     log.write_bytes(b"\n" + json.dumps(record).encode() + b"\n" + rest)
-    assert play_cmd.run(parser.parse_args(["--resume", str(log)]), io.StringIO(),
+    assert play_mod.run(parser.parse_args(["--resume", str(log)]), io.StringIO(),
                         io.StringIO("")) == 2
     err = capsys.readouterr().err
     assert f"{log}:2: the game record needs seat, 0-5" in err and "Traceback" not in err
@@ -525,9 +527,9 @@ def test_readme_capture_is_what_play_prints() -> None:
     assert any(lines[i:i + len(captured)] == captured for i in starts), (
         "README capture is stale; the command now prints:\n" + text)
     assert len(captured) <= 40 and any("refused: " in line for line in captured)
-    status = captured.index("-" * play_cmd.WIDTH)
+    status = captured.index("-" * WIDTH)
     prompt = next(i for i, line in enumerate(captured) if line.startswith("> "))
-    assert prompt - status + 1 <= play_cmd.SCREEN_ROWS  # one whole screen is shown
+    assert prompt - status + 1 <= SCREEN_ROWS  # one whole screen is shown
 
 
 def test_hostile_answers_are_refused_and_the_game_goes_on() -> None:

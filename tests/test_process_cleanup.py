@@ -23,7 +23,8 @@ from pathlib import Path
 import pytest
 
 from fivetenk import catalog
-from fivetenk.process_driver import ProcessDriver, _stat, become_subreaper
+from fivetenk.process_driver import ProcessDriver
+from fivetenk.process_tree import _stat, become_subreaper
 from fivetenk.runner import run_scenario
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists() or

@@ -339,7 +339,7 @@ def test_node_toy_adapter(capsys: pytest.CaptureFixture[str], tmp_path: Path) ->
 
 
 def test_bench_protocol_prints_the_figures(capsys: pytest.CaptureFixture[str]) -> None:
-    from fivetenk import bench_protocol
+    from fivetenk.bench import protocol as bench_protocol
 
     assert bench_protocol.main(["--no-e2e", "--repeat", "1", "--impl", ADAPTER]) == 0
     out = capsys.readouterr().out

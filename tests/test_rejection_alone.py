@@ -23,11 +23,11 @@ import pytest
 from fivetenk import cli, drivers
 from fivetenk.adapter import Adapter
 from fivetenk.catalog import load_file
+from fivetenk.commands.render import render_feature
 from fivetenk.compiler import FeatureError, compile_text, parse_tags
 from fivetenk.drivers import ReferenceDriver
 from fivetenk.reference import rejections as table
 from fivetenk.reference.errors import IllegalAction
-from fivetenk.render_cmd import render_feature
 from fivetenk.runner import run_scenario
 from fivetenk.scenario import (
     REJECTIONS_ALONE,

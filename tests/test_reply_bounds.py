@@ -6,7 +6,7 @@ strings belong. jsonschema alone collected one error per item under every altern
 Now a reply's lists and objects are first held to what a valid reply can need
 (:func:`fivetenk.protocol.size_problem`), validation stops after a few errors, and the check
 counts in the reply's timeout. ``tests/miniatures/bulky.py`` sends such replies from a real
-process; ``python -m fivetenk.bench_bounds`` prints the time and memory it costs.
+process; ``python -m fivetenk.bench.bounds`` prints the time and memory it costs.
 """
 
 from __future__ import annotations

@@ -24,7 +24,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fivetenk import catalog, check_cmd, cli, report
+from fivetenk import catalog, cli, report
+from fivetenk.commands import check as check_cmd
 from fivetenk.drivers import DriverError, ReferenceDriver
 from fivetenk.runner import (
     MESSAGE_KEEP,

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from fivetenk import catalog, cli
+from fivetenk.commands.render import render_feature
 from fivetenk.compiler import FeatureError, compile_text
 from fivetenk.language import (
     MISSING_SPANISH,
@@ -28,7 +29,6 @@ from fivetenk.language import (
     translate_lines,
 )
 from fivetenk.language.phrasing import Spanish, Words, english_groups
-from fivetenk.render_cmd import render_feature
 from fivetenk.scenario import Scenario, ScenarioError
 
 SHIPPED = catalog.shipped()

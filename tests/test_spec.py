@@ -17,7 +17,7 @@ from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
-from fivetenk import rules_cmd
+from fivetenk.commands import rules as rules_cmd
 from fivetenk.spec_data import (
     RULE_FILES,
     Problem,

@@ -1,4 +1,4 @@
-"""The heuristic player of issue 11 (tools/strategy.py): legal, blind to hidden cards,
+"""The heuristic player of issue 11 (tools/practice/strategy.py): legal, blind to hidden cards,
 explained by R24.1, deterministic, and sensible in a few pinned situations."""
 
 from __future__ import annotations
@@ -9,12 +9,8 @@ from typing import Any
 
 import pytest
 
-from fivetenk.bench_strategy import SidePlayer, play_one
-from fivetenk.reference.actions import Action
-from fivetenk.reference.cards import Rank
-from fivetenk.reference.game import Game, Phase
-from fivetenk.reference.position import build_position
-from fivetenk.strategy import (
+from fivetenk.bench.strategy import SidePlayer, play_one
+from fivetenk.practice.strategy import (
     AIMS,
     CLAUSE,
     HeuristicPlayer,
@@ -23,6 +19,10 @@ from fivetenk.strategy import (
     plays_for_bankers,
     suggest,
 )
+from fivetenk.reference.actions import Action
+from fivetenk.reference.cards import Rank
+from fivetenk.reference.game import Game, Phase
+from fivetenk.reference.position import build_position
 
 SEEDS = range(40)
 
@@ -241,7 +241,7 @@ def test_side_player_dispatches_by_side() -> None:
 
 
 def test_bench_prints_each_mode_and_refuses_no_hands(capsys: pytest.CaptureFixture[str]) -> None:
-    from fivetenk.bench_strategy import MODES, main
+    from fivetenk.bench.strategy import MODES, main
 
     assert main(["--hands", "2", "--seed", "3"]) == 0
     out = capsys.readouterr().out.splitlines()

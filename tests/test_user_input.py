@@ -22,7 +22,7 @@ import pytest
 from test_input_fuzz import SHIPPED_JSON, run_cli
 from test_kit_scenarios import GOOD  # the one sample feature of the kit's tests
 
-from fivetenk import catalog, scenario
+from fivetenk import catalog, scenario, user_input
 from fivetenk.compiler import FeatureError, compile_text
 from fivetenk.reference.errors import InvalidNotation
 from fivetenk.reference.game import Game
@@ -108,10 +108,10 @@ def test_a_fifo_swapped_in_after_the_stat_cannot_block_either(
     os.mkfifo(fifo)
     regular = os.stat(__file__)
     real_stat = os.stat
-    monkeypatch.setattr(scenario.os, "stat",
+    monkeypatch.setattr(user_input.os, "stat",
                         lambda p, *a, **k: regular if Path(p) == fifo else real_stat(p, *a, **k))
     with pytest.raises(ScenarioError, match="a FIFO"):
-        in_thread(lambda: scenario.read_text(fifo, "cases.json"))
+        in_thread(lambda: user_input.read_text(fifo, "cases.json"))
 
 
 def test_a_link_to_a_device_is_refused(tmp_path: Path) -> None:
@@ -133,7 +133,7 @@ def test_at_most_the_bound_plus_one_byte_is_read(tmp_path: Path,
     to the bound + 1 bytes, then refused."""
     path = tmp_path / "long.json"
     path.write_bytes(b" " * 10_000)
-    monkeypatch.setattr(scenario, "MAX_FILE_BYTES", 100)
+    monkeypatch.setattr(user_input, "MAX_FILE_BYTES", 100)
     real_stat, real_read = os.stat, os.read
     asked: list[int] = []
 
@@ -145,10 +145,10 @@ def test_at_most_the_bound_plus_one_byte_is_read(tmp_path: Path,
         asked.append(n)
         return real_read(fd, n)
 
-    monkeypatch.setattr(scenario.os, "stat", small_stat)
-    monkeypatch.setattr(scenario.os, "read", counting_read)
+    monkeypatch.setattr(user_input.os, "stat", small_stat)
+    monkeypatch.setattr(user_input.os, "read", counting_read)
     with pytest.raises(ScenarioError, match="larger than"):
-        scenario.read_text(path, "long.json")
+        user_input.read_text(path, "long.json")
     assert sum(asked) <= 101
 
 
@@ -584,4 +584,4 @@ def test_a_link_to_a_regular_file_is_read(tmp_path: Path) -> None:
     link = tmp_path / "l.feature"
     link.symlink_to(target)
     assert stat.S_ISREG(os.stat(link).st_mode)
-    assert scenario.read_text(link, "l.feature") == GOOD
+    assert user_input.read_text(link, "l.feature") == GOOD

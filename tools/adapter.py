@@ -189,7 +189,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
         try:
             log_file = open(args.log, "ab")  # noqa: SIM115 - closed below
         except OSError as err:
-            from .cli import UsageError
+            from .user_input import UsageError
 
             raise UsageError(f"--log {args.log}: {err.strerror}") from None
 

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from . import __version__
+from .user_input import UsageError as UsageError  # where commands raise it from
 
 EPILOG = """\
 commands:
@@ -40,25 +41,23 @@ See README.md for writing your own scenarios and for the adapter protocol.
 """
 
 
-class UsageError(Exception):
-    """Bad input from the user: printed as one line, exit code 2."""
 
 
 COMMANDS: dict[str, tuple[str | None, str]] = {
-    "check": ("check_cmd", "run the scenario suite"),
-    "rules": ("rules_cmd", "print rules, clauses and rulings"),
-    "show": ("show_cmd", "print a scenario (Gherkin and JSON); --impl CMD replays it"),
-    "export": ("export_cmd", "write the feature scenarios as schema-valid JSON"),
-    "render": ("render_cmd", "turn JSON scenarios back into Gherkin"),
-    "simulate": ("simulate", "play random legal matches and print a readable log"),
-    "play": ("play_cmd", "play a match at one seat against five heuristic players"),
-    "fuzz": ("fuzz_cmd", "look for divergences from the reference engine (--impl CMD), "
+    "check": ("commands.check", "run the scenario suite"),
+    "rules": ("commands.rules", "print rules, clauses and rulings"),
+    "show": ("commands.show", "print a scenario (Gherkin and JSON); --impl CMD replays it"),
+    "export": ("commands.export", "write the feature scenarios as schema-valid JSON"),
+    "render": ("commands.render", "turn JSON scenarios back into Gherkin"),
+    "simulate": ("practice.simulate", "play random legal matches and print a readable log"),
+    "play": ("practice.play", "play a match at one seat against five heuristic players"),
+    "fuzz": ("fuzz.command", "look for divergences from the reference engine (--impl CMD), "
              "shrink them and write each as a scenario"),
     "steps": (None, "list the Gherkin steps the kit understands"),
     "adapter": ("adapter", "serve the reference engine over the JSON-lines adapter protocol"),
     "protocol": (None, "print the adapter protocol document (where it is: --path)"),
     "book": ("book", "write the rules, scenarios and results as a static site (--out DIR)"),
-    "dispute": ("dispute_cmd", "write one decision of a game log as a scenario (--at N)"),
+    "dispute": ("practice.dispute", "write one decision of a game log as a scenario (--at N)"),
 }
 """Command -> (module in fivetenk, help line). A command's module is imported only when
 that command runs, so ``fivetenk adapter`` starts without loading Gherkin or the spec."""
@@ -124,7 +123,8 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
 
 
 def _run_rules(args: argparse.Namespace, out: TextIO | None = None) -> int:
-    from . import catalog, rules_cmd
+    from . import catalog
+    from .commands import rules as rules_cmd
     from .spec_data import load_spec
 
     out = out or sys.stdout

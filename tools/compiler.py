@@ -36,19 +36,17 @@ from .scenario import (
     ALONE_TAG,
     CLAUSE_PATTERN,
     ID_PATTERN,
-    MAX_ITEMS,
     REJECTIONS_ALONE,
     REJECTIONS_BY_CLAUSE,
     RULING_PATTERN,
     Scenario,
     ScenarioError,
     content_problems,
-    escape_controls,
     judges_rejection,
     mark_tag_problem,
     problems,
-    read_text,
 )
+from .user_input import MAX_ITEMS, escape_controls, read_text
 
 _KINDS: dict[str, Kind] = {"Context": "given", "Action": "when", "Outcome": "then"}
 

@@ -157,7 +157,7 @@ def _parse_feature(path: str, mtime: int, size: int) -> dict[int, WrittenScenari
     from gherkin.pickles.compiler import Compiler
 
     from .compiler import parse_document
-    from .scenario import ScenarioError, read_text
+    from .user_input import ScenarioError, read_text
 
     try:
         text = read_text(Path(path), path, ScenarioError)
@@ -289,7 +289,7 @@ def gherkin_block(scenario: Scenario) -> tuple[str, str] | None:
     path = feature_file(scenario)
     if found is None or path is None:
         return None
-    from .scenario import ScenarioError, read_text
+    from .user_input import ScenarioError, read_text
 
     try:
         lines = read_text(path, str(path), ScenarioError).replace("\r\n", "\n").split("\n")

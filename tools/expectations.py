@@ -68,16 +68,8 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
-from .scenario import (
-    CLAUSE_PATTERN,
-    MAX_DEPTH,
-    MAX_INT,
-    RULE_PATTERN,
-    Scenario,
-    ScenarioError,
-    parse_json,
-    read_text,
-)
+from .scenario import CLAUSE_PATTERN, RULE_PATTERN, Scenario, ScenarioError
+from .user_input import MAX_DEPTH, MAX_INT, parse_json, read_text
 
 if TYPE_CHECKING:
     from .runner import Result

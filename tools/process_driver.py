@@ -8,9 +8,9 @@ and ``stop`` at the end.
 Faults of the implementation are results, not crashes of the kit. Two kinds:
 
 - *Framing faults* -- a reply that is late (``timeout`` seconds for each reply, pipelined
-  or not), not strict JSON (:func:`~fivetenk.protocol.loads_strict`: nested deeper than
-  :data:`~fivetenk.protocol.MAX_DEPTH`, a key twice, ``NaN``, a number beyond
-  :data:`~fivetenk.protocol.MAX_INTEGER`, a lone surrogate), not an object, for the wrong
+  or not), not strict JSON (:func:`~fivetenk.framing.loads_strict`: nested deeper than
+  :data:`~fivetenk.framing.MAX_DEPTH`, a key twice, ``NaN``, a number beyond
+  :data:`~fivetenk.framing.MAX_INTEGER`, a lone surrogate), not an object, for the wrong
   ``seq``, without ``ok``/``result``, longer than ``max_line`` bytes, or a process that
   exits -- raise :class:`~fivetenk.drivers.DriverError` with the context ``{"sent",
   "received", "stderr", "exit"}``; the runner reports the scenario *errored*. The process
@@ -34,38 +34,26 @@ reply, and the implementation's stderr is drained by a background thread into a 
 buffer (the last 64 KiB), so a chatty implementation can never block on a full pipe.
 Stdin is written without blocking, so an implementation that stops reading cannot hang the
 kit either. No sleeps in a round trip, and one process per run: a round trip costs two
-small writes, two reads and a JSON encode/decode each way.
+small writes, two reads and a JSON encode/decode each way. (The process and its pipes:
+:mod:`fivetenk.process_pipes`.)
 
 Clean-up: when the driver closes, kills a misbehaving implementation, or the kit exits
 (normally, by an exception, or by SIGINT/SIGTERM/SIGHUP, which :func:`fivetenk.cli.main`
 turns into exceptions; an :mod:`atexit` hook closes whatever is left), the implementation
 and *all its descendants* are killed (SIGKILL) and reaped -- also those that called
-``setsid()`` or double-forked to escape. On Linux the kit makes itself a child subreaper
-(``prctl(PR_SET_CHILD_SUBREAPER)``) at the first launch, so orphaned descendants become
-its children instead of init's, and finds the implementation's processes in ``/proc``:
-the process tree under the implementation, every process of its session, and every process
-whose environment carries the driver's token (:data:`TOKEN_VARIABLE`, inherited by
-descendants), plus orphans re-parented to the kit since the launch; every one found is
-stopped (SIGSTOP) and the scan repeated until it finds nothing new, and only then are they
-killed, so that not even a chain forking every few milliseconds slips through (see
-:func:`_kill_tree`). Limits: elsewhere (no ``/proc``) only the implementation's process
-group is killed, so a descendant that leaves the group survives; and nothing can clean up
-after the kit itself is killed by SIGKILL.
+``setsid()`` or double-forked to escape: how, and the limits, in
+:mod:`fivetenk.process_tree`.
 """
 
 from __future__ import annotations
 
-import atexit
 import contextlib
 import json
 import os
 import secrets
-import select
 import shlex
-import signal
 import subprocess
 import sys
-import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
@@ -73,11 +61,17 @@ from typing import Any
 from . import __version__
 from .bounded import shorten
 from .drivers import CAPABILITIES, DriverError
+from .framing import ReplyError, parse_reply
+from .process_pipes import RECEIVED_CONTEXT as RECEIVED_CONTEXT
+from .process_pipes import Spawn, _Failure, _Process
+
+# re-exported from where it lived before the pipes had a module of their own: a fuzz
+# worker's SIGTERM handler calls ``process_driver.kill_all()``
+from .process_pipes import kill_all as kill_all
 from .protocol import (
     ERROR_TEXT,
     CheckTimeout,
     Hello,
-    ReplyError,
     VersionError,
     check_version,
     describe_rejection,
@@ -85,7 +79,6 @@ from .protocol import (
     hello_problems,
     hello_request,
     parse_hello,
-    parse_reply,
     reply_problems,
     start_request,
     step_request,
@@ -103,25 +96,11 @@ MAX_RESTARTS = 100
 """The largest restart budget accepted."""
 MAX_LINE = 1 << 20
 """The longest reply line read (1 MiB); a longer one errors the scenario."""
-STDERR_KEEP = 64 << 10
-"""The implementation's stderr kept in memory (the last 64 KiB)."""
 STDERR_CONTEXT = 4000
 """Characters of stderr put in an errored result's context."""
-RECEIVED_CONTEXT = 2000
-"""Characters of a bad reply put in an errored result's context."""
 STOP_GRACE = 2.0
 """Seconds (at most; never more than the timeout) given to the implementation to answer
 ``stop`` and to exit by itself, each, before it is killed."""
-REAP_WAIT = 5.0
-"""Seconds at most spent waiting for killed processes to be reaped."""
-STOP_WAIT = 5.0
-"""Seconds at most spent stopping an implementation's processes before they are killed
-(a scan takes milliseconds; only a fork bomb outrunning the scans takes longer)."""
-TOKEN_VARIABLE = "FIVETENK_IMPLEMENTATION_TOKEN"
-"""An environment variable set, with a random value per driver, for the implementation:
-its descendants inherit it, so the kit can find them even after they left its process tree
-and session."""
-_CHUNK = 1 << 16
 SPIN = 200e-6
 """Seconds to poll for a reply before sleeping, on a machine with several processors."""
 
@@ -136,242 +115,6 @@ def default_spin() -> float:
     return SPIN if (os.cpu_count() or 1) > 1 else 0.0
 
 
-# --------------------------------------------------------------------------- clean-up
-
-PR_SET_CHILD_SUBREAPER = 36
-"""``prctl`` option (Linux >= 3.4): orphaned descendants are re-parented to this process."""
-_subreaper: bool | None = None
-
-
-def become_subreaper() -> bool:
-    """Make the kit a child subreaper (Linux), once; whether it is one.
-
-    Why: an implementation's descendant that double-forks or calls ``setsid()`` is
-    re-parented when its parent dies -- normally to init, out of the kit's reach. As a
-    subreaper the kit adopts it instead, so it can be found (its parent is the kit) and
-    reaped after it is killed (no zombie is left). Side effect, harmless for the kit: any
-    orphaned descendant of any child of this process is adopted."""
-    global _subreaper
-    if _subreaper is None:
-        _subreaper = False
-        if sys.platform.startswith("linux"):
-            import ctypes
-
-            try:
-                libc = ctypes.CDLL(None, use_errno=True)
-                _subreaper = libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0
-            except (OSError, AttributeError):  # pragma: no cover - no prctl in this libc
-                _subreaper = False
-    return _subreaper
-
-
-def _stat(pid: int) -> tuple[str, int, int, int] | None:
-    """``(state, ppid, session, start time)`` of a process from ``/proc/PID/stat``, or None
-    if there is no such process (or no ``/proc``)."""
-    try:
-        with open(f"/proc/{pid}/stat", "rb") as f:
-            data = f.read()
-    except OSError:
-        return None
-    fields = data[data.rindex(b")") + 2:].split()  # after "pid (comm) ", comm may hold ")"
-    try:
-        return fields[0].decode(), int(fields[1]), int(fields[3]), int(fields[19])
-    except (IndexError, ValueError):  # pragma: no cover - a malformed stat line
-        return None
-
-
-def _processes() -> dict[int, tuple[str, int, int, int]]:
-    """Every process in ``/proc``: pid -> :func:`_stat`."""
-    table = {}
-    try:
-        entries = os.listdir("/proc")
-    except OSError:
-        return {}
-    # newest first (pids grow until they wrap): a process that lives for a moment, a
-    # member of a fast-forking chain, is read before it has handed over to its child
-    for pid in sorted((int(name) for name in entries if name.isdigit()), reverse=True):
-        found = _stat(pid)
-        if found is not None:
-            table[pid] = found
-    return table
-
-
-def _has_token(pid: int, needle: bytes) -> bool:
-    try:
-        with open(f"/proc/{pid}/environ", "rb") as f:
-            return needle in b"\0" + f.read()
-    except OSError:
-        return False
-
-
-def _kill_tree(root: int, *, root_alive: bool, session: int, token: str,
-               since: int, spare: frozenset[int] = frozenset(),
-               spare_tokens: Sequence[str] = ()) -> set[int]:
-    """SIGKILL every process of the implementation started as ``root``; the pids found
-    (killed, or already dead and waiting to be reaped).
-
-    First the processes are *stopped*, then killed: each scan of ``/proc`` sends SIGSTOP to
-    every process it finds alive that is not stopped yet, and scans again, until a scan
-    finds no new one alive and none newly dead (a process that died during a scan may
-    have forked after it listed ``/proc``), or :data:`STOP_WAIT` seconds have passed; then
-    every process found gets SIGKILL. A stopped process cannot fork, so a chain that
-    forks, calls ``setsid()`` and exits every few milliseconds -- where each scan would
-    find a member that has already handed over to its child -- is caught whole; killing
-    as each scan went let one escape now and then.
-
-    Found, each scan: the tree under ``root`` (only while ``root_alive``: a reaped pid may
-    be reused), every process of its ``session`` (a session id is never reused while a
-    process of the session lives), every process whose environment holds ``token``, the
-    kit's own children that are orphans it adopted (see :func:`become_subreaper`): started
-    since ``since`` (clock ticks after boot) and in another session than the kit's (a child
-    the kit's other code started shares the kit's session; an implementation's descendant
-    never can), except the ``spare`` ones (other drivers' implementations) and those
-    holding one of ``spare_tokens`` (other drivers'), and every descendant of these. Never
-    the kit itself or its ancestors.
-
-    The adopted orphans are the net for a descendant that left the session and cleared its
-    environment; inside a larger program (tests), a child that program started since the
-    launch in a session of its own would be taken for one."""
-    me = os.getpid()
-    own_session = os.getsid(0)
-    needle = f"\0{TOKEN_VARIABLE}={token}\0".encode()
-    others = [f"\0{TOKEN_VARIABLE}={t}\0".encode() for t in spare_tokens]
-    protected = {me, 0, 1}
-    ancestor = os.getppid()
-    while ancestor > 1 and ancestor not in protected:
-        protected.add(ancestor)
-        found = _stat(ancestor)
-        ancestor = found[1] if found else 0
-    killed: set[int] = set()
-    stopped: set[int] = set()
-    dead: set[int] = set()
-    give_up = time.monotonic() + STOP_WAIT
-    try:
-        while True:
-            table = _processes()
-            if not table:
-                break
-            # once the implementation is reaped, its pid (the session id) could in
-            # principle name a new session of a stranger: then only its own members are
-            # not ours
-            by_session = root_alive or session not in table
-            seeds = {pid for pid, (state, ppid, sid, start) in table.items()
-                     if (by_session and sid == session)
-                     or (state not in "ZX" and _has_token(pid, needle))
-                     or (ppid == me and sid != own_session and start >= since
-                         and pid not in spare
-                         and not (state not in "ZX"
-                                  and any(_has_token(pid, other) for other in others)))}
-            if root_alive:
-                seeds.add(root)
-            children: dict[int, list[int]] = {}
-            for pid, (_state, ppid, _sid, _start) in table.items():
-                children.setdefault(ppid, []).append(pid)
-            victims: set[int] = set()
-            todo = [pid for pid in seeds if pid in table]
-            while todo:
-                pid = todo.pop()
-                if pid in victims or pid in protected:
-                    continue
-                victims.add(pid)
-                todo.extend(children.get(pid, ()))
-            killed |= victims  # zombies too (the process group kill may have come first)
-            fresh = {pid for pid in victims
-                     if table[pid][0] not in "ZX" and pid not in stopped}
-            # a process that died since the last scan may have forked after this scan
-            # listed /proc: its child is in the next scan, so it is not over yet
-            died = {pid for pid in victims if table[pid][0] in "ZX"} - dead
-            dead |= died
-            # the dead orphans the kit adopted are reaped now: a chain leaves one a
-            # member, and with thousands each scan would take longer than a member lives
-            for pid in died:
-                if table[pid][1] == me and pid != root and pid not in spare:
-                    with contextlib.suppress(ChildProcessError):
-                        os.waitpid(pid, os.WNOHANG)
-            if not fresh and not died:
-                break
-            for pid in fresh:
-                with contextlib.suppress(ProcessLookupError, PermissionError):
-                    os.kill(pid, signal.SIGSTOP)
-            stopped |= fresh
-            _wait_stopped(fresh, give_up)
-            if time.monotonic() > give_up:
-                break
-    finally:
-        for pid in stopped:  # a stopped process still dies of SIGKILL
-            with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.kill(pid, signal.SIGKILL)
-    return killed
-
-
-def _wait_stopped(pids: set[int], deadline: float) -> None:
-    """Until every one of ``pids`` is stopped or dead (or ``deadline``).
-
-    ``kill(SIGSTOP)`` returns before the process stops: on another CPU it may be inside
-    ``fork()``, which completes first, and its child can appear in ``/proc`` only after
-    the next scan listed it. That scan, finding nothing new, would end the hunt with the
-    child running (the fast-forking chain escaped this way, on a quiet two-core machine).
-    Once every process found is stopped, no fork is in flight: whatever the next scan
-    does not find does not exist."""
-    pending = set(pids)
-    while pending and time.monotonic() < deadline:
-        pending = {pid for pid in pending
-                   if (found := _stat(pid)) is not None and found[0] not in "TtZX"}
-        if pending:
-            time.sleep(SPIN)
-
-
-def _reap(pids: set[int], skip: int, deadline: float) -> None:
-    """Wait until the killed ``pids`` are gone: reap those that are the kit's children
-    (``waitpid``; the implementation itself, ``skip``, is Popen's to reap), and let go of
-    those another process must reap (when it is not one of ``pids``)."""
-    me = os.getpid()
-    pending = set(pids) - {skip}
-    while pending:
-        for pid in list(pending):
-            found = _stat(pid)
-            if found is None:
-                pending.discard(pid)
-                continue
-            state, ppid = found[0], found[1]
-            if ppid == me:
-                try:
-                    if os.waitpid(pid, os.WNOHANG)[0] == pid:
-                        pending.discard(pid)
-                except ChildProcessError:
-                    pending.discard(pid)
-            elif state in "ZX" and ppid not in pids:
-                pending.discard(pid)  # a zombie of a process that is not ours to reap
-        if not pending or time.monotonic() > deadline:
-            return
-        time.sleep(0.002)
-
-
-def _reap_adopted(since: int, spare: frozenset[int], deadline: float) -> None:
-    """The last net, after the kill: until no child of the kit in another session than its
-    own that started since ``since`` has been seen for a few scans in a row (or
-    ``deadline``), reap each one that is dead (the living ones were killed: they are
-    dying). These are orphans the kit adopted as a subreaper: chain
-    members that exited on their own while the kit waited for a reply, or whose parent
-    died after the scans of :func:`_kill_tree` (a killed process dies, and hands its
-    children over, a moment later). Without it the kit could exit with zombies of its own
-    for its parent to inherit. Only the dead are touched; ``spare`` (the implementation
-    itself and other drivers' implementations) are their Popen's to reap."""
-    me = os.getpid()
-    own_session = os.getsid(0)
-    quiet = 0
-    while quiet < 3 and time.monotonic() < deadline:
-        adopted = [(pid, state) for pid, (state, ppid, sid, start) in _processes().items()
-                   if ppid == me and sid != own_session and start >= since
-                   and pid not in spare]
-        quiet = 0 if adopted else quiet + 1
-        for pid, state in adopted:  # the living were killed: they are dying
-            if state in "ZX":
-                with contextlib.suppress(ChildProcessError):
-                    os.waitpid(pid, os.WNOHANG)
-        time.sleep(0.005)
-
-
 _hurry = False
 
 
@@ -384,269 +127,8 @@ def hurry(now: bool = True) -> None:
     _hurry = now
 
 
-_LIVE: set[_Process] = set()
-"""Implementations started and not yet killed, for the :mod:`atexit` hook."""
-_LIVE_LOCK = threading.Lock()
-
-
-@atexit.register
-def kill_all() -> None:
-    """Kill every implementation still running (and all its descendants): the kit is
-    exiting, whatever the reason."""
-    with _LIVE_LOCK:
-        processes = list(_LIVE)
-    for proc in processes:
-        with contextlib.suppress(Exception):
-            proc.kill()
-
-
 Trace = Callable[[dict[str, Any], dict[str, Any] | None], None]
 """Called with each request and its parsed reply (``None`` if there was no valid reply)."""
-
-
-class _Failure(Exception):
-    """Internal: an I/O fault, turned into a DriverError with context by the driver."""
-
-    def __init__(self, message: str, received: bytes | None = None) -> None:
-        super().__init__(message)
-        self.received = received
-
-
-class _StderrTail(threading.Thread):
-    """Drains a pipe into a ring buffer of the last ``keep`` bytes (daemon thread)."""
-
-    def __init__(self, fd: int, keep: int) -> None:
-        super().__init__(name="fivetenk-stderr", daemon=True)
-        self.fd = fd
-        self.keep = keep
-        self.data = bytearray()
-        self.total = 0
-        self.lock = threading.Lock()
-
-    def run(self) -> None:
-        while True:
-            try:
-                chunk = os.read(self.fd, _CHUNK)
-            except OSError:
-                return
-            if not chunk:
-                return
-            with self.lock:
-                self.data += chunk
-                self.total += len(chunk)
-                excess = len(self.data) - self.keep
-                if excess > 0:
-                    del self.data[:excess]
-
-    def since(self, mark: int, limit: int) -> str:
-        """What was written after the ``total`` was ``mark`` (the last ``limit`` chars)."""
-        with self.lock:
-            fresh = min(self.total - mark, len(self.data))
-            data = bytes(self.data[len(self.data) - fresh:]) if fresh > 0 else b""
-        text = data.decode("utf-8", errors="replace")
-        if len(text) > limit:
-            text = "…" + text[-limit:]
-        return text
-
-
-Spawn = Callable[[list[str], dict[str, str], "str | None"], Any]
-"""How an implementation is started: (argv, environment, folder) -> a process with the
-interface of :class:`subprocess.Popen` (``pid``, ``stdin``/``stdout``/``stderr`` pipes,
-``poll``, ``wait``, ``kill``, ``returncode``), in a session of its own. The default runs
-``argv`` (never through a shell); the mutation tool forks an adapter serving a mutated
-engine instead (:mod:`fivetenk.mutation.through_adapter`). A process so spawned must
-start no process of its own: it alone is killed, no descendant is looked for."""
-
-
-def _popen(argv: list[str], env: dict[str, str], cwd: str | None) -> subprocess.Popen[bytes]:
-    posix = os.name == "posix"
-    return subprocess.Popen(  # an argument list, never a shell
-        argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        bufsize=0, env=env, cwd=cwd, start_new_session=posix, close_fds=True)
-
-
-class _Process:
-    """One running implementation: non-blocking stdin, line reader on stdout, stderr tail."""
-
-    def __init__(self, argv: Sequence[str], env: Mapping[str, str] | None,
-                 cwd: str | None, spin: float = 0.0, token: str = "",
-                 spawn: Spawn | None = None) -> None:
-        posix = os.name == "posix"
-        self.spin = spin
-        self.token = token or secrets.token_hex(16)
-        environment = dict(os.environ if env is None else env)
-        environment[TOKEN_VARIABLE] = self.token
-        if posix:
-            become_subreaper()
-        self.popen: Any = (spawn or _popen)(list(argv), environment, cwd)
-        self.alone = spawn is not None
-        """A process the kit spawned itself (:data:`Spawn`) starts no other: killing it is
-        enough, without scanning ``/proc`` for descendants (a scan reads every process's
-        status: with thousands of processes on the machine, a second or more)."""
-        with _LIVE_LOCK:
-            _LIVE.add(self)
-        started = _stat(self.popen.pid)
-        self.since = started[3] if started else 0
-        self.killed = False
-        assert self.popen.stdin and self.popen.stdout and self.popen.stderr
-        self.stdin = self.popen.stdin.fileno()
-        self.stdout = self.popen.stdout.fileno()
-        self.buffer = bytearray()
-        self.stderr = _StderrTail(self.popen.stderr.fileno(), STDERR_KEEP)
-        self.stderr.start()
-        self.poll: Any = None
-        if hasattr(select, "poll"):
-            os.set_blocking(self.stdin, False)
-            self.poll = select.poll()
-            self.poll.register(self.stdout, select.POLLIN)
-            self.wpoll = select.poll()
-            self.wpoll.register(self.stdin, select.POLLOUT)
-        else:  # pragma: no cover - platforms without poll(): a reader thread feeds a queue
-            import queue
-
-            self.chunks: queue.Queue[bytes] = queue.Queue()
-            threading.Thread(target=self._pump, name="fivetenk-stdout", daemon=True).start()
-
-    def _pump(self) -> None:  # pragma: no cover - see above
-        while True:
-            try:
-                chunk = os.read(self.stdout, _CHUNK)
-            except OSError:
-                chunk = b""
-            self.chunks.put(chunk)
-            if not chunk:
-                return
-
-    def write(self, data: bytes, deadline: float) -> None:
-        """Write all of ``data`` by ``deadline``; _Failure if the process is gone or stuck."""
-        view = memoryview(data)
-        while view:
-            try:
-                written = os.write(self.stdin, view)
-            except BlockingIOError:
-                written = 0
-            except (BrokenPipeError, OSError):
-                raise _Failure("input") from None
-            view = view[written:]
-            if view:
-                wait = deadline - time.monotonic()
-                if wait <= 0 or (self.poll is not None and not self.wpoll.poll(wait * 1000)):
-                    raise _Failure("input")
-
-    def try_write(self, view: memoryview) -> int:
-        """Write what the pipe takes now, without waiting; the number of bytes written."""
-        try:
-            return os.write(self.stdin, view)
-        except BlockingIOError:
-            return 0
-        except (BrokenPipeError, OSError):
-            raise _Failure("input") from None
-
-    def wait_writable(self, deadline: float) -> None:
-        """Wait until stdin takes more bytes; _Failure("input") past ``deadline``."""
-        wait = deadline - time.monotonic()
-        if wait <= 0 or (self.poll is not None and not self.wpoll.poll(wait * 1000)):
-            raise _Failure("input")
-
-    def _chunk(self, wait: float) -> bytes | None:
-        """The next bytes of stdout (b"" at end of file), or None after ``wait`` seconds.
-
-        A reply usually comes within microseconds: the driver first polls without
-        sleeping for up to ``spin`` seconds, which saves the wake-up latency of a blocked
-        process (most of a round trip on a virtual machine), then sleeps in ``poll``."""
-        poll = self.poll
-        if poll is not None:
-            if self.spin:
-                give_up = time.perf_counter() + min(self.spin, max(wait, 0.0))
-                while not poll.poll(0):
-                    if time.perf_counter() > give_up:
-                        if not poll.poll(max(wait - self.spin, 0.0) * 1000 + 0.5):
-                            return None
-                        break
-            elif not poll.poll(max(wait, 0.0) * 1000 + 0.5):
-                return None
-            try:
-                return os.read(self.stdout, _CHUNK)
-            except OSError:
-                return b""
-        import queue  # pragma: no cover
-
-        try:  # pragma: no cover
-            return self.chunks.get(timeout=max(wait, 0.0))
-        except queue.Empty:  # pragma: no cover
-            return None
-
-    def read_line(self, deadline: float, limit: int) -> bytes:
-        """One line of stdout without its end of line; _Failure on timeout, end of file or a
-        line longer than ``limit`` (never buffering more than about ``limit`` bytes)."""
-        buffer = self.buffer
-        start = 0
-        while True:
-            end = buffer.find(b"\n", start)
-            if end >= 0:
-                if end > limit:
-                    break
-                line = bytes(buffer[:end])
-                del buffer[:end + 1]
-                return line[:-1] if line.endswith(b"\r") else line
-            if len(buffer) > limit:
-                break
-            start = len(buffer)
-            chunk = self._chunk(deadline - time.monotonic())
-            if chunk is None:
-                raise _Failure("timeout", bytes(buffer[:RECEIVED_CONTEXT]))
-            if not chunk:
-                raise _Failure("eof", bytes(buffer[:RECEIVED_CONTEXT]))
-            buffer += chunk
-        head = bytes(buffer[:RECEIVED_CONTEXT])
-        buffer.clear()
-        raise _Failure("too long", head)
-
-    def exited(self) -> int | None:
-        code: int | None = self.popen.poll()
-        return code
-
-    def kill(self) -> None:
-        """Kill the process and all its descendants (see :func:`_kill_tree`; elsewhere than
-        Linux, its process group), reap them, and release the pipes. Idempotent."""
-        popen = self.popen
-        if not self.killed:
-            if os.name == "posix":  # the whole group at once: children of a wrapper script
-                with contextlib.suppress(ProcessLookupError, PermissionError):
-                    os.killpg(popen.pid, signal.SIGKILL)
-            with _LIVE_LOCK:
-                others = [p for p in _LIVE if p is not self]
-            killed: set[int] = set()
-            if os.name == "posix" and not self.alone:
-                killed = _kill_tree(popen.pid, root_alive=popen.returncode is None,
-                                    session=popen.pid, token=self.token, since=self.since,
-                                    spare=frozenset(p.popen.pid for p in others),
-                                    spare_tokens=tuple(p.token for p in others))
-            if popen.poll() is None:
-                with contextlib.suppress(ProcessLookupError):
-                    popen.kill()
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                popen.wait(timeout=REAP_WAIT)
-            _reap(killed, popen.pid, time.monotonic() + REAP_WAIT)
-            if os.name == "posix" and not self.alone:
-                _reap_adopted(self.since, frozenset([popen.pid, *(p.popen.pid for p in others)]),
-                              time.monotonic() + REAP_WAIT)
-            self.killed = True
-            with _LIVE_LOCK:
-                _LIVE.discard(self)
-        self.stderr.join(timeout=1)
-        self.close_pipes()
-        if not self.stderr.is_alive() and self.popen.stderr is not None:
-            with contextlib.suppress(OSError):
-                self.popen.stderr.close()
-
-    def close_pipes(self) -> None:
-        for stream in (self.popen.stdin, self.popen.stdout):
-            try:
-                if stream is not None:
-                    stream.close()
-            except OSError:
-                pass
 
 
 class ProcessDriver:
@@ -702,10 +184,11 @@ class ProcessDriver:
         self.start_error: OSError | None = None
         """Why the operating system would not start the command (an interpreter named by
         its ``#!`` line that is missing, a file of a format it cannot run), if it would
-        not: :func:`fivetenk.check_cmd._process_driver` makes it a usage error."""
+        not: :func:`fivetenk.commands.check._process_driver` makes it a usage error."""
         self.hello: Hello | None = None
         self.token = secrets.token_hex(16)
-        """The value of :data:`TOKEN_VARIABLE` in the implementation's environment."""
+        """The value of :data:`~fivetenk.process_tree.TOKEN_VARIABLE` in the implementation's
+        environment."""
         self._proc: _Process | None = None
         self._seq = 0
         self._mark = 0

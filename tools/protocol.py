@@ -17,7 +17,8 @@ It imports nothing heavy, so an adapter built on it starts fast.
 
 What an implementation sends is untrusted: a reply is read as strict, bounded JSON
 (:func:`loads_strict`: :data:`MAX_DEPTH`, :data:`MAX_INTEGER`, no key twice, no ``NaN``, no
-lone surrogate), its envelope checked (:func:`parse_reply`), then its result validated
+lone surrogate), its envelope checked (:func:`parse_reply`; both are the framing of a reply
+line, :mod:`fivetenk.framing`, re-exported here), then its result validated
 against the schema of its kind (:func:`reply_problems`, :func:`hello_problems`) before the
 kit reads anything in it -- a check bounded in work and time (:data:`MAX_ITEMS`,
 :data:`MAX_KEYS`, :func:`plays_bound`, :data:`BRANCH_ERRORS`, the reply's deadline); texts
@@ -29,18 +30,25 @@ from __future__ import annotations
 import functools
 import itertools
 import json
-import math
-import re
 import reprlib
 import time
 from collections.abc import Iterator, Mapping
 from contextvars import ContextVar
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 from .bounded import shorten
 from .drivers import CAPABILITY_WORDS
+
+# reading a reply line is :mod:`fivetenk.framing`'s: re-exported, part of this interface
+from .framing import MAX_DEPTH as MAX_DEPTH
+from .framing import MAX_INTEGER as MAX_INTEGER
+from .framing import Reply
+from .framing import ReplyError as ReplyError
+from .framing import loads_strict as loads_strict
+from .framing import nesting_depth as nesting_depth
+from .framing import parse_reply as parse_reply
 from .reference.variants import CHOICES
 from .shapes import SHAPES as SHAPE_WORDS
 
@@ -63,17 +71,6 @@ MESSAGE_KINDS = (*COMMANDS, *(f"{cmd}-reply" for cmd in COMMANDS), "error")
 to it (``classify-reply``) and the failure reply to any request (``error``)."""
 
 
-MAX_DEPTH = 64
-"""The deepest nesting of arrays and objects accepted in a reply line (the deepest valid
-reply, an observation with a trick, nests 6 levels, the envelope included). Checked on the
-bytes before they are decoded, so a reply nested a million deep costs a scan, never a
-``RecursionError``."""
-MAX_INTEGER = 2**53
-"""The largest magnitude of a number accepted in a reply: every integer up to it is exact
-in any language's double, and no valid result comes near it (162 cards, 300 points)."""
-MAX_NUMBER_CHARS = 40
-"""The longest number literal accepted in a reply, so that a 5,000-digit integer is refused
-before Python is asked to convert it."""
 ERROR_TEXT = 500
 """Characters of an implementation's ``ok: false`` error text (and of a rejected setup's
 message) quoted in a report message; the rest is cut, saying how long it was."""
@@ -97,11 +94,6 @@ MAX_KEYS = 100
 BRANCH_ERRORS = MAX_PROBLEMS + 1
 """Schema errors collected at most per alternative of a ``oneOf``/``anyOf`` (enough to tell
 which alternative the implementation meant), and in all: validation stops there."""
-
-
-class ReplyError(ValueError):
-    """A reply line that breaks the protocol (not JSON, not an object, wrong ``seq``, no
-    ``ok``…); the message says what is wrong."""
 
 
 class CheckTimeout(ReplyError):
@@ -152,164 +144,6 @@ def ok_reply(seq: int | None, result: Mapping[str, Any]) -> dict[str, Any]:
 
 def error_reply(seq: int | None, message: str) -> dict[str, Any]:
     return {"seq": seq, "ok": False, "error": message}
-
-
-@dataclass(frozen=True)
-class Reply:
-    """A well-formed reply: ``ok`` with ``result``, or not ok with ``error``. ``extra``:
-    envelope keys besides ``seq``, ``ok`` and ``result``/``error`` (a schema problem, not a
-    framing fault: the stream is still in step)."""
-
-    seq: int
-    ok: bool
-    result: dict[str, Any] = field(default_factory=dict)
-    error: str = ""
-    extra: tuple[str, ...] = ()
-
-
-# --------------------------------------------------------------------------- strict JSON
-
-_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)
-"""A JSON string literal (escapes included), to blank out before counting brackets."""
-_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]", re.S)
-"""The escape of a UTF-16 surrogate: the only way a lone surrogate gets into decoded JSON
-(raw UTF-8 cannot encode one); its presence triggers the (slower) exact check."""
-_DELTA = [0] * 256
-_DELTA[ord("[")] = _DELTA[ord("{")] = 1
-_DELTA[ord("]")] = _DELTA[ord("}")] = -1
-_NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
-
-
-def nesting_depth(data: bytes) -> int:
-    """How deep arrays and objects nest in the JSON text ``data`` (strings ignored), counted
-    on the bytes without decoding them, in linear time and constant stack."""
-    if b"[" not in data and b"{" not in data:
-        return 0
-    brackets = _STRING.sub(b'""', data).translate(None, _NOT_BRACKETS)
-    return max(itertools.accumulate(map(_DELTA.__getitem__, brackets)), default=0)
-
-
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    obj = dict(pairs)
-    if len(obj) != len(pairs):
-        seen: set[str] = set()
-        for key, _ in pairs:
-            if key in seen:
-                raise ReplyError(f"the reply has the key {shorten(json.dumps(key), 60)} twice "
-                                 "in one object")
-            seen.add(key)
-    return obj
-
-
-def _no_constant(name: str) -> Any:
-    raise ReplyError(f"the reply holds {name}, which is not a JSON number")
-
-
-def _bounded_int(text: str) -> int:
-    if len(text) > MAX_NUMBER_CHARS:
-        raise ReplyError(f"the reply holds an integer of {len(text)} characters (at most "
-                         f"{MAX_NUMBER_CHARS}, and at most {MAX_INTEGER} in magnitude)")
-    value = int(text)
-    if abs(value) > MAX_INTEGER:
-        raise ReplyError(f"the reply holds the integer {text}, beyond {MAX_INTEGER} in "
-                         "magnitude")
-    return value
-
-
-def _bounded_float(text: str) -> float:
-    if len(text) > MAX_NUMBER_CHARS:
-        raise ReplyError(f"the reply holds a number of {len(text)} characters (at most "
-                         f"{MAX_NUMBER_CHARS})")
-    value = float(text)
-    if not math.isfinite(value) or abs(value) > MAX_INTEGER:
-        raise ReplyError(f"the reply holds the number {text}, beyond {MAX_INTEGER} in "
-                         "magnitude")
-    return value
-
-
-def _surrogate_path(value: Any, path: str = "$") -> str | None:
-    """The JSON path of the first string (or key) holding a lone surrogate, if any."""
-    if isinstance(value, str):
-        try:
-            value.encode("utf-8")
-        except UnicodeEncodeError:
-            return path
-        return None
-    if isinstance(value, dict):
-        for key, item in value.items():
-            where = f"{path}.{key}" if key.isidentifier() else f"{path}[{json.dumps(key)}]"
-            found = _surrogate_path(key, where) or _surrogate_path(item, where)
-            if found:
-                return found
-    elif isinstance(value, list):
-        for i, item in enumerate(value):
-            found = _surrogate_path(item, f"{path}[{i}]")
-            if found:
-                return found
-    return None
-
-
-def loads_strict(data: bytes, what: str = "the reply") -> Any:
-    """Decode one JSON text the way the kit reads everything an implementation sends:
-    UTF-8, nested at most :data:`MAX_DEPTH` deep, no key twice in an object, no ``NaN`` or
-    ``Infinity``, numbers at most :data:`MAX_INTEGER` in magnitude, no lone surrogate
-    (``"\\ud800"``, which no UTF-8 text can hold). Anything else is a :class:`ReplyError`
-    saying what and, where cheap, where (a JSON path)."""
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as err:
-        raise ReplyError(f"{what} is not UTF-8 text (byte {err.start})") from None
-    # fewer brackets than the bound cannot nest deeper: most replies skip the scan
-    depth = 0 if data.count(b"[") + data.count(b"{") <= MAX_DEPTH else nesting_depth(data)
-    if depth > MAX_DEPTH:
-        raise ReplyError(f"{what} nests arrays and objects {depth} deep (at most {MAX_DEPTH})")
-    try:
-        value = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant,
-                           parse_int=_bounded_int, parse_float=_bounded_float)
-    except ReplyError as err:
-        raise ReplyError(str(err).replace("the reply", what, 1)) from None
-    except RecursionError:  # a safety net: the depth check comes first
-        raise ReplyError(f"{what} nests too deep (at most {MAX_DEPTH})") from None
-    except ValueError as err:
-        raise ReplyError(f"{what} is not JSON ({shorten(str(err), 200)})") from None
-    if _SURROGATE_ESCAPE.search(data):
-        where = _surrogate_path(value)
-        if where is not None:
-            raise ReplyError(f"{what} holds a lone UTF-16 surrogate (an escape such as "
-                             f"\\ud800 without its pair) at {shorten(where, 200)}")
-    return value
-
-
-def parse_reply(line: bytes, seq: int) -> Reply:
-    """Check one reply line against the envelope rules, reading it with
-    :func:`loads_strict`; :class:`ReplyError` says what is wrong (the line itself goes in
-    the error context, not in the message). These are framing faults: after one the kit
-    cannot trust the stream, so it restarts the implementation. Problems inside a
-    well-framed reply (extra envelope keys, a result that breaks its schema) are for
-    :func:`reply_problems`."""
-    data = loads_strict(line)
-    if not isinstance(data, dict):
-        raise ReplyError(f"the reply is JSON but not an object (a {type(data).__name__})")
-    if "seq" not in data:
-        raise ReplyError(f'the reply has no "seq" (expected {seq})')
-    got = data["seq"]
-    if got != seq or isinstance(got, bool) or not isinstance(got, int):
-        raise ReplyError(f'the reply has "seq" {shorten(json.dumps(got), 60)}, expected {seq}')
-    ok = data.get("ok")
-    if ok is True:
-        result = data.get("result")
-        if not isinstance(result, dict):
-            what = "no" if "result" not in data else "a non-object"
-            raise ReplyError(f'the reply has "ok": true but {what} "result"')
-        extra = tuple(k for k in data if k not in ("seq", "ok", "result"))
-        return Reply(seq, True, result=result, extra=extra)
-    if ok is False:
-        error = data.get("error")
-        if not isinstance(error, str) or not error:
-            raise ReplyError('the reply has "ok": false but no "error" message')
-        extra = tuple(k for k in data if k not in ("seq", "ok", "error"))
-        return Reply(seq, False, error=error, extra=extra)
-    raise ReplyError('the reply has no "ok": true or false')
 
 
 @dataclass(frozen=True)

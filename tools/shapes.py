@@ -31,7 +31,7 @@ the step differently, or could not even read the request):
 Shape names are the reading notation's shape words (:data:`SHAPES`); ``5-10-K`` covers
 the mixed and the suited 5,10,K. The result is cached per scenario content (a copy with
 the same steps shares it); computing it for the whole shipped suite takes about a tenth
-of a second (``python -m fivetenk.bench_protocol --shapes`` measures it), and it is only
+of a second (``python -m fivetenk.bench.protocol --shapes`` measures it), and it is only
 computed when something asks (an implementation declaring fewer shapes, ``--shapes``, an
 expectations entry by shape, a report).
 """

@@ -37,7 +37,7 @@ from typing import Any
 from ..reference.cards import Card
 from ..reference.errors import RulesError
 from ..scenario import Scenario, ScenarioError
-from ..scenario import parse_json as _parse_json_text
+from ..user_input import parse_json as _parse_json_text
 from .registry import (
     ORDINAL_TEXT,
     ORDINALS,

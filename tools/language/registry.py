@@ -31,8 +31,9 @@ from typing import Any, Literal, cast
 
 from ..reference.cards import Card, parse_cards
 from ..reference.errors import RulesError
-from ..scenario import MAX_INT, START_OP, Scenario, ScenarioError
-from ..scenario import parse_json as _parse_json
+from ..scenario import START_OP, Scenario, ScenarioError
+from ..user_input import MAX_INT
+from ..user_input import parse_json as _parse_json
 from .phrasing import Spanish
 
 Kind = Literal["given", "when", "then"]

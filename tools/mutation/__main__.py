@@ -16,7 +16,7 @@ from .report import as_json, module_report, survivor_lines, table
 
 def _survivors_of(path: Path) -> Callable[[Mutant], bool]:
     """A filter keeping the mutants that survived in the run ``path`` (its ``--json``)."""
-    from ..scenario import ScenarioError, parse_json, read_text
+    from ..user_input import ScenarioError, parse_json, read_text
 
     try:
         data = parse_json(read_text(path, str(path)), str(path))

@@ -27,10 +27,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from . import catalog, evidence, report
-from .runner import Result, run_scenario
-from .scenario import REJECTIONS_ALONE, Scenario, dumps
-from .spec_data import Spec, load_spec
+from .. import catalog, evidence, report
+from ..runner import Result, run_scenario
+from ..scenario import REJECTIONS_ALONE, Scenario, dumps
+from ..spec_data import Spec, load_spec
 
 EXCHANGE_CHARS = 2000
 """Characters shown of one request or reply in the text output."""
@@ -39,7 +39,7 @@ EXCHANGES_PER_STEP = 24
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    from .check_cmd import _positive, _restarts
+    from .check import _positive, _restarts
 
     p.add_argument("id", metavar="ID",
                    help="a scenario id (R05-003; an outline id shows every row: R02-001)")
@@ -122,7 +122,7 @@ class Recorder:
 
 def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     """``fivetenk show``: see the module docstring."""
-    from .cli import UsageError
+    from ..user_input import UsageError
 
     out = out or sys.stdout
     scenarios = catalog.load(args.paths, with_shipped=True)
@@ -138,7 +138,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     replays: list[tuple[Result, Recorder]] = []
     name = ""
     if getattr(args, "impl", None) is not None:
-        from .check_cmd import _process_driver
+        from .check import _process_driver
 
         driver = _process_driver(args)
         try:
@@ -218,7 +218,7 @@ def _gherkin(s: Scenario) -> tuple[str, str, bool]:
     block = evidence.gherkin_block(s)
     if block is not None:
         return block[0], f"# {block[1]}", True
-    from .render_cmd import render_feature
+    from .render import render_feature
 
     text = render_feature([s], "rendered from the JSON").split("\n", 2)[2].rstrip()
     return text, "# rendered by the kit from the JSON (no feature file to read)", False
@@ -405,7 +405,7 @@ def position_text(position: dict[str, Any]) -> list[str]:
     """A position in full, one fact a line: the match, the banker, every hand, the calls
     and whether the whole-side check is active (R17.1), the burial, the captured points,
     the trick, whose turn it is and who is out, in the order they went out."""
-    from .language.positions import whole_side_check
+    from ..language.positions import whole_side_check
 
     v = report.visible
     banker = position.get("banker")

@@ -1,7 +1,7 @@
 """Benchmark the adapter protocol: the shipped suite in process against the same suite
 through `fivetenk adapter` (or --impl CMD).
 
-``python -m fivetenk.bench_protocol`` prints
+``python -m fivetenk.bench.protocol`` prints
 
 - the scenario run in process (ReferenceDriver) and through the protocol (ProcessDriver),
   with and without the implementation's start-up, and their ratio;
@@ -33,11 +33,11 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from . import catalog
-from .drivers import ReferenceDriver
-from .process_driver import ProcessDriver
-from .runner import run_suite
-from .scenario import Scenario
+from .. import catalog
+from ..drivers import ReferenceDriver
+from ..process_driver import ProcessDriver
+from ..runner import run_suite
+from ..scenario import Scenario
 
 
 def default_impl() -> str:
@@ -121,7 +121,7 @@ def load_figures(repeat: int) -> None:
 def shape_figures() -> None:
     """Print the time to tag the whole shipped suite with its shapes, cold and cached, and
     how many scenarios use each shape."""
-    from . import shapes
+    from .. import shapes
 
     scenarios = catalog.shipped()
     shapes.clear_cache()
@@ -140,7 +140,7 @@ def shape_figures() -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m fivetenk.bench_protocol",
+    parser = argparse.ArgumentParser(prog="python -m fivetenk.bench.protocol",
                                      description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--impl", default=None, metavar="CMD",

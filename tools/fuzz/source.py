@@ -16,8 +16,8 @@ decision through ``src.int(lo, hi)`` (the helpers :meth:`Source.choice`,
   cases (0 = fewer cards, shorter runs, lower ranks, fewer steps, drop this card).
 
 The interfaces every mode implements (:class:`Mode`) and the two records it exchanges with
-:mod:`fivetenk.fuzz_cmd` (:class:`Case`, :class:`Divergence`) live here too, so that the
-query mode (:mod:`fivetenk.fuzz_queries`) and the game modes (:mod:`fivetenk.fuzz_games`)
+:mod:`fivetenk.fuzz.command` (:class:`Case`, :class:`Divergence`) live here too, so that the
+query mode (:mod:`fivetenk.fuzz.queries`) and the game modes (:mod:`fivetenk.fuzz.games`)
 are written against one stable contract.
 """
 
@@ -287,7 +287,7 @@ def compare(step: dict[str, Any], expected: dict[str, Any], observed: Any, index
     result is compared (objects as subsets, as ``check`` does: keys the reference does not
     write are not looked at; ``readings`` and ``plays`` as sets); a rejection is compared
     on ``accepted`` and ``clause`` only (the ``error`` object is for people)."""
-    from .runner import SORTED_PATHS, differences
+    from ..runner import SORTED_PATHS, differences
 
     want = expected
     if isinstance(expected, dict) and expected.get("accepted") is False:
@@ -298,8 +298,8 @@ def compare(step: dict[str, Any], expected: dict[str, Any], observed: Any, index
     found = differences(want, observed, sets=sets)
     if not found.total:
         return None
-    from .bounded import plain
-    from .runner import answer_text
+    from ..bounded import plain
+    from ..runner import answer_text
 
     answer = answer_text(observed)
     for m in found:
@@ -344,7 +344,7 @@ def errored(step: dict[str, Any] | None, index: int, message: str,
             context: dict[str, Any] | None = None, expected: Any = None) -> Divergence:
     """The :class:`Divergence` of a step the implementation could not answer (crash,
     timeout, ``ok: false``, an invalid reply)."""
-    from .bounded import plain
+    from ..bounded import plain
 
     return Divergence(step=index, request=dict(step or {}), expected=expected, observed=None,
                       error=message[:2000], context=plain(context or {}))
@@ -367,7 +367,7 @@ class Mode(Protocol):
       divergence becomes a position just before the diverging step); ``case`` unchanged
       if none. ``case`` is regenerated from its draws in the main process, which knows
       nothing the worker that found it learnt; ``divergence`` is that case's divergence
-      as :mod:`fivetenk.fuzz_cmd` has just run it again on its own implementation process
+      as :mod:`fivetenk.fuzz.command` has just run it again on its own implementation process
       (``divergence.step``: the diverging step), so ``minimal`` needs no driver of its own.
       (A ``minimal(case)`` of one argument is still called, without it.)
     - ``shrinker(case)``: the generator and the choice sequence that rebuild ``case`` from

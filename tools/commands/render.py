@@ -16,10 +16,10 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TextIO
 
-from . import catalog
-from .compiler import parse_tags
-from .language import Lang, render_steps
-from .scenario import ALONE_TAG, CLAUSE_PATTERN, RULING_PATTERN, Scenario
+from .. import catalog
+from ..compiler import parse_tags
+from ..language import Lang, render_steps
+from ..scenario import ALONE_TAG, CLAUSE_PATTERN, RULING_PATTERN, Scenario
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:

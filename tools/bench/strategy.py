@@ -1,5 +1,5 @@
 """Benchmark the heuristic player against random players:
-``python -m fivetenk.bench_strategy [--hands 200] [--seed 1]``.
+``python -m fivetenk.bench.strategy [--hands 200] [--seed 1]``.
 
 Plays ``--hands`` seeded hands (hand ``i`` is the first hand of a match seeded ``seed + i``,
 whole hands from the deal to settlement) three ways:
@@ -7,13 +7,13 @@ whole hands from the deal to settlement) three ways:
 - ``random``: random players at every decision (the baseline);
 - ``heuristic bankers``: the banker's burial and calls, and every play of a seat that plays
   for the banker side at that moment, are chosen by
-  :class:`fivetenk.strategy.HeuristicPlayer`; the defenders play randomly;
+  :class:`fivetenk.practice.strategy.HeuristicPlayer`; the defenders play randomly;
 - ``heuristic defenders``: the other way round — every seat that plays for the defenders
   plays heuristically, the banker side randomly.
 
 A seat plays for the banker side once it is on it (the banker and the revealed partners,
 R11) or once it means to play a called occurrence
-(:func:`fivetenk.strategy.plays_for_bankers`: it holds every copy of a called face not
+(:func:`fivetenk.practice.strategy.plays_for_bankers`: it holds every copy of a called face not
 yet played, or the banker side's points already decide the hand). The heuristic treats
 such a seat's banker as its teammate before the reveal, so counting it with the defenders
 until it plays the called card, as the public sides would, would have the heuristic
@@ -36,10 +36,10 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .reference.actions import Action
-from .reference.game import Game
-from .reference.random_player import RandomPlayer
-from .strategy import HeuristicPlayer, plays_for_bankers
+from ..practice.strategy import HeuristicPlayer, plays_for_bankers
+from ..reference.actions import Action
+from ..reference.game import Game
+from ..reference.random_player import RandomPlayer
 
 MODES = ("random", "heuristic bankers", "heuristic defenders")
 
@@ -130,13 +130,13 @@ def report(figures: dict[str, Figures]) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m fivetenk.bench_strategy",
+    parser = argparse.ArgumentParser(prog="python -m fivetenk.bench.strategy",
                                      description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--hands", type=int, default=200, help="hands per mode (default 200)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first hand")
     args = parser.parse_args(argv)
     if args.hands < 1:
-        print("bench_strategy: --hands must be at least 1", file=sys.stderr)
+        print("bench.strategy: --hands must be at least 1", file=sys.stderr)
         return 2
     print(report(bench(args.hands, args.seed)))
     return 0

@@ -1,4 +1,4 @@
-"""Benchmark the reference engine: ``python -m fivetenk.bench_game [--hands N] [--seed S]``.
+"""Benchmark the reference engine: ``python -m fivetenk.bench.game [--hands N] [--seed S]``.
 
 Prints two figures:
 
@@ -14,8 +14,8 @@ import sys
 import time
 from collections.abc import Sequence
 
-from .reference.random_player import HandRecord, play_match, replay_match
-from .reference.variants import Variants
+from ..reference.random_player import HandRecord, play_match, replay_match
+from ..reference.variants import Variants
 
 
 def bench(hands: int, seed: int, variants: Variants) -> tuple[float, float, int]:
@@ -38,7 +38,7 @@ def bench(hands: int, seed: int, variants: Variants) -> tuple[float, float, int]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m fivetenk.bench_game", description=__doc__,
+    parser = argparse.ArgumentParser(prog="python -m fivetenk.bench.game", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--hands", type=int, default=200, help="hands to play (default 200)")
     parser.add_argument("--seed", type=int, default=1, help="first match seed (default 1)")

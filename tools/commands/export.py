@@ -14,9 +14,9 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from . import catalog
-from .report import write_atomic
-from .scenario import Scenario, dumps
+from .. import catalog
+from ..report import write_atomic
+from ..scenario import Scenario, dumps
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:

@@ -45,12 +45,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
-from .compiler import compile_text
-from .reference.game import Game, Phase
-from .reference.variants import Variants
-from .render_cmd import render_feature
-from .report import MESSAGE_LIMIT, NAME_LIMIT, visible, write_atomic
-from .scenario import Scenario, ScenarioError, parse_json, read_bytes
+from ..bounded import MESSAGE_LIMIT, NAME_LIMIT, visible
+from ..commands.render import render_feature
+from ..compiler import compile_text
+from ..reference.game import Game, Phase
+from ..reference.variants import Variants
+from ..report import write_atomic
+from ..scenario import Scenario, ScenarioError, parse_json, read_bytes
 
 MAX_LOG_BYTES = 64 * 1024 * 1024
 """A log larger than this is refused rather than read (a game of many hands is far smaller)."""
@@ -577,9 +578,9 @@ def verified(text: str, scenario: Scenario, where: str) -> str:
     variants known), one scenario with ``scenario``'s id, run to a pass, and every line
     free of anything a terminal would act on. Otherwise :class:`DisputeError` at
     ``where`` (the log's record) saying why: nothing is written."""
-    from .catalog import check_setups, validate
-    from .drivers import ReferenceDriver
-    from .runner import run_scenario
+    from ..catalog import check_setups, validate
+    from ..drivers import ReferenceDriver
+    from ..runner import run_scenario
 
     def refuse(why: str) -> NoReturn:
         raise DisputeError(f"the scenario written from this record would not pass fivetenk "

@@ -1,4 +1,4 @@
-"""Benchmark of classification and play enumeration: ``python -m fivetenk.bench_combos``.
+"""Benchmark of classification and play enumeration: ``python -m fivetenk.bench.combos``.
 
 Prints figures only (no assertions), from a fixed seed:
 
@@ -102,7 +102,7 @@ def bench_hands(rng: random.Random, size: int, hands: int) -> bool:
 
 def main(argv: Sequence[str] | None = None) -> None:
     """Run the benchmark and print the figures."""
-    parser = argparse.ArgumentParser(prog="python -m fivetenk.bench_combos")
+    parser = argparse.ArgumentParser(prog="python -m fivetenk.bench.combos")
     parser.add_argument("--seed", type=int, default=510)
     parser.add_argument("--hands", type=int, default=200, help="hands per size")
     parser.add_argument("--sets", type=int, default=20_000, help="card sets to classify")

@@ -40,9 +40,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from . import report
-from .fuzz_source import Case, Divergence, RandomSource, case_seed, content_id, error_kind, shrink
-from .reference.variants import CHOICES
+from .. import report
+from ..reference.variants import CHOICES
+from .source import Case, Divergence, RandomSource, case_seed, content_id, error_kind, shrink
 
 MODE_NAMES = ("queries", "games", "endings")
 CHUNK = 512
@@ -124,7 +124,7 @@ def _check_out(out: Path) -> None:
     """Fail before the campaign when the cases found could not be written to ``out``: an
     existing file, FIFO or device, a link to nowhere, a folder that cannot be written, or
     a path under a file. UsageError (exit 2) names the option and the path."""
-    from .cli import UsageError
+    from ..user_input import UsageError
 
     where = f"--out {report.visible(out, 400)}"
     if out.is_symlink() and not out.exists():
@@ -143,7 +143,7 @@ def _check_out(out: Path) -> None:
 
 
 def _seconds(text: str) -> float:
-    from .check_cmd import _positive
+    from ..commands.check import _positive
 
     return _positive(text)
 
@@ -164,14 +164,14 @@ def _shard(text: str) -> tuple[int, int]:
 def mode_class(name: str) -> Any:
     """The class of mode ``name`` (None if the module providing it is missing)."""
     if name == "queries":
-        from .fuzz_queries import QueryMode
+        from .queries import QueryMode
 
         return QueryMode
     try:
-        from . import fuzz_games
+        from . import games
     except ImportError:
         return None
-    return getattr(fuzz_games, {"games": "GamesMode", "endings": "EndingsMode"}[name], None)
+    return getattr(games, {"games": "GamesMode", "endings": "EndingsMode"}[name], None)
 
 
 def make_mode(name: str, capabilities: frozenset[str], shapes: frozenset[str] | None) -> Any:
@@ -267,8 +267,8 @@ def run_cases(plan: Plan, modes: dict[str, Any], driver: Any,
         try:
             found = mode.run(driver, mine)
         except Exception as err:  # a mode must not raise; if it does, say so, per case
-            from .fuzz_source import errored
-            from .runner import internal_error
+            from ..runner import internal_error
+            from .source import errored
 
             found = [errored(c.steps[0] if c.steps else None, 0,
                              f"the kit failed running this case: {internal_error(err)}")
@@ -286,7 +286,7 @@ _worker: dict[str, Any] = {}
 def _worker_init(plan: Plan, argv: list[str], timeout: float, restarts: int) -> None:
     import atexit
 
-    from .process_driver import ProcessDriver
+    from ..process_driver import ProcessDriver
 
     # Ctrl-C is the parent's to report (once, exit 130); it stops the workers with
     # pool.terminate(), SIGTERM: a worker then kills its implementation and leaves quietly
@@ -304,7 +304,7 @@ def _worker_init(plan: Plan, argv: list[str], timeout: float, restarts: int) -> 
 def _worker_stop(signum: int, frame: Any) -> None:
     """SIGTERM in a worker: kill its implementation (and all its descendants) and exit at
     once, without a traceback."""
-    from . import process_driver
+    from .. import process_driver
 
     process_driver.hurry()
     process_driver.kill_all()
@@ -358,7 +358,7 @@ class Found:
 
 def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     out = out or sys.stdout
-    from .check_cmd import _check_outputs, _process_driver
+    from ..commands.check import _check_outputs, _process_driver
 
     args.junit = None
     _check_outputs(args)
@@ -372,7 +372,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
 
 
 def _parse_variants(items: list[str]) -> dict[str, str]:
-    from .cli import UsageError
+    from ..user_input import UsageError
 
     fixed: dict[str, str] = {}
     for item in items:
@@ -401,8 +401,8 @@ def rerun_command(args: argparse.Namespace, seed: int) -> str:
 
 
 def _run(args: argparse.Namespace, out: TextIO, driver: Any, fixed: dict[str, str]) -> int:
-    from .cli import UsageError
-    from .drivers import expand_capabilities
+    from ..drivers import expand_capabilities
+    from ..user_input import UsageError
 
     seed = args.seed if args.seed is not None else secrets.randbelow(2**32)
     capabilities = expand_capabilities(driver.capabilities)
@@ -462,7 +462,7 @@ def _run(args: argparse.Namespace, out: TextIO, driver: Any, fixed: dict[str, st
 
 
 def _all_shapes() -> tuple[str, ...]:
-    from .shapes import SHAPES
+    from ..shapes import SHAPES
 
     return tuple(SHAPES)
 
@@ -646,7 +646,7 @@ def _describe(args: argparse.Namespace, plan: Plan, modes: dict[str, Any], drive
         lines.append(f"  not written: cannot write{name}: {err.strerror or err}")
         return lines, record
     except Exception as err:  # the divergence stays reported; say what went wrong
-        from .runner import internal_error
+        from ..runner import internal_error
 
         lines.append(f"  not shrunk or written: {internal_error(err)}")
         return lines, record
@@ -751,10 +751,10 @@ def _shrink_and_write(args: argparse.Namespace, mode: Any, driver: Any, case: Ca
 def write_case(out: Path, scenario: Any) -> tuple[tuple[Path, Path], str]:
     """Write ``scenario`` as ``<out>/<id>.feature`` and ``<out>/<id>.json``; the note says
     if the reference engine does not pass it (it always should)."""
-    from .drivers import ReferenceDriver
-    from .render_cmd import render_feature
-    from .runner import run_scenario
-    from .scenario import dumps
+    from ..commands.render import render_feature
+    from ..drivers import ReferenceDriver
+    from ..runner import run_scenario
+    from ..scenario import dumps
 
     out.mkdir(parents=True, exist_ok=True)
     feature = out / f"{scenario.id}.feature"
@@ -770,7 +770,7 @@ def write_case(out: Path, scenario: Any) -> tuple[tuple[Path, Path], str]:
 def divergence_lines(d: Divergence) -> list[str]:
     """A divergence in words, like a ``check`` failure: the step, the clauses, the
     request as sent, both answers and every difference."""
-    from .evidence import request_text
+    from ..evidence import request_text
 
     lines = []
     with contextlib.suppress(Exception):  # a request the kit cannot put in words

@@ -21,7 +21,7 @@ import sys
 from collections.abc import Mapping, Sequence
 from typing import Any, TextIO
 
-from .spec_data import LANGS, Clause, Rule, Ruling, Spec, SpecError, Variant, load_spec
+from ..spec_data import LANGS, Clause, Rule, Ruling, Spec, SpecError, Variant, load_spec
 
 __all__ = ["add_arguments", "run"]
 
@@ -108,7 +108,7 @@ def find_scenarios(target: str) -> list[Any]:
     outline (``R02-001`` -> ``R02-001.1`` …); [] for anything else."""
     if not target or "-" not in target:
         return []
-    from .catalog import shipped
+    from ..catalog import shipped
 
     return [s for s in shipped() if s.id == target or s.id.startswith(target + ".")]
 
@@ -117,7 +117,7 @@ def _format_scenario(spec: Spec, scenarios: Sequence[Any], lang: str, *, show: b
     """Where a scenario is (its feature as installed, file:line), its rule, clauses with
     their text, rulings and variants; the rows of an outline; and where to look for the
     rest (``fivetenk show ID``). With ``show``, its Gherkin as written."""
-    from . import evidence
+    from .. import evidence
 
     first = scenarios[0]
     outline = len(scenarios) > 1 or "example" in first.source

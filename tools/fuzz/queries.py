@@ -14,7 +14,7 @@ added or taken away, and then asked as
   top play;
 - ``points``: a handful of cards.
 
-Every draw goes through a :class:`~fivetenk.fuzz_source.Source`, smallest first: a draw of
+Every draw goes through a :class:`~fivetenk.fuzz.source.Source`, smallest first: a draw of
 0 is the simplest structure, the lowest rank, the shortest run, no extra card. Queries run
 in streams (one ``start`` per run of cases under the same variants, up to
 :data:`BATCH` requests at a time), as ``check`` streams scenarios.
@@ -25,9 +25,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .drivers import DriverError, ReferenceDriver
-from .fuzz_source import Case, Divergence, Source, compare, errored, unique
-from .scenario import Scenario
+from ..drivers import DriverError, ReferenceDriver
+from ..scenario import Scenario
+from .source import Case, Divergence, Source, compare, errored, unique
 
 RUN_RANKS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 """Ranks that may stand in a run (R03.4), lowest first."""
@@ -198,7 +198,7 @@ def card_set(src: Source, tmpl: dict[str, Any] | None = None) -> list[str]:
 
 class QueryMode:
     """The ``queries`` mode (see the module docstring and
-    :class:`fivetenk.fuzz_source.Mode`)."""
+    :class:`fivetenk.fuzz.source.Mode`)."""
 
     name = "queries"
     variant_names = ("wing_ranks", "rocket", "twelve_bomb")
@@ -290,7 +290,7 @@ class QueryMode:
     def without_variants(self, case: Case) -> Case:
         """The same draws under the default variants (a written case names a variant only
         when the divergence needs it)."""
-        from .fuzz_source import ReplaySource
+        from .source import ReplaySource
 
         return self.generate(ReplaySource(case.choices), {})
 
@@ -378,7 +378,7 @@ class QueryMode:
                   variants: dict[str, str]) -> tuple[str, ...]:
         """The shapes a query uses: of its answer's readings and plays, and of the cards
         it names (what the implementation must know to answer it)."""
-        from .shapes import shape_of
+        from ..shapes import shape_of
 
         found: list[str] = []
         texts: list[str] = []
@@ -462,7 +462,7 @@ _VARIANT_RULINGS = {"wing_ranks": "D9", "rocket": "D36", "twelve_bomb": "D37"}
 
 
 def _words(texts: Sequence[Any]) -> list[str]:
-    from .shapes import shape_of
+    from ..shapes import shape_of
 
     out = []
     for text in texts:

@@ -49,8 +49,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from . import __version__
-from .report import (
+from .. import __version__
+from ..report import (
     MESSAGE_LIMIT,
     NAME_LIMIT,
     RECEIVED_LIMIT,
@@ -60,8 +60,8 @@ from .report import (
     json_text,
     visible,
 )
-from .scenario import Scenario, ScenarioError, decode_text, parse_json, read_bytes
-from .spec_data import LANGS, Spec
+from ..scenario import Scenario, ScenarioError, decode_text, parse_json, read_bytes
+from ..spec_data import LANGS, Spec
 
 __all__ = ["BookError", "add_arguments", "build", "read_report", "run"]
 
@@ -409,10 +409,10 @@ def step_lines(scenario: Scenario, lang: str) -> list[str]:
     line by line by the steps' own Spanish phrases; rendered from the scenario
     (:func:`fivetenk.language.render_steps`) when there is no feature file to read (a JSON
     scenario) or a written line has no translation."""
-    from .evidence import written
-    from .language import render_steps
-    from .language.registry import translate_lines
-    from .scenario import ScenarioError
+    from ..evidence import written
+    from ..language import render_steps
+    from ..language.registry import translate_lines
+    from ..scenario import ScenarioError
 
     found = written(scenario)
     if found is not None:
@@ -525,7 +525,7 @@ class Book:
     command: str
 
     def __post_init__(self) -> None:
-        from . import catalog
+        from .. import catalog
 
         self.by_id = {s.id: s for s in self.scenarios}
         self.cited: dict[str, list[Scenario]] = {}
@@ -551,7 +551,7 @@ def _environment(lang: str) -> Any:
     import jinja2
 
     env = jinja2.Environment(
-        loader=jinja2.PackageLoader("fivetenk", "book_templates"),
+        loader=jinja2.PackageLoader("fivetenk.book", "templates"),
         autoescape=True, undefined=jinja2.StrictUndefined,
         trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
     env.filters["cards"] = lambda text: with_cards(str(text), lang)
@@ -584,7 +584,7 @@ def pages(book: Book) -> dict[str, str]:
         out[f"rulings/{ruling_id}.html"] = env.get_template("ruling.html").render(
             root="../", book=book, ruling=spec.rulings[ruling_id],
             scenarios=book.tagged.get(ruling_id, []))
-    from . import catalog
+    from .. import catalog
 
     for path in catalog.shipped_files():
         name = f"features/{path.name}"
@@ -603,7 +603,7 @@ def pages(book: Book) -> dict[str, str]:
                                MESSAGE_LIMIT) for s in report.stale])
     out["search-index.js"] = search_index(book)
     for name in ("book.css", "search.js"):
-        out[name] = resources.files("fivetenk").joinpath("book_templates", name).read_text(
+        out[name] = resources.files("fivetenk.book").joinpath("templates", name).read_text(
             encoding="utf-8")
     out[MARKER] = f"fivetenk {__version__} book\n"
     return out
@@ -719,8 +719,8 @@ def build(out: Path, *, report_options: Iterable[str] = (), lang: str = "en",
           scenarios: Sequence[Scenario] | None = None, spec: Spec | None = None) -> int:
     """Write the book to ``out``; the number of files written. Reports are read and
     checked before anything is written."""
-    from . import catalog
-    from .spec_data import load_spec
+    from .. import catalog
+    from ..spec_data import load_spec
 
     if lang not in LANGS:
         raise BookError(f"--lang {lang!r}: expected one of {', '.join(LANGS)}")

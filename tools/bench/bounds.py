@@ -1,4 +1,4 @@
-"""What hostile input costs the kit: ``python -m fivetenk.bench_bounds``.
+"""What hostile input costs the kit: ``python -m fivetenk.bench.bounds``.
 
 Each case runs in a fresh Python process (so its peak resident memory is its own) and
 prints the seconds it took and that peak:

@@ -51,7 +51,8 @@ The heuristics, decision by decision:
   Nor does a seat guess partners from who fed points to the banker's trick: every reply
   must beat the top play (R13), so feeding the banker's trick points looks the same as
   taking the trick from the banker.
-  :func:`plays_for_bankers` tells which side a seat plays for, for tools/bench_strategy.py.
+  :func:`plays_for_bankers` tells which side a seat plays for, for
+  ``python -m fivetenk.bench.strategy``.
 """
 
 from __future__ import annotations
@@ -61,12 +62,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .reference.actions import Action, CallSpec
-from .reference.calls import legal_call_pairs
-from .reference.cards import DECKS, POINTS, Card, Rank
-from .reference.combos import Shape, classify
-from .reference.game import Game
-from .reference.plays import Play, legal_plays
+from ..reference.actions import Action, CallSpec
+from ..reference.calls import legal_call_pairs
+from ..reference.cards import DECKS, POINTS, Card, Rank
+from ..reference.combos import Shape, classify
+from ..reference.game import Game
+from ..reference.plays import Play, legal_plays
 
 CLAUSE = "R24.1"
 """The rule-24 clause every reason follows."""
@@ -87,7 +88,7 @@ REVEAL_SHARE = 0.3
 """Reveal when control cards and bombs make up at least this share of the hand."""
 POINTS_FOR_BOMB = 25
 """A trick worth at least this many points is worth a bomb, rocket or 5,10,K (25 measured
-better than 10, 15, 20 or 40 with tools/bench_strategy.py, seeds 1 and 1001)."""
+better than 10, 15, 20 or 40 with python -m fivetenk.bench.strategy, seeds 1 and 1001)."""
 NEAR_OUT = 3
 """A player holding at most this many cards is about to go out."""
 _BOMB_TIERS = {Shape.BOMB, Shape.ROCKET, Shape.MIXED_5_10_K, Shape.SUITED_5_10_K}
@@ -191,7 +192,7 @@ def _bury_key(card: Card, counts: Counter[Rank]) -> tuple[int, int, int, int]:
     """Lower buries first: no points, then no control card, a loose card before a group,
     then low rank. Low groups go before higher loose cards even when that breaks a low
     bomb: keeping bombs whole in the burial key measured worse for the banker side
-    (tools/bench_strategy.py, 500 hands from seed 5000: 106.8 against 101.8 defender
+    (python -m fivetenk.bench.strategy, 500 hands from seed 5000: 106.8 against 101.8 defender
     points), a low bomb being a weak one."""
     return (card.points > 0, card.rank >= BIG, counts[card.rank] >= 2, int(card.rank))
 
@@ -340,7 +341,7 @@ def call_plan(obs: dict[str, Any], seat: int, hand: list[Card]) -> CallPlan:
       (R21.1), so joining wins and staying loses.
     - Any other seat holding a called face plays as usual, and its reason says when a play
       makes it the partner. Keeping the called card back to stay a defender (unless nothing
-      else can be led) measured worse for the defenders: tools/bench_strategy.py,
+      else can be led) measured worse for the defenders: python -m fivetenk.bench.strategy,
       "heuristic defenders", 208.2 defender points and 91.5% defender wins against 211.4
       and 95.0% playing as usual (200 hands from seed 1), 202.2 and 92.4% against 208.3
       and 94.8% (500 from seed 5000); the same with the bench's older, public side split.

@@ -2,7 +2,7 @@
 whole hands/min, with one worker and with ``--workers 2``, and the divergences found (the
 reference against itself: there must be none).
 
-    python -m fivetenk.bench_fuzz [--queries 100000] [--hands 1000]
+    python -m fivetenk.bench.fuzz [--queries 100000] [--hands 1000]
 
 Targets (issue 7): >= 5,000 query comparisons/s and >= 1,200 hands/min on one worker."""
 
@@ -22,7 +22,7 @@ import time
 def campaign(mode: str, cases: int, workers: int) -> tuple[float, str, int, float]:
     """Seconds, report, divergences, and the kit's own CPU seconds (this process, every
     thread: with one worker, generating the cases and talking to the implementation)."""
-    from .cli import main
+    from ..cli import main
 
     adapter = shlex.join([sys.executable, "-m", "fivetenk.cli", "adapter"])
     out = io.StringIO()
@@ -48,7 +48,7 @@ def load() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m fivetenk.bench_fuzz")
+    p = argparse.ArgumentParser(prog="python -m fivetenk.bench.fuzz")
     p.add_argument("--queries", type=int, default=100_000)
     p.add_argument("--hands", type=int, default=1000)
     args = p.parse_args(argv)

@@ -31,14 +31,14 @@ from collections import Counter
 from pathlib import Path
 from typing import Any, TextIO
 
-from . import catalog, profile, report
-from .drivers import Driver, ReferenceDriver
-from .expectations import Expectations, stale_records
-from .expectations import load as load_expectations
-from .runner import Result, internal_error, run_suite
-from .scenario import REJECTIONS_ALONE
-from .scenario import without_rejection_clauses as without_rejection_clauses  # moved there
-from .spec_data import load_spec
+from .. import catalog, profile, report
+from ..drivers import Driver, ReferenceDriver
+from ..expectations import Expectations, stale_records
+from ..expectations import load as load_expectations
+from ..runner import Result, internal_error, run_suite
+from ..scenario import REJECTIONS_ALONE
+from ..scenario import without_rejection_clauses as without_rejection_clauses  # moved there
+from ..spec_data import load_spec
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -88,7 +88,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def _shape_list(text: str) -> tuple[str, ...]:
     """``--shapes straight,bomb``: shape words of the reading notation (issue 8, D-2),
     comma-separated; an unknown word is a usage error (exit 2) listing the shapes."""
-    from .shapes import SHAPES
+    from ..shapes import SHAPES
 
     words = tuple(w.strip() for w in text.split(",") if w.strip())
     unknown = [w for w in words if w not in SHAPES]
@@ -104,7 +104,7 @@ def _positive(text: str) -> float:
     """``--timeout``: seconds, more than 0 and at most
     :data:`~fivetenk.process_driver.MAX_TIMEOUT` (a longer wait is a mistake, and beyond
     about 24 days ``poll()`` itself fails)."""
-    from .process_driver import MAX_TIMEOUT
+    from ..process_driver import MAX_TIMEOUT
 
     try:
         value = float(text)
@@ -119,7 +119,7 @@ def _positive(text: str) -> float:
 def _restarts(text: str) -> int:
     """``--restarts``: a whole number from 0 to :data:`~fivetenk.process_driver.MAX_RESTARTS`
     (ASCII digits only: ``int`` would read ``"٣"`` and choke on ``"²"``)."""
-    from .process_driver import MAX_RESTARTS
+    from ..process_driver import MAX_RESTARTS
 
     if not (text.isascii() and text.isdigit()) or int(text) > MAX_RESTARTS:
         raise argparse.ArgumentTypeError(
@@ -136,8 +136,8 @@ def _process_driver(args: argparse.Namespace) -> Driver:
     import shutil
     import stat
 
-    from .cli import UsageError
-    from .process_driver import ProcessDriver
+    from ..process_driver import ProcessDriver
+    from ..user_input import UsageError
 
     try:
         argv = shlex.split(args.impl)
@@ -200,7 +200,7 @@ def _start_failure(err: OSError, program: str) -> str:
 def _rule_id(text: str) -> str:
     text = text.upper().lstrip("R")
     if not text.isdigit() or not 1 <= int(text) <= 24:
-        from .cli import UsageError
+        from ..user_input import UsageError
 
         raise UsageError(f"--rule {text!r}: expected a rule R01…R24")
     return f"R{int(text):02d}"
@@ -231,7 +231,7 @@ def _check_outputs(args: argparse.Namespace) -> None:
     import os
     import stat
 
-    from .cli import UsageError
+    from ..user_input import UsageError
 
     seen: dict[str, tuple[str, Path]] = {}
     inodes: dict[tuple[int, int], tuple[str, Path]] = {}
@@ -280,7 +280,7 @@ def _run(args: argparse.Namespace, out: TextIO, driver: Driver | None) -> int:
     _check_outputs(args)
     spec = load_spec()
     if args.only_paths and not args.paths:
-        from .cli import UsageError
+        from ..user_input import UsageError
 
         raise UsageError("--only-paths needs at least one PATH")
     scenarios = catalog.load(args.paths, with_shipped=not args.only_paths)
@@ -290,14 +290,14 @@ def _run(args: argparse.Namespace, out: TextIO, driver: Driver | None) -> int:
         shapes=tuple(w for words in getattr(args, "shapes", []) for w in words))
     for clause in selection.clauses:
         if clause not in spec.clauses:
-            from .cli import UsageError
+            from ..user_input import UsageError
 
             raise UsageError(f"--clause {clause!r}: no such clause (see `fivetenk rules`)")
     chosen = [s for s in scenarios if selection(s)]
     if getattr(args, "any_clause", False):  # the @any-clause mark on every scenario
         chosen = [dataclasses.replace(s, rejections=REJECTIONS_ALONE) for s in chosen]
     if not chosen:
-        from .cli import UsageError
+        from ..user_input import UsageError
 
         raise UsageError("no scenario matches the selection")
     expected = Expectations()

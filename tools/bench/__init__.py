@@ -1,0 +1,17 @@
+"""Benchmarks: figures the kit prints about itself, never timed tests.
+
+Each module runs with ``python -m fivetenk.bench.<name>`` and prints its figures (speed
+targets live here, not in assertions that a slow machine would fail):
+
+- :mod:`.combos`: classifications per second, and the time to list every lead and reply;
+- :mod:`.game`: random hands per second from deal to settlement, and replay speed;
+- :mod:`.protocol`: the suite in process against the same suite through ``fivetenk
+  adapter``, what loading the suite costs (``--load-only``), and the time to tag it with
+  its shapes (``--shapes``);
+- :mod:`.bounds`: what hostile input costs (a bulky reply, a feature near the size cap);
+- :mod:`.fuzz`: fuzz comparisons per second and whole hands per minute;
+- :mod:`.strategy`: the computer players against each other.
+
+How much of the engine the features exercise and pin are measured elsewhere:
+``python -m fivetenk.feature_coverage`` and ``python -m fivetenk.mutation``.
+"""

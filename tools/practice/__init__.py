@@ -1,0 +1,24 @@
+"""Practising against the computer and settling disputes: ``fivetenk play``, ``fivetenk
+dispute`` and ``fivetenk simulate``, and the computer players they share.
+
+Which module owns what:
+
+- :mod:`~fivetenk.practice.play`: ``fivetenk play``, its options and the game loop of one
+  seat against five heuristic players (:class:`~fivetenk.practice.play.Session`): asking
+  each question, reading the answer, the ``dispute`` command inside the game, quitting;
+- :mod:`~fivetenk.practice.screen`: what the seat sees of the table, within 80 x 24: the
+  status, the numbered choices, each move, the settlement, colours on a terminal;
+- :mod:`~fivetenk.practice.answers`: where the answers come from (readline on a terminal,
+  a stream otherwise) and the words Tab completes from the legal choices;
+- :mod:`~fivetenk.practice.gamelog`: the game log of ``play --log`` (JSON lines) and
+  ``play --resume``, which replays a log, checks its deals and goes on writing it;
+- :mod:`~fivetenk.practice.strategy`: the heuristic players (R24.1) and their suggestion
+  with its reason, used by ``play`` and ``python -m fivetenk.bench.strategy``;
+- :mod:`~fivetenk.practice.dispute`: ``fivetenk dispute``, one decision (or one refused
+  answer) of a game log written as a scenario that passes ``fivetenk check``;
+- :mod:`~fivetenk.practice.simulate`: ``fivetenk simulate``, random legal matches printed
+  as a readable log (and as a replaying scenario), and the ``--variant`` options and
+  settlement clauses ``play`` shares.
+
+Nothing is imported here: each command's module loads only when that command runs.
+"""

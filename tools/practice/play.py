@@ -1,0 +1,469 @@
+"""play a match against five heuristic players, one decision at a time
+
+You hold seat N (--seat, default 0); five heuristic players (fivetenk.practice.strategy,
+the advice of R24.1) hold the others, for the whole match or --hands K, dealt by --seed.
+Every decision the rules give you is asked: reveal or skip at a prompt (D3), the burial
+(R10.1), the two calls (R11.1), play or pass (R13.1-R13.2). The screen shows what your
+seat may know (R10.2: no other hand, your own burial only) and fits 80 x 24; each move is
+numbered (#57). An illegal answer is refused with the clause that forbids it, and the
+question is asked again.
+
+At a question:
+  7H 7S | pass | skip | AH 1 AS 1   an answer in card notation; on a terminal Tab
+                                    completes it from the legal choices
+  3                                 the listed choice numbered 3
+  ?                                 the suggestion, its reason (R24.1), the alternatives
+  list                              the next page of numbered choices
+  dispute [N] [PATH]                move N as a scenario file, as `fivetenk dispute LOG
+                                    --at N` writes it; without N the answer just refused
+                                    (--refused K), else the last move
+  Ctrl-D, Ctrl-C                    quit, saying how to go on
+
+--log FILE keeps the game as JSON lines, flushed at every decision, in a new file (an
+existing one is refused, never overwritten); `fivetenk play --resume FILE` goes on with it
+(its seed, seat, variants and hands; every logged decision replayed and checked by the
+engine, every logged deal checked against its seed's: an edited log is refused at its line;
+a link or a read-only log is refused, since resuming rewrites it; a failed resume leaves it
+as it was). --auto takes the suggestion at every decision: the same seed gives the same
+game. Colours only on a terminal and without NO_COLOR.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import json
+import os
+import stat
+import sys
+from collections import deque
+from pathlib import Path
+from typing import Any, TextIO
+
+from .. import __version__
+from ..reference.actions import Action, CallSpec
+from ..reference.cards import Card
+from ..reference.errors import InvalidNotation, RulesError
+from ..reference.game import Game
+from ..reference.variants import CHOICES, Variants
+from ..report import write_atomic
+from .answers import Answers, completions
+from .dispute import Decision as LoggedDecision
+from .dispute import DisputeError, dispute_feature, parse_log, refusal_feature
+from .gamelog import GameLog, Resume
+from .simulate import variants_from_options
+from .strategy import HeuristicPlayer, Suggestion, suggest
+
+MAX_ANSWER = 200
+"""An answer longer than this many characters is refused unread (a hand is at most 32
+cards, about 100 characters), so a pasted flood costs nothing and is not echoed."""
+
+
+class EndOfInput(Exception):
+    """The input stream ended (Ctrl-D)."""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--seat", type=int, default=None, help="your seat, 0-5 (default 0)")
+    parser.add_argument("--hands", type=int, default=None,
+                        help="hands to play (default: the whole match)")
+    parser.add_argument("--seed", type=int, default=None, help="seed of the deal (default 0)")
+    parser.add_argument(
+        "--variant", action="append", default=[], metavar="NAME=VALUE",
+        help="a house-rule variant (repeatable; "
+        + "; ".join(f"{k}: {'|'.join(v)}" for k, v in CHOICES.items()) + ")")
+    parser.add_argument("--auto", action="store_true",
+                        help="take the suggestion at every decision without asking")
+    parser.add_argument("--no-hints", action="store_true",
+                        help="do not show the suggestion with each question ('?' still does)")
+    parser.add_argument("--log", metavar="FILE",
+                        help="write the game as JSON lines to FILE, a new file (an existing "
+                        "one is never overwritten: --resume it, or name another)")
+    parser.add_argument("--resume", metavar="FILE",
+                        help="go on with the game logged in FILE (written by --log): its "
+                        "seed, seat, variants and hands, its decisions replayed; the log "
+                        "goes on in FILE")
+
+
+def run(args: argparse.Namespace, out: TextIO | None = None,
+        inp: TextIO | None = None) -> int:
+    """Play; returns the exit code (0 also when the input ends early, 130 after Ctrl-C)."""
+    out = out if out is not None else sys.stdout
+    inp = inp if inp is not None else sys.stdin
+    if inp is sys.stdin:  # bytes that are no text become U+FFFD: an unknown card, refused
+        with contextlib.suppress(AttributeError, ValueError):
+            sys.stdin.reconfigure(errors="replace")  # type: ignore[union-attr]
+
+    def refuse(message: str) -> int:
+        print(f"fivetenk play: {message}", file=sys.stderr)
+        return 2
+
+    resume: Resume | None = None
+    if args.resume:
+        given = [name for name, value in (("--seed", args.seed), ("--seat", args.seat),
+                                          ("--hands", args.hands), ("--log", args.log))
+                 if value is not None] + (["--variant"] if args.variant else [])
+        if given:
+            return refuse(f"--resume takes the seed, seat, variants and hands from the log "
+                          f"and goes on writing it: drop {', '.join(given)}")
+        try:
+            resume = Resume(Path(args.resume))
+        except DisputeError as err:
+            return refuse(str(err))
+        except OSError as err:
+            return refuse(f"cannot read the log {args.resume}: {err.strerror}")
+        seed, seat, hands, variants = (resume.log.seed, resume.seat, resume.hands,
+                                       Variants.from_mapping(resume.log.variants))
+        log_name: str | None = args.resume
+    else:
+        try:
+            variants = variants_from_options(args.variant)
+        except ValueError as err:
+            return refuse(str(err))
+        seed = 0 if args.seed is None else args.seed
+        seat = 0 if args.seat is None else args.seat
+        hands, log_name = args.hands, args.log
+        if not 0 <= seat <= 5:
+            return refuse(f"--seat must be 0-5, not {seat}")
+        if hands is not None and hands < 1:
+            return refuse("--hands must be at least 1")
+        if seed < 0:
+            return refuse(f"--seed must be 0 or more, not {seed}")
+    color = out.isatty() and "NO_COLOR" not in os.environ
+    log: TextIO | None = None
+    if log_name and resume is None:
+        exists = (f"the log {log_name} exists: `fivetenk play --resume {log_name}` goes on "
+                  "with its game, or give --log another name (a log is never overwritten)")
+        try:  # a FIFO would block the open, a device take the log: a new file only
+            mode: int | None = os.lstat(log_name).st_mode
+        except FileNotFoundError:
+            mode = None
+        except OSError as err:
+            return refuse(f"cannot write the log {log_name}: {err.strerror}")
+        if mode is not None:
+            return refuse(f"cannot write the log {log_name}: a folder" if stat.S_ISDIR(mode)
+                          else exists if stat.S_ISREG(mode) else
+                          f"cannot write the log {log_name}: "
+                          + ("a symbolic link; give --log a new file" if stat.S_ISLNK(mode)
+                             else "not a regular file (a FIFO, device or socket)"))
+        try:  # created here, never truncated: exclusive, so a file made meanwhile is kept
+            log = open(log_name, "x", encoding="utf-8")  # noqa: SIM115 - closed below
+        except FileExistsError:
+            return refuse(exists)
+        except OSError as err:
+            return refuse(f"cannot write the log {log_name}: {err.strerror}")
+    session = Session(seed, seat, variants, out, inp, log=log, auto=args.auto,
+                      hints=not args.no_hints, color=color, hands=hands,
+                      log_name=log_name, resume=resume)
+    code = 0
+    try:
+        session.play()
+    except EndOfInput:
+        session.quit_message("End of input")
+    except KeyboardInterrupt:
+        session.quit_message("Interrupted")
+        code = 130
+    except DisputeError as err:  # the log of --resume does not replay
+        return refuse(str(err))
+    except BrokenPipeError:
+        raise  # stdout went away: the command line's quiet exit
+    except OSError as err:
+        return refuse(f"cannot write the log {log_name}: {err.strerror}")
+    finally:
+        session.close()
+    return code
+
+
+class Session(GameLog):
+    """One game at the table: the engine, the user's seat, the screen and the log."""
+
+    def __init__(self, seed: int, seat: int, variants: Variants, out: TextIO, inp: TextIO,
+                 *, log: TextIO | None = None, auto: bool = False, hints: bool = True,
+                 color: bool = False, hands: int | None = None,
+                 log_name: str | None = None, resume: Resume | None = None) -> None:
+        self.seed = seed
+        self.seat = seat
+        self.variants = variants
+        self.out = out
+        self.answers = Answers(inp, out)
+        self.log = log
+        self.log_name = log_name
+        self.auto = auto
+        self.hints = hints
+        self.color = color
+        self.hands = hands
+        self.number = 0
+        self.quiet = False
+        """replaying a logged game: nothing is shown until the replay is through"""
+        self.rows = 0
+        """lines printed since the status (the question's screen, :data:`SCREEN_ROWS`)"""
+        self.held: list[dict[str, Any]] | None = None
+        self.refused_here = False
+        """an answer was refused at the question being asked (``dispute`` names it)"""
+        self.records: list[dict[str, Any]] = []
+        """every record logged so far (for ``dispute`` in the game, logged or not)"""
+        self._previous_banker: int | None = None
+        self.dealt: set[int] = set()
+        """hands whose logged deal the replay has found to be the seed's (--resume)"""
+        self.opponents = HeuristicPlayer(seed)
+        self.game = Game.new(seed=seed, variants=variants)
+        self.resume = resume
+        self.replay: deque[LoggedDecision] = deque(resume.log.decisions if resume else ())
+        if resume is not None:
+            self.log = io.StringIO()  # the replay's records, written once it is through
+
+    def close(self) -> None:
+        if self.log is not None:
+            self.log.close()
+
+    # -- the match ---------------------------------------------------------------------
+    def play(self) -> None:
+        self.record({"record": "game", "kit": __version__, "seed": self.seed,
+                     "seat": self.seat, "variants": self.variants.to_mapping(),
+                     "hands": self.hands})
+        mapping = self.variants.to_mapping()
+        self.say(self.bold(f"5,10,K: you are seat {self.seat}; seed {self.seed}; variants: "
+                           f"{', '.join(f'{k}={v}' for k, v in mapping.items()) or 'defaults'}"))
+        self.quiet = bool(self.replay)
+        if self.resume is not None and not self.replay:
+            self.resumed()
+        played = 0
+        while True:
+            played += 1
+            self.play_hand()
+            game = self.game
+            if game.match_over or (self.hands is not None and played >= self.hands):
+                break
+            game.next_hand()
+        obs = self.game.observe()
+        self.record({"record": "end", "levels": obs["levels"],
+                     "match_over": obs["match_over"]})
+        if obs["match_over"]:
+            self.say(self.bold("The match is over (R23.1): seat(s) "
+                               f"{', '.join(map(str, self.game.match_winners))} won."))
+        else:
+            self.say(f"Stopped after {played} hand{'s' if played > 1 else ''}; levels "
+                     + " ".join(obs["levels"]) + ".")
+
+    def play_hand(self) -> None:
+        game = self.game
+        obs = game.observe()
+        hand_no = obs["hand"]
+        self.say()
+        self.say(self.bold(f"== Hand {hand_no}; levels {' '.join(obs['levels'])} "
+                           f"(seat {self.seat} is you)"))
+        # Reveal decisions are held back until the dealing is over, so the hand record
+        # that precedes them lists every redeal deck too (D5).
+        self.held = []
+        while (decision := game.pending()) is not None:
+            if self.held is not None and decision.kind != "reveal":
+                self.flush_hand(hand_no)
+            advice = suggest(game, decision.seat)
+            before = game.observe()
+            if self.replay:
+                action = self.replayed(hand_no, decision.seat, decision.kind)
+                by = "user" if decision.seat == self.seat else "computer"
+            elif decision.seat == self.seat:
+                if self.auto:
+                    action = advice.action
+                    game.apply(action)
+                else:
+                    action = self.ask(decision.kind, advice)
+                by = "user"
+            else:
+                action = self.opponents.choose(game)
+                game.apply(action)
+                by = "computer"
+            self.number += 1
+            self.record({"record": "decision", "n": self.number, "hand": hand_no,
+                         "seat": decision.seat, "kind": decision.kind,
+                         "action": action.to_json(), "by": by,
+                         "suggested": advice.action.to_json()})
+            self.narrate(action, before, game.observe())
+            if self.resume is not None and not self.replay:
+                self.resumed()
+        if self.held is not None:
+            self.flush_hand(hand_no)
+        self._previous_banker = game.banker
+        self.settlement()
+
+    # -- asking ------------------------------------------------------------------------
+    def choices(self, kind: str, advice: Suggestion) -> list[Action]:
+        """The numbered choices: the legal actions, or for the burial (any six of the
+        banker's cards, R10.1) the suggested one."""
+        if kind == "bury":
+            return [advice.action]
+        return self.game.legal_actions()
+
+    def ask(self, kind: str, advice: Suggestion) -> Action:
+        """Ask until an answer is accepted; the accepted action is applied and returned."""
+        self.status()
+        options = self.choices(kind, advice)
+        question = {"reveal": "Reveal a level card to become banker, or skip (D3)?",
+                    "bury": "Bury six cards (R10.1): which?",
+                    "call": "Call two partners (R11.1), e.g. AH 1 AS 1:",
+                    "play": "Your play (R13.1-R13.2):"}[kind]
+        hand = self.game.hand(self.seat)
+        following, show = 0, True  # the next choice 'list' shows; list them now?
+        while True:
+            self.say(self.bold(question))
+            if show:
+                following = self.show_choices(options, following)
+            if self.hints:
+                self.say(f"hint: {self.describe(self.as_read(advice.action, None, options))}"
+                         "  ('?' says why)")
+            elif not show:
+                self.say("('list' shows the numbered choices, '?' the suggestion)")
+            line = self.answers.read(self.bold("> "),
+                                     lambda typed: completions(kind, typed, options, hand))
+            self.rows = 0
+            if line is None:
+                raise EndOfInput
+            text, show = line.strip(), False
+            if len(text) > MAX_ANSWER:
+                self.say(f"refused: an answer is at most {MAX_ANSWER} characters, this one "
+                         f"has {len(text)}", paint=self.red)
+                continue
+            show = text.lower() == "list"
+            if show or not text:
+                continue
+            if text == "?":
+                self.explain(advice, options)
+                continue
+            if text.lower().split()[0] == "dispute":
+                self.dispute(text.split()[1:])
+                continue
+            named: Action | None = None
+            try:
+                named = self.parse(kind, text, options)
+                self.game.apply(named)  # a refused action leaves the state as it was
+            except RulesError as err:
+                clause = f" [{err.clause}]" if err.clause else ""
+                self.say(f"refused: {err.message}{clause}", paint=self.red)
+                refused: dict[str, Any] = {"record": "refused", "hand": self.game.hand_number,
+                                           "seat": self.seat, "input": text,
+                                           "clause": err.clause}
+                if named is not None:  # the rules refused it, not its notation
+                    refused["action"] = named.to_json()
+                self.record(refused)
+                self.refused_here = True
+                continue
+            self.refused_here = False
+            return named
+
+    def parse(self, kind: str, text: str, options: list[Action]) -> Action:
+        """The action the answer ``text`` names; :class:`RulesError` if it names none."""
+        seat = self.seat
+        if text.isdigit():
+            index = int(text)
+            if not 1 <= index <= len(options):
+                raise InvalidNotation(f"choose a number from 1 to {len(options)}")
+            return options[index - 1]
+        words = text.upper().replace(",", " ").split()
+        if kind == "reveal":
+            if words == ["SKIP"]:
+                return Action.skip(seat)
+            if len(words) != 1:
+                raise InvalidNotation("answer skip or one card to reveal, e.g. 3H")
+            return Action.reveal(seat, Card.parse(words[0]))
+        if kind == "bury":
+            return Action.bury(seat, [Card.parse(w) for w in words])
+        if kind == "call":
+            specs: list[CallSpec] = []
+            pending = list(words)
+            while pending:
+                word = pending.pop(0)
+                face, sep, ordinal = word.partition(":")
+                if not sep:
+                    if not pending or not pending[0].isdigit():
+                        raise InvalidNotation(
+                            f"a call is a face and an ordinal, e.g. AH 1, not {word!r}")
+                    ordinal = pending.pop(0)
+                if not ordinal.isdigit():
+                    raise InvalidNotation(f"a call ordinal is 1, 2 or 3, not {ordinal!r}")
+                specs.append(CallSpec(Card.parse(face), int(ordinal)))
+            return Action.call(seat, specs)
+        if words == ["PASS"]:
+            return Action.pass_(seat)
+        cards = Action.play(seat, [Card.parse(w) for w in words]).cards
+        for option in options:  # take the engine's reading of these cards (R12)
+            if option.type == "play" and option.cards == cards:
+                return option
+        return Action.play(seat, cards)
+
+    def explain(self, advice: Suggestion, options: list[Action]) -> None:
+        self.say(f"suggested: {self.describe(self.as_read(advice.action, None, options))}")
+        self.say(f"why: {advice.reason}", "  ")
+        for alt in advice.alternatives:
+            self.say(f"not {self.describe(self.as_read(alt.action, None, options))}: "
+                     f"{alt.why_not}", "  ")
+
+    def dispute(self, words: list[str]) -> None:
+        """``dispute [N] [PATH]``: a scenario in PATH (default ``dispute-SEED-N.feature``
+        here), as ``fivetenk dispute`` writes it from a log, of decision N, or without N of
+        the answer just refused at this question when there is one (``--refused K``), else
+        of the last decision taken. An existing file is never overwritten."""
+        at: int | None = None
+        if words and words[0].isdigit():
+            at = int(words.pop(0))
+        elif not self.refused_here:
+            at = self.number
+        if at is not None and not self.number:
+            self.say("dispute: no decision has been taken yet")
+            return
+        if len(words) > 1 or (at is not None and not 1 <= at <= self.number):
+            self.say(f"dispute: say 'dispute', 'dispute N' or 'dispute N PATH', N from 1 to "
+                     f"{self.number} (the #numbers of the moves)")
+            return
+        records = list(self.records)
+        if self.held is not None:  # still dealing: the hand so far
+            records.append({"record": "hand", "hand": self.game.hand_number,
+                            "setup": self._setup()})
+            records.extend(self.held)
+        k = sum(1 for r in records if r["record"] == "refused")
+        name = f"dispute-{self.seed}-{at}" if at is not None else \
+            f"dispute-{self.seed}-refused-{k}"
+        path = Path(words[0]) if words else Path(f"{name}.feature")
+        if path.exists():
+            self.say(f"dispute: {path} exists; name another file: dispute "
+                     f"{at if at is not None else ''} PATH".replace("  ", " "))
+            return
+        data = "".join(json.dumps(r) + "\n" for r in records).encode("utf-8")
+        where = self.log_name or f"game-{self.seed}.jsonl"
+        try:
+            log = parse_log(where, data)
+            text = dispute_feature(log, at) if at is not None else refusal_feature(log, k)
+            if not self.log_name:  # say where it comes from, not a log that is not there
+                asked = f"dispute {at}" if at is not None else "dispute"
+                text = (f"# Written by `{asked}` in `fivetenk play --seed {self.seed} "
+                        f"--seat {self.seat}` (not logged):\n" + text.partition("\n")[2])
+            write_atomic(path, text)
+        except DisputeError as err:  # e.g. a refused notation: no action to dispute
+            self.say(f"dispute: {str(err).split(': ', 1)[-1]}")
+            return
+        except OSError as err:
+            self.say(f"dispute: cannot write {path}: {err.strerror}")
+            return
+        what = f"decision {at}" if at is not None else "the refused answer"
+        self.say(f"{what} written to {path} (scenario {name}); check it with:")
+        self.emit(f"  fivetenk check --only-paths {path}")
+
+    def quit_message(self, why: str) -> None:
+        """Say what is kept and how to go on (the replay may still be running: then the
+        log is left as it was)."""
+        if self.replay:
+            print(f"{why} during the replay: quit; {self.resume.path if self.resume else ''} "
+                  "is as it was.", file=self.out)
+            return
+        if self.held is not None:
+            self.flush_hand(self.game.hand_number)
+        if self.log_name:  # the command on a line of its own, to copy whole
+            taken = f"decisions 1-{self.number}" if self.number else "no decision yet"
+            self.say(f"{why}: quit. Nothing is lost: the game so far is logged in "
+                     f"{self.log_name} ({taken}). To go on from here:")
+            self.emit(f"  fivetenk play --resume {self.log_name}")
+        else:
+            self.say(f"{why}: quit. This game was not logged, so it cannot be resumed "
+                     "(--log FILE keeps it). The same deal from the start:")
+            self.emit(f"  fivetenk play --seed {self.seed} --seat {self.seat}")

@@ -1,0 +1,222 @@
+"""The screen of ``fivetenk play``: what the user's seat sees of the table.
+
+Every line printed fits :data:`WIDTH` columns (colour codes only on a terminal, never
+counted as width); a question with the status above it, its first page of choices, the
+hint and the prompt fits :data:`SCREEN_ROWS` rows. :class:`Screen` prints the status
+(what the seat may know, R10.2), the numbered choices, each move as it is made and the
+settlement of a hand; :class:`fivetenk.practice.play.Session` is one.
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from collections.abc import Callable
+from typing import Any, TextIO
+
+from ..reference.actions import Action
+from ..reference.game import Game
+from .simulate import BAND_CLAUSE, ENDING_CLAUSE
+
+WIDTH = 80
+"""Every line printed fits 80 columns."""
+SCREEN_ROWS = 24
+"""A question, with the status above it, its first page of choices, the hint and the
+prompt, fits this many rows; ``list`` shows the next page."""
+_ENDING_TEXT = {
+    "bankers_out": "every banker-side player is out",
+    "defenders_out": "every defender is out",
+    "one_player_left": "only one player holds cards while a call is unresolved",
+}
+
+_RED_CARD = re.compile(r"(?<![A-Z0-9])(?:(?:10|[2-9JQKA])[HD]|BJ)(?![A-Z0-9])")
+"""A heart, a diamond or the big joker in a printed line."""
+
+_ORDINAL = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 5: "5th", 6: "6th"}
+
+
+class Screen:
+    """The printing half of a :class:`fivetenk.practice.play.Session`: the lines it
+    prints and how it draws the table. The attributes below are the session's."""
+
+    out: TextIO
+    quiet: bool
+    rows: int
+    color: bool
+    game: Game
+    seat: int
+    number: int
+
+    # -- output ------------------------------------------------------------------------
+    def emit(self, line: str = "") -> None:
+        if not self.quiet:
+            print(line, file=self.out)
+            self.rows += 1
+
+    def say(self, text: str = "", indent: str = "", *, paint: Callable[[str], str] | None
+            = None) -> None:
+        """Print ``text`` wrapped at :data:`WIDTH`; ``paint`` colours each line after the
+        wrapping, so colour codes never count as width."""
+        if not text:
+            self.emit()
+            return
+        for line in textwrap.wrap(text, WIDTH, initial_indent=indent,
+                                  subsequent_indent=indent + "  ",
+                                  break_on_hyphens=False, break_long_words=False) or [""]:
+            self.emit(paint(line) if paint is not None and self.color else line)
+
+    def bold(self, text: str) -> str:
+        return f"\x1b[1m{text}\x1b[0m" if self.color else text
+
+    def red(self, text: str) -> str:
+        return f"\x1b[31m{text}\x1b[0m" if self.color else text
+
+    def cards(self, line: str) -> str:
+        """Hearts, diamonds and the big joker in red, as on the cards (on a terminal,
+        without NO_COLOR)."""
+        return _RED_CARD.sub(lambda m: self.red(m.group(0)), line) if self.color else line
+
+    def show_choices(self, options: list[Action], first: int) -> int:
+        """List the choices from number ``first`` (from 0) as far as the screen allows;
+        the number of the next one not shown."""
+        room = max(3, SCREEN_ROWS - self.rows - 3)  # the "more" line, the hint, the prompt
+        last = len(options) if len(options) - first <= room + 1 else first + room
+        for index in range(first, last):
+            self.say(f"{index + 1:>3}. {self.describe(options[index])}")
+        if last < len(options):
+            self.say(f"     ... {len(options) - last} more: 'list' shows them (any number "
+                     f"up to {len(options)} is taken)")
+        return last % len(options)
+
+    # -- the screen --------------------------------------------------------------------
+    @staticmethod
+    def describe(action: Action) -> str:
+        if action.type == "skip":
+            return "skip"
+        if action.type == "pass":
+            return "pass"
+        if action.type == "reveal":
+            return f"reveal {action.card}"
+        if action.type == "call":
+            return "call " + " ".join(f"{c.face} {c.ordinal}" for c in action.calls)
+        cards = " ".join(map(str, action.cards))
+        shape = f" ({action.shape})" if action.shape else ""
+        return f"{action.type} {cards}{shape}" if action.type == "bury" else cards + shape
+
+    @staticmethod
+    def as_read(action: Action, after: dict[str, Any] | None = None,
+                options: list[Action] | None = None) -> Action:
+        """A play with the engine's reading of its cards (R12), so every play on screen
+        says what it is: from the trick once it is on the table (``after``), or from the
+        legal choices (``options``) for a suggestion; a play that ended the hand, or with
+        no reading found, as it is."""
+        if action.type != "play" or action.shape:
+            return action
+        shape = None
+        trick = after.get("trick") if after is not None else None
+        if trick and trick["plays"] and trick["plays"][-1].get("seat") == action.seat:
+            shape = trick["plays"][-1].get("combo")
+        for option in options or ():
+            if option.type == "play" and option.cards == action.cards:
+                shape = option.shape
+                break
+        return Action.play(action.seat, action.cards, shape) if shape else action
+
+    def status(self) -> None:
+        """What the user's seat may know (no other hand; the burial only its own)."""
+        obs = self.game.observe()
+        self.rows = 0
+        self.say("-" * WIDTH)
+        seats = []
+        for s in range(6):
+            tag = "you" if s == self.seat else f"s{s}"
+            role = "*" if s == obs["banker"] else ("+" if s in obs["partners"] else "")
+            out = f" out{obs['out'].index(s) + 1}" if s in obs["out"] else ""
+            seats.append(f"{tag}{role}:{obs['hand_sizes'][s]}{out} L{obs['levels'][s]}")
+        self.say("seats: " + "  ".join(seats))
+        if obs["banker"] is not None:
+            self.say(f"banker: seat {obs['banker']} (*); revealed partners: "
+                     f"{', '.join(map(str, obs['partners'])) or 'none yet'} (+)")
+        if obs["calls"]:
+            calls = []
+            for c in obs["calls"]:
+                state = (f"resolved by seat {c['resolved_by']}" if c.get("resolved_by")
+                         is not None else f"{c.get('played', 0)} played")
+                calls.append(f"{c['face']} {c['ordinal']} ({state})")
+            self.say("calls: " + "; ".join(calls))
+        captured = [f"s{s}:{p}" for s, p in enumerate(obs["captured"]) if p]
+        self.say("captured points: " + (" ".join(captured) or "none"))
+        trick = obs["trick"]
+        if trick:
+            plays = ", ".join(f"s{p['seat']} {' '.join(p['cards'])}"
+                              for p in trick["plays"] if p.get("cards"))
+            self.say(f"trick ({trick['points']} pts; top: seat {trick['top']['seat']} "
+                     f"{trick['top']['combo']}): {plays}", paint=self.cards)
+        if self.game.banker == self.seat and self.game.buried:
+            self.say("you buried: " + " ".join(map(str, self.game.buried)))
+        groups: dict[str, list[str]] = {}
+        for card in self.game.hand(self.seat):
+            groups.setdefault(card.rank.symbol, []).append(str(card))
+        head = f"your hand ({self.game.hand_size(self.seat)}):"
+        line = head
+        for group in (" ".join(g) for g in groups.values()):  # a rank is never split
+            sep = " " if line == head else " | "
+            if len(line) + len(sep) + len(group) > WIDTH:
+                self.emit(self.cards(line))
+                line, sep = " ", " "
+            line += sep + group
+        self.emit(self.cards(line))
+
+    def narrate(self, action: Action, before: dict[str, Any], after: dict[str, Any]) -> None:
+        who = f"#{self.number} " + ("you" if action.seat == self.seat else f"seat {action.seat}")
+        if action.type == "bury" and action.seat != self.seat:
+            self.say(f"{who} buries six cards")
+        elif action.type == "skip" and action.seat != self.seat:
+            return  # prompts to others pass silently; the reveal is announced
+        else:
+            self.say(f"{who}: {self.describe(self.as_read(action, after))}", paint=self.cards)
+        for s in after["partners"]:
+            if s not in before["partners"]:
+                self.say(f"  seat {s} is revealed as a partner (R11.4)")
+        for s in after["out"]:
+            if s not in before["out"]:
+                self.say(f"  seat {s} is out ({_ORDINAL.get(len(after['out']), '')} "
+                         "out, R16.1)".replace("( ", "("))
+        if (before["trick"] and after["trick"] is None) or (
+                before["trick"] and after["trick"]
+                and after["trick"]["leader"] != before["trick"]["leader"]):
+            top = before["trick"]["top"]
+            self.say(f"  trick won by seat {top['seat']} (R13.3, R14.1)")
+
+    def settlement(self) -> None:
+        result = self.game.observe()["result"]
+        if result is None:
+            return
+        self.say("-" * WIDTH)
+        self.say(self.bold(f"Hand over: {_ENDING_TEXT[result['ending']]} "
+                           f"({ENDING_CLAUSE[result['ending']]})."))
+        def seats(group: list[int]) -> str:
+            return ", ".join(map(str, group))
+
+        def to(recipient: int | str) -> str:
+            return f"seat {recipient}" if isinstance(recipient, int) else f"the {recipient}"
+
+        ending = result["ending"]
+        remnant_clause = ENDING_CLAUSE[ending] if ending != "one_player_left" else "R18.2"
+        self.say(f"banker side: seats {seats(result['banker_side'])}; defenders: seats "
+                 f"{seats(result['defenders'])}")
+        self.say(f"final trick: {result['table_points']} pts to {to(result['table_to'])}; "
+                 f"kitty {' '.join(result['kitty'])}: {result['kitty_points']} pts to "
+                 f"{to(result['kitty_to'])} (R19.2-R19.3); cards left: "
+                 f"{result['remnant_points']} pts to {to(result['remnant_to'])} "
+                 f"({remnant_clause})", paint=self.cards)
+        self.say(f"totals: defenders {result['defender_total']}, bankers "
+                 f"{result['banker_total']} (R20.1); band {result['band']} "
+                 f"({BAND_CLAUSE[result['band']]})")
+        winners = (result["defenders"] if result["winners"] == "defenders"
+                   else result["banker_side"])
+        self.say(f"winners: the {result['winners']} (seats {seats(winners)}), advancing "
+                 f"{result['advance']} level{'s' if result['advance'] != 1 else ''} (R22.1)")
+        self.say("levels now: " + " ".join(
+            f"s{s}:{lv}{'+' if up else ''}" for s, (lv, up)
+            in enumerate(zip(result["levels"], result["advanced"], strict=True))))

@@ -1,0 +1,277 @@
+"""Clean-up: finding, stopping, killing and reaping an implementation's process tree.
+
+Why a module of its own: how the kit makes sure nothing an implementation started outlives
+it is one concern -- ``/proc``, signals, ``waitpid`` and the subreaper -- with its own
+subtleties (pids reused, forks in flight, sessions left, zombies adopted), and nothing in it
+knows the adapter protocol. :mod:`fivetenk.process_pipes` calls it when it kills an
+implementation; :mod:`fivetenk.process_driver` decides when.
+
+When the driver closes, kills a misbehaving implementation, or the kit exits
+(normally, by an exception, or by SIGINT/SIGTERM/SIGHUP, which :func:`fivetenk.cli.main`
+turns into exceptions; an :mod:`atexit` hook closes whatever is left), the implementation
+and *all its descendants* are killed (SIGKILL) and reaped -- also those that called
+``setsid()`` or double-forked to escape. On Linux the kit makes itself a child subreaper
+(``prctl(PR_SET_CHILD_SUBREAPER)``) at the first launch, so orphaned descendants become
+its children instead of init's, and finds the implementation's processes in ``/proc``:
+the process tree under the implementation, every process of its session, and every process
+whose environment carries the driver's token (:data:`TOKEN_VARIABLE`, inherited by
+descendants), plus orphans re-parented to the kit since the launch; every one found is
+stopped (SIGSTOP) and the scan repeated until it finds nothing new, and only then are they
+killed, so that not even a chain forking every few milliseconds slips through (see
+:func:`_kill_tree`). Limits: elsewhere (no ``/proc``) only the implementation's process
+group is killed, so a descendant that leaves the group survives; and nothing can clean up
+after the kit itself is killed by SIGKILL.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import sys
+import time
+from collections.abc import Sequence
+
+STOP_WAIT = 5.0
+"""Seconds at most spent stopping an implementation's processes before they are killed
+(a scan takes milliseconds; only a fork bomb outrunning the scans takes longer)."""
+TOKEN_VARIABLE = "FIVETENK_IMPLEMENTATION_TOKEN"
+"""An environment variable set, with a random value per driver, for the implementation:
+its descendants inherit it, so the kit can find them even after they left its process tree
+and session."""
+_STOP_POLL = 200e-6
+"""Seconds between two looks at processes sent SIGSTOP that have not stopped yet (see
+:func:`_wait_stopped`)."""
+
+PR_SET_CHILD_SUBREAPER = 36
+"""``prctl`` option (Linux >= 3.4): orphaned descendants are re-parented to this process."""
+_subreaper: bool | None = None
+
+
+def become_subreaper() -> bool:
+    """Make the kit a child subreaper (Linux), once; whether it is one.
+
+    Why: an implementation's descendant that double-forks or calls ``setsid()`` is
+    re-parented when its parent dies -- normally to init, out of the kit's reach. As a
+    subreaper the kit adopts it instead, so it can be found (its parent is the kit) and
+    reaped after it is killed (no zombie is left). Side effect, harmless for the kit: any
+    orphaned descendant of any child of this process is adopted."""
+    global _subreaper
+    if _subreaper is None:
+        _subreaper = False
+        if sys.platform.startswith("linux"):
+            import ctypes
+
+            try:
+                libc = ctypes.CDLL(None, use_errno=True)
+                _subreaper = libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0
+            except (OSError, AttributeError):  # pragma: no cover - no prctl in this libc
+                _subreaper = False
+    return _subreaper
+
+
+def _stat(pid: int) -> tuple[str, int, int, int] | None:
+    """``(state, ppid, session, start time)`` of a process from ``/proc/PID/stat``, or None
+    if there is no such process (or no ``/proc``)."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            data = f.read()
+    except OSError:
+        return None
+    fields = data[data.rindex(b")") + 2:].split()  # after "pid (comm) ", comm may hold ")"
+    try:
+        return fields[0].decode(), int(fields[1]), int(fields[3]), int(fields[19])
+    except (IndexError, ValueError):  # pragma: no cover - a malformed stat line
+        return None
+
+
+def _processes() -> dict[int, tuple[str, int, int, int]]:
+    """Every process in ``/proc``: pid -> :func:`_stat`."""
+    table = {}
+    try:
+        entries = os.listdir("/proc")
+    except OSError:
+        return {}
+    # newest first (pids grow until they wrap): a process that lives for a moment, a
+    # member of a fast-forking chain, is read before it has handed over to its child
+    for pid in sorted((int(name) for name in entries if name.isdigit()), reverse=True):
+        found = _stat(pid)
+        if found is not None:
+            table[pid] = found
+    return table
+
+
+def _has_token(pid: int, needle: bytes) -> bool:
+    try:
+        with open(f"/proc/{pid}/environ", "rb") as f:
+            return needle in b"\0" + f.read()
+    except OSError:
+        return False
+
+
+def _kill_tree(root: int, *, root_alive: bool, session: int, token: str,
+               since: int, spare: frozenset[int] = frozenset(),
+               spare_tokens: Sequence[str] = ()) -> set[int]:
+    """SIGKILL every process of the implementation started as ``root``; the pids found
+    (killed, or already dead and waiting to be reaped).
+
+    First the processes are *stopped*, then killed: each scan of ``/proc`` sends SIGSTOP to
+    every process it finds alive that is not stopped yet, and scans again, until a scan
+    finds no new one alive and none newly dead (a process that died during a scan may
+    have forked after it listed ``/proc``), or :data:`STOP_WAIT` seconds have passed; then
+    every process found gets SIGKILL. A stopped process cannot fork, so a chain that
+    forks, calls ``setsid()`` and exits every few milliseconds -- where each scan would
+    find a member that has already handed over to its child -- is caught whole; killing
+    as each scan went let one escape now and then.
+
+    Found, each scan: the tree under ``root`` (only while ``root_alive``: a reaped pid may
+    be reused), every process of its ``session`` (a session id is never reused while a
+    process of the session lives), every process whose environment holds ``token``, the
+    kit's own children that are orphans it adopted (see :func:`become_subreaper`): started
+    since ``since`` (clock ticks after boot) and in another session than the kit's (a child
+    the kit's other code started shares the kit's session; an implementation's descendant
+    never can), except the ``spare`` ones (other drivers' implementations) and those
+    holding one of ``spare_tokens`` (other drivers'), and every descendant of these. Never
+    the kit itself or its ancestors.
+
+    The adopted orphans are the net for a descendant that left the session and cleared its
+    environment; inside a larger program (tests), a child that program started since the
+    launch in a session of its own would be taken for one."""
+    me = os.getpid()
+    own_session = os.getsid(0)
+    needle = f"\0{TOKEN_VARIABLE}={token}\0".encode()
+    others = [f"\0{TOKEN_VARIABLE}={t}\0".encode() for t in spare_tokens]
+    protected = {me, 0, 1}
+    ancestor = os.getppid()
+    while ancestor > 1 and ancestor not in protected:
+        protected.add(ancestor)
+        found = _stat(ancestor)
+        ancestor = found[1] if found else 0
+    killed: set[int] = set()
+    stopped: set[int] = set()
+    dead: set[int] = set()
+    give_up = time.monotonic() + STOP_WAIT
+    try:
+        while True:
+            table = _processes()
+            if not table:
+                break
+            # once the implementation is reaped, its pid (the session id) could in
+            # principle name a new session of a stranger: then only its own members are
+            # not ours
+            by_session = root_alive or session not in table
+            seeds = {pid for pid, (state, ppid, sid, start) in table.items()
+                     if (by_session and sid == session)
+                     or (state not in "ZX" and _has_token(pid, needle))
+                     or (ppid == me and sid != own_session and start >= since
+                         and pid not in spare
+                         and not (state not in "ZX"
+                                  and any(_has_token(pid, other) for other in others)))}
+            if root_alive:
+                seeds.add(root)
+            children: dict[int, list[int]] = {}
+            for pid, (_state, ppid, _sid, _start) in table.items():
+                children.setdefault(ppid, []).append(pid)
+            victims: set[int] = set()
+            todo = [pid for pid in seeds if pid in table]
+            while todo:
+                pid = todo.pop()
+                if pid in victims or pid in protected:
+                    continue
+                victims.add(pid)
+                todo.extend(children.get(pid, ()))
+            killed |= victims  # zombies too (the process group kill may have come first)
+            fresh = {pid for pid in victims
+                     if table[pid][0] not in "ZX" and pid not in stopped}
+            # a process that died since the last scan may have forked after this scan
+            # listed /proc: its child is in the next scan, so it is not over yet
+            died = {pid for pid in victims if table[pid][0] in "ZX"} - dead
+            dead |= died
+            # the dead orphans the kit adopted are reaped now: a chain leaves one a
+            # member, and with thousands each scan would take longer than a member lives
+            for pid in died:
+                if table[pid][1] == me and pid != root and pid not in spare:
+                    with contextlib.suppress(ChildProcessError):
+                        os.waitpid(pid, os.WNOHANG)
+            if not fresh and not died:
+                break
+            for pid in fresh:
+                with contextlib.suppress(ProcessLookupError, PermissionError):
+                    os.kill(pid, signal.SIGSTOP)
+            stopped |= fresh
+            _wait_stopped(fresh, give_up)
+            if time.monotonic() > give_up:
+                break
+    finally:
+        for pid in stopped:  # a stopped process still dies of SIGKILL
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(pid, signal.SIGKILL)
+    return killed
+
+
+def _wait_stopped(pids: set[int], deadline: float) -> None:
+    """Until every one of ``pids`` is stopped or dead (or ``deadline``).
+
+    ``kill(SIGSTOP)`` returns before the process stops: on another CPU it may be inside
+    ``fork()``, which completes first, and its child can appear in ``/proc`` only after
+    the next scan listed it. That scan, finding nothing new, would end the hunt with the
+    child running (the fast-forking chain escaped this way, on a quiet two-core machine).
+    Once every process found is stopped, no fork is in flight: whatever the next scan
+    does not find does not exist."""
+    pending = set(pids)
+    while pending and time.monotonic() < deadline:
+        pending = {pid for pid in pending
+                   if (found := _stat(pid)) is not None and found[0] not in "TtZX"}
+        if pending:
+            time.sleep(_STOP_POLL)
+
+
+def _reap(pids: set[int], skip: int, deadline: float) -> None:
+    """Wait until the killed ``pids`` are gone: reap those that are the kit's children
+    (``waitpid``; the implementation itself, ``skip``, is Popen's to reap), and let go of
+    those another process must reap (when it is not one of ``pids``)."""
+    me = os.getpid()
+    pending = set(pids) - {skip}
+    while pending:
+        for pid in list(pending):
+            found = _stat(pid)
+            if found is None:
+                pending.discard(pid)
+                continue
+            state, ppid = found[0], found[1]
+            if ppid == me:
+                try:
+                    if os.waitpid(pid, os.WNOHANG)[0] == pid:
+                        pending.discard(pid)
+                except ChildProcessError:
+                    pending.discard(pid)
+            elif state in "ZX" and ppid not in pids:
+                pending.discard(pid)  # a zombie of a process that is not ours to reap
+        if not pending or time.monotonic() > deadline:
+            return
+        time.sleep(0.002)
+
+
+def _reap_adopted(since: int, spare: frozenset[int], deadline: float) -> None:
+    """The last net, after the kill: until no child of the kit in another session than its
+    own that started since ``since`` has been seen for a few scans in a row (or
+    ``deadline``), reap each one that is dead (the living ones were killed: they are
+    dying). These are orphans the kit adopted as a subreaper: chain
+    members that exited on their own while the kit waited for a reply, or whose parent
+    died after the scans of :func:`_kill_tree` (a killed process dies, and hands its
+    children over, a moment later). Without it the kit could exit with zombies of its own
+    for its parent to inherit. Only the dead are touched; ``spare`` (the implementation
+    itself and other drivers' implementations) are their Popen's to reap."""
+    me = os.getpid()
+    own_session = os.getsid(0)
+    quiet = 0
+    while quiet < 3 and time.monotonic() < deadline:
+        adopted = [(pid, state) for pid, (state, ppid, sid, start) in _processes().items()
+                   if ppid == me and sid != own_session and start >= since
+                   and pid not in spare]
+        quiet = 0 if adopted else quiet + 1
+        for pid, state in adopted:  # the living were killed: they are dying
+            if state in "ZX":
+                with contextlib.suppress(ChildProcessError):
+                    os.waitpid(pid, os.WNOHANG)
+        time.sleep(0.005)
