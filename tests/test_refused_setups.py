@@ -18,13 +18,13 @@ import pytest
 
 from fivetenk import catalog
 from fivetenk.cli import main
+from fivetenk.commands.render import render_feature
 from fivetenk.compiler import FeatureError, compile_text
 from fivetenk.drivers import ReferenceDriver
 from fivetenk.evidence import expectation_text, request_text, step_lines
 from fivetenk.process_driver import ProcessDriver
 from fivetenk.reference.cards import full_deck
 from fivetenk.reference.position import build_position
-from fivetenk.render_cmd import render_feature
 from fivetenk.runner import run_scenario, run_suite
 from fivetenk.scenario import Scenario, ScenarioError, without_rejection_clauses
 
@@ -322,7 +322,7 @@ def test_shipped_refused_setups_pass_on_the_reference_and_fail_an_engine_accepti
 
 def test_the_readme_example_of_a_refused_position_passes_on_the_reference() -> None:
     readme = (Path(__file__).resolve().parent.parent / "README.md").read_text("utf-8")
-    section = readme.split("## Writing your own case", 1)[1]
+    section = readme.split("## Settling a dispute", 1)[1]
     block = section.split("```gherkin\n", 1)[1].split("```", 1)[0]
     built = {s.id: s for s in compile_text(block, "README.md", validate=True)}
     club = built["club-004"]
