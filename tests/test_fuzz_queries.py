@@ -103,6 +103,42 @@ def test_new_broken_engine_passes_the_suite_but_not_the_fuzzer(engine: str,
         assert failed == set(also), sorted(set(also) - failed)
 
 
+def test_a_bug_of_long_hands_is_found_in_a_long_hand(tmp_path: Path) -> None:
+    """Issue 19: an engine that lists no airplane with pairs among the leads of a hand of
+    more than 16 cards. ``plays`` hands are drawn up to 32 cards, biased toward the dealt
+    sizes, so the fuzzer finds it, and the shrunk hand keeps more than 16 cards (no shorter
+    hand shows the bug) and an airplane with pairs."""
+    command = impl(str(MINI / "fuzz_long_hands.py"))
+    code, text = fuzz("--impl", command, "--seed", "1", "--cases", "3000", "--out",
+                      str(tmp_path), "--jsonl", str(tmp_path / "r.jsonl"))
+    assert code == 1 and "DIVERGED" in text, text
+    first = json.loads((tmp_path / "r.jsonl").read_text().splitlines()[0])
+    assert first["case"] < 3000
+    shrunk = first["shrunk"]["request"]
+    assert shrunk["op"] == "plays" and "top" not in shrunk
+    assert len(shrunk["hand"]) > 16, shrunk
+    assert any(play.startswith("airplane+pairs") for play in first["shrunk"]["expected"]
+               ["plays"]), first["shrunk"]
+
+
+def test_plays_hands_reach_the_dealt_sizes() -> None:
+    """The sizes of ``plays`` hands cover the whole range up to a banker's 32 cards; the
+    dealt sizes (26 and 32) are drawn more often than any other size over 8, and at least
+    a fifth of the hands have more than 16 cards."""
+    mode = QueryMode()
+    sizes: dict[int, int] = {}
+    for i in range(3000):
+        case = mode.generate(RandomSource(f"5:queries:{i}"), {})
+        if case.kind == "plays":
+            n = len(case.steps[0]["hand"])
+            sizes[n] = sizes.get(n, 0) + 1
+    assert max(sizes) == 32 and min(sizes) <= 2
+    assert len(set(range(1, 33)) - set(sizes)) <= 3, sizes  # nearly every size is drawn
+    longer = [sizes.get(n, 0) for n in range(9, 32) if n != 26]
+    assert sizes[26] > 2 * max(longer) and sizes[32] > max(longer), sizes  # dealt sizes
+    assert sum(sizes.get(n, 0) for n in range(17, 33)) >= sum(sizes.values()) / 5
+
+
 COMBINATION_BREAKERS = ["two_below_ace", "wings_both_jokers", "suited_reversed",
                         "bombs_by_rank", "six_jokers_ignored", "twelve_bomb_ignored"]
 

@@ -617,10 +617,23 @@ def _finish(args: argparse.Namespace, out: TextIO, plan: Plan, modes: dict[str, 
     if args.jsonl is not None:
         summary = {"record": "summary", "seed": seed, "tried": tried, "skipped": skipped,
                    "diverged": diverged, "distinct": len(groups), "seconds": round(elapsed, 3)}
-        text = "".join(json.dumps(report.plain(r), ensure_ascii=True, sort_keys=True) + "\n"
+        text = "".join(json.dumps(_bounded(r), ensure_ascii=True, sort_keys=True) + "\n"
                        for r in [*records, summary])
         report.write_atomic(args.jsonl, text)
     return 1 if groups else 0
+
+
+def _bounded(record: dict[str, Any]) -> dict[str, Any]:
+    """A JSON-lines record with each field bounded on its own (:func:`fivetenk.bounded.plain`),
+    two levels down: the answers to a ``plays`` query of a 32-card hand run to thousands of
+    characters, and bounding the record as a whole cut the keys after them (the shrunk
+    case went missing from the file). Every key stays; a long value says what it left out."""
+    def field(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {str(k): report.plain(v) for k, v in value.items()}
+        return report.plain(value)
+
+    return {key: field(value) for key, value in record.items()}
 
 
 def _describe(args: argparse.Namespace, plan: Plan, modes: dict[str, Any], driver: Any,
