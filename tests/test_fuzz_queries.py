@@ -247,3 +247,19 @@ def test_the_rejection_shortcut_never_accepts_what_the_schema_refuses(
     assert _fast_query(cmd, {"accepted": False, "clause": "R03.1", "error": {
         "code": "illegal-play", "clause": "R03.1", "message": "no legal combination"}})
     assert _fast_query(cmd, {"accepted": False, "clause": None})
+
+
+@pytest.mark.parametrize(("variants", "ruling", "not_ruling"), [
+    ({"rocket": "joker_sets"}, "D26", "D36"),
+    ({"rocket": "six_jokers"}, "D36", "D26"),
+    ({"twelve_bomb": "beats_rocket"}, "D37", "D36"),
+])
+def test_a_case_under_a_variant_is_tagged_with_that_values_ruling(
+        variants: dict[str, str], ruling: str, not_ruling: str) -> None:
+    """Issue 19: cases found under rocket=joker_sets were tagged D36 (the six-joker rocket).
+    The rulings come from the engine's own table (provenance.VARIANT_RULINGS), by value."""
+    from fivetenk.fuzz.queries import step_clauses
+
+    _, rulings = step_clauses({"op": "classify", "cards": ["SJ", "BJ"]},
+                              {"legal": True, "readings": ["rocket"]}, variants)
+    assert ruling in rulings and not_ruling not in rulings

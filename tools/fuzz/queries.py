@@ -26,6 +26,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..drivers import DriverError, ReferenceDriver
+from ..reference.provenance import VARIANT_RULINGS
 from ..scenario import Scenario
 from .source import Case, Divergence, Source, compare, errored, unique
 
@@ -475,7 +476,6 @@ class QueryMode:
 # ---------------------------------------------------------------------------------------------
 
 _RUN_WORDS = ("straight", "pairs", "airplane", "airplane+singles", "airplane+pairs")
-_VARIANT_RULINGS = {"wing_ranks": "D9", "rocket": "D36", "twelve_bomb": "D37"}
 
 
 def _words(texts: Sequence[Any]) -> list[str]:
@@ -546,9 +546,12 @@ def step_clauses(step: dict[str, Any], expected: dict[str, Any],
             clauses += ["R03.3", "R02.1"]
             if words & set(_RUN_WORDS):
                 clauses.append("R03.4")
-    for name, ruling in _VARIANT_RULINGS.items():
-        if name in variants and ruling not in rulings:
-            rulings.append(ruling)
+    # the rulings each non-default value applies, from the engine's own table: rocket
+    # joker_sets is D26, six_jokers D36 (one table, so a case is tagged as the engine reads)
+    for name, value in variants.items():
+        for ruling in VARIANT_RULINGS.get(name, {}).get(value, ()):
+            if ruling not in rulings:
+                rulings.append(ruling)
     return unique(clauses), unique(sorted(rulings, key=lambda r: int(r[1:])))
 
 
