@@ -287,3 +287,22 @@ def test_a_case_that_cannot_be_written_is_said_so_and_still_reported(
     assert code == 1 and "DIVERGED case 111" in text
     assert f"not written: cannot write {tmp_path / 'found-1.feature'}: No space left" in text
     assert "internal error" not in text
+
+
+@pytest.mark.parametrize(("budget", "done", "elapsed", "workers", "size"), [
+    (None, 0, 0.0, 1, 512),        # no budget: the fixed chunk
+    (None, 10**6, 1.0, 2, 512),
+    (150.0, 0, 0.0, 1, 8),         # no rate yet: a small first chunk measures it
+    (150.0, 100, 10.0, 1, 10),     # whole hands, 10 a second: a chunk of about a second
+    (150.0, 100, 10.0, 2, 8),      # 5 a second per worker: never fewer than 8
+    (150.0, 10**6, 100.0, 1, 512), # fast queries: never more than the fixed chunk
+])
+def test_under_a_budget_a_chunk_takes_about_a_second(budget: float | None, done: int,
+                                                     elapsed: float, workers: int,
+                                                     size: int) -> None:
+    """Issue 19: the budget is checked between chunks; chunks of 512 whole-hand cases took
+    almost a minute, so a 150 s budget ran 206 s. Under a budget a chunk is sized from the
+    rate measured so far."""
+    from fivetenk.fuzz.command import chunk_size
+
+    assert chunk_size(budget, done, elapsed, workers) == size

@@ -46,7 +46,11 @@ from .source import Case, Divergence, RandomSource, case_seed, content_id, error
 
 MODE_NAMES = ("queries", "games", "endings")
 CHUNK = 512
-"""Cases generated and sent together (one stream per chunk and worker)."""
+"""Most cases generated and sent together (one stream per chunk and worker)."""
+CHUNK_SECONDS = 1.0
+"""Under --budget, about how long one chunk may take: chunks are sized from the rate
+measured so far, so the budget is checked about this often whatever a case costs (with a
+fixed 512, a chunk of whole-hand cases took almost a minute, and a 150 s budget ran 206 s)."""
 SHRINK_GROUPS = 5
 """At most this many distinct divergences (by mode, kind and differing paths) are shrunk
 and written; the others are counted and listed."""
@@ -488,17 +492,34 @@ def _progress(stream: TextIO, outcomes: list[Outcome], total: int | None, second
         stream.flush()
 
 
+def chunk_size(budget: float | None, done: int, elapsed: float, workers: int) -> int:
+    """The next chunk's size: :data:`CHUNK`, or under a budget what the rate so far (``done``
+    cases in ``elapsed`` seconds, over ``workers``) runs in about :data:`CHUNK_SECONDS`, at
+    least 8 and at most CHUNK (before any case ran: 8, a first chunk that measures it)."""
+    if budget is None:
+        return CHUNK
+    if done <= 0 or elapsed <= 0:
+        return 8
+    per_worker = done / elapsed / max(workers, 1)
+    return max(8, min(CHUNK, int(per_worker * CHUNK_SECONDS)))
+
+
 def _campaign(plan: Plan, modes: dict[str, Any], driver: Any, args: argparse.Namespace,
               total: int | None, shard: tuple[int, int], started: float,
               ) -> Iterator[list[Outcome]]:
     """The outcomes of the campaign, chunk by chunk, in case order."""
     k, n = shard
     budget = args.budget
+    done = [0]  # cases run so far by this process's campaign (sizes the chunks under a budget)
+
+    def size() -> int:
+        return chunk_size(budget, done[0], time.perf_counter() - started, args.workers)
 
     def chunks() -> Iterator[list[int]]:
         g = 0
         while total is None or g < total:
-            top = g + CHUNK * n if total is None else min(g + CHUNK * n, total)
+            step = size() * n
+            top = g + step if total is None else min(g + step, total)
             mine = [i for i in range(g, top) if i % n == k - 1]
             g = top
             if mine:
@@ -506,6 +527,10 @@ def _campaign(plan: Plan, modes: dict[str, Any], driver: Any, args: argparse.Nam
 
     def in_budget() -> bool:
         return budget is None or time.perf_counter() - started < budget
+
+    def counted(outcomes: list[Outcome]) -> list[Outcome]:
+        done[0] += len(outcomes)
+        return outcomes
 
     if args.workers == 1:
         # the next chunk is generated in a thread while this one is exchanged with the
@@ -529,7 +554,7 @@ def _campaign(plan: Plan, modes: dict[str, Any], driver: Any, args: argparse.Nam
                 cases = ahead.result()
                 following = next(source, None) if in_budget() else None
                 ahead = maker.submit(make, following) if following is not None else None
-                yield run_cases(plan, modes, driver, cases)
+                yield counted(run_cases(plan, modes, driver, cases))
                 if not in_budget():
                     if ahead is not None:
                         ahead.cancel()
@@ -552,11 +577,11 @@ def _campaign(plan: Plan, modes: dict[str, Any], driver: Any, args: argparse.Nam
                 break
             pending.append(pool.apply_async(_worker_chunk, (indices,)))
             if len(pending) >= 2 * args.workers:
-                yield pending.pop(0).get()
+                yield counted(pending.pop(0).get())
         while pending:
             if not in_budget():
                 break
-            yield pending.pop(0).get()
+            yield counted(pending.pop(0).get())
     finally:
         if pool is not None:
             pool.terminate()
