@@ -112,10 +112,16 @@ def test_a_bug_of_long_hands_is_found_in_a_long_hand(tmp_path: Path) -> None:
     code, text = fuzz("--impl", command, "--seed", "1", "--cases", "3000", "--out",
                       str(tmp_path), "--jsonl", str(tmp_path / "r.jsonl"))
     assert code == 1 and "DIVERGED" in text, text
-    first = json.loads((tmp_path / "r.jsonl").read_text().splitlines()[0])
+    records = [json.loads(x) for x in (tmp_path / "r.jsonl").read_text().splitlines()]
+    first = records[0]
     assert first["case"] < 3000
     shrunk = first["shrunk"]["request"]
     assert shrunk["op"] == "plays" and "top" not in shrunk
+    # every diverging case is in the file, with the group it belongs to
+    cases = [r for r in records if r["record"] == "case"]
+    assert len(cases) == records[-1]["diverged"] == first["count"] > 1
+    assert {r["group"] for r in cases} == {first["case"]}
+    assert all(r["paths"] == ["count", "plays"] for r in cases), cases[:3]
     assert len(shrunk["hand"]) > 16, shrunk
     assert any(play.startswith("airplane+pairs") for play in first["shrunk"]["expected"]
                ["plays"]), first["shrunk"]

@@ -89,7 +89,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="run only the K-th of N deterministic slices of the campaign (for a "
                    "CI matrix): case i belongs to slice i %% N + 1")
     p.add_argument("--jsonl", type=Path, metavar="FILE",
-                   help="write every divergence and a summary as JSON lines")
+                   help="write as JSON lines each divergence group (with its shrunk "
+                   "case), every diverging case (its number, group and differing paths), "
+                   "and a summary")
     p.add_argument("--no-shrink", action="store_true",
                    help="report divergences as found, without shrinking or writing them")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on a terminal")
@@ -607,6 +609,7 @@ def _finish(args: argparse.Namespace, out: TextIO, plan: Plan, modes: dict[str, 
     tried: dict[str, int] = {}
     skipped = 0
     groups: dict[str, Found] = {}
+    every: list[dict[str, Any]] = []  # every diverging case, for --jsonl (issue 19)
     for o in outcomes:
         if o.skipped:
             skipped += 1
@@ -619,6 +622,11 @@ def _finish(args: argparse.Namespace, out: TextIO, plan: Plan, modes: dict[str, 
                 groups[sig].count += 1
             else:
                 groups[sig] = Found(o)
+            every.append({"record": "case", "case": o.index, "mode": o.mode, "kind": o.kind,
+                          "group": groups[sig].outcome.index, "step": o.divergence.step,
+                          "paths": list(o.divergence.paths),
+                          "error": error_kind(o.divergence.error) if o.divergence.error
+                          else None})
     records: list[dict[str, Any]] = []
     for number, found in enumerate(groups.values()):
         lines, record = _describe(args, plan, modes, driver, found, number < SHRINK_GROUPS)
@@ -643,7 +651,7 @@ def _finish(args: argparse.Namespace, out: TextIO, plan: Plan, modes: dict[str, 
         summary = {"record": "summary", "seed": seed, "tried": tried, "skipped": skipped,
                    "diverged": diverged, "distinct": len(groups), "seconds": round(elapsed, 3)}
         text = "".join(json.dumps(_bounded(r), ensure_ascii=True, sort_keys=True) + "\n"
-                       for r in [*records, summary])
+                       for r in [*records, *every, summary])
         report.write_atomic(args.jsonl, text)
     return 1 if groups else 0
 
