@@ -11,6 +11,7 @@ import shlex
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -306,3 +307,43 @@ def test_under_a_budget_a_chunk_takes_about_a_second(budget: float | None, done:
     from fivetenk.fuzz.command import chunk_size
 
     assert chunk_size(budget, done, elapsed, workers) == size
+
+
+def _divergence(paths: list[str], expected: Any, observed: Any, op: str = "observe") -> Any:
+    from fivetenk.fuzz.source import Divergence
+
+    return Divergence(step=3, request={"op": op}, expected=expected, observed=observed,
+                      paths=paths)
+
+
+def test_a_group_is_one_mistake_not_one_set_of_consequences() -> None:
+    """Issue 19: groups were keyed by every differing path, so one kitty mistake, whose
+    totals and levels differ from hand to hand, made dozens of groups. The key is the op,
+    the first differing path without list indexes, and the values there when they are
+    words; counts, seats and lists differ from case to case without being another bug."""
+    kitty = _divergence(["result.kitty_to", "result.banker_total"],
+                        {"result": {"kitty_to": 2, "banker_total": 90}},
+                        {"result": {"kitty_to": 4, "banker_total": 120}})
+    kitty_again = _divergence(["result.kitty_to", "result.winners", "levels.3"],
+                              {"result": {"kitty_to": 0, "winners": [0]}, "levels": [3] * 6},
+                              {"result": {"kitty_to": 5, "winners": [1]}, "levels": [4] * 6})
+    assert kitty.group_key() == kitty_again.group_key() == "observe:result.kitty_to=int->int"
+    seat_1 = _divergence(["levels.1"], {"levels": [3, 5]}, {"levels": [3, 6]})
+    seat_0 = _divergence(["levels.0"], {"levels": [4]}, {"levels": [5]})
+    assert seat_1.group_key() == seat_0.group_key() == "observe:levels.#=int->int"
+    accepts = _divergence(["beats"], {"beats": False}, {"beats": True}, "beats")
+    refuses = _divergence(["beats"], {"beats": True}, {"beats": False}, "beats")
+    assert accepts.group_key() != refuses.group_key()
+    ending = _divergence(["result.ending"], {"result": {"ending": "bankers_out"}},
+                         {"result": {"ending": "defenders_out"}})
+    assert ending.group_key() == 'observe:result.ending="bankers_out"->"defenders_out"'
+
+
+def test_one_engine_mistake_makes_one_group(tmp_path: Path) -> None:
+    """The engine that gives the lead to a seat that went out in the trick (fuzz_turns) makes
+    one group over hundreds of game cases, whatever else its mistake changes later."""
+    code, text = fuzz("--impl", shlex.join([sys.executable, str(MINI / "fuzz_turns.py")]),
+                      "--seed", "1", "--cases", "200", "--mode", "games", "--no-shrink",
+                      "--out", str(tmp_path))
+    assert code == 1, text
+    assert re.search(r"(\d+) diverged, 1 distinct", text), text[-500:]

@@ -617,7 +617,7 @@ def _finish(args: argparse.Namespace, out: TextIO, plan: Plan, modes: dict[str, 
         key = f"{o.mode}/{o.kind}"
         tried[key] = tried.get(key, 0) + 1
         if o.divergence is not None:
-            sig = f"{o.mode}:{o.kind}:{o.divergence.signature()}"
+            sig = o.divergence.group_key()
             if sig in groups:
                 groups[sig].count += 1
             else:
