@@ -269,3 +269,51 @@ def test_a_case_under_a_variant_is_tagged_with_that_values_ruling(
     _, rulings = step_clauses({"op": "classify", "cards": ["SJ", "BJ"]},
                               {"legal": True, "readings": ["rocket"]}, variants)
     assert ruling in rulings and not_ruling not in rulings
+
+
+class _OwnRocket:
+    """An engine that plays rocket=joker_sets whatever it is asked (it does not play the
+    default rocket) and reads no single 7: the reference driver, wrapped."""
+
+    def __init__(self) -> None:
+        from fivetenk.drivers import ReferenceDriver
+
+        self.inner = ReferenceDriver(self_check=False)
+
+    def start(self, variants: dict[str, str], setup: Any) -> dict[str, Any]:
+        return self.inner.start({**variants, "rocket": "joker_sets"}, setup)
+
+    def run(self, step: dict[str, Any]) -> dict[str, Any]:
+        answer = self.inner.run(step)
+        if step["op"] == "classify" and answer.get("readings") == ["single 7"]:
+            return {"legal": False, "readings": []}
+        return answer
+
+
+def test_shrinking_stays_under_the_variants_the_engine_plays(tmp_path: Path) -> None:
+    """Issue 19: a case shrank to the default rocket, which the engine had declared it
+    does not play, so the case written was skipped on that very engine. Shrinking now
+    drops a variant only to settings the campaign explores for the engine."""
+    import argparse
+
+    from fivetenk.fuzz.command import _shrink_and_write
+
+    mode = QueryMode(capabilities=frozenset({"classify"}))
+    variants = {"rocket": "joker_sets"}
+    engine = _OwnRocket()
+    case = next(c for i in range(20000)
+                if (c := mode.generate(RandomSource(f"9:queries:{i}"), variants)).kind
+                == "classify" and mode.run(engine, [c])[0] is not None)
+    assert case.steps[0]["cards"][0].startswith("7")
+    args = argparse.Namespace(out=tmp_path, id_prefix="found", impl="own-rocket")
+
+    def written(combos: list[dict[str, str]]) -> dict[str, Any]:
+        found = mode.run(engine, [case])[0]
+        assert found is not None
+        _, record = _shrink_and_write(args, mode, engine, case, found, combos)
+        return json.loads(Path(record["json"]).read_text())
+
+    inside = written([variants])  # the engine plays joker_sets only
+    assert inside["variants"] == variants, inside
+    anywhere = written([{}, variants])  # an engine that plays the default too
+    assert anywhere["variants"] == {}, anywhere

@@ -686,7 +686,8 @@ def _describe(args: argparse.Namespace, plan: Plan, modes: dict[str, Any], drive
     mode = modes[o.mode]
     case = generate(plan, modes, o.index)
     try:
-        lines_, record_ = _shrink_and_write(args, mode, driver, case, d)
+        lines_, record_ = _shrink_and_write(args, mode, driver, case, d,
+                                            plan.combos.get(o.mode, [{}]))
     except OSError as err:  # e.g. a full disk: the divergence stays reported
         name = f" {report.visible(err.filename, 400)}" if err.filename else ""
         lines.append(f"  not written: cannot write{name}: {err.strerror or err}")
@@ -733,11 +734,19 @@ def shrinkable(divergence: Divergence) -> str:
 
 
 def _shrink_and_write(args: argparse.Namespace, mode: Any, driver: Any, case: Case,
-                      found: Divergence) -> tuple[list[str], dict[str, Any]]:
+                      found: Divergence, combos: Sequence[dict[str, str]] = ({},),
+                      ) -> tuple[list[str], dict[str, Any]]:
     """Shrink the divergence ``found`` in the campaign's case ``case`` (regenerated here
     from its draws) and write the result. The case is run first on this process's
     implementation: its divergence (the diverging step included) is what
-    ``mode.minimal(case, divergence)`` starts from, and shrinking keeps to it."""
+    ``mode.minimal(case, divergence)`` starts from, and shrinking keeps to it.
+
+    Shrinking stays inside the implementation's declared profile: a smaller case counts
+    only if it uses no shape the implementation leaves out (the mode's ``skip_reason``)
+    and is played under variant settings the campaign explores for it (``combos``, which
+    leave out a default it does not play). Against a real engine a case once shrank to
+    ``SJ BJ`` as a rocket under the default rocket, which that engine declared it does not
+    play: the case written was then skipped on that very engine (issue 19)."""
     lines: list[str] = []
     first = mode.run(driver, [case])[0]
     if first is None or first.signature() != found.signature():
@@ -754,8 +763,14 @@ def _shrink_and_write(args: argparse.Namespace, mode: Any, driver: Any, case: Ca
     case = call_minimal(mode, case, first)
     generator, choices = mode.shrinker(case)
 
+    skip = getattr(mode, "skip_reason", None)
+
+    def inside(candidate: Case) -> bool:
+        return (candidate.variants in combos
+                and not (skip is not None and skip(candidate)))
+
     def diverges(candidate: Case) -> bool:
-        return bool(same(mode.run(driver, [candidate])[0]))
+        return inside(candidate) and bool(same(mode.run(driver, [candidate])[0]))
 
     plain = getattr(mode, "without_variants", None)
     if plain is not None and case.variants and not why:
