@@ -76,6 +76,11 @@ class _StderrTail(threading.Thread):
         self.lock = threading.Lock()
 
     def run(self) -> None:
+        # signals are the main thread's: a Ctrl-C the main thread holds back (the fuzzer
+        # does while it starts its workers) must not be taken, and lost, here
+        if hasattr(signal, "pthread_sigmask"):
+            signal.pthread_sigmask(signal.SIG_BLOCK,
+                                   {signal.SIGINT, signal.SIGTERM, signal.SIGHUP})
         while True:
             try:
                 chunk = os.read(self.fd, _CHUNK)

@@ -319,23 +319,37 @@ def _worker_stop(signum: int, frame: Any) -> None:
 
 @contextlib.contextmanager
 def _quiet_workers() -> Iterator[None]:
-    """A Ctrl-C while the workers are started is held back until they are: SIGINT is
-    blocked in this thread, so a spawned worker inherits it blocked (fork and exec keep the
-    mask) and a Ctrl-C reaching the whole process group while it boots stays pending in it
-    until :func:`_worker_init` ignores SIGINT (which discards it); and the kit's own
-    handler is replaced by one that only takes note, so that the kit is not interrupted
-    halfway through handing a worker its start (the worker would then die of an empty
-    pipe, with a traceback). The Ctrl-C noted is acted on at the end of the block."""
+    """A Ctrl-C while the workers are started is held back until they are.
+
+    SIGINT is *ignored* while the workers are spawned: an ignored signal stays ignored
+    across fork and exec, and a Python started with SIGINT ignored keeps it so (it installs
+    its KeyboardInterrupt handler only over the default), so a Ctrl-C reaching the whole
+    process group while a worker boots cannot interrupt its start-up. Blocking it was not
+    enough: now and then a worker still died of it while initialising ("Fatal Python
+    error: init_sys_streams", with a traceback, in about one CI run of five). SIGINT is
+    also blocked in this thread meanwhile, so that one arriving now stays pending (Linux
+    keeps a blocked signal pending even when it is ignored: every other thread of the kit
+    blocks these signals for good, see ``process_pipes._StderrTail``, and the pool's
+    threads inherit this one's mask); at the end of the block it is delivered to a handler
+    that only takes note, and acted on once the kit's own handler is back. So the kit is
+    never interrupted halfway through handing a worker its start (the worker would then
+    die of an empty pipe, with a traceback), and loses no Ctrl-C."""
     if not hasattr(signal, "pthread_sigmask") or \
             threading.current_thread() is not threading.main_thread():  # pragma: no cover
         yield
         return
+    from multiprocessing import resource_tracker
+
+    # the tracker (the pool's semaphores need it) UNBLOCKS SIGINT in this thread when it
+    # starts instead of restoring the mask it found: started inside the block, it undid it
+    resource_tracker.ensure_running()
     noted: list[int] = []
-    handler = signal.signal(signal.SIGINT, lambda signum, frame: noted.append(signum))
     mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    handler = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         yield
     finally:
+        signal.signal(signal.SIGINT, lambda signum, frame: noted.append(signum))
         signal.pthread_sigmask(signal.SIG_SETMASK, mask)  # runs the note of a pending one
         signal.signal(signal.SIGINT, handler)
         if noted and callable(handler):
