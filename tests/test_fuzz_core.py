@@ -339,11 +339,19 @@ def test_a_group_is_one_mistake_not_one_set_of_consequences() -> None:
     assert ending.group_key() == 'observe:result.ending="bankers_out"->"defenders_out"'
 
 
-def test_one_engine_mistake_makes_one_group(tmp_path: Path) -> None:
-    """The engine that gives the lead to a seat that went out in the trick (fuzz_turns) makes
-    one group over hundreds of game cases, whatever else its mistake changes later."""
-    code, text = fuzz("--impl", shlex.join([sys.executable, str(MINI / "fuzz_turns.py")]),
-                      "--seed", "1", "--cases", "200", "--mode", "games", "--no-shrink",
-                      "--out", str(tmp_path))
+def test_one_engine_mistake_makes_one_group_per_field_it_breaks(tmp_path: Path) -> None:
+    """The engine that gives the kitty to the wrong seat (fuzz_endings) breaks the
+    kitty's owner, and after it the totals, winners and levels, differently from hand to
+    hand: its diverging cases differ in many sets of paths (one group each, as they were
+    keyed before), and are two groups now: the kitty's owner, and the levels of a later
+    hand that only the observation after ``next_hand`` shows."""
+    jsonl = tmp_path / "r.jsonl"
+    code, text = fuzz("--impl", shlex.join([sys.executable, str(MINI / "fuzz_endings.py")]),
+                      "--seed", "1", "--cases", "80", "--mode", "games", "--no-shrink",
+                      "--out", str(tmp_path), "--jsonl", str(jsonl))
     assert code == 1, text
-    assert re.search(r"(\d+) diverged, 1 distinct", text), text[-500:]
+    found = re.search(r"(\d+) diverged, (\d+) distinct", text)
+    assert found and int(found.group(1)) >= 10 and int(found.group(2)) <= 2, text[-500:]
+    cases = [json.loads(line) for line in jsonl.read_text().splitlines()]
+    path_sets = {tuple(r["paths"]) for r in cases if r["record"] == "case"}
+    assert len(path_sets) >= 5  # what the old key split them into
