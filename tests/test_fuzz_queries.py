@@ -78,18 +78,25 @@ def _suite_passes(command: str, also: tuple[str, ...] = ()) -> None:
     assert not bad, bad[:5]
 
 
+def _diverging_records(command: str, tmp_path: Path) -> list[dict[str, Any]]:
+    """Fuzz ``command`` (seed 1, 3,000 query cases): it must diverge; the JSON-lines records,
+    the first a divergence group found before the last case."""
+    code, text = fuzz("--impl", command, "--seed", "1", "--cases", "3000", "--out",
+                      str(tmp_path), "--jsonl", str(tmp_path / "r.jsonl"))
+    assert code == 1 and "DIVERGED" in text, text
+    records = [json.loads(x) for x in (tmp_path / "r.jsonl").read_text().splitlines()]
+    assert records[0]["case"] < 3000
+    return records
+
+
 @pytest.mark.parametrize("engine", sorted(NEW_CASES))
 def test_new_broken_engine_passes_the_suite_but_not_the_fuzzer(engine: str,
                                                                tmp_path: Path) -> None:
     command = impl(str(MINI / engine))
     also = ALSO_CAUGHT.get(engine, ())
     _suite_passes(command, also)  # the shipped suite (before the case below) finds nothing
-    code, text = fuzz("--impl", command, "--seed", "1", "--cases", "3000", "--out",
-                      str(tmp_path), "--jsonl", str(tmp_path / "r.jsonl"))
-    assert code == 1 and "DIVERGED" in text, text
-    records = [json.loads(x) for x in (tmp_path / "r.jsonl").read_text().splitlines()]
+    records = _diverging_records(command, tmp_path)
     first = records[0]
-    assert first["case"] < 3000
     shrunk = first["shrunk"]["request"]
     cards = [len(v) for k, v in shrunk.items() if k in ("cards", "reply", "top", "hand")]
     assert max(cards) <= 8, shrunk  # minimal: at most 8 cards in any card list
@@ -109,12 +116,8 @@ def test_a_bug_of_long_hands_is_found_in_a_long_hand(tmp_path: Path) -> None:
     sizes, so the fuzzer finds it, and the shrunk hand keeps more than 16 cards (no shorter
     hand shows the bug) and an airplane with pairs."""
     command = impl(str(MINI / "fuzz_long_hands.py"))
-    code, text = fuzz("--impl", command, "--seed", "1", "--cases", "3000", "--out",
-                      str(tmp_path), "--jsonl", str(tmp_path / "r.jsonl"))
-    assert code == 1 and "DIVERGED" in text, text
-    records = [json.loads(x) for x in (tmp_path / "r.jsonl").read_text().splitlines()]
+    records = _diverging_records(command, tmp_path)
     first = records[0]
-    assert first["case"] < 3000
     shrunk = first["shrunk"]["request"]
     assert shrunk["op"] == "plays" and "top" not in shrunk
     # every diverging case is in the file, with the group it belongs to
