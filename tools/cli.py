@@ -23,6 +23,7 @@ from .user_input import UsageError as UsageError  # where commands raise it from
 EPILOG = """\
 commands:
   check      run scenarios against the reference engine or an implementation (--impl)
+  diff       compare two runs (check --jsonl): newly failing, fixed, newly skipped …
   rules      print rules, clauses and rulings (fivetenk rules R17, --lang es)
   show       print a scenario as written and as JSON; --impl CMD replays it step by step
   export     write the feature scenarios as schema-valid JSON
@@ -45,6 +46,7 @@ See README.md for writing your own scenarios and for the adapter protocol.
 
 COMMANDS: dict[str, tuple[str | None, str]] = {
     "check": ("commands.check", "run the scenario suite"),
+    "diff": ("commands.diff", "compare two runs (check --jsonl reports), scenario by scenario"),
     "rules": ("commands.rules", "print rules, clauses and rulings"),
     "show": ("commands.show", "print a scenario (Gherkin and JSON); --impl CMD replays it"),
     "export": ("commands.export", "write the feature scenarios as schema-valid JSON"),
