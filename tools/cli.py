@@ -24,6 +24,7 @@ EPILOG = """\
 commands:
   check      run scenarios against the reference engine or an implementation (--impl)
   diff       compare two runs (check --jsonl): newly failing, fixed, newly skipped …
+  expectations  write the expectations that make a run green (RUN.jsonl --out FILE)
   rules      print rules, clauses and rulings (fivetenk rules R17, --lang es)
   show       print a scenario as written and as JSON; --impl CMD replays it step by step
   export     write the feature scenarios as schema-valid JSON
@@ -47,6 +48,8 @@ See README.md for writing your own scenarios and for the adapter protocol.
 COMMANDS: dict[str, tuple[str | None, str]] = {
     "check": ("commands.check", "run the scenario suite"),
     "diff": ("commands.diff", "compare two runs (check --jsonl reports), scenario by scenario"),
+    "expectations": ("commands.expectations",
+                     "write the expectations that make a run green, each pinned to its failure"),
     "rules": ("commands.rules", "print rules, clauses and rulings"),
     "show": ("commands.show", "print a scenario (Gherkin and JSON); --impl CMD replays it"),
     "export": ("commands.export", "write the feature scenarios as schema-valid JSON"),
