@@ -8,6 +8,7 @@ written, and two builds write the same bytes."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 import time
@@ -126,9 +127,18 @@ def test_every_internal_link_resolves(site: Path) -> None:
 
 
 def test_two_builds_write_the_same_bytes(site: Path, reports: dict[str, Path],
-                                         tmp_path: Path) -> None:
-    again = tmp_path / "again"
-    assert build(again, reports) == 0
+                                         tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                         ) -> None:
+    """The same command writes the same bytes (the index names the folder as the command
+    gave it, so both builds are made with the same relative ``--out``)."""
+    (tmp_path / "one").mkdir()
+    (tmp_path / "two").mkdir()
+    monkeypatch.chdir(tmp_path / "one")
+    assert build(Path("book"), reports) == 0
+    site = tmp_path / "one" / "book"
+    monkeypatch.chdir(tmp_path / "two")
+    assert build(Path("book"), reports) == 0
+    again = tmp_path / "two" / "book"
     first = {p.relative_to(site): p.read_bytes() for p in site.rglob("*") if p.is_file()}
     second = {p.relative_to(again): p.read_bytes() for p in again.rglob("*") if p.is_file()}
     assert sorted(first) == sorted(second)
@@ -330,6 +340,36 @@ def test_the_search_index_is_small_and_covers_everything(site: Path) -> None:
     assert kinds["ruling"] == set(spec.rulings)
     assert kinds["scenario"] == {s.id for s in catalog.shipped()}
     assert len(text.encode()) < 250_000
+
+
+def test_counts_agree_in_number_in_both_languages(site: Path, tmp_path: Path) -> None:
+    """Issue 22: ``1 card`` and ``1 carta``, ``13 pasaron``, ``6 con error``; the index
+    names the folder it was built in and keeps a space before its links."""
+    assert book.count(1, "cards") == "1 card" and book.count(2, "cards") == "2 cards"
+    assert book.count(1, "cards", "es") == "1 carta"
+    assert book.count(13, "passed", "es") == "13 pasaron"
+    assert book.count(1, "passed", "es") == "1 pasó"
+    assert book.count(6, "errored", "es") == "6 con error"
+    assert book.count(2, "xfailed", "es") == "2 fallos esperados"
+    texts = [" ".join("".join(parse(p).text).split()) for p in (site / "rules").glob("*.html")]
+    assert any(" 1 card " in t or " 1 card·" in t for t in texts)
+    assert not any(" 1 cards" in t or " 1 points" in t for t in texts)
+    index = " ".join("".join(parse(site / "index.html").text).split())
+    assert f"--out {site}" in index and "DIR" not in index
+    assert re.search(r"\d passed — Failures", index), index
+    assert not re.search(r"\d passed— ", index)
+
+
+def test_a_clause_shows_only_the_variants_that_change_it(site: Path) -> None:
+    """Issue 22: D9 reads R05.1 (bombs) and R05.3 (the rocket); the rocket option is shown
+    under R05.3, the airplanes' wing option nowhere on R05; each value on its own line."""
+    r05 = (site / "rules" / "R05.html").read_text(encoding="utf-8")
+    assert "wing_ranks" not in r05 and "rocket" in r05
+    r03 = parse(site / "rules" / "R03.html")
+    values = [a for t, a in r03.tags if t == "ul" and "variants" in a.get("class", "")]
+    assert values
+    text = (site / "rules" / "R03.html").read_text(encoding="utf-8")
+    assert ").; " not in text
 
 
 def test_cards_in_text_become_glyphs() -> None:

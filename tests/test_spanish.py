@@ -122,6 +122,35 @@ def test_the_spanish_steps_use_spanish_keywords_and_keep_doc_strings() -> None:
     assert [line for line in spanish if line.startswith(" ")] == english_docs
 
 
+def test_a_given_fact_reads_dado_que_and_the_and_after_it_drops_the_que() -> None:
+    """Issue 22: ``Dado que el orden del mazo es:`` (not ``Dado el orden…``), ``Y el fondo
+    es …`` after it; ``Dada una mano en juego…`` names a thing and takes no ``que``; the
+    earlier wording without ``que`` still reads."""
+    givens = [line for s in SHIPPED for line in render_steps(s, "es")
+              if line.split(" ")[0] in {"Dado", "Dada", "Dados", "Dadas"}]
+    assert "Dado que el orden del mazo es:" in givens
+    assert all(line.startswith(("Dado que ", "Dada una ")) for line in givens), sorted(
+        {line for line in givens if not line.startswith(("Dado que ", "Dada una "))})[:5]
+    lines = [line for s in SHIPPED for line in render_steps(s, "es")]
+    assert not [line for line in lines if line.startswith("Y que ")]
+    assert any(line.startswith("Y el asiento ") for line in lines)
+    for old in ('Dado la variante "wing_ranks" es "distinct"', "Dado el orden del mazo es:"):
+        text = old.partition(" ")[2]
+        assert find_step("given", text, "es")[0].example == find_step(
+            "given", "que " + text, "es")[0].example
+
+
+def test_one_card_dealt_agrees_in_number_in_both_languages() -> None:
+    """Issue 22: ``1 card has been dealt`` / ``el reparto lleva 1 carta``; the plural
+    forms and the earlier Spanish wording still read as the same step."""
+    many, args = find_step("then", "57 cards have been dealt")
+    assert find_step("then", "1 card has been dealt") == (many, {"n": "1"})
+    assert many.es is not None
+    assert many.es.render({"n": "1"}) == "el reparto lleva 1 carta"
+    assert many.es.render({"n": "57"}) == "el reparto lleva 57 cartas"
+    assert find_step("then", "se han repartido 57 cartas", "es") == (many, args)
+
+
 # -- a dispute written in Spanish by hand -------------------------------------------------------
 
 
@@ -324,8 +353,12 @@ def test_steps_lang_es_lists_every_spanish_phrase(capsys: pytest.CaptureFixture[
     out = capsys.readouterr().out
     for definition in REGISTRY:
         assert definition.es is not None and definition.es.example in out
-    assert "  Dada la variante " in out and "  Dado el asiento " in out
-    assert "  Dadas las cartas enterradas son " in out
+    # a Given that states a fact reads "Dado que …"; one that names a thing agrees with it
+    assert "  Dado que la variante " in out and "  Dado que el asiento " in out
+    assert "  Dado que las cartas enterradas son " in out
+    assert "  Dado que el orden del mazo es:" in out
+    assert "  Dada una mano en juego " in out
+    assert "Dada la " not in out and "Dadas las " not in out and "Dado el " not in out
     assert "  Cuando " in out and "  Entonces " in out
     assert "  Given " not in out
 

@@ -175,12 +175,19 @@ class Rule:
 
 @dataclass(frozen=True, slots=True)
 class Variant:
-    """A house-rule option named by a ruling: ``values`` maps each value to its meaning."""
+    """A house-rule option named by a ruling: ``values`` maps each value to its meaning;
+    ``clauses`` the clauses of the ruling it changes (empty: all of them)."""
 
     name: str
     ruling: str
     default: str
     values: dict[str, str] = field(hash=False)
+    clauses: tuple[str, ...] = ()
+
+    def concerns(self, clause_id: str) -> bool:
+        """Whether this option changes how ``clause_id`` is read (issue 22: the rocket
+        option is shown under R05.3, not the airplanes' wing option)."""
+        return not self.clauses or clause_id in self.clauses
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,6 +206,17 @@ class Ruling:
     origin: str
     section: str | None = None
     grounds: str | None = None
+    es: Mapping[str, str] = field(default_factory=dict, hash=False)
+    """The ruling's title and text in Spanish (``title``, ``text``), in the words of
+    rules.es.txt (issue 22)."""
+
+    def title_in(self, lang: str = "en") -> str:
+        """The title in ``lang`` (English when it has no text in that language)."""
+        return self.es.get("title", self.title) if lang == "es" else self.title
+
+    def text_in(self, lang: str = "en") -> str:
+        """The text in ``lang`` (English when it has no text in that language)."""
+        return self.es.get("text", self.text) if lang == "es" else self.text
 
 
 @dataclass(frozen=True, slots=True)
@@ -626,6 +644,10 @@ class _Checker:
                     )
                 else:
                     variant_sites[variant["name"]] = ruling_id
+                stray = [c for c in variant.get("clauses", ()) if c not in ruling["clauses"]]
+                if stray:
+                    self.problems.append(Problem(name, f"{vpath}.clauses", "not among the "
+                                                 f"ruling's clauses: {', '.join(stray)}"))
         numbers = sorted(int(r[1:]) for r in seen)
         missing = sorted(set(range(1, (numbers[-1] if numbers else 0) + 1)) - set(numbers))
         if missing:
@@ -790,7 +812,8 @@ class _Checker:
         for r in self.valid[RULINGS_FILE]["rulings"]:
             ruling_variants = tuple(
                 Variant(
-                    name=v["name"], ruling=r["id"], default=v["default"], values=dict(v["values"])
+                    name=v["name"], ruling=r["id"], default=v["default"],
+                    values=dict(v["values"]), clauses=tuple(v.get("clauses", ())),
                 )
                 for v in r.get("variants", ())
             )
@@ -804,6 +827,7 @@ class _Checker:
                 origin=r["origin"],
                 section=r.get("section"),
                 grounds=r.get("grounds"),
+                es=dict(r.get("es", {})),
             )
         pre = self.valid[PREAMBLE_FILE]
         preamble = Preamble(

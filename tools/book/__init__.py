@@ -185,6 +185,33 @@ WORDS: dict[str, dict[str, str]] = {
 }
 """The interface words of the book in each language (``--lang``)."""
 
+COUNTS: dict[str, dict[str, tuple[str, str]]] = {
+    "en": {
+        "passed": ("{n} passed", "{n} passed"), "failed": ("{n} failed", "{n} failed"),
+        "errored": ("{n} errored", "{n} errored"), "skipped": ("{n} skipped", "{n} skipped"),
+        "xfailed": ("{n} xfailed", "{n} xfailed"), "xpassed": ("{n} xpassed", "{n} xpassed"),
+        "cards": ("{n} card", "{n} cards"), "points": ("{n} point", "{n} points"),
+        "scenarios": ("{n} scenario", "{n} scenarios"),
+    },
+    "es": {
+        "passed": ("{n} pasó", "{n} pasaron"), "failed": ("{n} falló", "{n} fallaron"),
+        "errored": ("{n} con error", "{n} con error"),
+        "skipped": ("{n} omitido", "{n} omitidos"),
+        "xfailed": ("{n} fallo esperado", "{n} fallos esperados"),
+        "xpassed": ("{n} pasó sin esperarlo", "{n} pasaron sin esperarlo"),
+        "cards": ("{n} carta", "{n} cartas"), "points": ("{n} punto", "{n} puntos"),
+        "scenarios": ("{n} escenario", "{n} escenarios"),
+    },
+}
+"""A count and its noun or verb, singular for 1 and plural otherwise (issue 22: ``13
+pasaron``, ``6 con error``, ``1 carta``, ``1 card``)."""
+
+
+def count(n: int, what: str, lang: str = "en") -> str:
+    """``n`` with its word agreeing: ``count(1, "cards", "es")`` is ``1 carta``."""
+    one, many = COUNTS[lang][what]
+    return (one if n == 1 else many).format(n=f"{n:,}" if lang == "en" else n)
+
 
 class BookError(ScenarioError):
     """Bad input to the book (a report that is not a fivetenk JSON-lines report, a bad
@@ -420,6 +447,7 @@ def step_lines(scenario: Scenario, lang: str) -> list[str]:
         for st in found.steps:
             lines.append(f"{st.keyword} {st.text}")
             lines += ["  " + a for a in st.argument]
+        lines = [agree(line) for line in lines]
         if lang == "en":
             return lines
         try:
@@ -427,6 +455,18 @@ def step_lines(scenario: Scenario, lang: str) -> list[str]:
         except ScenarioError:
             pass
     return list(render_steps(scenario, "es" if lang == "es" else "en"))
+
+
+AGREEMENT = ((re.compile(r"(?<![\d.,])1 cards have been dealt"), "1 card has been dealt"),)
+"""English phrases an outline row fills with the number 1, and their singular (issue 22:
+``And <draw> cards have been dealt`` reads ``1 card has been dealt`` for draw 1)."""
+
+
+def agree(line: str) -> str:
+    """``line`` with a count of 1 agreeing with its noun and verb (:data:`AGREEMENT`)."""
+    for pattern, singular in AGREEMENT:
+        line = pattern.sub(singular, line)
+    return line
 
 
 def steps_of(scenario: Scenario, lang: str) -> list[Step]:
@@ -561,6 +601,7 @@ def _environment(lang: str) -> Any:
     from markupsafe import Markup
 
     env.globals.update(w=WORDS[lang], lang=lang, version=__version__, seats=seats_of,
+                       count=lambda n, what: count(int(n), what, lang),
                        feature_page=feature_page,
                        # what exists in English only (scenario and ruling titles, ruling
                        # texts, the Gherkin as written) is marked as such on a page in
@@ -727,7 +768,7 @@ def build(out: Path, *, report_options: Iterable[str] = (), lang: str = "en",
     reports: list[Report] = []
     taken: set[str] = set()
     names: set[str] = set()
-    command = ["fivetenk", "book", "--out", "DIR"]
+    command = ["fivetenk", "book", "--out", visible(str(out), NAME_LIMIT)]
     for option in report_options:
         name, path = parse_report_option(option)
         if name in names:

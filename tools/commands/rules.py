@@ -211,7 +211,7 @@ def _clause_block(
         lines += [f"{_INDENT * 2}{r.id} {r.title}" for r in rulings]
     else:
         lines.append(f"{_INDENT}rulings: (none)")
-    variants = spec.variants_for(clause.rulings)
+    variants = [v for v in spec.variants_for(clause.rulings) if v.concerns(clause.id)]
     if variants:
         lines.append(f"{_INDENT}variants:")
         for variant in variants:

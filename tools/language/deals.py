@@ -382,7 +382,7 @@ def _no_banker(b: Builder) -> None:
     observe(b, "banker", None)
 
 
-@step("then", r"(?P<n>\d+) cards have been dealt", "57 cards have been dealt")
+@step("then", r"(?P<n>\d+) (?:cards have|card has) been dealt", "57 cards have been dealt")
 def _draws(b: Builder, n: str) -> None:
     observe(b, "draws", number(n))
 

@@ -429,13 +429,16 @@ def translate_lines(lines: list[str], lang: Lang) -> list[str]:
         if definition.es is None:
             raise ScenarioError(f"the step {definition.example!r} has no Spanish phrase yet")
         spanish = definition.es.render(args)
+        if keyword == "And" and spanish.startswith("que "):
+            spanish = spanish[4:]  # Dado que A / Y B (the que is read either way)
         out.append(f"{keyword_for(lang, english[keyword], spanish)} {spanish}")
     return out
 
 
 GIVEN_AGREEMENT = {"la": "Dada", "una": "Dada", "los": "Dados", "las": "Dadas"}
-"""Spanish ``Given`` agrees with the article that follows it (``Dada la variante…``,
-``Dadas las cartas…``, else ``Dado``): Gherkin's Spanish has all four keywords."""
+"""Spanish ``Given`` agrees with the noun that follows it (``Dada una mano en juego…``,
+else ``Dado``): Gherkin's Spanish has all four keywords. A Given that states a fact reads
+``Dado que …`` (``que`` is not an article: ``Dado``; issue 22)."""
 
 
 def keyword_for(lang: Lang, kind: str, text: str) -> str:

@@ -78,6 +78,16 @@ CLAUSE_OR_NONE = Words(regex=r"R\d\d\.\d+|ninguna cláusula",
                        to_en=lambda t: "no clause" if t == "ninguna cláusula" else t)
 """A clause cited, or none (D38): ``R03.4`` ↔ ``R03.4``, ``no clause`` ↔ ``ninguna cláusula``."""
 
+GIVEN_THAT = "<que |>"
+"""Before a Given phrase that states a fact (``el orden del mazo es:``): Spanish says
+``Dado que el orden del mazo es:``, not ``Dado el orden…`` (issue 22). Written after
+``Dado`` and dropped after ``Y`` (:func:`fivetenk.language.registry.translate_lines`); read
+with or without it, so features written before it still parse."""
+
+GIVEN_NOUNS = ("una ",)
+"""Given phrases that name a thing rather than state a fact (``Dada una mano en juego…``):
+they take no ``que``."""
+
 REDEAL_WORDS: dict[str, Translation] = {"nth": NTH, "spec": REDEAL_SPEC}
 
 Entry = tuple[str, Mapping[str, Translation]] | tuple[str, Mapping[str, Translation], str]
@@ -134,7 +144,8 @@ SPANISH: dict[str, Entry] = {
         'el 1.º nuevo reparto está en el orden: (y un """ doc string de 162 cartas)'),
     "seat 2 is the banker": ("el asiento {seat} es la banca", {}),
     "no banker is fixed": ("no hay banca fijada", {}),
-    "57 cards have been dealt": ("se han repartido {n} cartas", {}),
+    # "el reparto lleva 1 carta" agrees in number; "se han repartido 57 cartas" still reads
+    "57 cards have been dealt": ("<el reparto lleva|se han repartido> {n} <#carta|cartas>", {}),
     "this is deal 2 of the hand": ("este es el reparto {n} de la mano", {}),
     'seat 2 revealed "3H" at draw 3': (
         'el asiento {seat} reveló "{card}" en la carta {draw} del reparto', {}),
@@ -283,6 +294,9 @@ def spanish_for(definition: StepDef) -> Spanish:
     entry = SPANISH[definition.example]
     template, words = entry[0], entry[1]
     example = entry[2] if len(entry) == 3 else ""
+    if definition.kind == "given" and not template.startswith(GIVEN_NOUNS):
+        template = GIVEN_THAT + template
+        example = "que " + example if example else ""
     phrase = Spanish(template, definition.pattern.pattern, example, words)
     if not example:
         groups = definition.match(definition.example)
