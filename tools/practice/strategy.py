@@ -95,30 +95,83 @@ _BOMB_TIERS = {Shape.BOMB, Shape.ROCKET, Shape.MIXED_5_10_K, Shape.SUITED_5_10_K
 
 
 @dataclass(frozen=True)
+class Claim:
+    """A fact a reason states, carried as data beside its words (issue 21).
+
+    ``text`` is the phrase of the reason (or of an alternative's why-not) that states it,
+    word for word; ``kind`` and ``data`` are what it says, computed from the state the seat
+    may know; :func:`fivetenk.practice.claims.verify` checks it against the engine. The
+    kinds:
+
+    - ``control``: ``share`` of the ``size`` cards in hand are the ``big`` control cards
+      (A and higher, R02.1) plus two per rank of four or more (``bombs``);
+    - ``points``: the ``cards`` are worth ``points`` (5, 10, K; R19.1);
+    - ``banker_holds``: the banker holds ``faces`` (face → copies);
+    - ``fewest``: no legal pair of calls (R11) has its faces held fewer than ``held``
+      times by the banker;
+    - ``ranks``: ``faces`` rank lower than (``order`` ``lower``), or the same as
+      (``same``), the faces ``than`` (R02.1; suits never rank outside a suited 5,10,K,
+      R04.2);
+    - ``beaters``: the plays beating ``top`` from the seat's hand are exactly ``plays``
+      (R03.3, R04, R05), none when the list is empty;
+    - ``beats``: the play ``cards`` (read as ``shape``) beats ``top``;
+    - ``trick_points``: the trick on the table holds ``points``;
+    - ``hand_size``: ``seat`` holds ``cards`` cards;
+    - ``empties``: the play ``cards`` is every card in hand;
+    - ``group``: the hand holds ``count`` cards of rank ``rank``;
+    - ``side``: seat ``other`` is a ``teammate``, an ``opponent`` or ``unknown`` as far as
+      the seat can tell (the banker side, revealed partners and its own called cards, R11);
+    - ``holds_left``: the seat holds every copy of ``face`` not yet played (``played``);
+    - ``side_points``: the banker side's captures and the seat's come to ``points``.
+    """
+
+    kind: str
+    text: str
+    data: dict[str, Any] = field(default_factory=dict, hash=False)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "text": self.text, **self.data}
+
+
+def claim(kind: str, text: str, **data: Any) -> Claim:
+    return Claim(kind, text, data)
+
+
+@dataclass(frozen=True)
 class Alternative:
     """An action the strategy considered and why it did not choose it."""
 
     action: Action
     why_not: str
+    claims: tuple[Claim, ...] = ()
 
 
 @dataclass(frozen=True)
 class Suggestion:
-    """The suggested action, its reason (citing ``clause``) and the alternatives."""
+    """The suggested action, its reason (citing ``clause``), the facts the reason states
+    (``claims``, each one a phrase of the reason) and the alternatives. ``numbers`` are
+    the strong player's figures (:mod:`fivetenk.practice.search`), empty otherwise."""
 
     action: Action
     reason: str
     clause: str = CLAUSE
     alternatives: list[Alternative] = field(default_factory=list)
+    claims: tuple[Claim, ...] = ()
+    numbers: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out = {
             "action": self.action.to_json(),
             "reason": self.reason,
             "clause": self.clause,
-            "alternatives": [{"action": a.action.to_json(), "why_not": a.why_not}
+            "alternatives": [{"action": a.action.to_json(), "why_not": a.why_not,
+                              "claims": [c.to_json() for c in a.claims]}
                              for a in self.alternatives],
+            "claims": [c.to_json() for c in self.claims],
         }
+        if self.numbers:
+            out["numbers"] = self.numbers
+        return out
 
 
 def _reason(aim: str, text: str) -> str:
@@ -167,24 +220,33 @@ def _strength(hand: list[Card]) -> float:
     return (big + 2 * bombs) / len(hand)
 
 
+def _control(hand: list[Card], text: str) -> Claim:
+    counts = Counter(c.rank for c in hand)
+    return claim("control", text, share=round(_strength(hand), 4), size=len(hand),
+                 big=sum(n for r, n in counts.items() if r >= BIG),
+                 bombs=sum(1 for n in counts.values() if n >= 4))
+
+
 def _reveal(game: Game, seat: int, hand: list[Card]) -> Suggestion:
     actions = game.legal_actions()
     reveals = [a for a in actions if a.type == "reveal"]
     skip = Action.skip(seat)
     share = _strength(hand)
+    said = f"{share:.0%} of the hand is control cards and bombs"
     if reveals and share >= REVEAL_SHARE:
-        others = [Alternative(skip, f"a hand this strong ({share:.0%} control cards and "
-                                    "bombs) should lead the banker side")]
+        held = f"{share:.0%} control cards and bombs"
+        others = [Alternative(skip, f"a hand this strong ({held}) should lead the banker "
+                                    "side", (_control(hand, held),))]
         others += [Alternative(a, "another copy of the same level face; no difference")
                    for a in reveals[1:3]]
         return Suggestion(reveals[0], _reason(
-            "control", f"{share:.0%} of the hand is control cards and bombs; reveal "
-            f"{reveals[0].card} to become banker"), alternatives=others)
-    others = [Alternative(a, f"only {share:.0%} of the hand is control cards and bombs, "
-                             "too weak to carry the banker side") for a in reveals[:3]]
+            "control", f"{said}; reveal {reveals[0].card} to become banker"),
+            alternatives=others, claims=(_control(hand, said),))
+    others = [Alternative(a, f"only {said}, too weak to carry the banker side",
+                          (_control(hand, said),)) for a in reveals[:3]]
     return Suggestion(skip, _reason(
-        "control", "the hand is too weak to keep control as banker; skip"),
-        alternatives=others)
+        "control", f"{said}: too weak to keep control as banker; skip"),
+        alternatives=others, claims=(_control(hand, said),))
 
 
 # -- burial ----------------------------------------------------------------------------------
@@ -202,7 +264,10 @@ def _bury(seat: int, hand: list[Card]) -> Suggestion:
     order = sorted(hand, key=lambda c: (_bury_key(c, counts), str(c)))
     chosen = order[:KITTY]
     pts = sum(c.points for c in chosen)
-    note = "no points" if pts == 0 else f"{pts} points (nothing else to spare)"
+    note = "no points" if pts == 0 else f"{pts} points"
+    facts = (claim("points", f"with {note}", cards=[str(c) for c in chosen], points=pts),)
+    if pts:
+        note += " (nothing else to spare)"
     alts = [Alternative(Action.bury(seat, hand[:KITTY]),
                         "the six lowest cards break groups or bury points")]
     scoring = [c for c in hand if c.points]
@@ -217,7 +282,7 @@ def _bury(seat: int, hand: list[Card]) -> Suggestion:
     alts = [a for a in alts if sorted(a.action.cards) != sorted(chosen)]
     return Suggestion(Action.bury(seat, chosen), _reason(
         "control", f"bury low loose cards with {note}, keep groups and big cards"),
-        alternatives=alts[:4])
+        alternatives=alts[:4], claims=facts)
 
 
 # -- calls -----------------------------------------------------------------------------------
@@ -231,6 +296,13 @@ def _call(game: Game, seat: int, hand: list[Card]) -> Suggestion:
         rank = -sum(int(c.face.rank) for c in pair)
         return (mine, ordinals, rank, " ".join(f"{c.face}:{c.ordinal}" for c in pair))
 
+    def holds(pair: tuple[CallSpec, CallSpec], text: str) -> Claim:
+        return claim("banker_holds", text, seat=seat,
+                     faces={str(c.face): held[c.face] for c in pair})
+
+    def faces(pair: tuple[CallSpec, CallSpec]) -> str:
+        return " and ".join(str(c.face) for c in pair)
+
     ranked = sorted(pairs, key=cost)
     best = ranked[0]
     text = ", ".join(f"{c.face} 1st" if c.ordinal == 1 else f"{c.face} #{c.ordinal}"
@@ -241,16 +313,43 @@ def _call(game: Game, seat: int, hand: list[Card]) -> Suggestion:
         if len(alts) >= 3:
             break
         mine = sum(held[c.face] for c in pair)
+        ranks = sorted(int(c.face.rank) for c in pair)
+        chosen = sorted(int(c.face.rank) for c in best)
         if mine > lacking:
-            why = f"the banker holds {mine} of these faces and might call itself"
+            said = f"the banker holds {mine} of {faces(pair)}"
+            alts.append(Alternative(Action.call(seat, pair), f"{said} and might call itself",
+                                    (holds(pair, said),)))
         elif any(c.ordinal > 1 for c in pair):
-            why = "a later occurrence leaves the partners hidden longer"
+            alts.append(Alternative(Action.call(seat, pair),
+                                    "a later occurrence leaves the partners hidden longer"))
+        elif ranks == chosen:
+            said = f"{faces(pair)} rank as {faces(best)}"
+            alts.append(Alternative(Action.call(seat, pair), f"{said} (suits never rank "
+                                    "outside a suited 5,10,K, R02.1, R04.2): no difference",
+                                    (claim("ranks", said, order="same",
+                                           faces=[str(c.face) for c in pair],
+                                           than=[str(c.face) for c in best]),)))
         else:
-            why = "lower faces are played later, so the partners are found later"
-        alts.append(Alternative(Action.call(seat, pair), why))
+            said = f"{faces(pair)} are lower faces than {faces(best)}"
+            alts.append(Alternative(Action.call(seat, pair), f"{said}: played later, so "
+                                    "the partners are found later",
+                                    (claim("ranks", said, order="lower",
+                                           faces=[str(c.face) for c in pair],
+                                           than=[str(c.face) for c in best]),)))
+    if lacking == 0:
+        lack = "faces the banker lacks"
+    else:
+        lack = ("the banker holds " + " and ".join(
+            f"{held[c.face] or 'no'} {c.face}" for c in best) + ", the fewest any call "
+            "allows")
+    first = all(c.ordinal == 1 for c in best)
+    facts = (holds(best, lack), claim("fewest", lack, held=lacking))
     return Suggestion(Action.call(seat, best), _reason(
-        "partner", f"call {text}: faces the banker lacks, first occurrence, so the "
-        "partners are other players and show themselves early"), alternatives=alts)
+        "partner", f"call {text}: {lack}" + (", first occurrence, so the partners are "
+                                             "other players and show themselves early"
+                                             if first and not lacking else
+                                             ", so the partners are most likely other "
+                                             "players")), alternatives=alts, claims=facts)
 
 
 def _own_burial(game: Game, seat: int) -> tuple[Card, ...]:
@@ -315,6 +414,8 @@ class CallPlan:
     avoid: tuple[Stake, ...] = ()
     held: tuple[Stake, ...] = ()
     why: str = ""
+    facts: tuple[Claim, ...] = ()
+    """the claims ``why`` states"""
 
 
 def _stakes(obs: dict[str, Any], hand: list[Card]) -> list[Stake]:
@@ -363,19 +464,24 @@ def call_plan(obs: dict[str, Any], seat: int, hand: list[Card]) -> CallPlan:
     sure = [s for s in stakes if s.sure]
     if sure:
         first = sure[0]
+        said = f"this seat holds every {first.face} left"
         return CallPlan("joining", True, join=(first,), held=tuple(stakes),
                         avoid=tuple(s for s in stakes if s != first),
-                        why=f"this seat holds every {first.face} left, so it will be "
+                        why=f"{said}, so it will be "
                             f"seat {obs['banker']}'s partner; revealed early, the banker "
-                            "knows its teammate")
+                            "knows its teammate",
+                        facts=(claim("holds_left", said, face=str(first.face),
+                                     played=first.played, held=first.held),))
     captured = obs["captured"]
     ours = sum(captured[s] for s in side) + captured[seat]
     ready = [s for s in stakes if s.held >= s.needed]
     if ours >= JOIN_POINTS and ready:
+        said = f"the banker side holds {ours} points counting this seat's"
         return CallPlan("joining", True, join=(ready[0],), held=tuple(stakes),
                         avoid=tuple(s for s in stakes if s != ready[0]),
-                        why=f"the banker side holds {ours} points counting this seat's, so "
-                            "the defenders cannot reach 120 (R21.1)")
+                        why=f"{said}, so the defenders cannot reach 120 (R21.1)",
+                        facts=(claim("side_points", said, seats=sorted(side | {seat}),
+                                     points=ours),))
     return CallPlan("holder", False, held=tuple(stakes),
                     why=f"this seat becomes seat {obs['banker']}'s partner")
 
@@ -447,11 +553,11 @@ def _held_back(chosen: Suggestion, dropped: Suggestion, stake: Stake,
                plan: CallPlan) -> Suggestion:
     """``chosen`` instead of ``dropped``, which would play the called occurrence."""
     text = chosen.reason.split(": ", 1)[1]
-    alts = [Alternative(dropped.action, f"plays {stake}: {plan.why}")]
+    alts = [Alternative(dropped.action, f"plays {stake}: {plan.why}", plan.facts)]
     alts += [a for a in chosen.alternatives if a.action != dropped.action][:3]
     return Suggestion(chosen.action, _reason(
         "partner", f"hold {stake.face} back ({stake} is called): {plan.why}; {text}"),
-        alternatives=alts)
+        alternatives=alts, claims=plan.facts + chosen.claims)
 
 
 def _noted(s: Suggestion, plan: CallPlan, banker: int) -> Suggestion:
@@ -490,7 +596,8 @@ def _play(game: Game, seat: int, hand: list[Card], obs: dict[str, Any]) -> Sugge
     hit = _resolved(base.action.cards, plan.avoid)
     if hit:
         kept = [p for p in plays if not _resolved(_pick(p, hand, plan), plan.avoid)]
-        other = (_reply(game, seat, hand, obs, plan, mates, opps, kept) if kept else
+        dropped = [p for p in plays if p not in kept]
+        other = (_reply(game, seat, hand, obs, plan, mates, opps, kept, dropped) if kept else
                  Suggestion(Action.pass_(seat), _reason("partner", "pass")))
         return _held_back(other, base, hit[0], plan)
     return _noted(base, plan, obs["banker"])
@@ -508,7 +615,7 @@ def _join_lead(game: Game, seat: int, hand: list[Card], plan: CallPlan,
                                               "could not protect it")]
             return Suggestion(action, _reason(
                 "partner", f"lead {' '.join(map(str, cards))}, {stake}: become the "
-                f"partner now; {plan.why}"), alternatives=alts)
+                f"partner now; {plan.why}"), alternatives=alts, claims=plan.facts)
     return None
 
 
@@ -527,9 +634,10 @@ def _join_reply(game: Game, seat: int, hand: list[Card], obs: dict[str, Any],
         if hit:
             alts = [Alternative(Action.pass_(seat), f"seat {top_seat} would keep the trick "
                                                     "and the partner would stay hidden")]
+            said = f"beat seat {top_seat}'s {game.top} with {p.combo}"
             return Suggestion(Action.play(seat, cards, shape=p.combo.notation()), _reason(
-                "partner", f"beat seat {top_seat}'s {game.top} with {p.combo}, {hit[0]}: "
-                f"become the partner now; {plan.why}"), alternatives=alts)
+                "partner", f"{said}, {hit[0]}: become the partner now; {plan.why}"),
+                alternatives=alts, claims=(*plan.facts, _beats(said, cards, p, game.top)))
     return None
 
 
@@ -540,8 +648,26 @@ def _mate_note(plan: CallPlan, mate: int, obs: dict[str, Any]) -> str:
     return f" ({plan.why.split(';')[0]})"
 
 
+def _beats(text: str, cards: list[Card], play: Play, top: Any) -> Claim:
+    return claim("beats", text, cards=[str(c) for c in cards], shape=play.combo.notation(),
+                 top=str(top))
+
+
+def _side(text: str, other: int, side: str) -> Claim:
+    return claim("side", text, other=other, side=side)
+
+
+def _worth(cards: list[Card] | tuple[Card, ...], text: str) -> Claim:
+    return claim("points", text, cards=[str(c) for c in cards],
+                 points=sum(c.points for c in cards))
+
+
 def _reply(game: Game, seat: int, hand: list[Card], obs: dict[str, Any], plan: CallPlan,
-           mates: set[int], opps: set[int], plays: list[Play]) -> Suggestion:
+           mates: set[int], opps: set[int], plays: list[Play],
+           withheld: list[Play] | None = None) -> Suggestion:
+    """The reply among ``plays``; ``withheld`` are the legal plays left out because they
+    would play a called occurrence the seat keeps back."""
+    withheld = withheld or []
     top = game.top
     assert top is not None
     trick = obs["trick"]
@@ -549,67 +675,111 @@ def _reply(game: Game, seat: int, hand: list[Card], obs: dict[str, Any], plan: C
     points = trick["points"]
     counts = Counter(c.rank for c in hand)
     passing = Action.pass_(seat)
+
+    kept = " keeping the called card back" if withheld else ""
+
+    def beaters(text: str) -> Claim:
+        def cards(ps: list[Play]) -> list[dict[str, Any]]:
+            return [{"cards": [str(c) for c in _pick(p, hand, plan)],
+                     "shape": p.combo.notation()} for p in ps]
+
+        return claim("beaters", text, top=str(top), plays=cards(plays),
+                     withheld=cards(withheld))
+
     if not plays:
-        return Suggestion(passing, _reason(
-            "control", f"nothing beats {top}; pass"), alternatives=[])
+        said = f"nothing beats {top}{kept}"
+        return Suggestion(passing, _reason("control", f"{said}; pass"), alternatives=[],
+                          claims=(beaters(said),))
     finishing = [p for p in plays if len(p.ranks) == len(hand)]
     if finishing:
         p = finishing[0]
+        cards = _pick(p, hand, plan)
+        said = f"{p.combo} empties the hand"
         alts = [Alternative(passing, "playing out now finishes this player's part")]
-        return Suggestion(_act(seat, p, hand, plan), _reason(
-            "finish", f"{p.combo} empties the hand"), alternatives=alts)
+        return Suggestion(_act(seat, p, hand, plan), _reason("finish", said),
+                          alternatives=alts,
+                          claims=(claim("empties", said, cards=[str(c) for c in cards]),
+                                  _beats(said, cards, p, top)))
     cheap = [p for p in plays if p.combo.tier == 0]
     bombs = [p for p in plays if p.combo.tier > 0]
     sizes = obs["hand_sizes"]
     if top_seat in mates:
+        mate = f"seat {top_seat} is a teammate"
         dump = [p for p in cheap if sum(POINTS.get(r, 0) for r in p.ranks) > 0
                 and all(r < BIG for r in p.ranks) and _cost(p, counts)[1] == 0]
         if dump:
             p = dump[0]
+            cards = _pick(p, hand, plan)
             pts = sum(POINTS.get(r, 0) for r in p.ranks)
+            said = f"add {pts} points to our trick with {p.combo}"
             return Suggestion(_act(seat, p, hand, plan), _reason(
-                "protect", f"seat {top_seat} is a teammate{_mate_note(plan, top_seat, obs)};"
-                f" add {pts} points to our trick with {p.combo}"),
+                "protect", f"{mate}{_mate_note(plan, top_seat, obs)}; {said}"),
                 alternatives=[Alternative(passing, "the points would stay in hand "
-                                                   "instead of our trick")])
+                                                   "instead of our trick")],
+                claims=(_side(mate, top_seat, "teammate"), *plan.facts, _worth(cards, said),
+                        _beats(said, cards, p, top)))
         alts = [Alternative(_act(seat, p, hand, plan), f"would overtake teammate seat "
                             f"{top_seat} and spend a card") for p in plays[:2]]
         return Suggestion(passing, _reason(
-            "protect", f"seat {top_seat} is a teammate{_mate_note(plan, top_seat, obs)} "
-            "and holds the trick; pass"), alternatives=alts)
+            "protect", f"{mate}{_mate_note(plan, top_seat, obs)} and holds the trick; pass"),
+            alternatives=alts, claims=(_side(mate, top_seat, "teammate"), *plan.facts))
     known_opp = top_seat in opps
     threat = sizes[top_seat] <= NEAR_OUT
     if cheap:
         p = cheap[0]
+        cards = _pick(p, hand, plan)
         high = max(p.ranks) >= BIG
         if not known_opp and high and points == 0 and not threat:
+            side = f"seat {top_seat}'s side is unknown"
             return Suggestion(passing, _reason(
-                "control", f"seat {top_seat}'s side is unknown and the trick is "
-                "pointless; keep big cards"),
+                "control", f"{side} and the trick is pointless; keep big cards"),
                 alternatives=[Alternative(_act(seat, p, hand, plan),
-                                          f"{p.combo} spends a control card for nothing")])
+                                          f"{p.combo} spends a control card for nothing")],
+                claims=(_side(side, top_seat, "unknown"),
+                        claim("trick_points", "the trick is pointless", points=0)))
         who = "opponent" if known_opp else "seat"
         aim = "stop" if threat else "control"
-        alts = [Alternative(passing, f"{who} {top_seat} would keep the trick"
-                                     + (f" with {points} points" if points else ""))]
+        keeps = f"{who} {top_seat} would keep the trick" + (f" with {points} points"
+                                                             if points else "")
+        alts = [Alternative(passing, keeps, (claim("trick_points", keeps, points=points),)
+                            if points else ())]
         alts += [Alternative(_act(seat, q, hand, plan), "dearer: breaks a group or uses "
                                                         "higher cards") for q in cheap[1:3]]
-        return Suggestion(_act(seat, p, hand, plan), _reason(
-            aim, f"beat {who} {top_seat}'s {top} as cheaply as possible with {p.combo}"),
-            alternatives=alts)
+        said = f"beat {who} {top_seat}'s {top} as cheaply as possible with {p.combo}"
+        facts = [_beats(said, cards, p, top)]
+        if known_opp:
+            facts.append(_side(f"opponent {top_seat}", top_seat, "opponent"))
+        if threat:
+            aim_said = f"seat {top_seat} holds {sizes[top_seat]} cards"
+            facts.append(claim("hand_size", aim_said, seat=top_seat, cards=sizes[top_seat]))
+            said = f"{said} ({aim_said})"
+        return Suggestion(_act(seat, p, hand, plan), _reason(aim, said),
+                          alternatives=alts, claims=tuple(facts))
     b = bombs[0]
+    b_cards = _pick(b, hand, plan)
     worth = points >= POINTS_FOR_BOMB or (threat and (known_opp or not obs["calls"]))
     if worth and top_seat not in mates:
-        why = (f"the trick holds {points} points" if points >= POINTS_FOR_BOMB else
-               f"seat {top_seat} holds only {sizes[top_seat]} cards")
+        if points >= POINTS_FOR_BOMB:
+            why = f"the trick holds {points} points"
+            fact = claim("trick_points", why, points=points)
+        else:
+            why = f"seat {top_seat} holds only {sizes[top_seat]} cards"
+            fact = claim("hand_size", why, seat=top_seat, cards=sizes[top_seat])
         return Suggestion(_act(seat, b, hand, plan), _reason(
             "stop", f"{why}; worth {b.combo}"),
-            alternatives=[Alternative(passing, "the opponents would take the trick")])
+            alternatives=[Alternative(passing, "the opponents would take the trick")],
+            claims=(fact, _beats(f"worth {b.combo}", b_cards, b, top)))
+    named = ", ".join(str(p.combo) for p in bombs[:3]) + (
+        f" and {len(bombs) - 3} more" if len(bombs) > 3 else "")
+    said = (f"no ordinary play beats {top}{kept}, only {named}" if len(bombs) > 1 else
+            f"only {b.combo} beats {top}{kept}")
+    spend = f"{b.combo} spent on a trick of {points} points"
     return Suggestion(passing, _reason(
-        "control", f"only {b.combo} beats {top}; save it for points or to stop a player "
-        "going out"),
-        alternatives=[Alternative(_act(seat, b, hand, plan),
-                                  f"a bomb for {points} points is wasted")])
+        "control", f"{said}; save {'them' if len(bombs) > 1 else 'it'} for points or to "
+        "stop a player going out"),
+        alternatives=[Alternative(_act(seat, b, hand, plan), f"{spend} is wasted",
+                                  (claim("trick_points", spend, points=points),))],
+        claims=(beaters(said),))
 
 
 def _lead(game: Game, seat: int, hand: list[Card], plan: CallPlan,
@@ -625,9 +795,9 @@ def _lead(game: Game, seat: int, hand: list[Card], plan: CallPlan,
     if readings and ok(hand):
         whole = Action.play(seat, hand, shape=readings[0].notation())
         if game.is_legal(whole):
-            return Suggestion(whole, _reason(
-                "finish", f"the whole hand is one play, {readings[0]}; go out"),
-                alternatives=[])
+            said = f"the whole hand is one play, {readings[0]}"
+            return Suggestion(whole, _reason("finish", f"{said}; go out"), alternatives=[],
+                              claims=(claim("empties", said, cards=[str(c) for c in hand]),))
 
     def lead_key(rank: Rank) -> tuple[int, int, int, int]:
         n = len(groups[rank])
@@ -658,6 +828,19 @@ def _lead(game: Game, seat: int, hand: list[Card], plan: CallPlan,
         alts.append(Alternative(act, why))
     n = len(action.cards)
     kind = {1: "single", 2: "pair", 3: "triple"}.get(n, f"{n} cards")
+    said = f"the {kind} {rank.symbol}"
+    plain = [r for r in groups if lead_key(r)[:3] == (0, 0, 0)]
+    facts = [claim("group", said, rank=rank.symbol, count=n)]
+    if plain and rank == min(plain):
+        low = "the lowest group that scores nothing and is no bomb"
+        facts.append(claim("lowest_plain", low, rank=rank.symbol))
+    elif rank in plain:
+        low = "a low group that scores nothing"
+    elif not plain:
+        low = "every group left scores points, is a bomb or is A or higher"
+        facts.append(claim("lowest_plain", low, rank=None))
+    else:
+        low = "the lowest group that keeps the called card back"
     return Suggestion(action, _reason(
-        "control", f"lead the low {kind} {rank.symbol} and keep big cards for control"),
-        alternatives=alts)
+        "control", f"lead {said} ({low}) and keep big cards for control"),
+        alternatives=alts, claims=tuple(facts))

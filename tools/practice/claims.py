@@ -1,0 +1,229 @@
+"""Checking the facts a suggestion states against the engine (issue 21, item 3).
+
+Every factual phrase of a suggestion's reason, and of an alternative's why-not, is carried
+as a :class:`~fivetenk.practice.strategy.Claim` beside the words. :func:`verify` checks one
+claim against the whole game state (other hands and the burial included: the checker may
+look, the player may not), computing the fact afresh from the engine rather than from the
+strategy's own helpers; :func:`problems` checks every claim of a suggestion, and that each
+claim's phrase is word for word in the text it belongs to. tests/test_claims.py runs it
+over every suggestion of a fixed sample of hands and shows it fails a broken claim.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from ..reference.actions import Action
+from ..reference.cards import POINTS, Card, Rank
+from ..reference.game import Game
+from .strategy import Claim, Suggestion
+
+BIG = Rank.ACE
+
+
+def _cards(tokens: list[str]) -> list[Card]:
+    return [Card.parse(t) for t in tokens]
+
+
+def _joins(game: Game, seat: int) -> bool:
+    """Whether ``seat`` holds enough copies of an open call's face to play the called
+    occurrence (R11): it may count the banker side as its own."""
+    held = game.hand_counts(seat)
+    return any(c["resolved_by"] is None
+               and held.get(Card.parse(c["face"]), 0) >= c["ordinal"] - c["played"]
+               for c in game.observe()["calls"])
+
+
+def verify(game: Game, seat: int, claim: Claim) -> str | None:
+    """What is wrong with ``claim`` made for ``seat`` in ``game``, or ``None``."""
+    d = claim.data
+    real: Any
+    obs = game.observe()
+    hand = game.hand(seat)
+    kind = claim.kind
+    if kind == "control":
+        ranks = Counter(c.rank for c in hand)
+        big = sum(1 for c in hand if c.rank >= BIG)
+        bombs = sum(1 for n in ranks.values() if n >= 4)
+        share = (big + 2 * bombs) / len(hand) if hand else 0.0
+        if (d["size"], d["big"], d["bombs"]) != (len(hand), big, bombs):
+            return (f"the hand has {len(hand)} cards, {big} of A or higher and {bombs} "
+                    f"ranks of four or more, not {d['size']}, {d['big']} and {d['bombs']}")
+        if abs(d["share"] - share) > 1e-3 or f"{share:.0%}" not in claim.text:
+            return f"the share is {share:.0%}, not {d['share']:.0%} ({claim.text!r})"
+        return None
+    if kind == "points":
+        cards = _cards(d["cards"])
+        if Counter(cards) - Counter(hand):
+            return f"{' '.join(d['cards'])} are not all in seat {seat}'s hand"
+        pts = sum(POINTS.get(c.rank, 0) for c in cards)
+        said = "no points" if pts == 0 else f"{pts} points"
+        if d["points"] != pts or said not in claim.text:
+            return f"{' '.join(d['cards'])} are worth {pts} points, not {d['points']}"
+        return None
+    if kind == "banker_holds":
+        if game.banker != d["seat"]:
+            return f"seat {d['seat']} is not the banker (seat {game.banker} is)"
+        held = game.hand_counts(d["seat"])
+        copies = {face: held.get(Card.parse(face), 0) for face in d["faces"]}
+        if copies != d["faces"]:
+            return f"the banker holds {copies}, not {d['faces']}"
+        if "lacks" in claim.text and any(copies.values()):
+            return f"the banker holds {copies}: it does not lack them"
+        return None
+    if kind == "fewest":
+        held = game.hand_counts(seat)
+        sums = [sum(held.get(c.face, 0) for c in a.calls) for a in game.legal_actions()
+                if a.type == "call"]
+        if not sums or min(sums) != d["held"]:
+            return f"the fewest copies a legal call pair leaves the banker is " \
+                   f"{min(sums) if sums else '-'}, not {d['held']}"
+        return None
+    if kind == "ranks":
+        mine = sorted(Card.parse(f).rank for f in d["faces"])
+        than = sorted(Card.parse(f).rank for f in d["than"])
+        if d["order"] == "same" and mine != than:
+            return f"{d['faces']} do not rank as {d['than']}"
+        if d["order"] == "lower" and not sum(mine) < sum(than):
+            return f"{d['faces']} are not lower faces than {d['than']}"
+        return None
+    if kind == "beaters":
+        if str(game.top) != d["top"]:
+            return f"the top play is {game.top}, not {d['top']}"
+        legal = [a for a in game.legal_actions() if a.type == "play"]
+        claimed = [Action.play(seat, _cards(p["cards"]), shape=p["shape"])
+                   for p in d["plays"] + d.get("withheld", [])]
+        wrong = [a for a in claimed if not game.is_legal(a)]
+        if wrong or len(claimed) != len(legal):
+            return (f"{len(legal)} plays beat {game.top} ("
+                    f"{', '.join(a.shape or '?' for a in legal)}), not the {len(claimed)} "
+                    "claimed" + (f"; {wrong[0].shape} does not" if wrong else ""))
+        return None
+    if kind == "beats":
+        if str(game.top) != d["top"]:
+            return f"the top play is {game.top}, not {d['top']}"
+        if not game.is_legal(Action.play(seat, _cards(d["cards"]), shape=d["shape"])):
+            return f"{' '.join(d['cards'])} ({d['shape']}) does not beat {game.top}"
+        return None
+    if kind == "trick_points":
+        real = obs["trick"]["points"] if obs["trick"] else 0
+        return None if real == d["points"] else f"the trick holds {real} points, not " \
+                                                 f"{d['points']}"
+    if kind == "hand_size":
+        real = game.hand_size(d["seat"])
+        return None if real == d["cards"] and f"{real} cards" in claim.text else \
+            f"seat {d['seat']} holds {real} cards, not {d['cards']}"
+    if kind == "empties":
+        return None if Counter(_cards(d["cards"])) == Counter(hand) else \
+            f"{' '.join(d['cards'])} is not the whole hand ({len(hand)} cards)"
+    if kind == "group":
+        real = sum(1 for c in hand if c.rank.symbol == d["rank"])
+        return None if real == d["count"] else \
+            f"the hand holds {real} of rank {d['rank']}, not {d['count']}"
+    if kind == "lowest_plain":
+        ranks = Counter(c.rank for c in hand)
+        plain = sorted(r for r, n in ranks.items()
+                       if n < 4 and r < BIG and not POINTS.get(r, 0))
+        real = plain[0].symbol if plain else None
+        return None if real == d["rank"] else \
+            f"the lowest group that scores nothing and is no bomb is {real}, not {d['rank']}"
+    if kind == "side":
+        # what the seat may be sure of: the public sides (R11) once both calls resolve,
+        # and, for a seat able to play a called occurrence, the banker side as its own
+        side = set(obs["banker_side"])
+        other = d["other"]
+        calls = obs["calls"]
+        settled = bool(calls) and all(c["resolved_by"] is not None for c in calls)
+        held = game.hand_counts(seat)
+        resolvable = bool(calls) and all(
+            c["resolved_by"] is not None
+            or held.get(Card.parse(c["face"]), 0) >= c["ordinal"] - c["played"]
+            for c in calls)
+        ours = seat in side or _joins(game, seat)
+        sure = {
+            "teammate": (other in side and ours)
+            or (settled and other not in side and seat not in side),
+            "opponent": (other in side and seat not in side)
+            or (other not in side and ours and resolvable),
+            "unknown": other not in side and not settled,
+        }
+        if sure[d["side"]]:
+            return None
+        real = [k for k, v in sure.items() if v]
+        return f"seat {other} is {' or '.join(real) or '?'} to seat {seat}, not {d['side']}"
+    if kind == "holds_left":
+        face = Card.parse(d["face"])
+        elsewhere = [s for s in range(6) if s != seat and game.hand_counts(s).get(face, 0)]
+        buried = face in game.buried
+        played = next((c["played"] for c in obs["calls"] if c["face"] == d["face"]), None)
+        if elsewhere or buried or played != d["played"]:
+            return (f"{face} is also held by seat(s) {elsewhere}" if elsewhere else
+                    f"{face} is buried" if buried else
+                    f"{played} copies of {face} were played, not {d['played']}")
+        return None
+    if kind == "side_points":
+        seats = set(obs["banker_side"]) | {seat}
+        real = sum(obs["captured"][s] for s in seats)
+        return None if real == d["points"] and sorted(seats) == d["seats"] else \
+            f"seats {sorted(seats)} captured {real} points, not {d['points']}"
+    return f"unknown claim kind {kind!r}"
+
+
+def problems(game: Game, seat: int, suggestion: Suggestion) -> list[str]:
+    """Every problem with the claims of ``suggestion`` (made for ``seat`` now): a claim
+    that is false, or whose phrase is not in the text it belongs to."""
+    found: list[str] = []
+
+    def check(claims: tuple[Claim, ...], text: str, where: str) -> None:
+        for c in claims:
+            if c.text not in text:
+                found.append(f"{where}: the phrase {c.text!r} of a {c.kind} claim is not "
+                             f"in {text!r}")
+            wrong = verify(game, seat, c)
+            if wrong:
+                found.append(f"{where}: {c.text!r} is false: {wrong} (claim "
+                             f"{c.to_json()})")
+
+    check(suggestion.claims, suggestion.reason, "reason")
+    for alt in suggestion.alternatives:
+        check(alt.claims, alt.why_not, f"not {alt.action.to_json()}")
+    return found
+
+
+def claim_kinds(suggestion: Suggestion) -> list[str]:
+    """The kinds of the claims of ``suggestion`` and its alternatives."""
+    out = [c.kind for c in suggestion.claims]
+    for alt in suggestion.alternatives:
+        out += [c.kind for c in alt.claims]
+    return out
+
+
+def broken(claim: Claim) -> Claim:
+    """``claim`` with its data made false (for the test that shows :func:`verify` fails
+    a false claim): a count one off, a play list one short, a side swapped."""
+    d: dict[str, Any] = dict(claim.data)
+    if claim.kind in ("control",):
+        d["big"] += 1
+    elif claim.kind in ("points", "trick_points", "side_points", "fewest"):
+        key = "held" if claim.kind == "fewest" else "points"
+        d[key] += 5
+    elif claim.kind == "banker_holds":
+        d["faces"] = {f: n + 1 for f, n in d["faces"].items()}
+    elif claim.kind == "ranks":
+        d["order"] = "lower" if d["order"] == "same" else "same"
+    elif claim.kind == "beaters":
+        d["plays"] = d["plays"][1:] if d["plays"] else [{"cards": ["3D"], "shape": "single"}]
+    elif claim.kind in ("beats", "empties"):
+        d["cards"] = d["cards"][1:] or ["BJ", "BJ", "BJ"]
+    elif claim.kind in ("hand_size", "group"):
+        key = "cards" if claim.kind == "hand_size" else "count"
+        d[key] += 1
+    elif claim.kind == "lowest_plain":
+        d["rank"] = "A" if d["rank"] != "A" else "3"
+    elif claim.kind == "side":
+        d["side"] = {"teammate": "opponent", "opponent": "unknown",
+                     "unknown": "teammate"}[d["side"]]
+    elif claim.kind == "holds_left":
+        d["played"] += 1
+    return Claim(claim.kind, claim.text, d)
