@@ -31,7 +31,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any, TextIO
 
-from .. import catalog, profile, report
+from .. import catalog, profile, published, report
 from ..drivers import Driver, ReferenceDriver
 from ..expectations import Expectations, stale_records
 from ..expectations import load as load_expectations
@@ -62,6 +62,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    "airplane, airplane+singles, airplane+pairs, 5-10-K, bomb, rocket")
     p.add_argument("--jsonl", type=Path, metavar="FILE", help="write results as JSON lines")
     p.add_argument("--junit", type=Path, metavar="FILE", help="write a JUnit XML report")
+    p.add_argument("--badge", type=Path, metavar="FILE",
+                   help="write a shields.io endpoint badge (JSON: label with the declared "
+                   "profile, passed/ran, colour)")
+    p.add_argument("--summary-md", type=Path, metavar="FILE",
+                   help="write a Markdown summary (verdict, kit version, profile, a row per "
+                   "rule), e.g. $GITHUB_STEP_SUMMARY")
     p.add_argument("-q", "--quiet", action="store_true", help="print only failures and totals")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on a terminal")
     p.add_argument("--impl", metavar="CMD",
@@ -220,10 +226,18 @@ def run(args: argparse.Namespace, out: TextIO | None = None, driver: Driver | No
     return _run(args, out, driver)
 
 
+def _outputs(args: argparse.Namespace) -> list[tuple[str, Path | None]]:
+    """The report options and the files they name (None: not asked)."""
+    return [("--jsonl", args.jsonl), ("--junit", args.junit),
+            ("--badge", getattr(args, "badge", None)),
+            ("--summary-md", getattr(args, "summary_md", None))]
+
+
 def _check_outputs(args: argparse.Namespace) -> None:
     """Fail before running anything when a report could not be written afterwards, or
-    should not be: ``--jsonl`` and ``--junit`` naming the same file (by any spelling, link
-    or hard link: one report would silently replace the other); an existing target that is
+    should not be: two of ``--jsonl``, ``--junit``, ``--badge`` and ``--summary-md``
+    naming the same file (by any spelling, link or hard link: one report would silently
+    replace the other); an existing target that is
     a symbolic link (writing through it would replace a file elsewhere), a folder, a FIFO, a
     device or a socket (a report is replaced by a rename, never written into a special
     file), or read-only; a folder that cannot be written. UsageError (exit 2) names the
@@ -235,7 +249,7 @@ def _check_outputs(args: argparse.Namespace) -> None:
 
     seen: dict[str, tuple[str, Path]] = {}
     inodes: dict[tuple[int, int], tuple[str, Path]] = {}
-    for option, path in (("--jsonl", args.jsonl), ("--junit", args.junit)):
+    for option, path in _outputs(args):
         if path is None:
             continue
         where = f"{option} {report.visible(path, 400)}"
@@ -324,13 +338,20 @@ def _run(args: argparse.Namespace, out: TextIO, driver: Driver | None) -> int:
     idle = nothing_ran(results, declared)
     pending = catalog.pending_rules(catalog.shipped(), spec)  # the kit's own suite
     failures: list[OSError] = []
-    for path, kind in ((args.jsonl, "jsonl"), (args.junit, "junit")):
+    for kind, path in _outputs(args):
         if path is None:
             continue
-        text = (report.run_line(_driver_name(driver), declared) + report.jsonl(results)
-                + stale_records(stale)
-                if kind == "jsonl" else report.junit(results, spec, name=name, stale=stale,
-                                                     idle=idle))
+        if kind == "--jsonl":
+            text = (report.run_line(_driver_name(driver), declared) + report.jsonl(results)
+                    + stale_records(stale))
+        elif kind == "--junit":
+            text = report.junit(results, spec, name=name, stale=stale, idle=idle)
+        elif kind == "--badge":
+            text = published.badge_text(results, declared, stale=stale, idle=idle)
+        else:
+            text = published.summary_markdown(
+                results, spec, declared, name=name, stale=stale, idle=idle,
+                notes=profile.summary_lines(declared), causes=report.root_causes(results))
         try:
             report.write_atomic(path, text)
         except OSError as err:  # try the other report too; then say what failed

@@ -1,0 +1,111 @@
+"""``fivetenk check --badge FILE`` and ``--summary-md FILE`` (issue 20, item 5): a shields.io
+endpoint badge and a Markdown summary, their figures computed from the run."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from fivetenk import catalog, cli, published
+from fivetenk.runner import Result
+from fivetenk.spec_data import load_spec
+
+ROOT = Path(__file__).resolve().parents[1]
+BROKEN = f"{sys.executable} {ROOT / 'tests' / 'miniatures' / 'rulebreaker.py'} two_below_ace"
+SMALL = f"{sys.executable} {ROOT / 'tests' / 'miniatures' / 'small_set.py'}"
+
+FULL = {"capabilities": ["classify", "beats", "plays", "points", "deck", "deal", "position",
+                         "hands"],
+        "shapes": ["single", "pair", "triple", "triple+single", "triple+pair", "straight",
+                   "pairs", "airplane", "airplane+singles", "airplane+pairs", "5-10-K", "bomb",
+                   "rocket"],
+        "variants": {"rocket": ["pair", "joker_sets", "six_jokers"]}, "warnings": []}
+
+
+def test_the_reference_gets_a_green_badge_with_only_the_keys_shields_reads(
+        tmp_path: Path) -> None:
+    badge = tmp_path / "badge.json"
+    assert cli.main(["check", "--no-progress", "-q", "--rule", "R02", "--badge",
+                     str(badge)]) == 0
+    assert json.loads(badge.read_text()) == {"schemaVersion": 1, "label": "5,10,K",
+                                             "message": "66/66", "color": "brightgreen"}
+
+
+def test_a_failing_run_is_red_and_green_with_expectations_is_yellow(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    badge, run, expected = tmp_path / "b.json", tmp_path / "r.jsonl", tmp_path / "e.yaml"
+    summary = tmp_path / "s.md"
+    assert cli.main(["check", "--no-progress", "-q", "--rule", "R02", "--impl", BROKEN,
+                     "--badge", str(badge), "--jsonl", str(run),
+                     "--summary-md", str(summary)]) == 1
+    assert json.loads(badge.read_text())["message"] == "58/66"
+    assert json.loads(badge.read_text())["color"] == "red"
+    text = summary.read_text()
+    assert text.startswith("## fivetenk check: rulebreaker two\\_below\\_ace (R02: a 2 ranks "
+                           "below the ace as a single, pair or triple) 0.1.0\n\n❌ the run "
+                           "failed: 58/66 passed, 8 failed\n\nKit: fivetenk 0.1.0 · "
+                           "profile: the whole game\n")
+    assert "| R02 | Card strength | 58 | 8 | 0 | 0 | FAIL |" in text
+    assert "| **total** |  | **58** | **8** | **0** | **0** |  |" in text
+    assert cli.main(["expectations", str(run), "--out", str(expected)]) == 0
+    assert cli.main(["check", "--no-progress", "-q", "--rule", "R02", "--impl", BROKEN,
+                     "--badge", str(badge), "--expectations", str(expected)]) == 0
+    assert json.loads(badge.read_text()) == {"schemaVersion": 1, "label": "5,10,K",
+                                             "message": "58/66", "color": "yellow"}
+    capsys.readouterr()
+
+
+def test_a_partial_profile_says_so_on_the_badge(tmp_path: Path) -> None:
+    badge = tmp_path / "b.json"
+    assert cli.main(["check", "--no-progress", "-q", "--rule", "R04", "--impl", SMALL,
+                     "--badge", str(badge)]) == 0
+    assert json.loads(badge.read_text()) == {
+        "schemaVersion": 1, "label": "5,10,K (no triple+single, triple+pair, straight, "
+        "airplane+singles, airplane+pairs)", "message": "60/60, 6 skipped",
+        "color": "brightgreen"}
+
+
+def test_profile_words() -> None:
+    assert published.profile_words(FULL) == ""
+    partial = {**FULL, "capabilities": ["classify", "beats", "plays"], "shapes": ["single"],
+               "variants": {"rocket": ["six_jokers"], "pass": ["turn", "trick"]}, "pack": 1}
+    assert published.profile_words(partial) == (
+        "without points, deck, deal, position, hands; no pair, triple, triple+single, "
+        "triple+pair, straight, pairs, airplane, airplane+singles, airplane+pairs, 5-10-K, "
+        "bomb, rocket; rocket=six_jokers; 1 deck")
+    label = published.badge([], partial)["label"]
+    assert len(label) == published.LABEL_LIMIT and label.endswith("…)")
+
+
+def test_nothing_ran_is_grey_and_a_stale_entry_red() -> None:
+    scenario = catalog.shipped()[0]
+    skipped = [Result(scenario, "skipped", reason="lacks")]
+    assert published.badge(skipped, FULL, idle="no scenario ran")["color"] == "lightgrey"
+    assert published.badge(skipped, FULL, idle="no scenario ran")["message"] == \
+        "0/0, 1 skipped"
+    passed = [Result(scenario, "passed")]
+    assert published.badge(passed, FULL)["color"] == "brightgreen"
+    assert published.badge(passed, FULL, stale=["an entry"])["color"] == "red"
+
+
+def test_the_summary_escapes_what_the_implementation_sent() -> None:
+    scenario = catalog.shipped()[0]
+    text = published.summary_markdown(
+        [Result(scenario, "failed")], load_spec(), FULL,
+        name="<img src=x onerror=alert(1)> | [a](b)\n## heading", causes=["  *x*"])
+    head = text.splitlines()[0]
+    assert head == ("## fivetenk check: \\<img src=x onerror=alert(1)\\> \\| \\[a\\](b)"
+                    "\\\\n\\#\\# heading")
+    assert "- \\*x\\*" in text.splitlines()
+
+
+def test_a_badge_sharing_a_file_with_another_report_is_refused(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    same = tmp_path / "r"
+    assert cli.main(["check", "--no-progress", "-q", "--rule", "R02", "--jsonl", str(same),
+                     "--badge", str(same)]) == 2
+    assert "--badge" in capsys.readouterr().err
+    assert not same.exists()

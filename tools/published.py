@@ -1,0 +1,160 @@
+"""Results to publish: ``fivetenk check --badge FILE`` and ``--summary-md FILE`` (issue 20).
+
+**The badge** is a shields.io endpoint JSON (``https://img.shields.io/endpoint?url=…``):
+``{"schemaVersion": 1, "label": …, "message": …, "color": …}``, nothing else, since
+shields refuses keys it does not know. ``message`` is ``passed/ran`` ("868/868": the
+scenarios that passed, of those that ran; an expected failure ran and did not pass), with
+the skipped ones after it when there are any ("770/770, 125 skipped"). ``label`` says
+what was checked: ``5,10,K``, followed by the declared profile in words when the
+implementation leaves something out ("5,10,K (no straight, airplane+singles)"), so a
+badge of a partial profile never reads as the whole game. ``color``: ``brightgreen`` when
+the run passed with no expected failure, ``yellow`` when it passed thanks to expected
+failures, ``red`` when it failed (exit 1), ``lightgrey`` when nothing ran.
+
+**The summary** is Markdown for a CI step summary (``$GITHUB_STEP_SUMMARY``): the verdict,
+the implementation, the kit's version, the profile in words, a table per rule (the
+console's table), then what the implementation leaves out, the stale expectations and
+what the failures have in common. Every text the implementation controls is escaped
+(:func:`fivetenk.markdown.md_text`).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from . import __version__
+from .bounded import NAME_LIMIT, TEXT_LIMIT
+from .markdown import md_table, md_text
+from .runner import Result
+from .spec_data import Spec
+
+STATUSES = ("passed", "failed", "errored", "skipped", "xfailed", "xpassed")
+LABEL = "5,10,K"
+LABEL_LIMIT = 120
+"""The longest badge label (characters): the profile in words is cut before it."""
+
+
+def profile_words(declared: dict[str, Any]) -> str:
+    """What the implementation leaves out, in a few words ("" for the whole game): the
+    commands it lacks, the shapes it does not declare, the variants whose default it
+    does not play (with what it plays), and any later profile word the run record holds
+    (``pack``: "1 deck")."""
+    from .drivers import CAPABILITIES
+    from .reference.variants import CHOICES
+    from .shapes import SHAPES
+
+    parts = []
+    lacking = [c for c in CAPABILITIES if c not in declared.get("capabilities", CAPABILITIES)]
+    if lacking:
+        parts.append("without " + ", ".join(lacking))
+    undeclared = [s for s in SHAPES if s not in declared.get("shapes", SHAPES)]
+    if undeclared:
+        parts.append("no " + ", ".join(undeclared))
+    for name, values in declared.get("variants", {}).items():
+        if name in CHOICES and CHOICES[name][0] not in values:
+            parts.append(f"{name}={'/'.join(values) or '?'}")
+    pack = declared.get("pack")
+    if isinstance(pack, int) and not isinstance(pack, bool) and pack != 3:
+        parts.append(f"{pack} deck{'s' if pack != 1 else ''}")
+    return "; ".join(parts)
+
+
+def verdict(results: Sequence[Result], stale: Sequence[Any], idle: str) -> str:
+    """``passed``, ``passed-expected`` (green thanks to expected failures), ``failed`` or
+    ``idle`` (nothing ran): the badge's colour and the summary's first line."""
+    if idle:
+        return "idle"
+    if stale or not all(r.ok for r in results):
+        return "failed"
+    return "passed-expected" if any(r.status == "xfailed" for r in results) else "passed"
+
+
+COLORS = {"passed": "brightgreen", "passed-expected": "yellow", "failed": "red",
+          "idle": "lightgrey"}
+
+
+def _counts(results: Iterable[Result]) -> dict[str, int]:
+    counts = dict.fromkeys(STATUSES, 0)
+    for r in results:
+        counts[r.status] += 1
+    return counts
+
+
+def badge(results: Sequence[Result], declared: dict[str, Any], *, stale: Sequence[Any] = (),
+          idle: str = "") -> dict[str, Any]:
+    """The shields.io endpoint object (see the module's docstring)."""
+    counts = _counts(results)
+    ran = len(results) - counts["skipped"]
+    message = f"{counts['passed']}/{ran}"
+    if counts["skipped"]:
+        message += f", {counts['skipped']} skipped"
+    words = profile_words(declared)
+    label = f"{LABEL} ({words})" if words else LABEL
+    if len(label) > LABEL_LIMIT:
+        label = label[:LABEL_LIMIT - 2] + "…)"
+    return {"schemaVersion": 1, "label": label, "message": message,
+            "color": COLORS[verdict(results, stale, idle)]}
+
+
+def badge_text(results: Sequence[Result], declared: dict[str, Any], *,
+               stale: Sequence[Any] = (), idle: str = "") -> str:
+    """:func:`badge` as one line of strict ASCII JSON."""
+    return json.dumps(badge(results, declared, stale=stale, idle=idle), ensure_ascii=True,
+                      allow_nan=False) + "\n"
+
+
+_HEADLINES = {"passed": "✅ every scenario that ran passed",
+              "passed-expected": "✅ every scenario that ran passed or failed as expected",
+              "failed": "❌ the run failed", "idle": "❌ no scenario ran"}
+
+
+def summary_markdown(results: Sequence[Result], spec: Spec, declared: dict[str, Any], *,
+                     name: str, stale: Sequence[Any] = (), idle: str = "",
+                     notes: Sequence[str] = (), causes: Sequence[str] = ()) -> str:
+    """The Markdown summary (see the module's docstring). ``notes``: what the
+    implementation leaves out (:func:`fivetenk.profile.summary_lines`); ``causes``: what
+    the failures have in common (:func:`fivetenk.report.root_causes`)."""
+    counts = _counts(results)
+    state = verdict(results, stale, idle)
+    words = profile_words(declared) or "the whole game"
+    ran = len(results) - counts["skipped"]
+    lines = [f"## fivetenk check: {md_text(name, NAME_LIMIT)}", "",
+             f"{_HEADLINES[state]}: {counts['passed']}/{ran} passed"
+             + (f", {counts['skipped']} skipped" if counts["skipped"] else "")
+             + "".join(f", {counts[s]} {s}" for s in ("failed", "errored", "xfailed",
+                                                       "xpassed") if counts[s])
+             + (f", {len(stale)} stale expectation{'s' if len(stale) != 1 else ''}"
+                if stale else ""), "",
+             f"Kit: fivetenk {md_text(__version__)} · profile: {md_text(words)}", ""]
+    by_rule: dict[str, dict[str, int]] = {}
+    for r in results:
+        row = by_rule.setdefault(r.scenario.rule, dict.fromkeys(STATUSES, 0))
+        row[r.status] += 1
+    used = [s for s in STATUSES if s in ("passed", "failed", "errored", "skipped")
+            or counts[s]]
+    rows = []
+    for rule in [*spec.rules, *sorted(set(by_rule) - set(spec.rules))]:
+        if rule not in by_rule:
+            continue
+        row = by_rule[rule]
+        title = spec.rules[rule].title_en if rule in spec.rules else "(user scenarios)"
+        bad = row["failed"] + row["errored"] + row["xpassed"]
+        ran_here = sum(row[s] for s in STATUSES if s != "skipped")
+        status = "FAIL" if bad else "ok" if ran_here else "skipped"
+        rows.append([md_text(rule, 20), md_text(title), *(str(row[s]) for s in used),
+                     status])
+    rows.append(["**total**", "", *(f"**{counts[s]}**" for s in used), ""])
+    lines += md_table(["rule", "title", *used, "status"], rows,
+                      ["l", "l", *("r" for _ in used), "l"])
+    extra = [*notes, *(item.describe() for item in stale), *causes]
+    if idle:
+        extra.append(idle)
+    if extra:
+        lines.append("")
+        lines += [f"- {md_text(text.strip(), TEXT_LIMIT)}" for text in extra]
+    return "\n".join(lines) + "\n"
+
+
+__all__ = ["COLORS", "badge", "badge_text", "profile_words", "summary_markdown", "verdict"]
