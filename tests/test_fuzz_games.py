@@ -342,3 +342,51 @@ def test_an_errored_divergence_is_shrunk_and_written_expecting_the_reference_val
         assert sum(1 for s in scenario.steps if s["op"] == "act") <= 25
         assert run_scenario(ReferenceDriver(), scenario).status == "passed"
         assert run_scenario(driver, scenario).status != "passed"
+
+
+# -- plays asked of dealt hands (issue 19) -----------------------------------------------------
+
+
+def test_game_cases_ask_plays_of_dealt_hands_and_only_of_engines_that_answer_it() -> None:
+    """At about one decision to play in fifty, a game case asks ``plays`` of the seat to act
+    (its whole hand, against the top play and its reading, or as a lead), expecting the
+    reference's listing; an implementation without the ``plays`` capability is not asked."""
+    asked: list[tuple[dict[str, Any], dict[str, Any]]] = []
+    for i in range(6):
+        case = GamesMode().generate(RandomSource(f"1:games:{i}"), {})
+        asked += [(s, w) for s, w in zip(case.steps, case.expected or [], strict=True)
+                  if s["op"] == "plays"]
+        without = GamesMode(frozenset({"deal", "position"})).generate(
+            RandomSource(f"1:games:{i}"), {})
+        assert not [s for s in without.steps if s["op"] == "plays"]
+    assert len(asked) >= 4, len(asked)
+    assert max(len(s["hand"]) for s, _ in asked) >= 20  # dealt hands, not short ones
+    assert any("top" in s for s, _ in asked) and any("top" not in s for s, _ in asked)
+    reference = ReferenceDriver()
+    reference.start({}, None)
+    for step, want in asked:
+        assert reference.run(step) == want
+
+
+def test_a_plays_bug_of_dealt_hands_is_found_in_a_game_and_written_as_a_query(
+        tmp_path: Path) -> None:
+    """The engine whose ``plays`` leaves out airplanes with pairs among the leads of hands
+    of more than 16 cards (tests/miniatures/fuzz_long_hands.py) is found by ``games`` cases
+    alone, asked of a dealt hand; the case is shrunk card by card and written as a query of
+    a few lines, with more than 16 cards and an airplane with pairs."""
+    cli = [sys.executable, "-m", "fivetenk.cli"]
+    report = tmp_path / "r.jsonl"
+    run = subprocess.run([*cli, "fuzz", "--impl", " ".join(mini("fuzz_long_hands")),
+                          "--mode", "games", "--seed", "1", "--cases", "6", "--out",
+                          str(tmp_path), "--jsonl", str(report), "--no-progress"],
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert "a plays query asked in the game: shrunk and written as a query case" in run.stdout
+    first = json.loads(report.read_text().splitlines()[0])
+    assert first["mode"] == "games" and first["found"]["request"]["op"] == "plays"
+    shrunk = first["shrunk"]["request"]
+    assert shrunk["op"] == "plays" and 16 < len(shrunk["hand"]) < len(
+        first["found"]["request"]["hand"])
+    assert any(p.startswith("airplane+pairs") for p in first["shrunk"]["expected"]["plays"])
+    written = json.loads(Path(first["json"]).read_text())
+    assert written["setup"] is None and [s["op"] for s in written["steps"]] == ["plays"]

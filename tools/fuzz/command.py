@@ -699,6 +699,11 @@ def _describe(args: argparse.Namespace, plan: Plan, modes: dict[str, Any], drive
         return lines, record
     mode = modes[o.mode]
     case = generate(plan, modes, o.index)
+    op = d.request.get("op") if isinstance(d.request, dict) else None
+    if o.mode != "queries" and op in ("plays",):  # a query a game case asked of a dealt hand
+        mode = modes.get("queries") or make_mode("queries", plan.capabilities, plan.shapes)
+        case = mode.from_step(case.variants, d.request)
+        lines.append(f"  a {op} query asked in the game: shrunk and written as a query case")
     try:
         lines_, record_ = _shrink_and_write(args, mode, driver, case, d,
                                             plan.combos.get(o.mode, [{}]))

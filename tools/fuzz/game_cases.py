@@ -36,7 +36,7 @@ from typing import Any
 from ..reference.actions import Action, card_key
 from ..reference.calls import legal_call_pairs
 from ..reference.cards import Card, Rank, full_deck
-from ..reference.combos import Combo, Shape
+from ..reference.combos import Combo, Shape, choose_reading
 from ..reference.dealing import shuffled_deck
 from ..reference.errors import InvalidPosition, RulesError
 from ..reference.game import Game
@@ -77,6 +77,14 @@ measured on one worker: an observation is a long reply to read and check), below
 :data:`OBSERVE_EVERY_PERCENT` and every ``endings`` case (a few plays each) observe after
 every accepted action. A rejected action changes nothing and is never observed."""
 OBSERVE_EVERY_PERCENT = 20
+PLAYS_PERCENT = 2
+"""The chance, in percent, that a decision to play (in ``games`` cases, when
+the implementation answers ``plays``) is preceded by a ``plays`` query of that seat's
+whole hand against the trick's top play (with its reading, as ``top_shape``), or as a lead:
+the implementation's listing is compared with the reference's, as a set. Query cases draw
+hands of every size, but a dealt hand is where enumeration bugs live (26 cards, long runs
+and airplanes that a short hand cannot hold: issue 19); about one or two queries a hand
+keep a hand's time within the throughput target."""
 """The chance, in percent, that a ``games`` case observes after every accepted action,
 the passes that leave the trick open included (see :data:`OBSERVE_EVERY_ACTION`)."""
 
@@ -233,6 +241,8 @@ def apply_step(game: Game, step: dict[str, Any]) -> dict[str, Any]:
     if op == "observe":
         observation: dict[str, Any] = game.observe()
         return observation
+    if op == "plays":
+        return plays_answer(game, step)
     try:
         if op == "act":
             game.apply(step["action"])
@@ -248,11 +258,14 @@ def apply_step(game: Game, step: dict[str, Any]) -> dict[str, Any]:
 class _Recorder:
     """Steps and their expected results, as a case is played."""
 
-    def __init__(self, game: Game, every: bool = OBSERVE_EVERY_ACTION) -> None:
+    def __init__(self, game: Game, every: bool = OBSERVE_EVERY_ACTION,
+                 plays: bool = False) -> None:
         self.game = game
         self.every = every
         """Observe after every accepted action (else not after a pass that leaves the
         trick open)."""
+        self.plays = plays
+        """Ask ``plays`` queries at some decisions to play (:data:`PLAYS_PERCENT`)."""
         self.steps: list[dict[str, Any]] = []
         self.expected: list[dict[str, Any]] = []
 
@@ -273,6 +286,39 @@ class _Recorder:
         self.steps.append({"op": "observe"})
         self.expected.append(self.game.observe())
 
+    def ask_plays(self, seat: int) -> None:
+        """A ``plays`` query of ``seat``'s hand against the top play, and the reference's
+        listing (as :class:`fivetenk.drivers.ReferenceDriver` answers it)."""
+        step = plays_step(self.game, seat)
+        self.steps.append(step)
+        self.expected.append(plays_answer(self.game, step))
+
+
+def plays_step(game: Game, seat: int) -> dict[str, Any]:
+    """The ``plays`` request of ``seat``'s hand at this point of ``game``: against the
+    trick's top play and its reading, or as a lead."""
+    step: dict[str, Any] = {"op": "plays", "hand": [str(c) for c in game.hand(seat)]}
+    top = game.top
+    if top is not None:
+        trick = game.observe()["trick"]
+        played = [p for p in trick["plays"] if not p.get("pass")]
+        step["top"] = list(played[-1]["cards"])
+        step["top_shape"] = top.notation()
+    return step
+
+
+def plays_answer(game: Game, step: dict[str, Any]) -> dict[str, Any]:
+    """The reference's answer to a ``plays`` step under the game's variants (the listing
+    sorted, as the reference driver sends it). It reads the step alone, not the game's
+    trick: a query is pure, and a shrunk case may replay it where the trick differs."""
+    from ..drivers import play_text
+
+    hand = [Card.parse(t) for t in step["hand"]]
+    top = (choose_reading([Card.parse(t) for t in step["top"]], declared=step.get("top_shape"),
+                          variants=game.variants) if step.get("top") else None)
+    texts = sorted(play_text(p.combo, p.ranks) for p in legal_plays(hand, top, game.variants))
+    return {"count": len(texts), "plays": texts}
+
 
 def play_out(src: Source, rec: _Recorder, rare: bool, near: int = NEAR_MISS_PERCENT,
              limit: int = 100_000) -> None:
@@ -286,6 +332,10 @@ def play_out(src: Source, rec: _Recorder, rare: bool, near: int = NEAR_MISS_PERC
             miss = near_miss(src, game)
             if miss is not None:
                 rec.act(miss)
+        if rec.plays and src.bool(PLAYS_PERCENT):
+            decision = pending()
+            if decision is not None and decision.kind == "play":
+                rec.ask_plays(decision.seat)
         action = choose(src, game, rare)
         rec.act(action.to_json(), action)
 
@@ -299,8 +349,9 @@ def _deck(src: Source) -> tuple[Card, ...]:
     return shuffled_deck(random.Random(src.int(0, 2**32 - 1)))
 
 
-def generate_game(src: Source, variants: dict[str, str]) -> Case:
-    """A ``games`` case: a hand (or a two-hand match) from a random deal."""
+def generate_game(src: Source, variants: dict[str, str], plays: bool = False) -> Case:
+    """A ``games`` case: a hand (or a match) from a random deal; ``plays``: ask ``plays``
+    queries at some decisions (:data:`PLAYS_PERCENT`)."""
     var = Variants.from_mapping(variants)
     rare = src.bool(RARE_PERCENT)
     match = src.bool(MATCH_PERCENT)
@@ -318,7 +369,7 @@ def generate_game(src: Source, variants: dict[str, str]) -> Case:
                     hand_number=later.get("hand", 1), levels=later.get("levels"),
                     previous_winners=later.get("previous_winners"),
                     previous_banker=later.get("previous_banker"))
-    rec = _Recorder(game, every)
+    rec = _Recorder(game, every, plays)
     rec.observe()
     play_out(src, rec, rare)
     decks = game.deal_decks
@@ -418,7 +469,8 @@ def _make_impossible(position: dict[str, Any], face: str) -> None:
 
 
 def generate_ending(src: Source, variants: dict[str, str]) -> Case:
-    """An ``endings`` case: a random position near the end, played out at random."""
+    """An ``endings`` case: a random position near the end, played out at random. It asks
+    no ``plays``: its hands hold a few cards, which ``queries`` cases draw anyway."""
     position = ending_position(src, variants)
     rare = src.bool(RARE_PERCENT)
     game = Game.from_position(position)

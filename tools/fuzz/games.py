@@ -36,6 +36,9 @@ from ..reference.variants import Variants
 from .game_cases import apply_step, generate_ending, generate_game
 from .source import Case, Divergence, Source, compare, errored, vouch_for
 
+QUERY_OPS = ("plays",)
+"""The queries a game case asks along the way (:data:`~fivetenk.fuzz.game_cases.PLAYS_PERCENT`):
+a divergence there is shrunk and written as a query case (:meth:`GameMode.as_query`)."""
 _ENDING_CLAUSE = {"bankers_out": "R17.2", "defenders_out": "R17.3", "one_player_left": "R18.1"}
 _BAND_CLAUSE = {"0": "R21.1", "5-55": "R21.2", "60-115": "R21.3", "120-175": "R21.4",
                 "180-235": "R21.5", "240-295": "R21.6", "300": "R21.7"}
@@ -161,8 +164,13 @@ class GameMode:
                         f"declare {', '.join(missing)}")
         return None
 
+    @property
+    def asks_plays(self) -> bool:
+        """Whether cases ask ``plays`` queries (the implementation answers them)."""
+        return not self.capabilities or "plays" in self.capabilities
+
     def generate(self, src: Source, variants: dict[str, str]) -> Case:
-        return generate_game(src, variants)
+        return generate_game(src, variants, self.asks_plays)
 
     # -- running ---------------------------------------------------------------------------
     def run(self, driver: Any, cases: Sequence[Case]) -> list[Divergence | None]:
@@ -224,8 +232,13 @@ class GameMode:
             found = compare(step, want, got, k)
             if found is None:
                 continue
-            found.clauses = step_clauses(case.steps, expected, k, found.paths)
-            found.rulings = clause_rulings(found.clauses)
+            if step["op"] in QUERY_OPS:  # a query asked in the game: its clauses as a query's
+                from .queries import step_clauses as query_clauses
+
+                found.clauses, found.rulings = query_clauses(step, want, case.variants)
+            else:
+                found.clauses = step_clauses(case.steps, expected, k, found.paths)
+                found.rulings = clause_rulings(found.clauses)
             case.data["diverged"] = k
             return found
         return None
@@ -317,6 +330,8 @@ class GameMode:
         steps: list[dict[str, Any]] = []
         for k, step in enumerate(case.steps[: at + 1]):
             want = expected[k]
+            if step["op"] in QUERY_OPS:  # asked along the way; diverging, it is a query case
+                continue
             if step["op"] == "observe":
                 if k != at:
                     continue
@@ -456,8 +471,8 @@ def _plan(case: Case, at: int) -> list[int] | None:
     for k, step in enumerate(case.steps[: at + 1]):
         if step["op"] == "next_hand":
             previous, starts = starts, []
-        if step["op"] != "observe" and game.phase in (Phase.BURYING, Phase.CALLING,
-                                                      Phase.PLAYING):
+        if step["op"] not in ("observe", *QUERY_OPS) and game.phase in (
+                Phase.BURYING, Phase.CALLING, Phase.PLAYING):
             starts.append(k)
         apply_step(game, step)
     # a divergence in the deal of a next hand (no position yet): start in the hand before,
@@ -473,7 +488,8 @@ def _shrunk_case(src: Source, case: Case, starts: list[int], at: int) -> Case:
         apply_step(game, step)
     position = game.to_position()
     acting = case.steps[begin:at + 1]
-    last_act = next((s for s in reversed(acting) if s["op"] != "observe"), None)
+    last_act = next((s for s in reversed(acting) if s["op"] not in ("observe", *QUERY_OPS)),
+                    None)
     protected: Counter[str] = Counter()
     actor = -1
     if last_act is not None and last_act["op"] == "act":
@@ -503,6 +519,8 @@ def _shrunk_case(src: Source, case: Case, starts: list[int], at: int) -> Case:
     steps: list[dict[str, Any]] = []
     kept_step = False
     for k, step in enumerate(acting):
+        if step["op"] in QUERY_OPS:  # a pure query changes nothing: not part of a shrunk case
+            continue
         if step["op"] == "observe":  # the observations the case made, after kept steps
             if kept_step or k == len(acting) - 1:
                 steps.append(step)
@@ -537,7 +555,7 @@ class GamesMode(GameMode):
     setup_capability = "deal"
 
     def generate(self, src: Source, variants: dict[str, str]) -> Case:
-        return generate_game(src, variants)
+        return generate_game(src, variants, self.asks_plays)
 
 
 class EndingsMode(GameMode):

@@ -303,14 +303,31 @@ class QueryMode:
 
     def without_variants(self, case: Case) -> Case:
         """The same draws under the default variants (a written case names a variant only
-        when the divergence needs it)."""
+        when the divergence needs it); a case made from a step, the same step."""
         from .source import ReplaySource
 
+        if not case.choices:
+            return self.from_step({}, case.steps[0])
         return self.generate(ReplaySource(case.choices), {})
 
     def shrinker(self, case: Case) -> tuple[Callable[[Source], Case], Sequence[int]]:
+        """Replays the generator's draws; a case made from a step (:meth:`from_step`: a
+        query a game case asked) has none, and is shrunk card by card (:meth:`refiner`)."""
+        if not case.choices:
+            return self.refiner(case)
         variants = dict(case.variants)
         return (lambda src: self.generate(src, variants)), case.choices
+
+    def from_step(self, variants: dict[str, str], step: dict[str, Any]) -> Case:
+        """The query case of one request, e.g. a ``plays`` query a game case asked of a
+        dealt hand (:data:`fivetenk.fuzz.game_cases.PLAYS_PERCENT`): shrunk and written as
+        a query, a few lines, not as a game."""
+        step = {k: v for k, v in step.items() if k != "seq"}
+        case = Case(mode=self.name, kind=str(step["op"]), variants=dict(variants), steps=[step])
+        case.expected = [self.reference(variants, step)]
+        if self.shapes is not None:
+            case.data["shapes"] = self.shapes_of(step, case.expected[0], variants)
+        return case
 
     def scenario(self, case: Case, divergence: Divergence, ident: str) -> Scenario:
         step = dict(case.steps[0])
