@@ -390,3 +390,48 @@ def test_a_plays_bug_of_dealt_hands_is_found_in_a_game_and_written_as_a_query(
     assert any(p.startswith("airplane+pairs") for p in first["shrunk"]["expected"]["plays"])
     written = json.loads(Path(first["json"]).read_text())
     assert written["setup"] is None and [s["op"] for s in written["steps"]] == ["plays"]
+
+
+# -- optional observation fields (issue 19) ----------------------------------------------------
+
+
+def test_an_engine_without_the_optional_fields_is_told_once_and_its_play_still_compared(
+        tmp_path: Path) -> None:
+    """tests/miniatures/older_observation.py leaves out ``whole_side_check`` and
+    ``result.credited``, which protocol version 1 made optional: the campaign finds nothing,
+    says once for each field that it was not compared (and in how many cases), and puts the
+    counts in the JSON-lines summary. Before, every game case diverged at its first
+    observation."""
+    cli = [sys.executable, "-m", "fivetenk.cli"]
+    report = tmp_path / "r.jsonl"
+    run = subprocess.run([*cli, "fuzz", "--impl", " ".join(mini("older_observation")),
+                          "--mode", "endings", "--seed", "1", "--cases", "12", "--out",
+                          str(tmp_path), "--jsonl", str(report), "--no-progress"],
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stdout + run.stderr
+    notes = [line for line in run.stdout.splitlines() if "optional observation field" in line]
+    assert [n.split("field ")[1].split()[0] for n in notes] == ["result.credited",
+                                                                "whole_side_check"]
+    assert "not compared in the 12 cases that observed it" in notes[1]
+    summary = json.loads(report.read_text().splitlines()[-1])
+    assert summary["optional_fields_missing"] == {"result.credited": 12, "whole_side_check": 12}
+
+
+def test_an_optional_field_that_is_sent_is_compared() -> None:
+    """Only a field left out is not compared: one sent with a wrong value diverges, and a
+    required field left out diverges too."""
+    from fivetenk.fuzz.games import _without_missing_optional
+
+    want = {"phase": "finished", "whole_side_check": True,
+            "result": {"ending": "bankers_out", "credited": [0, 5, 0, 0, 0, 0]}}
+    data: dict[str, Any] = {}
+    older = {"phase": "finished", "result": {"ending": "bankers_out"}}
+    assert _without_missing_optional(want, older, data) == older
+    assert sorted(data["missing"]) == ["result.credited", "whole_side_check"]
+    data = {}
+    wrong = {"phase": "finished", "whole_side_check": False,
+             "result": {"ending": "bankers_out", "credited": [0, 0, 0, 0, 0, 5]}}
+    assert _without_missing_optional(want, wrong, data) == want and not data
+    no_phase = {"whole_side_check": True, "result": want["result"]}
+    assert _without_missing_optional(want, no_phase, data) == want and not data
+    assert want["result"]["credited"] == [0, 5, 0, 0, 0, 0]  # the reference's is not changed

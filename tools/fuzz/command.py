@@ -246,6 +246,9 @@ class Outcome:
     divergence: Divergence | None = None
     hands: int = 0
     """Whole hands the case plays (games: 1, or up to 6 for a match; else 0)."""
+    missing: tuple[str, ...] = ()
+    """The optional observation fields the implementation left out in this case (not
+    compared: :data:`fivetenk.fuzz.games.OPTIONAL_FIELDS`)."""
 
 
 def run_chunk(plan: Plan, modes: dict[str, Any], driver: Any,
@@ -281,6 +284,8 @@ def run_cases(plan: Plan, modes: dict[str, Any], driver: Any,
                      for c in mine]
         for case, divergence in zip(mine, found, strict=True):
             outcomes[case.index].divergence = divergence
+            if case.data.get("missing"):
+                outcomes[case.index].missing = tuple(sorted(set(case.data["missing"])))
     return [outcomes[g] for g in indices]
 
 
@@ -658,12 +663,22 @@ def _finish(args: argparse.Namespace, out: TextIO, plan: Plan, modes: dict[str, 
           + (f"; {skipped} skipped (shapes the implementation does not declare)"
              if skipped else "")
           + (f"; {hands} whole hands played in games cases" if hands else ""), file=out)
+    missing: dict[str, int] = {}
+    for o in outcomes:
+        for name in o.missing:
+            missing[name] = missing.get(name, 0) + 1
+    for name, count in sorted(missing.items()):
+        print(f"note: the implementation leaves out the optional observation field {name} "
+              f"(protocol version 1, `fivetenk protocol`): not compared in the {count} "
+              f"case{'s' * (count != 1)} that observed it; a scenario that checks it fails",
+              file=out)
     print(f"{ran} cases in {elapsed:.1f} s ({rate:,.0f}/s); {diverged} diverged"
           f"{f' ({errors} errored)' if errors else ''}, {len(groups)} distinct", file=out)
     print(f"rerun: {rerun_command(args, seed)}", file=out)
     if args.jsonl is not None:
         summary = {"record": "summary", "seed": seed, "tried": tried, "skipped": skipped,
-                   "diverged": diverged, "distinct": len(groups), "seconds": round(elapsed, 3)}
+                   "diverged": diverged, "distinct": len(groups), "seconds": round(elapsed, 3),
+                   "optional_fields_missing": missing}
         text = "".join(json.dumps(_bounded(r), ensure_ascii=True, sort_keys=True) + "\n"
                        for r in [*records, *every, summary])
         report.write_atomic(args.jsonl, text)
