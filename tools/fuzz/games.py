@@ -371,7 +371,8 @@ def _without_missing_optional(want: Any, got: Any, data: dict[str, Any]) -> Any:
     if not isinstance(want, dict) or not isinstance(got, dict):
         return want
     for path in OPTIONAL_FIELDS:
-        mine, theirs = want, got
+        mine: Any = want
+        theirs: Any = got
         for part in path[:-1]:
             mine, theirs = mine.get(part), theirs.get(part)
             if not isinstance(mine, dict) or not isinstance(theirs, dict):
