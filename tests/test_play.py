@@ -130,9 +130,10 @@ def test_bad_notation_and_out_of_range_number_refused() -> None:
 
 
 def test_whole_hand_by_scripted_answers(tmp_path: Path) -> None:
-    """Typing the suggestions in card notation plays the same hand as ``--auto``."""
+    """Typing the suggestions in card notation plays the same hand as ``--auto``
+    (``--ask-forced``: the forced passes are typed too)."""
     auto_log, typed_log = tmp_path / "auto.jsonl", tmp_path / "typed.jsonl"
-    argv = ["--hands", "1", "--seed", "6", "--seat", "0", "--no-hints"]
+    argv = ["--hands", "1", "--seed", "6", "--seat", "0", "--no-hints", "--ask-forced"]
     play([*argv, "--auto", "--log", str(auto_log)])
     auto = read_log(auto_log)
     mine = [r["action"] for r in auto if r["record"] == "decision" and r["by"] == "user"]
@@ -572,3 +573,80 @@ def test_dispute_after_a_refusal_writes_the_refused_answer(
     assert "@id:dispute-1-" + moves[-1] in last.read_text(encoding="utf-8")
     for path in (refused, last):
         assert main(["check", "--only-paths", str(path), "--quiet", "--no-progress"]) == 0
+
+
+# -- issue 21, item 4: forced answers, the tally, the forms shown -------------------------------
+
+
+def test_forced_answers_are_logged_as_such_and_replay(tmp_path: Path) -> None:
+    """Each decision played for the user is the only legal action then (replayed in the
+    engine from the log), marked ``forced`` in the log; a resumed log replays them."""
+    log = tmp_path / "g.jsonl"
+    out = io.StringIO()
+    parser = argparse.ArgumentParser()
+    play_mod.add_arguments(parser)
+    args = parser.parse_args(["--seed", "3", "--seat", "2", "--hands", "1", "--log", str(log)])
+    assert play_mod.run(args, out, Typist(out)) == 0
+    records = read_log(log)
+    hand = next(r for r in records if r["record"] == "hand")["setup"]["deal"]
+    game = Game.new(deck=hand["deck"], first=hand["first"], redeals=hand.get("redeals", ()))
+    forced = 0
+    for record in records:
+        if record["record"] != "decision":
+            continue
+        if record.get("forced"):
+            assert record["by"] == "user"
+            assert [a.to_json() for a in game.legal_actions()] == [record["action"]]
+            forced += 1
+        elif record["by"] == "user" and record["kind"] == "play":
+            assert len(game.legal_actions()) > 1
+        game.apply(Action.from_json(record["action"]))
+    assert forced >= 3
+    assert out.getvalue().count("played for you, the only legal answer") == forced
+
+
+def test_the_tally_is_the_public_captures() -> None:
+    """At every decision of a hand the tally's figures are the observation's: the points
+    per seat, the banker side's sum, the rest (called the defenders only once both calls
+    have resolved) and what is not yet won, out of the 300 (R19.1)."""
+    from fivetenk.practice.screen import tally
+
+    game = Game.new(seed=4)
+    player = HeuristicPlayer()
+    named = 0
+    while game.pending() is not None:
+        obs = game.observe()
+        line = tally(obs)
+        captured = obs["captured"]
+        if obs["banker"] is not None:
+            per_seat = dict(re.findall(r"s(\d) (\d+)", line.split(" | ")[0]))
+            assert {int(s): int(p) for s, p in per_seat.items()} == {
+                s: p for s, p in enumerate(captured) if p}
+            ours = sum(captured[s] for s in obs["banker_side"])
+            resolved = all(c["resolved_by"] is not None for c in obs["calls"]) and obs["calls"]
+            side = re.search(r"\) (\d+); (?:defenders|the others) (\d+)", line)
+            assert side and (int(side.group(1)), int(side.group(2))) == (
+                ours, sum(captured) - ours), line
+            known = re.search(r"\) \d+; defenders \d+ of the 120", line) is not None
+            assert known == bool(resolved), line
+            named += known
+            assert line.endswith(f"| {300 - sum(captured)} not yet won")
+        game.apply(player.choose(game))
+    assert named > 10
+
+
+@pytest.mark.parametrize("typed, expected", [
+    ("reveal 3S", ("3S", None)), ("REVEAL 3S", ("3S", None)),
+    ("call AD 1 AC 1", ("AD 1 AC 1", None)), ("bury 3D 3H", ("3D 3H", None)),
+    ("4H 4S (pair 4)", ("4H 4S", "pair 4")), ("play 4H 4S", ("4H 4S", None)),
+    ("pass", ("pass", None))])
+def test_the_forms_shown_are_read(typed: str, expected: tuple[str, str | None]) -> None:
+    kind = {"r": "reveal", "c": "call", "b": "bury"}.get(typed[0].lower(), "play")
+    assert play_mod.shown_form(kind, typed) == expected
+
+
+def test_a_declared_reading_that_is_not_the_cards_is_refused() -> None:
+    """``4H 4S (triple 4)`` names a reading the cards do not have: refused (R03.1)."""
+    _, text = play(["--seed", "1", "--seat", "5", "--hands", "1"],
+                   "1\n1\n1\n4H 4S (triple 4)\n")
+    assert "refused: " in text and "[R03.1]" in text

@@ -207,3 +207,119 @@ def test_a_whole_hand_typed_at_the_terminal(term: Start, tmp_path: Path) -> None
     assert re.search(r"#\d+ you: pass", t.seen)
     for line in t.seen.splitlines():
         assert len(line) <= 80, line
+
+
+# -- the frictions of issue 21, item 4 ---------------------------------------------------------
+
+
+def test_the_forms_shown_are_accepted_as_typed(term: Start) -> None:
+    """The choices show ``reveal 3S``, ``call AD 1 AC 1`` and ``4H 4S (pair 4)``, the
+    hint ``bury ...``: typed as shown, each is taken (Tab completes after the word too)."""
+    t = term("play", "--seed", "1", "--seat", "5", "--hands", "1")
+    t.expect("1. reveal 3S")
+    t.expect(PROMPT)
+    t.send("reveal 3S\r")
+    t.expect("#1 you: reveal 3S")
+    t.expect(PROMPT)
+    t.send("bury 3D 3H 3S 4C 4H JH\r")
+    t.expect("#2 you: bury 3D 3H 3S 4C 4H JH")
+    t.expect("1. call AD 1 AC 1")
+    t.expect(PROMPT)
+    t.send("call AD 1 AC 1\r")
+    t.expect("#3 you: call AD 1 AC 1")
+    t.expect("10. 4H 4S (pair 4)")
+    t.expect(PROMPT)
+    t.reading()
+    t.send("4H 4S (pair 4)\r")
+    t.expect("#4 you: 4H 4S (pair 4)")
+    t.expect(PROMPT)
+    t.reading()
+    t.send("\x04")
+    t.expect("End of input")
+    assert t.finish() == 0
+    assert "refused" not in t.seen and "Traceback" not in t.seen
+
+
+def _status_tallies(seen: str) -> list[str]:
+    return [" ".join(m.group(0).split()) for m in
+            re.finditer(r"points captured: .*?not yet won", seen, re.S)]
+
+
+def test_forced_passes_are_played_and_said_and_the_tally_shows(term: Start) -> None:
+    """Seat 2 of seed 3 answering with its hints: each pass that is its only legal answer
+    is played for it and said, never asked (no question offers pass alone); the status
+    tallies the points against the 120 line."""
+    t = term("play", "--seed", "3", "--seat", "2", "--hands", "1")
+    while True:
+        chunk = t.expect(re.compile(r"\n> |Stopped after 1 hand"))
+        if chunk.endswith("Stopped after 1 hand"):
+            break
+        assert not re.search(r"\n  1\. pass\n(?!  2\.)", chunk), chunk
+        hint = [line for line in chunk.splitlines() if line.startswith("hint: ")][-1]
+        t.send(hint_answer(hint[len("hint: "):]) + "\r")
+    assert t.finish() == 0
+    forced = re.findall(r"#\d+ you: pass\n  played for you, the only legal answer: "
+                        r"nothing in your hand beats ", t.seen)
+    assert forced, t.seen[-3000:]
+    assert "(--ask-forced asks)" in t.seen
+    tallies = _status_tallies(t.seen)
+    assert tallies and any("defenders need 120" in x for x in tallies)
+    for line in t.seen.splitlines():
+        assert len(line) <= 80, line
+
+
+def test_ask_forced_keeps_asking(term: Start) -> None:
+    t = term("play", "--seed", "3", "--seat", "2", "--hands", "1", "--ask-forced")
+    while True:
+        chunk = t.expect(re.compile(r"\n> |Stopped after 1 hand"))
+        if chunk.endswith("Stopped after 1 hand") or re.search(r"\n  1\. pass\n(?!  2\.)",
+                                                                chunk):
+            break
+        hint = [line for line in chunk.splitlines() if line.startswith("hint: ")][-1]
+        t.send(hint_answer(hint[len("hint: "):]) + "\r")
+    assert not chunk.endswith("Stopped after 1 hand"), "no forced pass was asked"
+    assert "played for you" not in t.seen
+    t.reading()
+    t.send("\x04")
+    t.expect("End of input")
+    assert t.finish() == 0
+
+
+def test_without_a_seed_a_fresh_one_is_dealt_and_printed(term: Start) -> None:
+    """Two games without --seed are dealt different seeds, each printed with the command
+    that plays it again; that command deals the same hand."""
+    seen: list[tuple[str, str]] = []
+    for _ in range(2):
+        t = term("play", "--seat", "3", "--hands", "1")
+        head = t.expect("plays it again)")
+        seed = re.search(r"seed (\d+); variants", head)
+        assert seed and f"`fivetenk play --seed {seed.group(1)} --seat 3`" in " ".join(
+            head.split())
+        first = t.expect(re.compile(r"your hand \(\d+\):[^\n]*\n[^\n]*\n"))
+        seen.append((seed.group(1), first.split("your hand")[1]))
+        t.expect(PROMPT)
+        t.reading()
+        t.send("\x04")
+        t.expect("--seed " + seed.group(1))
+        assert t.finish() == 0
+    assert seen[0][0] != seen[1][0]
+    again = term("play", "--seed", seen[0][0], "--seat", "3", "--hands", "1")
+    first = again.expect(re.compile(r"your hand \(\d+\):[^\n]*\n[^\n]*\n"))
+    assert first.split("your hand")[1] == seen[0][1]
+    assert "fresh deal" not in again.seen
+    again.expect(PROMPT)
+    again.reading()
+    again.send("\x04")
+    assert again.finish() == 0
+
+
+def test_help_reads_as_help(term: Start) -> None:
+    t = term("play", "--help")
+    assert t.finish() == 0
+    text = t.seen
+    assert "\nPlay 5,10,K at one seat against five computer players" in text
+    for option in ("--seed", "--ask-forced", "--auto", "--log", "--resume"):
+        assert option in text
+    assert "fivetenk.practice" not in text and "``" not in text
+    for line in text.splitlines():
+        assert len(line) <= 80, line

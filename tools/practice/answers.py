@@ -52,6 +52,8 @@ def completions(kind: str, line: str, options: list[Action], hand: list[Card]) -
     and ordinals of the legal call pairs (R11.1) — and, as the first word, the keywords
     (``pass``/``skip`` where legal, ``list``, ``dispute``)."""
     typed, prefix = _words(line)
+    if typed and typed[0].lower() == kind:  # the form the choices show: "reveal 3C"
+        typed = typed[1:]
     found: set[str] = set()
     if not typed:
         found.update(KEYWORDS)

@@ -1,30 +1,38 @@
-"""play a match against five heuristic players, one decision at a time
+"""Play 5,10,K at one seat against five computer players, one decision at a time.
 
-You hold seat N (--seat, default 0); five heuristic players (fivetenk.practice.strategy,
-the advice of R24.1) hold the others, for the whole match or --hands K, dealt by --seed.
-Every decision the rules give you is asked: reveal or skip at a prompt (D3), the burial
-(R10.1), the two calls (R11.1), play or pass (R13.1-R13.2). The screen shows what your
-seat may know (R10.2: no other hand, your own burial only) and fits 80 x 24; each move is
-numbered (#57). An illegal answer is refused with the clause that forbids it, and the
-question is asked again.
+You hold seat N (--seat, default 0); computer players following the advice of
+R24.1 hold the other five, for the whole match or --hands K. --seed N deals the
+same cards again; without it a fresh seed is dealt and printed, so the game can
+be played again. Every decision the rules give you is asked: reveal or skip at a
+prompt (D3), the burial (R10.1), the two calls (R11.1), play or pass
+(R13.1-R13.2). A decision with only one legal answer (a pass when nothing you
+hold beats the top play, a skip without a level card) is played for you and said
+on screen; --ask-forced asks it too. The screen shows what your seat may know
+(R10.2: no other hand, your own burial only) and fits 80 x 24: the points
+captured per seat and per side against the 120 the defenders need (R21.4), once
+both calls have shown the sides. Each move is numbered (#57). An illegal answer
+is refused with the clause that forbids it, and the question is asked again.
 
-At a question:
-  7H 7S | pass | skip | AH 1 AS 1   an answer in card notation; on a terminal Tab
-                                    completes it from the legal choices
-  3                                 the listed choice numbered 3
-  ?                                 the suggestion, its reason (R24.1), the alternatives
-  list                              the next page of numbered choices
-  dispute [N] [PATH]                move N as a scenario file, as `fivetenk dispute LOG
-                                    --at N` writes it; without N the answer just refused
-                                    (--refused K), else the last move
-  Ctrl-D, Ctrl-C                    quit, saying how to go on
+At a question, type:
+  7H 7S | pass | skip | AH 1 AS 1  an answer in card notation, or as the choices
+                                   show it (reveal 3C, call AD 1 AC 1, 4H 4S
+                                   (pair 4)); on a terminal Tab completes it
+  3                                the listed choice numbered 3
+  ?                                the suggestion, its reason (R24.1) and the
+                                   alternatives
+  list                             the next page of numbered choices
+  dispute [N] [PATH]               move N as a scenario file, as `fivetenk
+                                   dispute LOG --at N` writes it; without N the
+                                   answer just refused, else the last move
+  Ctrl-D, Ctrl-C                   quit, saying how to go on
 
---log FILE keeps the game as JSON lines, flushed at every decision, in a new file (an
-existing one is refused, never overwritten); `fivetenk play --resume FILE` goes on with it
-(its seed, seat, variants and hands; every logged decision replayed and checked by the
-engine, every logged deal checked against its seed's: an edited log is refused at its line;
-a link or a read-only log is refused, since resuming rewrites it; a failed resume leaves it
-as it was). --auto takes the suggestion at every decision: the same seed gives the same
+--log FILE keeps the game as JSON lines, flushed at every decision, in a new
+file (an existing one is refused, never overwritten); `fivetenk play --resume
+FILE` goes on with it (its seed, seat, variants and hands; every logged decision
+replayed and checked by the engine, every logged deal checked against its
+seed's: an edited log is refused at its line; a link or a read-only log is
+refused, since resuming rewrites it; a failed resume leaves it as it was).
+--auto takes the suggestion at every decision: the same seed gives the same
 game. Colours only on a terminal and without NO_COLOR.
 """
 
@@ -35,6 +43,8 @@ import contextlib
 import io
 import json
 import os
+import re
+import secrets
 import stat
 import sys
 from collections import deque
@@ -68,13 +78,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seat", type=int, default=None, help="your seat, 0-5 (default 0)")
     parser.add_argument("--hands", type=int, default=None,
                         help="hands to play (default: the whole match)")
-    parser.add_argument("--seed", type=int, default=None, help="seed of the deal (default 0)")
+    parser.add_argument("--seed", type=int, default=None,
+                        help="seed of the deal (default: a fresh seed, printed, so the game "
+                        "can be played again)")
     parser.add_argument(
         "--variant", action="append", default=[], metavar="NAME=VALUE",
         help="a house-rule variant (repeatable; "
         + "; ".join(f"{k}: {'|'.join(v)}" for k, v in CHOICES.items()) + ")")
     parser.add_argument("--auto", action="store_true",
                         help="take the suggestion at every decision without asking")
+    parser.add_argument("--ask-forced", action="store_true",
+                        help="ask even when only one answer is legal (by default a forced "
+                        "pass or skip is played for you and said on screen)")
     parser.add_argument("--no-hints", action="store_true",
                         help="do not show the suggestion with each question ('?' still does)")
     parser.add_argument("--log", metavar="FILE",
@@ -121,7 +136,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None,
             variants = variants_from_options(args.variant)
         except ValueError as err:
             return refuse(str(err))
-        seed = 0 if args.seed is None else args.seed
+        seed = fresh_seed() if args.seed is None else args.seed
         seat = 0 if args.seat is None else args.seat
         hands, log_name = args.hands, args.log
         if not 0 <= seat <= 5:
@@ -155,7 +170,8 @@ def run(args: argparse.Namespace, out: TextIO | None = None,
             return refuse(f"cannot write the log {log_name}: {err.strerror}")
     session = Session(seed, seat, variants, out, inp, log=log, auto=args.auto,
                       hints=not args.no_hints, color=color, hands=hands,
-                      log_name=log_name, resume=resume)
+                      log_name=log_name, resume=resume, ask_forced=args.ask_forced)
+    session.fresh = resume is None and args.seed is None
     code = 0
     try:
         session.play()
@@ -175,14 +191,40 @@ def run(args: argparse.Namespace, out: TextIO | None = None,
     return code
 
 
+_SHAPE = re.compile(r"^(.*?)\s*\(([^()]*)\)\s*$")
+
+
+def shown_form(kind: str, text: str) -> tuple[str, str | None]:
+    """An answer as the screen shows the choices and hints (``reveal 3C``, ``bury 3D …``,
+    ``call AD 1 AC 1``, ``4H 4S (pair 4)``): the answer without the word naming the kind
+    of decision, and the reading in brackets after a play's cards (R12), if any."""
+    words = text.split(None, 1)
+    if words and words[0].lower() == kind and kind in ("reveal", "bury", "call", "play"):
+        text = words[1] if len(words) > 1 else ""
+    match = _SHAPE.match(text) if kind == "play" else None
+    if match:
+        return match.group(1), match.group(2).strip() or None
+    return text, None
+
+
+def fresh_seed() -> int:
+    """A seed for a game started without ``--seed``: from the system's randomness, printed
+    with the game so that ``--seed`` plays it again."""
+    return secrets.randbelow(10**6)
+
+
 class Session(GameLog):
     """One game at the table: the engine, the user's seat, the screen and the log."""
 
     def __init__(self, seed: int, seat: int, variants: Variants, out: TextIO, inp: TextIO,
                  *, log: TextIO | None = None, auto: bool = False, hints: bool = True,
                  color: bool = False, hands: int | None = None,
-                 log_name: str | None = None, resume: Resume | None = None) -> None:
+                 log_name: str | None = None, resume: Resume | None = None,
+                 ask_forced: bool = False) -> None:
         self.seed = seed
+        self.fresh = False
+        """the seed was dealt afresh (no --seed): the header says how to play it again"""
+        self.ask_forced = ask_forced
         self.seat = seat
         self.variants = variants
         self.out = out
@@ -225,6 +267,9 @@ class Session(GameLog):
         mapping = self.variants.to_mapping()
         self.say(self.bold(f"5,10,K: you are seat {self.seat}; seed {self.seed}; variants: "
                            f"{', '.join(f'{k}={v}' for k, v in mapping.items()) or 'defaults'}"))
+        if self.fresh:
+            self.say(f"(a fresh deal: `fivetenk play --seed {self.seed} --seat {self.seat}` "
+                     "plays it again)")
         self.quiet = bool(self.replay)
         if self.resume is not None and not self.replay:
             self.resumed()
@@ -261,12 +306,17 @@ class Session(GameLog):
                 self.flush_hand(hand_no)
             advice = suggest(game, decision.seat)
             before = game.observe()
+            forced: Action | None = None
             if self.replay:
                 action = self.replayed(hand_no, decision.seat, decision.kind)
                 by = "user" if decision.seat == self.seat else "computer"
             elif decision.seat == self.seat:
+                forced = self.forced(decision.kind)
                 if self.auto:
                     action = advice.action
+                    game.apply(action)
+                elif forced is not None:
+                    action = forced
                     game.apply(action)
                 else:
                     action = self.ask(decision.kind, advice)
@@ -276,11 +326,19 @@ class Session(GameLog):
                 game.apply(action)
                 by = "computer"
             self.number += 1
-            self.record({"record": "decision", "n": self.number, "hand": hand_no,
-                         "seat": decision.seat, "kind": decision.kind,
-                         "action": action.to_json(), "by": by,
-                         "suggested": advice.action.to_json()})
+            record = {"record": "decision", "n": self.number, "hand": hand_no,
+                      "seat": decision.seat, "kind": decision.kind,
+                      "action": action.to_json(), "by": by,
+                      "suggested": advice.action.to_json()}
+            if by == "user" and not self.replay and not self.auto and forced is not None:
+                record["forced"] = True
+            self.record(record)
             self.narrate(action, before, game.observe())
+            if record.get("forced"):
+                why = (f"nothing in your hand beats {before['trick']['top']['combo']}"
+                       if action.type == "pass" else "you hold no level card to reveal")
+                self.say(f"  played for you, the only legal answer: {why} (--ask-forced "
+                         "asks)")
             if self.resume is not None and not self.replay:
                 self.resumed()
         if self.held is not None:
@@ -289,6 +347,16 @@ class Session(GameLog):
         self.settlement()
 
     # -- asking ------------------------------------------------------------------------
+    def forced(self, kind: str) -> Action | None:
+        """The only legal answer when there is one to a play or reveal question (a pass
+        when nothing beats the top play, R13.1; a skip without a level card, D3), played
+        for the user unless ``--ask-forced``."""
+        if self.ask_forced or kind not in ("play", "reveal"):
+            return None
+        actions = self.game.legal_actions()
+        return actions[0] if len(actions) == 1 and actions[0].type in ("pass", "skip") \
+            else None
+
     def choices(self, kind: str, advice: Suggestion) -> list[Action]:
         """The numbered choices: the legal actions, or for the burial (any six of the
         banker's cards, R10.1) the suggested one."""
@@ -360,6 +428,7 @@ class Session(GameLog):
             if not 1 <= index <= len(options):
                 raise InvalidNotation(f"choose a number from 1 to {len(options)}")
             return options[index - 1]
+        text, shape = shown_form(kind, text)
         words = text.upper().replace(",", " ").split()
         if kind == "reveal":
             if words == ["SKIP"]:
@@ -388,9 +457,10 @@ class Session(GameLog):
             return Action.pass_(seat)
         cards = Action.play(seat, [Card.parse(w) for w in words]).cards
         for option in options:  # take the engine's reading of these cards (R12)
-            if option.type == "play" and option.cards == cards:
+            if option.type == "play" and option.cards == cards and (
+                    shape is None or option.shape == shape):
                 return option
-        return Action.play(seat, cards)
+        return Action.play(seat, cards, shape=shape)
 
     def explain(self, advice: Suggestion, options: list[Action]) -> None:
         self.say(f"suggested: {self.describe(self.as_read(advice.action, None, options))}")

@@ -35,6 +35,39 @@ _RED_CARD = re.compile(r"(?<![A-Z0-9])(?:(?:10|[2-9JQKA])[HD]|BJ)(?![A-Z0-9])")
 _ORDINAL = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 5: "5th", 6: "6th"}
 
 
+TOTAL_POINTS = 300
+"""The points in the three decks: twelve 5s, twelve 10s and twelve Ks (R01.1, R19.1)."""
+DEFENDERS_WIN = 120
+"""The defenders win the hand with 120 points or more (R21.4)."""
+
+
+def tally(obs: dict[str, Any]) -> str:
+    """The running tally of the points captured, from the public observation only (what
+    every seat may know): per seat, the banker side's (the banker and the revealed
+    partners, R11), the defenders' against the 120 line (R21.4) once both calls are
+    resolved and the sides known (before that, the seats not yet on the banker side: a
+    hidden partner may be among them, and its captures count for the bankers, D17), and
+    what is still in hands, the trick and the kitty."""
+    captured = obs["captured"]
+    per_seat = ", ".join(f"s{s} {p}" for s, p in enumerate(captured) if p) or "none yet"
+    if obs["banker"] is None:
+        return f"points captured: {per_seat}"
+    side = obs["banker_side"]
+    ours = sum(captured[s] for s in side)
+    rest = sum(captured) - ours
+    calls = obs["calls"]
+    known = bool(calls) and all(c["resolved_by"] is not None for c in calls)
+    names = " ".join(f"s{s}" for s in side)
+    left = TOTAL_POINTS - sum(captured)
+    if known:
+        sides = (f"bankers ({names}) {ours}; defenders {rest} of the {DEFENDERS_WIN} "
+                 "they need (R21.4)")
+    else:
+        sides = (f"banker side so far ({names}) {ours}; the others {rest} (sides not all "
+                 f"known; defenders need {DEFENDERS_WIN}, R21.4)")
+    return f"points captured: {per_seat} | {sides} | {left} not yet won"
+
+
 class Screen:
     """The printing half of a :class:`fivetenk.practice.play.Session`: the lines it
     prints and how it draws the table. The attributes below are the session's."""
@@ -144,8 +177,7 @@ class Screen:
                          is not None else f"{c.get('played', 0)} played")
                 calls.append(f"{c['face']} {c['ordinal']} ({state})")
             self.say("calls: " + "; ".join(calls))
-        captured = [f"s{s}:{p}" for s, p in enumerate(obs["captured"]) if p]
-        self.say("captured points: " + (" ".join(captured) or "none"))
+        self.say(tally(obs))
         trick = obs["trick"]
         if trick:
             plays = ", ".join(f"s{p['seat']} {' '.join(p['cards'])}"
