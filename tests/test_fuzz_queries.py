@@ -320,3 +320,28 @@ def test_shrinking_stays_under_the_variants_the_engine_plays(tmp_path: Path) -> 
     assert inside["variants"] == variants, inside
     anywhere = written([{}, variants])  # an engine that plays the default too
     assert anywhere["variants"] == {}, anywhere
+
+
+def test_each_group_says_how_to_reproduce_its_case_as_found(tmp_path: Path) -> None:
+    """Every divergence group gives the command that runs its raw case alone (``--case N``
+    with the campaign's seed, mode and variants); run, it diverges the same way, in that
+    case only, and reruns itself."""
+    command = impl(str(MINI / "fuzz_long_hands.py"))
+    code, text = fuzz("--impl", command, "--seed", "1", "--cases", "400", "--no-shrink",
+                      "--variant", "rocket=joker_sets", "--out", str(tmp_path),
+                      "--jsonl", str(tmp_path / "r.jsonl"))
+    assert code == 1, text
+    group = json.loads((tmp_path / "r.jsonl").read_text().splitlines()[0])
+    argv = shlex.split(group["reproduce"])
+    assert argv[:2] == ["fivetenk", "fuzz"] and f"  reproduce it as found: {group['reproduce']}" \
+        in text
+    assert argv[argv.index("--case") + 1] == str(group["case"])
+    assert argv[argv.index("--variant") + 1] == "rocket=joker_sets"
+    again, alone = fuzz(*argv[2:], "--no-shrink", "--out", str(tmp_path),
+                        "--jsonl", str(tmp_path / "again.jsonl"))
+    assert again == 1, alone
+    records = [json.loads(x) for x in (tmp_path / "again.jsonl").read_text().splitlines()]
+    assert records[0]["case"] == group["case"]
+    assert records[0]["found"]["paths"] == group["found"]["paths"]
+    assert records[-1]["tried"] == {f"queries/{group['kind']}": 1}
+    assert f"rerun: {group['reproduce']}" in alone

@@ -88,6 +88,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--shard", type=_shard, default=(1, 1), metavar="K/N",
                    help="run only the K-th of N deterministic slices of the campaign (for a "
                    "CI matrix): case i belongs to slice i %% N + 1")
+    p.add_argument("--case", type=_count(0, 10**9), metavar="N",
+                   help="run only case N of the campaign (the numbers its report gives), "
+                   "as found: with the campaign's --seed, --mode and --variant options it "
+                   "reproduces that raw case, before any shrinking")
     p.add_argument("--jsonl", type=Path, metavar="FILE",
                    help="write as JSON lines each divergence group (with its shrunk "
                    "case), every diverging case (its number, group and differing paths), "
@@ -410,8 +414,21 @@ def _parse_variants(items: list[str]) -> dict[str, str]:
     return fixed
 
 
+def reproduce_command(args: argparse.Namespace, seed: int, case: int) -> str:
+    """The command that runs case ``case`` of this campaign alone, as found (``--case``):
+    the same seed, modes and variant settings make the same case."""
+    parts = ["fivetenk", "fuzz", "--impl", args.impl, "--seed", str(seed), "--case", str(case)]
+    if args.mode != "all":
+        parts += ["--mode", args.mode]
+    for item in args.variant:
+        parts += ["--variant", item]
+    return shlex.join(parts)
+
+
 def rerun_command(args: argparse.Namespace, seed: int) -> str:
     parts = ["fivetenk", "fuzz", "--impl", args.impl, "--seed", str(seed)]
+    if args.case is not None:
+        return reproduce_command(args, seed, args.case)
     if args.cases is not None or args.budget is None:
         parts += ["--cases", str(args.cases or DEFAULT_CASES)]
     if args.budget is not None:
@@ -463,6 +480,8 @@ def _run(args: argparse.Namespace, out: TextIO, driver: Any, fixed: dict[str, st
               for n, m in modes.items()}
     plan = Plan(seed, list(modes), combos, capabilities, shapes)
     total = args.cases if args.cases is not None else (None if args.budget else DEFAULT_CASES)
+    if args.case is not None:
+        total = 1
     k, n = args.shard
     print(f"fivetenk fuzz: seed {seed}, against {report.visible(driver.name, 200)}", file=out)
     print(f"rerun: {rerun_command(args, seed)}", file=out)
@@ -537,6 +556,9 @@ def _campaign(plan: Plan, modes: dict[str, Any], driver: Any, args: argparse.Nam
         return chunk_size(budget, done[0], time.perf_counter() - started, args.workers)
 
     def chunks() -> Iterator[list[int]]:
+        if args.case is not None:  # one case, as found (whatever --cases and --shard say)
+            yield [args.case]
+            return
         g = 0
         while total is None or g < total:
             step = size() * n
@@ -710,6 +732,8 @@ def _describe(args: argparse.Namespace, plan: Plan, modes: dict[str, Any], drive
                               "kind": o.kind, "count": found.count}
     lines += ["  " + line for line in divergence_lines(d)]
     record["found"] = divergence_record(d)
+    record["reproduce"] = reproduce_command(args, plan.seed, o.index)
+    lines.append(f"  reproduce it as found: {record['reproduce']}")
     if not write or args.no_shrink:
         return lines, record
     mode = modes[o.mode]
