@@ -13,49 +13,111 @@ It never crashes on bad input: a line that is not a JSON object, an unknown cmd 
 request the engine cannot carry out gets {"seq": …, "ok": false, "error": "…"}; "stop" or
 the end of input ends it with exit code 0. Nothing but replies is written to stdout
 (stray prints go to stderr).
+
+It is written with the kit's adapter SDK (fivetenk.sdk): the reference engine is one
+Engine class, as an adapter written by `fivetenk new-adapter --lang python` is.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Callable
-from typing import IO, Any, BinaryIO, Protocol, TextIO
+from typing import IO, Any, BinaryIO, TextIO
 
 from . import __version__
 from .drivers import CAPABILITIES, QUERY_CAPABILITIES, DriverError, ReferenceDriver, rejection
-from .protocol import (
-    COMMANDS,
-    PROTOCOL_VERSION,
-    STEP_COMMANDS,
-    encode,
-    error_reply,
-    ok_reply,
-    request_step,
-)
+from .protocol import STEP_COMMANDS, request_step
 from .reference import RulesError
 from .reference.variants import CHOICES
+from .sdk import MAX_REQUEST as MAX_REQUEST  # where the kit's tests know it from
+from .sdk import Engine, Output, Session
+from .sdk import serve as sdk_serve
 from .shapes import SHAPES
 
 NAME = "fivetenk reference engine"
-MAX_REQUEST = 16 << 20
-"""The longest request line read (16 MiB); a longer one is answered with an error."""
 
 
-class Adapter:
-    """The protocol state machine around a driver (the reference engine by default).
-
-    :meth:`handle` turns one decoded request into one reply and never raises for bad
-    input; :meth:`handle_line` does the same for a raw line. ``stopped`` turns true after
-    ``stop``. Rule-breaking test engines reuse this class with a patched engine."""
+class ReferenceEngine(Engine):
+    """The reference engine (or a driver standing in for it) as an :class:`~fivetenk.sdk.Engine`:
+    every step command is the driver's ``run`` of the step the request carries."""
 
     def __init__(self, driver: Any = None, *, name: str = NAME,
                  version: str = __version__) -> None:
         self.driver = driver if driver is not None else ReferenceDriver(self_check=False)
         self.name = name
         self.version = version
-        self.stopped = False
+        self.capabilities = ["queries",
+                             *(c for c in CAPABILITIES if c not in QUERY_CAPABILITIES)]
+        self.shapes = list(SHAPES)
+        self.variants = {name: list(values) for name, values in CHOICES.items()}
+        self.announce: Callable[[], dict[str, Any]] | None = None
+        """What ``hello`` answers, when set (:class:`Adapter` sets its ``hello_result``,
+        which test engines replace to declare less)."""
+
+    def hello(self, request: dict[str, Any]) -> dict[str, Any]:
+        return self.announce() if self.announce is not None else super().hello(request)
+
+    def start(self, request: dict[str, Any]) -> dict[str, Any]:
+        variants = request.get("variants", {})
+        setup = request.get("setup")
+        if not isinstance(variants, dict):
+            raise TypeError('"variants" must be an object')
+        if setup is not None and not isinstance(setup, dict):
+            raise TypeError('"setup" must be null or an object')
+        try:
+            started: dict[str, Any] = self.driver.start(variants, setup)
+        except RulesError as err:
+            return rejection(err)
+        return started
+
+    def _step(self, request: dict[str, Any]) -> dict[str, Any]:
+        result: dict[str, Any] = self.driver.run(request_step(request))
+        return result
+
+    classify = beats = plays = points = deck = act = observe = next_hand = _step
+
+    def stop(self, request: dict[str, Any]) -> dict[str, Any]:
+        self.driver.close()
+        return {}
+
+    def error_text(self, cmd: str, err: Exception) -> str | None:
+        if isinstance(err, DriverError):
+            return str(err)
+        if isinstance(err, RulesError):
+            return f"cannot {cmd}: {err}"
+        return None
+
+
+assert set(STEP_COMMANDS) <= set(vars(ReferenceEngine))  # every step command served
+
+
+class Adapter(Session):
+    """The protocol state machine (:class:`fivetenk.sdk.Session`) around the reference
+    engine, or around another driver: rule-breaking test engines reuse this class with a
+    patched engine.
+
+    :meth:`handle` turns one decoded request into one reply and never raises for bad
+    input; :meth:`handle_line` does the same for a raw line. ``stopped`` turns true after
+    ``stop``."""
+
+    def __init__(self, driver: Any = None, *, name: str = NAME,
+                 version: str = __version__) -> None:
+        self.reference = ReferenceEngine(driver, name=name, version=version)
+        self.reference.announce = lambda: self.hello_result()
+        super().__init__(self.reference)
+
+    @property
+    def driver(self) -> Any:
+        return self.reference.driver
+
+    @property
+    def name(self) -> str:
+        return self.reference.name
+
+    @property
+    def version(self) -> str:
+        return self.reference.version
 
     def hello_result(self) -> dict[str, Any]:
         """What this implementation says about itself: everything is supported. It
@@ -64,113 +126,14 @@ class Adapter:
         cards as ``held``, :func:`fivetenk.drivers.held_seat`), every shape and every
         variant value; an adapter that plays less lists less (see
         schemas/protocol.md, the handshake)."""
-        return {
-            "name": self.name,
-            "version": self.version,
-            "protocol": PROTOCOL_VERSION,
-            "capabilities": ["queries", *(c for c in CAPABILITIES if c not in QUERY_CAPABILITIES)],
-            "shapes": list(SHAPES),
-            "variants": {name: list(values) for name, values in CHOICES.items()},
-        }
-
-    def handle_line(self, line: bytes) -> dict[str, Any]:
-        """The reply to one raw request line."""
-        try:
-            request = json.loads(line.decode("utf-8"))
-        except UnicodeDecodeError:
-            return error_reply(None, "the request is not JSON: not UTF-8 text")
-        except ValueError as err:
-            return error_reply(None, f"the request is not JSON: {err}")
-        return self.handle(request)
-
-    def handle(self, request: Any) -> dict[str, Any]:
-        """The reply to one decoded request (never raises for bad input)."""
-        if not isinstance(request, dict):
-            return error_reply(None, f"a request is a JSON object, not {_kind(request)}")
-        seq = request.get("seq")
-        if not isinstance(seq, int) or isinstance(seq, bool) or seq < 0:
-            return error_reply(None, 'the request has no "seq" (a non-negative integer)')
-        cmd = request.get("cmd")
-        if cmd not in COMMANDS:
-            if cmd == "advance":
-                return error_reply(seq, "advance is a kit macro and is never sent: the kit "
-                                   "sends the observe and act requests it is made of")
-            return error_reply(seq, f"unknown cmd {json.dumps(cmd)}: expected one of "
-                               + ", ".join(COMMANDS))
-        try:
-            return ok_reply(seq, self._dispatch(cmd, request))
-        except DriverError as err:
-            return error_reply(seq, str(err))
-        except RulesError as err:
-            return error_reply(seq, f"cannot {cmd}: {err}")
-        except (KeyError, TypeError, ValueError, AttributeError) as err:
-            return error_reply(seq, f"bad {cmd} request: {type(err).__name__}: {err}")
-        except Exception as err:  # an engine bug must not end the session
-            return error_reply(seq, f"internal error in {cmd}: {type(err).__name__}: {err}")
-
-    def _dispatch(self, cmd: str, request: dict[str, Any]) -> dict[str, Any]:
-        if cmd in STEP_COMMANDS:
-            result: dict[str, Any] = self.driver.run(request_step(request))
-            return result
-        if cmd == "start":
-            variants = request.get("variants", {})
-            setup = request.get("setup")
-            if not isinstance(variants, dict):
-                raise TypeError('"variants" must be an object')
-            if setup is not None and not isinstance(setup, dict):
-                raise TypeError('"setup" must be null or an object')
-            try:
-                started: dict[str, Any] = self.driver.start(variants, setup)
-            except RulesError as err:
-                return rejection(err)
-            return started
-        if cmd == "hello":
-            return self.hello_result()
-        self.stopped = True  # stop
-        self.driver.close()
-        return {}
-
-
-def _kind(value: Any) -> str:
-    return {list: "an array", str: "a string", type(None): "null", bool: "a boolean"}.get(
-        type(value), "a number")
-
-
-class Output(Protocol):
-    """Where replies go: a binary stream's ``write`` and ``flush``."""
-
-    def write(self, data: bytes, /) -> int: ...
-
-    def flush(self) -> None: ...
+        return Engine.hello(self.reference, {})
 
 
 def serve(stdin: BinaryIO, stdout: Output, adapter: Adapter | None = None,
           log: Callable[[str, bytes], None] | None = None) -> int:
-    """Answer requests from ``stdin`` on ``stdout`` until ``stop`` or end of input."""
-    adapter = adapter or Adapter()
-    readline, write, flush = stdin.readline, stdout.write, stdout.flush
-    while not adapter.stopped:
-        line = readline(MAX_REQUEST + 1)
-        if not line:
-            return 0
-        if len(line) > MAX_REQUEST and not line.endswith(b"\n"):
-            while line and not line.endswith(b"\n"):  # skip the rest of the line
-                line = readline(1 << 20)
-            reply = error_reply(None, f"the request is longer than {MAX_REQUEST} bytes")
-        elif not line.strip():
-            reply = error_reply(None, "an empty line is not a request")
-        else:
-            reply = adapter.handle_line(line)
-        data = encode(reply)
-        if log is not None:
-            log(">", line)
-            log("<", data)
-        try:
-            write(data)
-            flush()
-        except (BrokenPipeError, OSError):
-            return 0  # the kit went away
-    return 0
+    """Answer requests from ``stdin`` on ``stdout`` until ``stop`` or end of input
+    (:func:`fivetenk.sdk.serve`)."""
+    return sdk_serve(adapter or Adapter(), stdin, stdout, log, max_request=MAX_REQUEST)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

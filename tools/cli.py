@@ -34,6 +34,7 @@ commands:
   fuzz       look for divergences from the reference engine, shrink and write them (--impl)
   steps      list the Gherkin steps the kit understands (--lang es: in Spanish)
   adapter    serve the reference engine over the JSON-lines adapter protocol
+  new-adapter  write an adapter to fill in (--lang python|js DIR), the protocol done
   protocol   print the adapter protocol document (schemas/protocol.md)
   book       write the rules, scenarios and results as a static site (--out DIR)
   dispute    write one decision of a game log as a scenario to check or edit (--at N)
@@ -60,6 +61,8 @@ COMMANDS: dict[str, tuple[str | None, str]] = {
              "shrink them and write each as a scenario"),
     "steps": (None, "list the Gherkin steps the kit understands"),
     "adapter": ("adapter", "serve the reference engine over the JSON-lines adapter protocol"),
+    "new-adapter": ("scaffold", "write an adapter to fill in (--lang python|js DIR): the "
+                    "protocol plumbing done, each command a function"),
     "protocol": (None, "print the adapter protocol document (where it is: --path)"),
     "book": ("book", "write the rules, scenarios and results as a static site (--out DIR)"),
     "dispute": ("practice.dispute", "write one decision of a game log as a scenario (--at N)"),

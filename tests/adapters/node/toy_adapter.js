@@ -1,13 +1,12 @@
 #!/usr/bin/env node
 // A toy 5,10,K engine behind the fivetenk adapter protocol (schemas/protocol.md), in plain
-// Node.js with no packages. It knows only singles, pairs, triples, bombs and the rocket,
-// so it offers only the "queries" capability and the default variants; for other shapes
-// (straights, airplanes, 5-10-K...) its answers are wrong, and the kit will say so.
+// Node.js with no packages but the kit's one-file SDK. It knows only singles, pairs,
+// triples, bombs and the rocket, and says so in its handshake (capabilities "queries",
+// those five shapes, the default variants): the kit skips what lies outside, and where
+// the toy is still wrong inside it, the kit says so.
 //
 //   fivetenk check --impl "node tests/adapters/node/toy_adapter.js" --rule R05
 "use strict";
-
-const readline = require("readline");
 
 const PROTOCOL = 1;
 const RANKS = ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "SJ", "BJ"];
@@ -88,59 +87,36 @@ function points(cards) {
 }
 
 // ---------------------------------------------------------------- the protocol
+// The plumbing (framing, hello, dispatch, error replies) is the kit's JavaScript SDK, the
+// file `fivetenk new-adapter --lang js` copies beside a new adapter.
 
-const handlers = {
-  hello: () => ({
-    name: "toy-node",
-    version: "0.1.0",
-    protocol: PROTOCOL,
-    capabilities: ["queries"], // no "deal", no "position": game scenarios are skipped
-    variants: {}, // only the default value of every variant
-  }),
-  start: (req) => {
+const { serve } = require("../../../tools/scaffold/templates/fivetenk_sdk.js");
+
+serve({
+  name: "toy-node",
+  version: "0.1.0",
+  capabilities: ["queries"], // no "deal", no "position": game scenarios are skipped
+  shapes: ["single", "pair", "triple", "bomb", "rocket"], // the shapes the toy plays
+  variants: {}, // only the default value of every variant
+  start(req) {
     if (req.setup !== null) throw new Error("the toy plays no games");
     return { accepted: true };
   },
-  classify: (req) => {
+  classify(req) {
     const r = reading(req.cards);
     return { legal: r !== null, readings: r ? [r.text] : [] };
   },
-  beats: (req) => {
+  beats(req) {
     const reply = reading(req.reply);
     const top = reading(req.top);
     if (!reply || !top || !beats(reply, top)) return { beats: false, reading: null };
     return { beats: true, reading: reply.text };
   },
-  plays: (req) => {
+  plays(req) {
     const top = req.top ? reading(req.top) : null;
     const list = plays(req.hand, top);
     return { count: list.length, plays: list };
   },
   points: (req) => ({ points: points(req.cards) }),
   deck: () => ({ cards: 162, faces: 54, copies: 3, points: 300 }),
-  stop: () => ({}),
-};
-
-function reply(message) {
-  process.stdout.write(JSON.stringify(message) + "\n");
-}
-
-const lines = readline.createInterface({ input: process.stdin, terminal: false });
-lines.on("line", (line) => {
-  let req;
-  try {
-    req = JSON.parse(line);
-  } catch (err) {
-    return reply({ seq: null, ok: false, error: `not JSON: ${err.message}` });
-  }
-  const seq = Number.isInteger(req && req.seq) ? req.seq : null;
-  const handler = req && handlers[req.cmd];
-  if (!handler) return reply({ seq, ok: false, error: `the toy cannot do ${req && req.cmd}` });
-  try {
-    reply({ seq, ok: true, result: handler(req) });
-  } catch (err) {
-    reply({ seq, ok: false, error: err.message });
-  }
-  if (req.cmd === "stop") process.exit(0);
 });
-lines.on("close", () => process.exit(0));
