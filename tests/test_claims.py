@@ -126,4 +126,5 @@ def test_bombs_are_counted_among_the_plays_that_beat_a_pair_of_2s() -> None:
     assert all("bomb" not in a.why_not for a in s.alternatives), s.alternatives
     only = Claim("beaters", "only 5-10-K mixed beats pair 2",
                  {"top": "pair 2", "plays": beaters.data["plays"][:1]})
+    assert "ranks" in beaters.data["plays"][0]
     assert verify(game, 4, only) is not None

@@ -1,5 +1,25 @@
-"""Benchmark the heuristic player against random players:
-``python -m fivetenk.bench.strategy [--hands 200] [--seed 1]``.
+"""Benchmark the computer players: ``python -m fivetenk.bench.strategy --a strong --b
+heuristic --deals 24 --seed 1 [--think 1.0] [--jobs 2] --json`` plays duplicate deals;
+``python -m fivetenk.bench.strategy [--hands 200] [--seed 1]`` the heuristic against random
+players by side.
+
+**Duplicate deals** (issue 21, item 2; ``--a``/``--b``: ``strong``, ``heuristic`` or
+``random``): for each of ``--deals`` deals (the first hand of the match seeded ``seed +
+i``) and each seat, the hand is played once with player A at that seat and once with B,
+the other five seats heuristic every time, so A and B meet the same cards in the same
+chair. Each seat-hand counts the levels the seat advanced (R22.1: the winning side's
+advance, 0 for the losing side) and whether its side won. Printed: a table, the decision
+times of a strong player (median, 90th percentile, mean, the simulated decisions per
+second), and as the last line one JSON object: ``a``, ``b``, ``deals``, ``seat_hands``,
+``a_mean_levels``, ``b_mean_levels``, ``a_win_rate``, ``b_win_rate``, ``ci95`` (the 95%
+interval of the mean paired difference of levels A-B over the seat-hands, normal
+approximation), ``think`` and the decision times. ``--jobs`` plays the seat-hands in
+that many processes (the figures are the same; only the times change).
+
+The issue named the module ``fivetenk.bench_strategy``; the kit's benchmarks live in the
+package ``fivetenk.bench``, so it is ``python -m fivetenk.bench.strategy``.
+
+**By side** (issue 11), without ``--a``:
 
 Plays ``--hands`` seeded hands (hand ``i`` is the first hand of a match seeded ``seed + i``,
 whole hands from the deal to settlement) three ways:
@@ -32,10 +52,16 @@ A benchmark that prints figures, not a timed test.
 from __future__ import annotations
 
 import argparse
+import json
+import math
+import statistics
 import sys
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any, TextIO
 
+from ..practice.search import DEFAULT_THINK, StrongPlayer
 from ..practice.strategy import HeuristicPlayer, plays_for_bankers
 from ..reference.actions import Action
 from ..reference.game import Game
@@ -129,16 +155,183 @@ def report(figures: dict[str, Figures]) -> str:
     return "\n".join(lines)
 
 
+# -- duplicate deals (issue 21) ----------------------------------------------------------------
+PLAYERS = ("strong", "heuristic", "random")
+
+
+def make_player(name: str, seed: int, think: float) -> Any:
+    if name == "strong":
+        return StrongPlayer(seed, think)
+    if name == "random":
+        return RandomPlayer(seed)
+    return HeuristicPlayer(seed)
+
+
+@dataclass(frozen=True)
+class SeatHand:
+    """One seat-hand of a duplicate deal: the levels the seat advanced, whether its side
+    won, and the seconds each of its decisions took (searched ones only, for ``strong``)."""
+
+    deal: int
+    seat: int
+    player: str
+    levels: int
+    won: bool
+    times: tuple[float, ...] = ()
+    steps: int = 0
+
+
+def play_seat(seed: int, seat: int, name: str, think: float) -> list[SeatHand]:
+    """The first hand of the match seeded ``seed`` with ``name`` at ``seat`` and the
+    heuristic at the other five: that seat's seat-hand, or, for the heuristic (then all
+    six seats play alike, one game), the seat-hand of every seat."""
+    game = Game.new(seed=seed)
+    player = make_player(name, seed * 6 + seat, think)
+    others = HeuristicPlayer(seed)
+    times: list[float] = []
+    steps = 0
+    while (decision := game.pending()) is not None:
+        if decision.seat == seat:
+            start = time.perf_counter()
+            action = player.choose(game)
+            spent = time.perf_counter() - start
+            if name == "strong" and decision.kind != "reveal":
+                times.append(spent)
+                steps += player.last_steps
+        else:
+            action = others.choose(game)
+        game.apply(action)
+    result = game.outcome()
+    assert result is not None
+    data = result.to_json()
+    out = []
+    for s in range(6) if name == "heuristic" else (seat,):
+        won = data["winners"] == ("bankers" if s in data["banker_side"] else "defenders")
+        out.append(SeatHand(seed, s, name, int(data["advance"]) if won else 0, won,
+                            tuple(times), steps))
+    return out
+
+
+def _task(args: tuple[int, int, str, float]) -> list[SeatHand]:
+    return play_seat(*args)
+
+
+def duplicate(a: str, b: str, deals: int, seed: int, think: float, jobs: int = 1,
+              progress: TextIO | None = None) -> tuple[list[SeatHand], list[SeatHand]]:
+    """The seat-hands of A and of B over the duplicate deals, in deal and seat order. With
+    the heuristic at the seat and at the other five, the six seats play one game: it is
+    played once per deal."""
+    tasks: list[tuple[int, int, str, float]] = []
+    for deal in range(seed, seed + deals):
+        for name in dict.fromkeys((a, b)):
+            tasks += [(deal, 0, name, think)] if name == "heuristic" else [
+                (deal, seat, name, think) for seat in range(6)]
+    done: dict[tuple[int, int, str], SeatHand] = {}
+
+    def note(hands: list[SeatHand]) -> None:
+        for hand in hands:
+            done[hand.deal, hand.seat, hand.player] = hand
+        if progress is not None:
+            print(f"{len(done)} of {deals * 6 * len({a, b})} seat-hands "
+                  f"(deal {hands[0].deal}, {hands[0].player})", file=progress, flush=True)
+
+    if jobs > 1:
+        import multiprocessing
+
+        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+            for hands in pool.imap(_task, tasks):
+                note(hands)
+    else:
+        for task in tasks:
+            note(_task(task))
+    seats = [(d, s) for d in range(seed, seed + deals) for s in range(6)]
+    return [done[d, s, a] for d, s in seats], [done[d, s, b] for d, s in seats]
+
+
+def summary(a: str, b: str, a_hands: list[SeatHand], b_hands: list[SeatHand],
+            think: float) -> dict[str, Any]:
+    """The figures of the JSON line (see the module docstring)."""
+    n = len(a_hands)
+    diffs = [x.levels - y.levels for x, y in zip(a_hands, b_hands, strict=True)]
+    mean = sum(diffs) / n
+    sd = statistics.stdev(diffs) if n > 1 else 0.0
+    half = 1.96 * sd / math.sqrt(n)
+    out: dict[str, Any] = {
+        "a": a, "b": b, "deals": n // 6, "seat_hands": n,
+        "a_mean_levels": round(sum(h.levels for h in a_hands) / n, 4),
+        "b_mean_levels": round(sum(h.levels for h in b_hands) / n, 4),
+        "a_win_rate": round(sum(h.won for h in a_hands) / n, 4),
+        "b_win_rate": round(sum(h.won for h in b_hands) / n, 4),
+        "mean_difference": round(mean, 4),
+        "ci95": [round(mean - half, 4), round(mean + half, 4)],
+        "think": think,
+    }
+    for key, hands in (("a", a_hands), ("b", b_hands)):
+        times = sorted(t for h in hands for t in h.times)
+        if times:
+            steps = sum(h.steps for h in hands)
+            out[f"{key}_decisions"] = len(times)
+            out[f"{key}_decision_median_s"] = round(statistics.median(times), 3)
+            out[f"{key}_decision_p90_s"] = round(times[int(0.9 * (len(times) - 1))], 3)
+            out[f"{key}_decision_mean_s"] = round(sum(times) / len(times), 3)
+            out[f"{key}_steps_per_second"] = round(steps / sum(times)) if sum(times) else 0
+    return out
+
+
+def duplicate_report(fig: dict[str, Any]) -> str:
+    lines = [f"{'player':<10} {'seat-hands':>10} {'mean levels':>12} {'win rate':>9}"]
+    for key in ("a", "b"):
+        lines.append(f"{fig[key]:<10} {fig['seat_hands']:>10} "
+                     f"{fig[f'{key}_mean_levels']:>12.3f} {100 * fig[f'{key}_win_rate']:>8.1f}%")
+    lo, hi = fig["ci95"]
+    lines.append(f"A-B levels per seat-hand: {fig['mean_difference']:+.3f}, 95% interval "
+                 f"[{lo:+.3f}, {hi:+.3f}] over {fig['seat_hands']} paired seat-hands "
+                 f"({fig['deals']} deals)")
+    for key in ("a", "b"):
+        if f"{key}_decisions" in fig:
+            lines.append(f"{fig[key]} (think {fig['think']} s): {fig[f'{key}_decisions']} "
+                         f"decisions, median {fig[f'{key}_decision_median_s']} s, 90th "
+                         f"percentile {fig[f'{key}_decision_p90_s']} s, mean "
+                         f"{fig[f'{key}_decision_mean_s']} s, "
+                         f"{fig[f'{key}_steps_per_second']} simulated decisions/s")
+    return "\n".join(lines)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m fivetenk.bench.strategy",
-                                     description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--hands", type=int, default=200, help="hands per mode (default 200)")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the first hand")
+    parser = argparse.ArgumentParser(
+        prog="python -m fivetenk.bench.strategy",
+        description="Benchmark the computer players: duplicate deals of player A against "
+        "B (--a, --b), or the heuristic against random players by side.")
+    parser.add_argument("--a", choices=PLAYERS, help="player A of duplicate deals")
+    parser.add_argument("--b", choices=PLAYERS, default="heuristic",
+                        help="player B of duplicate deals (default heuristic)")
+    parser.add_argument("--deals", type=int, default=24,
+                        help="duplicate deals, each played 6 seats x 2 players (default 24)")
+    parser.add_argument("--think", type=float, default=DEFAULT_THINK,
+                        help=f"seconds of search per strong decision (default {DEFAULT_THINK})")
+    parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
+    parser.add_argument("--json", action="store_true",
+                        help="end with the figures as one JSON line")
+    parser.add_argument("--hands", type=int, default=200,
+                        help="without --a: hands per mode (default 200)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the first deal or hand")
     args = parser.parse_args(argv)
-    if args.hands < 1:
-        print("bench.strategy: --hands must be at least 1", file=sys.stderr)
+    if args.a is None:
+        if args.hands < 1:
+            print("bench.strategy: --hands must be at least 1", file=sys.stderr)
+            return 2
+        print(report(bench(args.hands, args.seed)))
+        return 0
+    if args.deals < 1 or args.jobs < 1 or not args.think > 0:
+        print("bench.strategy: --deals and --jobs must be at least 1, --think above 0",
+              file=sys.stderr)
         return 2
-    print(report(bench(args.hands, args.seed)))
+    a_hands, b_hands = duplicate(args.a, args.b, args.deals, args.seed, args.think,
+                                 args.jobs, sys.stderr)
+    fig = summary(args.a, args.b, a_hands, b_hands, args.think)
+    print(duplicate_report(fig))
+    if args.json:
+        print(json.dumps(fig, sort_keys=False))
     return 0
 
 

@@ -91,14 +91,16 @@ def verify(game: Game, seat: int, claim: Claim) -> str | None:
     if kind == "beaters":
         if str(game.top) != d["top"]:
             return f"the top play is {game.top}, not {d['top']}"
-        legal = [a for a in game.legal_actions() if a.type == "play"]
-        claimed = [Action.play(seat, _cards(p["cards"]), shape=p["shape"])
-                   for p in d["plays"] + d.get("withheld", [])]
-        wrong = [a for a in claimed if not game.is_legal(a)]
-        if wrong or len(claimed) != len(legal):
-            return (f"{len(legal)} plays beat {game.top} ("
-                    f"{', '.join(a.shape or '?' for a in legal)}), not the {len(claimed)} "
-                    "claimed" + (f"; {wrong[0].shape} does not" if wrong else ""))
+        legal = Counter((a.shape, tuple(sorted(c.rank.symbol for c in a.cards)))
+                        for a in game.legal_actions() if a.type == "play")
+        claimed = Counter((p["shape"], tuple(sorted(p["ranks"])))
+                          for p in d["plays"] + d.get("withheld", []))
+        if claimed != legal:
+            wrong = list((claimed - legal).elements())
+            return (f"{sum(legal.values())} plays beat {game.top} ("
+                    f"{', '.join(str(s) for s, _ in legal)}), not the "
+                    f"{sum(claimed.values())} claimed"
+                    + (f"; {wrong[0][0]} is not one of them" if wrong else ""))
         return None
     if kind == "beats":
         if str(game.top) != d["top"]:
@@ -213,7 +215,7 @@ def broken(claim: Claim) -> Claim:
     elif claim.kind == "ranks":
         d["order"] = "lower" if d["order"] == "same" else "same"
     elif claim.kind == "beaters":
-        d["plays"] = d["plays"][1:] if d["plays"] else [{"cards": ["3D"], "shape": "single"}]
+        d["plays"] = d["plays"][1:] if d["plays"] else [{"ranks": ["3"], "shape": "single 3"}]
     elif claim.kind in ("beats", "empties"):
         d["cards"] = d["cards"][1:] or ["BJ", "BJ", "BJ"]
     elif claim.kind in ("hand_size", "group"):

@@ -95,6 +95,17 @@ class Resume:
                                "positive integer or null")
         self.seat: int = seat
         self.hands: int | None = hands
+        level, opponents, think = (first.get("level", "heuristic"),
+                                   first.get("opponents", "heuristic"), first.get("think", 1.0))
+        if level not in ("heuristic", "strong") or opponents not in ("heuristic", "strong"):
+            raise DisputeError(f"{where}:{lines[0][0]}: the game record's level and opponents "
+                               "are heuristic or strong")
+        if isinstance(think, bool) or not isinstance(think, int | float) or not think > 0:
+            raise DisputeError(f"{where}:{lines[0][0]}: the game record's think must be a "
+                               "positive number of seconds")
+        self.level: str = level
+        self.opponents: str = opponents
+        self.think = float(think)
         self.kit = first.get("kit")
         self.refused: dict[int, list[dict[str, Any]]] = {}
         """refused records, by the number of decisions logged before them"""

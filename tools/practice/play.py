@@ -62,12 +62,19 @@ from .answers import Answers, completions
 from .dispute import Decision as LoggedDecision
 from .dispute import DisputeError, dispute_feature, parse_log, refusal_feature
 from .gamelog import GameLog, Resume
+from .search import DEFAULT_THINK, StrongPlayer
 from .simulate import variants_from_options
 from .strategy import HeuristicPlayer, Suggestion, suggest
 
 MAX_ANSWER = 200
 """An answer longer than this many characters is refused unread (a hand is at most 32
 cards, about 100 characters), so a pasted flood costs nothing and is not echoed."""
+
+
+LEVELS = ("heuristic", "strong")
+"""The computer players: the heuristic (R24.1) and the searching player."""
+MAX_THINK = 600.0
+"""The longest search per decision ``--think`` allows, in seconds."""
 
 
 class EndOfInput(Exception):
@@ -87,6 +94,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         + "; ".join(f"{k}: {'|'.join(v)}" for k, v in CHOICES.items()) + ")")
     parser.add_argument("--auto", action="store_true",
                         help="take the suggestion at every decision without asking")
+    parser.add_argument("--level", choices=LEVELS, default=None,
+                        help="the suggestions: heuristic (the default; the advice of R24.1) "
+                        "or strong (searched: each gives how often it won the sampled "
+                        "continuations)")
+    parser.add_argument("--opponents", choices=LEVELS, default=None,
+                        help="the computer players: heuristic (default) or strong")
+    parser.add_argument("--think", type=float, default=None, metavar="SECONDS",
+                        help=f"search per strong decision, in seconds of one core (default "
+                        f"{DEFAULT_THINK}; the budget is counted in simulated moves, so a "
+                        "seed plays the same game on any machine)")
     parser.add_argument("--ask-forced", action="store_true",
                         help="ask even when only one answer is legal (by default a forced "
                         "pass or skip is played for you and said on screen)")
@@ -117,10 +134,14 @@ def run(args: argparse.Namespace, out: TextIO | None = None,
     resume: Resume | None = None
     if args.resume:
         given = [name for name, value in (("--seed", args.seed), ("--seat", args.seat),
-                                          ("--hands", args.hands), ("--log", args.log))
+                                          ("--hands", args.hands), ("--log", args.log),
+                                          ("--level", args.level),
+                                          ("--opponents", args.opponents),
+                                          ("--think", args.think))
                  if value is not None] + (["--variant"] if args.variant else [])
         if given:
-            return refuse(f"--resume takes the seed, seat, variants and hands from the log "
+            return refuse(f"--resume takes the seed, seat, variants, hands and players from the "
+                          f"log "
                           f"and goes on writing it: drop {', '.join(given)}")
         try:
             resume = Resume(Path(args.resume))
@@ -130,6 +151,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None,
             return refuse(f"cannot read the log {args.resume}: {err.strerror}")
         seed, seat, hands, variants = (resume.log.seed, resume.seat, resume.hands,
                                        Variants.from_mapping(resume.log.variants))
+        level, opponents, think = resume.level, resume.opponents, resume.think
         log_name: str | None = args.resume
     else:
         try:
@@ -139,6 +161,11 @@ def run(args: argparse.Namespace, out: TextIO | None = None,
         seed = fresh_seed() if args.seed is None else args.seed
         seat = 0 if args.seat is None else args.seat
         hands, log_name = args.hands, args.log
+        level, opponents = args.level or "heuristic", args.opponents or "heuristic"
+        think = DEFAULT_THINK if args.think is None else args.think
+        if not 0 < think <= MAX_THINK:
+            return refuse(f"--think must be above 0 and at most {MAX_THINK} seconds, not "
+                          f"{args.think}")
         if not 0 <= seat <= 5:
             return refuse(f"--seat must be 0-5, not {seat}")
         if hands is not None and hands < 1:
@@ -170,7 +197,8 @@ def run(args: argparse.Namespace, out: TextIO | None = None,
             return refuse(f"cannot write the log {log_name}: {err.strerror}")
     session = Session(seed, seat, variants, out, inp, log=log, auto=args.auto,
                       hints=not args.no_hints, color=color, hands=hands,
-                      log_name=log_name, resume=resume, ask_forced=args.ask_forced)
+                      log_name=log_name, resume=resume, ask_forced=args.ask_forced,
+                      level=level, opponents=opponents, think=think)
     session.fresh = resume is None and args.seed is None
     code = 0
     try:
@@ -220,8 +248,12 @@ class Session(GameLog):
                  *, log: TextIO | None = None, auto: bool = False, hints: bool = True,
                  color: bool = False, hands: int | None = None,
                  log_name: str | None = None, resume: Resume | None = None,
-                 ask_forced: bool = False) -> None:
+                 ask_forced: bool = False, level: str = "heuristic",
+                 opponents: str = "heuristic", think: float = DEFAULT_THINK) -> None:
         self.seed = seed
+        self.level, self.opponent_level, self.think = level, opponents, think
+        self.searcher = StrongPlayer(seed, think)
+        """the strong player (``--level strong``, ``--opponents strong``)"""
         self.fresh = False
         """the seed was dealt afresh (no --seed): the header says how to play it again"""
         self.ask_forced = ask_forced
@@ -248,7 +280,8 @@ class Session(GameLog):
         self._previous_banker: int | None = None
         self.dealt: set[int] = set()
         """hands whose logged deal the replay has found to be the seed's (--resume)"""
-        self.opponents = HeuristicPlayer(seed)
+        self.opponents: HeuristicPlayer | StrongPlayer = (
+            self.searcher if opponents == "strong" else HeuristicPlayer(seed))
         self.game = Game.new(seed=seed, variants=variants)
         self.resume = resume
         self.replay: deque[LoggedDecision] = deque(resume.log.decisions if resume else ())
@@ -263,7 +296,8 @@ class Session(GameLog):
     def play(self) -> None:
         self.record({"record": "game", "kit": __version__, "seed": self.seed,
                      "seat": self.seat, "variants": self.variants.to_mapping(),
-                     "hands": self.hands})
+                     "hands": self.hands, "level": self.level,
+                     "opponents": self.opponent_level, "think": self.think})
         mapping = self.variants.to_mapping()
         self.say(self.bold(f"5,10,K: you are seat {self.seat}; seed {self.seed}; variants: "
                            f"{', '.join(f'{k}={v}' for k, v in mapping.items()) or 'defaults'}"))
@@ -304,13 +338,15 @@ class Session(GameLog):
         while (decision := game.pending()) is not None:
             if self.held is not None and decision.kind != "reveal":
                 self.flush_hand(hand_no)
-            advice = suggest(game, decision.seat)
+            mine = decision.seat == self.seat
+            advice = self.advise(decision.seat) if mine else None
             before = game.observe()
             forced: Action | None = None
             if self.replay:
                 action = self.replayed(hand_no, decision.seat, decision.kind)
-                by = "user" if decision.seat == self.seat else "computer"
-            elif decision.seat == self.seat:
+                by = "user" if mine else "computer"
+            elif mine:
+                assert advice is not None
                 forced = self.forced(decision.kind)
                 if self.auto:
                     action = advice.action
@@ -325,11 +361,12 @@ class Session(GameLog):
                 action = self.opponents.choose(game)
                 game.apply(action)
                 by = "computer"
+            suggested = advice.action if advice is not None else action  # theirs: played
             self.number += 1
             record = {"record": "decision", "n": self.number, "hand": hand_no,
                       "seat": decision.seat, "kind": decision.kind,
                       "action": action.to_json(), "by": by,
-                      "suggested": advice.action.to_json()}
+                      "suggested": suggested.to_json()}
             if by == "user" and not self.replay and not self.auto and forced is not None:
                 record["forced"] = True
             self.record(record)
@@ -345,6 +382,12 @@ class Session(GameLog):
             self.flush_hand(hand_no)
         self._previous_banker = game.banker
         self.settlement()
+
+    def advise(self, seat: int) -> Suggestion:
+        """The suggestion for the user's seat at ``--level``."""
+        if self.level == "strong":
+            return self.searcher.suggest(self.game, seat)
+        return suggest(self.game, seat)
 
     # -- asking ------------------------------------------------------------------------
     def forced(self, kind: str) -> Action | None:

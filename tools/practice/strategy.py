@@ -680,8 +680,8 @@ def _reply(game: Game, seat: int, hand: list[Card], obs: dict[str, Any], plan: C
 
     def beaters(text: str) -> Claim:
         def cards(ps: list[Play]) -> list[dict[str, Any]]:
-            return [{"cards": [str(c) for c in _pick(p, hand, plan)],
-                     "shape": p.combo.notation()} for p in ps]
+            return [{"shape": p.combo.notation(), "ranks": [r.symbol for r in p.ranks]}
+                    for p in ps]
 
         return claim("beaters", text, top=str(top), plays=cards(plays),
                      withheld=cards(withheld))

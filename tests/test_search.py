@@ -1,0 +1,166 @@
+"""The strong player of issue 21 (tools/practice/search.py): it sees nothing its seat may
+not know, it is deterministic for a seed, its suggestions are legal and give their
+numbers, and the bench's duplicate deals print the JSON line the issue asks for. Small
+thinking budgets and late positions keep each test well under a few seconds."""
+
+from __future__ import annotations
+
+import json
+import random
+import statistics
+from collections import Counter
+
+import pytest
+from test_strategy import _shuffled
+
+from fivetenk.bench.strategy import SeatHand, main, summary
+from fivetenk.practice.search import (
+    MIN_WORLDS,
+    StrongPlayer,
+    determinize,
+    public_view,
+)
+from fivetenk.practice.strategy import HeuristicPlayer, Suggestion, suggest
+from fivetenk.reference.cards import full_deck
+from fivetenk.reference.game import Game, Phase
+
+THINK = 0.02
+"""A budget below one world: every search plays MIN_WORLDS worlds, the least it may."""
+
+
+def _late(seed: int, left: int = 60) -> Game:
+    """The hand of ``seed`` played by the heuristic until about ``left`` cards are left in
+    all hands together, at a decision with more than one legal action."""
+    game = Game.new(seed=seed)
+    player = HeuristicPlayer()
+    while game.pending() is not None:
+        sizes = sum(game.hand_size(s) for s in range(6))
+        if (game.phase is Phase.PLAYING and sizes <= left
+                and len(game.legal_actions()) > 2):
+            return game
+        game.apply(player.choose(game))
+    raise AssertionError("the hand ended first")
+
+
+def _decision(game: Game) -> int:
+    decision = game.pending()
+    assert decision is not None
+    return decision.seat
+
+
+def test_a_strong_suggestion_is_legal_and_gives_its_numbers() -> None:
+    game = _late(3)
+    seat = _decision(game)
+    s = StrongPlayer(7, THINK).suggest(game, seat)
+    assert game.is_legal(s.action)
+    worlds = s.numbers["worlds"]
+    assert worlds >= MIN_WORLDS
+    assert f"of {worlds} sampled continuations" in s.reason
+    assert f"wins {s.numbers['chosen']['win_rate']:.0%}" in s.reason
+    for other in s.numbers["others"][:3]:
+        assert f"{other['win_rate']:.0%}" in s.reason
+    assert s.reason.startswith("R24.1")
+
+
+def test_deterministic_for_a_seed() -> None:
+    game = _late(4)
+    seat = _decision(game)
+    first = StrongPlayer(11, THINK).suggest(game, seat).to_json()
+    assert StrongPlayer(11, THINK).suggest(game, seat).to_json() == first
+    again = _late(4)  # the same moves on another game object
+    assert StrongPlayer(11, THINK).suggest(again, seat).to_json() == first
+
+
+def test_the_worlds_deal_only_what_the_seat_has_not_seen() -> None:
+    """Each world keeps the seat's hand, every hand size, the burial's size, and deals
+    the hidden cards from the pack less what the seat has seen (its hand, the cards
+    played, its own burial if it is the banker)."""
+    game = _late(5)
+    seat = _decision(game)
+    view = public_view(game, seat)
+    for index in range(5):
+        world = determinize(view, random.Random(index))
+        assert world.hand(seat) == game.hand(seat)
+        assert [world.hand_size(s) for s in range(6)] == [game.hand_size(s) for s in range(6)]
+        cards = Counter(c for s in range(6) for c in world.hand(s)) + Counter(world.buried)
+        real = Counter(c for s in range(6) for c in game.hand(s)) + Counter(game.buried)
+        assert cards == real  # what is not in hands now was played: the same cards
+        assert not Counter(cards) - Counter(full_deck())
+
+
+def _same_for_hidden_deals(player: StrongPlayer, rounds: int = 2) -> int:
+    """How many (position, shuffle) pairs were compared, asserting the suggestion is the
+    same when the hidden cards are dealt otherwise (other hands, and the burial unless
+    the seat is the banker)."""
+    rng = random.Random(3)
+    compared = 0
+    for seed in (6, 7, 8):
+        game = _late(seed)
+        seat = _decision(game)
+        game = Game.from_position(game.to_position())  # both without a history
+        mine = player.suggest(game, seat).to_json()
+        for _ in range(rounds):
+            other = _shuffled(game, seat, rng)
+            assert any(other.hand(s) != game.hand(s) for s in range(6) if s != seat)
+            assert player.suggest(other, seat).to_json() == mine, seed
+            compared += 1
+    return compared
+
+
+def test_never_reads_hidden_cards() -> None:
+    assert _same_for_hidden_deals(StrongPlayer(5, THINK)) == 6
+
+
+class Peeking(StrongPlayer):
+    """A strong player that cheats: it weighs the next seat's real hand."""
+
+    def suggest(self, game: Game, seat: int) -> Suggestion:
+        peek = game.hand((seat + 1) % 6)
+        self.seed = sum(int(c.rank) for c in peek)  # its worlds depend on hidden cards
+        return super().suggest(game, seat)
+
+
+def test_the_hidden_cards_check_catches_a_player_that_peeks() -> None:
+    with pytest.raises(AssertionError):
+        _same_for_hidden_deals(Peeking(5, THINK))
+
+
+def test_the_bench_prints_the_json_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--a", "random", "--b", "heuristic", "--deals", "1", "--seed", "2",
+                 "--json"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    fig = json.loads(lines[-1])
+    for key in ("a", "b", "deals", "seat_hands", "a_mean_levels", "b_mean_levels",
+                "a_win_rate", "b_win_rate", "ci95"):
+        assert key in fig
+    assert (fig["a"], fig["b"], fig["deals"], fig["seat_hands"]) == ("random", "heuristic",
+                                                                      1, 6)
+    assert fig["ci95"][0] <= fig["mean_difference"] <= fig["ci95"][1]
+    assert main(["--a", "strong", "--deals", "0"]) == 2
+
+
+def test_the_interval_is_the_paired_difference() -> None:
+    """Levels 2, 0, 1, 1 against 0, 0, 1, 0: differences 2, 0, 0, 1, mean 0.75, sample
+    standard deviation 0.957, half-width 1.96 x 0.957 / 2 = 0.938."""
+    a = [SeatHand(1, s, "strong", lv, lv > 0) for s, lv in enumerate((2, 0, 1, 1))]
+    b = [SeatHand(1, s, "heuristic", lv, lv > 0) for s, lv in enumerate((0, 0, 1, 0))]
+    fig = summary("strong", "heuristic", a, b, 1.0)
+    assert fig["mean_difference"] == 0.75
+    half = 1.96 * statistics.stdev([2, 0, 0, 1]) / 2
+    assert abs(half - 0.938) < 1e-3
+    assert fig["ci95"] == [round(0.75 - half, 4), round(0.75 + half, 4)]
+    assert (fig["a_mean_levels"], fig["b_mean_levels"]) == (1.0, 0.25)
+    assert (fig["a_win_rate"], fig["b_win_rate"]) == (0.75, 0.25)
+
+
+def test_the_heuristic_suggestion_is_kept_without_confident_gain() -> None:
+    """With the least budget the gains are noisy: the heuristic's choice stays unless
+    another action's gain over the same worlds is above one standard error."""
+    game = _late(9)
+    seat = _decision(game)
+    s = StrongPlayer(1, THINK).suggest(game, seat)
+    base = suggest(game, seat)
+    if s.action != base.action:
+        assert "better than the heuristic's choice" in s.reason
+    else:
+        assert base.reason.split(": ", 1)[1] in s.reason
