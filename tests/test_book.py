@@ -12,8 +12,10 @@ import re
 import subprocess
 import sys
 import time
+from html import unescape
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 from urllib.parse import unquote, urlsplit
 
 import pytest
@@ -158,8 +160,9 @@ def test_every_rule_clause_ruling_and_scenario_is_in_the_book(site: Path) -> Non
         assert [t for t, _ in page.tags].count("h1") == 1
         clauses = [a["data-clause"] for a in page.classed("section", "clause")]
         assert clauses == [c.id for c in rule.clauses]
-        assert len(page.find("div", lang="en")) == len(page.find("div", lang="es")) \
+        assert len(page.classed("div", "text-en")) == len(page.classed("div", "text-es")) \
             == len(rule.clauses)
+        assert page.classed("div", "rule-en") and page.classed("div", "rule-es")
         for a in page.classed("article", "scenario"):
             assert a["data-id"] not in articles, f"{a['data-id']} shown twice"
             articles[a["data-id"]] = rule.id
@@ -370,6 +373,83 @@ def test_a_clause_shows_only_the_variants_that_change_it(site: Path) -> None:
     assert values
     text = (site / "rules" / "R03.html").read_text(encoding="utf-8")
     assert ").; " not in text
+
+
+def test_a_rule_page_leads_with_the_rule_then_examples_then_the_rest_folded(site: Path) -> None:
+    """Issue 22, item 1: the rule's text in English and Spanish, its summary, the Gherkin
+    ``Rule:`` headlines; under each clause the text of every ruling that reads it, 2 to 4
+    examples in full, and every other scenario of the clause folded with its count."""
+    from fivetenk.book.reading import feature_text, rule_bodies
+
+    spec = load_spec()
+    shipped = catalog.shipped()
+    for rule in spec.rules.values():
+        html = (site / "rules" / f"{rule.id}.html").read_text(encoding="utf-8")
+        page = parse(site / "rules" / f"{rule.id}.html")
+        text = " ".join("".join(page.text).split())
+        for lang in ("en", "es"):
+            assert rule_bodies(spec, lang)[rule.number] in text, (rule.id, lang)
+        assert " ".join(rule.summary.split()) in text
+        feature = next(p for p in catalog.shipped_files() if p.name.startswith(rule.id))
+        for clause_id, headline in feature_text(feature).headlines.items():
+            assert headline.split('"')[0] in text, (rule.id, clause_id, headline)
+        for c in rule.clauses:
+            section = html.split(f'data-clause="{c.id}"', 1)[1].split('<section class="clause"')[0]
+            for r in spec.rulings_for(c.id):
+                assert f'data-ruling="{r.id}"' in section, (c.id, r.id)
+            own = [s for s in shipped if s.clauses[0] == c.id]
+            examples = section.count('<article class="scenario example"')
+            folded = section.count('<article class="scenario folded"')
+            assert min(2, len(own)) <= examples <= 4, (c.id, examples)
+            assert examples + folded == len(own), c.id
+            if folded:
+                assert f'<details class="more" data-count="{folded}">' in section
+        lead = unescape(html.split('<section class="clause"')[0])
+        assert rule_bodies(spec, "en")[rule.number] in lead, rule.id
+    d35 = (site / "rules" / "R10.html").read_text(encoding="utf-8")
+    assert spec.rulings["D35"].text[:60] in d35 and 'class="ruling-rest"' in d35
+
+
+def _scenario(ident: str, tags: tuple[str, ...] = (), steps: int = 1, **more: Any) -> Any:
+    from fivetenk.scenario import Scenario
+
+    return Scenario(id=ident, name=ident, clauses=["R05.1"], tags=list(tags),
+                    steps=[{"op": "classify", "cards": ["3H"], "expect": {"legal": True}}] * steps,
+                    **more)
+
+
+def test_examples_are_the_tagged_ones_else_the_kits_pick() -> None:
+    from fivetenk.book.reading import pick_examples
+
+    plain = [_scenario(f"R05-00{n}", steps=n) for n in range(1, 7)]
+    tagged = [_scenario("R05-010", ("example",), steps=5), _scenario("R05-011", ("example",))]
+    assert [s.id for s in pick_examples(plain + tagged, set(), 2)] == ["R05-010", "R05-011"]
+    # untagged: the simplest first, those with a Spanish title before them, no variant first
+    assert [s.id for s in pick_examples(plain, set(), 2)] == ["R05-001", "R05-002"]
+    assert pick_examples(plain, {"R05-004"}, 3)[0].id == "R05-004"
+    varied = [_scenario("R05-020", variants={"pass": "trick"}), *plain[3:]]
+    assert pick_examples(varied, set(), 2)[0].id == "R05-004"
+    # one row per outline; never more than 4; the same answer every time
+    rows = [_scenario(f"R05-030.{n}", source={"example": n}) for n in range(1, 4)]
+    assert sorted(s.id for s in pick_examples(rows + plain[:1], set(), 2)) == [
+        "R05-001", "R05-030.1"]
+    assert [s.id for s in pick_examples(rows, set(), 2)] == ["R05-030.1", "R05-030.2"]
+    many = [_scenario(f"R05-04{n}", ("example",)) for n in range(6)]
+    assert len(pick_examples(many, set(), 2)) == 4
+    assert pick_examples(plain, set(), 3) == pick_examples(list(plain), set(), 3)
+
+
+def test_with_reports_a_rule_page_has_a_status_filter_and_each_scenario_its_results(
+        site: Path, tmp_path: Path) -> None:
+    page = parse(site / "rules" / "R02.html")
+    assert page.find("select", id="status-filter")
+    statuses = {a["data-statuses"] for a in page.classed("article", "scenario")}
+    assert "failed passed" in statuses and "passed" in statuses
+    assert page.classed("p", "results")
+    bare = tmp_path / "bare"
+    assert build(bare, {}) == 0
+    plain = parse(bare / "rules" / "R02.html")
+    assert not plain.find("select", id="status-filter") and not plain.classed("p", "results")
 
 
 def test_cards_in_text_become_glyphs() -> None:

@@ -371,7 +371,7 @@ def test_a_scenarios_gherkin_opens_from_the_keyboard(
     page.goto(book.url("rules/R17.html"))
     details = page.locator("article.scenario details.gherkin").first
     expect(details.locator("pre")).to_be_hidden()
-    tab_until(page, lambda f: f["tag"] == "summary")
+    tab_until(page, lambda f: f["tag"] == "summary" and f["text"].strip() == "Gherkin")
     page.keyboard.press("Enter")
     expect(details.locator("pre")).to_be_visible()
     assert details.locator("pre").inner_text().strip(), "the Gherkin shown is empty"
@@ -577,6 +577,74 @@ def test_the_rule_page_shows_its_clauses_and_scenarios_and_is_screenshotted(
     rule_scenarios = [s for s in catalog.shipped() if s.rule == "R17"]
     expect(page.locator(f'article.scenario[data-id="{rule_scenarios[0].id}"]')).to_be_visible()
     shot(page, artifacts / "rule-R17.png")
+
+
+DESKTOP_SCREENS = 12
+PHONE_SCREENS = 26
+"""How long a rule page may be as it opens (issue 22: R05 was 51 desktop screens, 85 on a
+phone): in screens of the viewport's height, measured for every rule."""
+
+
+def page_heights(browser: Browser, book: Book, viewport: ViewportSize,
+                 mobile: bool) -> dict[str, float]:
+    made = browser.new_context(viewport=viewport, is_mobile=mobile, has_touch=mobile)
+    try:
+        page = made.new_page()
+        heights = {}
+        for rule in SPEC.rules:
+            page.goto(book.url(f"rules/{rule}.html"))
+            pixels = page.evaluate("document.documentElement.scrollHeight")
+            heights[rule] = round(pixels / viewport["height"], 1)
+        return heights
+    finally:
+        made.close()
+
+
+def test_a_rule_page_as_it_opens_is_a_few_screens_on_desktop_and_phone(
+        browser: Browser, any_book: Book) -> None:
+    """Every rule page, examples shown and the rest folded, is at most 12 screens of a
+    1280x900 desktop and 26 of a 375x812 phone; the figures are printed."""
+    desktop = page_heights(browser, any_book, WIDE, False)
+    phone = page_heights(browser, any_book, {"width": PHONE, "height": 812}, True)
+    longest = max(desktop, key=lambda r: desktop[r])
+    print(f"\n{any_book.lang}: longest rule page {longest}: {desktop[longest]} desktop "
+          f"screens, {phone[longest]} phone screens; longest on a phone "
+          f"{max(phone.values())}")
+    assert max(desktop.values()) <= DESKTOP_SCREENS, desktop
+    assert max(phone.values()) <= PHONE_SCREENS, phone
+
+
+def test_a_link_to_a_folded_scenario_opens_it(context: BrowserContext, book: Book) -> None:
+    from playwright.sync_api import expect
+
+    page = context.new_page()
+    page.goto(book.url("rules/R05.html"))
+    folded = page.locator("details.more article.scenario").first
+    ident = folded.get_attribute("data-id")
+    assert ident and not folded.is_visible()
+    page.goto(book.url("rulings/D11.html"))
+    page.goto(book.url("rules/R05.html") + f"#{ident}")
+    expect(page.locator(f'article.scenario[data-id="{ident}"]')).to_be_visible()
+    expect(page.locator(f'article.scenario[data-id="{ident}"]')).to_be_in_viewport()
+
+
+def test_the_status_filter_shows_the_failures_of_a_rule(context: BrowserContext,
+                                                        book: Book) -> None:
+    """On R05 (the broken engine fails R05.2), showing the failed scenarios opens the
+    folded lists and leaves visible exactly the scenarios the broken report failed."""
+    failed = {r["id"] for r in scenario_records(book.reports["broken"])
+              if r["status"] == "failed" and r["rule"] == "R05"}
+    assert failed
+    page = context.new_page()
+    page.goto(book.url("rules/R05.html"))
+    everything = page.locator("article.scenario:visible").count()
+    page.select_option("#status-filter", "failed")
+    visible = set(page.locator("article.scenario:visible").evaluate_all(
+        "as => as.map(a => a.dataset.id)"))
+    assert visible == failed
+    assert page.locator("#filter-count").inner_text().startswith(f"{len(failed)} ")
+    page.select_option("#status-filter", "")
+    assert page.locator("article.scenario:visible").count() >= everything
 
 
 WIDER = """width => Array.from(document.querySelectorAll('body *'))

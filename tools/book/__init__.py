@@ -7,10 +7,15 @@ disk, ``file://``):
 - ``index.html``: how the book was made (kit version, command), the 24 rules, the
   rulings, the reports, and a search box over rules, clauses, rulings and scenario titles
   (``search.js`` over ``search-index.js``, client-side);
-- ``rules/Rnn.html``: every clause with its English and Spanish text side by side, the
-  rulings that read it (and their house-rule variants), and every scenario that exercises
-  it: cards as glyphs, a position as six seats, each step a sentence, the expected outcome
-  highlighted, the Gherkin one click away and a link to its feature file and line;
+- ``rules/Rnn.html``: the rule first (issue 22): its text in English and Spanish, its
+  summary, the feature's description and its ``Rule:`` headlines; then each clause with its
+  English and Spanish text side by side and the text of every ruling that reads it (and
+  the house-rule variants that change it), 2 to 4 examples in full (tagged ``@example``,
+  else the kit's pick: :mod:`fivetenk.book.reading`): cards as glyphs, a position as six
+  seats, each step a sentence, the expected outcome highlighted, the Gherkin one click away
+  and a link to its feature file and line; every other scenario of the clause folded, with
+  its count. With reports, each scenario says how each report judged it, and a filter
+  shows only the scenarios of one status;
 - ``rulings/Dnn.html``: a ruling's text, its variants, every scenario tagged with it;
 - ``features/NAME.feature.html``: each shipped feature file with a numbered line to link;
 - with ``--report``: ``matrix.html`` (rows the clauses grouped by rule, a column per
@@ -62,6 +67,9 @@ from ..report import (
 )
 from ..scenario import Scenario, ScenarioError, decode_text, parse_json, read_bytes
 from ..spec_data import LANGS, Spec
+from .reading import feature_texts, fresh, pick_examples, rule_bodies, split_long
+from .titles import TITLES
+from .words import WORDS, count
 
 __all__ = ["BookError", "add_arguments", "build", "read_report", "run"]
 
@@ -100,118 +108,6 @@ KEYWORDS = {
     "then": ("Then", "Entonces"),
     "and": ("And", "But", "Y", "E", "Pero"),
 }
-
-WORDS: dict[str, dict[str, str]] = {
-    "en": {
-        "book": "5,10,K — the living rulebook", "home": "Rulebook", "rules": "Rules",
-        "rule": "Rule", "rulings": "Rulings", "ruling": "Ruling", "matrix": "Results",
-        "search": "Search rules, clauses, rulings and scenarios",
-        "search_hint": "Type a word, a clause (R17.2), a ruling (D29) or a scenario id.",
-        "made": "Made by fivetenk {version} with", "clause": "Clause",
-        "english": "English", "spanish": "Spanish", "read_by": "Rulings that read it",
-        "variants": "House-rule variants", "default": "default",
-        "scenarios": "Scenarios", "also": "Also exercised by",
-        "no_scenarios": "No scenario exercises this clause yet.",
-        "gherkin": "Gherkin", "source": "feature file", "setup": "Setup",
-        "steps": "Steps", "seat": "Seat", "banker": "banker", "turn": "to play",
-        "out": "out", "level": "level", "captured": "points", "calls": "Calls",
-        "trick": "Current trick", "reveal": "Revealed", "buried": "Buried",
-        "no_trick": "No trick in progress.", "passed_seats": "passed",
-        "deal_from": "Deal: the first card goes to seat", "cards": "cards",
-        "data": "as written", "variant": "variant", "clauses": "Clauses",
-        "tagged": "Scenarios tagged with it", "grounds": "Grounds",
-        "report": "Report", "implementation": "implementation", "file": "file",
-        "failures": "Failures", "evidence": "Evidence",
-        "request": "Request", "expected": "Expected", "observed": "Observed",
-        "sent": "sent", "received": "received", "differences": "Differences",
-        "status": "status", "message": "message", "step": "step", "stderr": "stderr",
-        "exit": "exit", "reason": "reason", "position": "position",
-        "filled_in": "filled in by the kit", "note": "note", "absent": "(absent)",
-        "none": "—", "stale": "Stale expectations (xfail entries that matched nothing)",
-        "other_clauses": "Scenarios citing clauses the spec does not have",
-        "in_book": "in the book", "not_in_book": "not a shipped scenario",
-        "matrix_intro": "Rows are clauses, grouped by rule; columns are the reports. A "
-                        "scenario counts in the row of every clause it cites. A failed cell "
-                        "leads to the evidence.",
-        "nothing_failed": "Nothing failed, errored or passed unexpectedly.",
-        "no_reports": "No report: run fivetenk check --jsonl FILE and build with "
-                      "--report NAME=FILE.",
-        "feature": "Feature file", "open_at": "open at", "lang_note": "",
-        "passed": "passed", "failed": "failed", "errored": "errored", "skipped": "skipped",
-        "xfailed": "xfailed", "xpassed": "xpassed", "expected_answer": "expected answer",
-        "answer": "answer",
-    },
-    "es": {
-        "book": "5,10,K — el reglamento vivo", "home": "Reglamento", "rules": "Reglas",
-        "rule": "Regla", "rulings": "Resoluciones", "ruling": "Resolución",
-        "matrix": "Resultados",
-        "search": "Buscar reglas, cláusulas, resoluciones y escenarios",
-        "search_hint": "Escriba una palabra, una cláusula (R17.2), una resolución (D29) "
-                       "o un escenario.",
-        "made": "Hecho por fivetenk {version} con", "clause": "Cláusula",
-        "english": "Inglés", "spanish": "Español", "read_by": "Resoluciones que la leen",
-        "variants": "Variantes de la casa", "default": "por defecto",
-        "scenarios": "Escenarios", "also": "También la ejercitan",
-        "no_scenarios": "Ningún escenario ejercita aún esta cláusula.",
-        "gherkin": "Gherkin", "source": "archivo feature", "setup": "Preparación",
-        "steps": "Pasos", "seat": "Asiento", "banker": "banca", "turn": "juega",
-        "out": "fuera", "level": "nivel", "captured": "puntos", "calls": "Llamadas",
-        "trick": "Baza en curso", "reveal": "Revelada", "buried": "Enterradas",
-        "no_trick": "Ninguna baza en curso.", "passed_seats": "pasaron",
-        "deal_from": "Reparto: la primera carta va al asiento", "cards": "cartas",
-        "data": "tal como se escribió", "variant": "variante", "clauses": "Cláusulas",
-        "tagged": "Escenarios que la citan", "grounds": "Fundamentos",
-        "report": "Informe", "implementation": "implementación", "file": "archivo",
-        "failures": "Fallos", "evidence": "Pruebas",
-        "request": "Petición", "expected": "Esperado", "observed": "Observado",
-        "sent": "enviado", "received": "recibido", "differences": "Diferencias",
-        "status": "estado", "message": "mensaje", "step": "paso", "stderr": "stderr",
-        "exit": "salida", "reason": "motivo", "position": "posición",
-        "filled_in": "completado por el kit", "note": "nota", "absent": "(ausente)",
-        "none": "—", "stale": "Expectativas obsoletas (entradas xfail sin coincidencia)",
-        "other_clauses": "Escenarios que citan cláusulas que la especificación no tiene",
-        "in_book": "en el libro", "not_in_book": "no es un escenario incluido",
-        "matrix_intro": "Las filas son cláusulas, agrupadas por regla; las columnas, los "
-                        "informes. Un escenario cuenta en la fila de cada cláusula que cita. "
-                        "Una celda fallida lleva a las pruebas.",
-        "nothing_failed": "Nada falló, dio error ni pasó de forma inesperada.",
-        "no_reports": "Sin informes: ejecute fivetenk check --jsonl ARCHIVO y construya con "
-                      "--report NOMBRE=ARCHIVO.",
-        "feature": "Archivo feature", "open_at": "abrir en", "lang_note": "",
-        "passed": "pasó", "failed": "falló", "errored": "error", "skipped": "omitido",
-        "xfailed": "fallo esperado", "xpassed": "pasó sin esperarlo",
-        "expected_answer": "respuesta esperada", "answer": "respuesta",
-    },
-}
-"""The interface words of the book in each language (``--lang``)."""
-
-COUNTS: dict[str, dict[str, tuple[str, str]]] = {
-    "en": {
-        "passed": ("{n} passed", "{n} passed"), "failed": ("{n} failed", "{n} failed"),
-        "errored": ("{n} errored", "{n} errored"), "skipped": ("{n} skipped", "{n} skipped"),
-        "xfailed": ("{n} xfailed", "{n} xfailed"), "xpassed": ("{n} xpassed", "{n} xpassed"),
-        "cards": ("{n} card", "{n} cards"), "points": ("{n} point", "{n} points"),
-        "scenarios": ("{n} scenario", "{n} scenarios"),
-    },
-    "es": {
-        "passed": ("{n} pasó", "{n} pasaron"), "failed": ("{n} falló", "{n} fallaron"),
-        "errored": ("{n} con error", "{n} con error"),
-        "skipped": ("{n} omitido", "{n} omitidos"),
-        "xfailed": ("{n} fallo esperado", "{n} fallos esperados"),
-        "xpassed": ("{n} pasó sin esperarlo", "{n} pasaron sin esperarlo"),
-        "cards": ("{n} carta", "{n} cartas"), "points": ("{n} punto", "{n} puntos"),
-        "scenarios": ("{n} escenario", "{n} escenarios"),
-    },
-}
-"""A count and its noun or verb, singular for 1 and plural otherwise (issue 22: ``13
-pasaron``, ``6 con error``, ``1 carta``, ``1 card``)."""
-
-
-def count(n: int, what: str, lang: str = "en") -> str:
-    """``n`` with its word agreeing: ``count(1, "cards", "es")`` is ``1 carta``."""
-    one, many = COUNTS[lang][what]
-    return (one if n == 1 else many).format(n=f"{n:,}" if lang == "en" else n)
-
 
 class BookError(ScenarioError):
     """Bad input to the book (a report that is not a fivetenk JSON-lines report, a bad
@@ -577,9 +473,52 @@ class Book:
             for r in s.rulings:
                 self.tagged.setdefault(r, []).append(s)
         self.rulings = sorted(self.spec.rulings, key=_natural)
-        self.steps = {s.id: steps_of(s, self.lang) for s in self.scenarios}
         self.gherkin = {s.id: outline_row("\n".join(catalog.source_blocks([s])), s)
                         for s in self.scenarios}
+        self.features = feature_texts(catalog.shipped_files())
+        self.bodies = {lang: rule_bodies(self.spec, lang) for lang in LANGS}
+        self.examples: dict[str, list[Scenario]] = {}
+        self.folded: dict[str, list[Scenario]] = {}
+        for rule in self.spec.rules.values():
+            wanted = 3 if len(rule.clauses) <= 3 else 2
+            for clause in rule.clauses:
+                own = [s for s in self.cited.get(clause.id, []) if s.clauses[0] == clause.id]
+                self.examples[clause.id] = pick_examples(own, TITLES, wanted)
+                self.folded[clause.id] = [s for s in own if s not in self.examples[clause.id]]
+        self.steps = {s.id: steps_of(s, self.lang) for s in self.scenarios}
+        self.results: dict[str, list[dict[str, Any]]] = {}
+        for report in self.reports:
+            for record in report.records:
+                self.results.setdefault(record["id"], []).append({
+                    "report": report, "status": record["status"],
+                    "href": (f"failures/{report.slug}.html#{_anchor(record['id'])}"
+                             if record["status"] in BAD_STATUSES else "")})
+
+    def title(self, s: Scenario) -> tuple[str, bool]:
+        """A scenario's title in the book's language, and whether it is English on a page
+        in another language (the examples' titles have Spanish: :mod:`.titles`)."""
+        if self.lang == "es" and s.id in TITLES:
+            return TITLES[s.id], False
+        return s.name, self.lang != "en"
+
+    def first_reading(self, rule: Any, ruling_id: str) -> str:
+        """The first clause of ``rule`` that ``ruling_id`` reads: its text is shown there in
+        full, and folded (one click) under the rule's later clauses it reads."""
+        return next((c.id for c in rule.clauses if ruling_id in c.rulings), "")
+
+    def given_count(self, s: Scenario) -> int:
+        """How many of the scenario's first steps are Given steps: drawn as its position,
+        they are folded under it (the When and Then steps stay in view)."""
+        n = 0
+        for st in self.steps[s.id]:
+            if st.kind != "given":
+                break
+            n += 1
+        return n
+
+    def statuses(self, s: Scenario) -> str:
+        """The statuses the reports give a scenario, for the rule page's filter."""
+        return " ".join(sorted({r["status"] for r in self.results.get(s.id, [])}))
 
     def home(self, s: Scenario) -> str:
         """Where a scenario is shown in full, from the book's root: the page of its rule,
@@ -602,7 +541,7 @@ def _environment(lang: str) -> Any:
 
     env.globals.update(w=WORDS[lang], lang=lang, version=__version__, seats=seats_of,
                        count=lambda n, what: count(int(n), what, lang),
-                       feature_page=feature_page,
+                       feature_page=feature_page, fresh=fresh, split_long=split_long,
                        # what exists in English only (scenario and ruling titles, ruling
                        # texts, the Gherkin as written) is marked as such on a page in
                        # another language, for screen readers and translators
@@ -643,7 +582,7 @@ def pages(book: Book) -> dict[str, str]:
                 stale=[visible(json.dumps(s, ensure_ascii=False, sort_keys=True),
                                MESSAGE_LIMIT) for s in report.stale])
     out["search-index.js"] = search_index(book)
-    for name in ("book.css", "search.js"):
+    for name in ("book.css", "search.js", "book.js"):
         out[name] = resources.files("fivetenk.book").joinpath("templates", name).read_text(
             encoding="utf-8")
     out[MARKER] = f"fivetenk {__version__} book\n"

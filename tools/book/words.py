@@ -1,0 +1,128 @@
+"""The book's interface in English and Spanish (``--lang``): every word a page shows that
+is not data, and counts that agree in number (issue 22)."""
+
+from __future__ import annotations
+
+WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "book": "5,10,K — the living rulebook", "home": "Rulebook", "rules": "Rules",
+        "rule": "Rule", "rulings": "Rulings", "ruling": "Ruling", "matrix": "Results",
+        "search": "Search rules, clauses, rulings and scenarios",
+        "search_hint": "Type a word, a clause (R17.2), a ruling (D29) or a scenario id.",
+        "made": "Made by fivetenk {version} with", "clause": "Clause",
+        "english": "English", "spanish": "Spanish", "read_by": "Rulings that read it",
+        "variants": "House-rule variants", "default": "default",
+        "scenarios": "Scenarios", "also": "Also exercised by",
+        "no_scenarios": "No scenario exercises this clause yet.",
+        "gherkin": "Gherkin", "source": "feature file", "setup": "Setup",
+        "steps": "Steps", "seat": "Seat", "banker": "banker", "turn": "to play",
+        "out": "out", "level": "level", "captured": "points", "calls": "Calls",
+        "trick": "Current trick", "reveal": "Revealed", "buried": "Buried",
+        "no_trick": "No trick in progress.", "passed_seats": "passed",
+        "deal_from": "Deal: the first card goes to seat", "cards": "cards",
+        "data": "as written", "variant": "variant", "clauses": "Clauses",
+        "tagged": "Scenarios tagged with it", "grounds": "Grounds",
+        "report": "Report", "implementation": "implementation", "file": "file",
+        "failures": "Failures", "evidence": "Evidence",
+        "request": "Request", "expected": "Expected", "observed": "Observed",
+        "sent": "sent", "received": "received", "differences": "Differences",
+        "status": "status", "message": "message", "step": "step", "stderr": "stderr",
+        "exit": "exit", "reason": "reason", "position": "position",
+        "filled_in": "filled in by the kit", "note": "note", "absent": "(absent)",
+        "none": "—", "stale": "Stale expectations (xfail entries that matched nothing)",
+        "other_clauses": "Scenarios citing clauses the spec does not have",
+        "in_book": "in the book", "not_in_book": "not a shipped scenario",
+        "matrix_intro": "Rows are clauses, grouped by rule; columns are the reports. A "
+                        "scenario counts in the row of every clause it cites. A failed cell "
+                        "leads to the evidence.",
+        "nothing_failed": "Nothing failed, errored or passed unexpectedly.",
+        "no_reports": "No report: run fivetenk check --jsonl FILE and build with "
+                      "--report NAME=FILE.",
+        "feature": "Feature file", "open_at": "open at", "lang_note": "",
+        "passed": "passed", "failed": "failed", "errored": "errored", "skipped": "skipped",
+        "xfailed": "xfailed", "xpassed": "xpassed", "expected_answer": "expected answer",
+        "answer": "answer",
+        "the_rule": "The rule", "summary": "In short", "examples": "Examples",
+        "more": "The other scenarios of {clause}", "filter": "Show scenarios",
+        "all": "all", "filter_shown": "shown", "results": "Results",
+        "also_n": "Scenarios of other clauses that also exercise {clause}",
+        "read_on": "The rest of {ruling}", "as_at": "as under {clause}",
+        "given_steps": "The steps that set it up", "revealed_at": "seat {seat} at draw {draw}",
+    },
+    "es": {
+        "book": "5,10,K — el reglamento vivo", "home": "Reglamento", "rules": "Reglas",
+        "rule": "Regla", "rulings": "Resoluciones", "ruling": "Resolución",
+        "matrix": "Resultados",
+        "search": "Buscar reglas, cláusulas, resoluciones y escenarios",
+        "search_hint": "Escriba una palabra, una cláusula (R17.2), una resolución (D29) "
+                       "o un escenario.",
+        "made": "Hecho por fivetenk {version} con", "clause": "Cláusula",
+        "english": "Inglés", "spanish": "Español", "read_by": "Resoluciones que la leen",
+        "variants": "Variantes de la casa", "default": "por defecto",
+        "scenarios": "Escenarios", "also": "También la ejercitan",
+        "no_scenarios": "Ningún escenario ejercita aún esta cláusula.",
+        "gherkin": "Gherkin", "source": "archivo feature", "setup": "Preparación",
+        "steps": "Pasos", "seat": "Asiento", "banker": "banca", "turn": "juega",
+        "out": "fuera", "level": "nivel", "captured": "puntos", "calls": "Llamadas",
+        "trick": "Baza en curso", "reveal": "Revelada", "buried": "Enterradas",
+        "no_trick": "Ninguna baza en curso.", "passed_seats": "pasaron",
+        "deal_from": "Reparto: la primera carta va al asiento", "cards": "cartas",
+        "data": "tal como se escribió", "variant": "variante", "clauses": "Cláusulas",
+        "tagged": "Escenarios que la citan", "grounds": "Fundamentos",
+        "report": "Informe", "implementation": "implementación", "file": "archivo",
+        "failures": "Fallos", "evidence": "Pruebas",
+        "request": "Petición", "expected": "Esperado", "observed": "Observado",
+        "sent": "enviado", "received": "recibido", "differences": "Diferencias",
+        "status": "estado", "message": "mensaje", "step": "paso", "stderr": "stderr",
+        "exit": "salida", "reason": "motivo", "position": "posición",
+        "filled_in": "completado por el kit", "note": "nota", "absent": "(ausente)",
+        "none": "—", "stale": "Expectativas obsoletas (entradas xfail sin coincidencia)",
+        "other_clauses": "Escenarios que citan cláusulas que la especificación no tiene",
+        "in_book": "en el libro", "not_in_book": "no es un escenario incluido",
+        "matrix_intro": "Las filas son cláusulas, agrupadas por regla; las columnas, los "
+                        "informes. Un escenario cuenta en la fila de cada cláusula que cita. "
+                        "Una celda fallida lleva a las pruebas.",
+        "nothing_failed": "Nada falló, dio error ni pasó de forma inesperada.",
+        "no_reports": "Sin informes: ejecute fivetenk check --jsonl ARCHIVO y construya con "
+                      "--report NOMBRE=ARCHIVO.",
+        "feature": "Archivo feature", "open_at": "abrir en", "lang_note": "",
+        "passed": "pasó", "failed": "falló", "errored": "error", "skipped": "omitido",
+        "xfailed": "fallo esperado", "xpassed": "pasó sin esperarlo",
+        "expected_answer": "respuesta esperada", "answer": "respuesta",
+        "the_rule": "La regla", "summary": "En breve", "examples": "Ejemplos",
+        "more": "Los demás escenarios de {clause}", "filter": "Mostrar escenarios",
+        "all": "todos", "filter_shown": "mostrados", "results": "Resultados",
+        "also_n": "Escenarios de otras cláusulas que también ejercitan {clause}",
+        "read_on": "El resto de {ruling}", "as_at": "como en {clause}",
+        "given_steps": "Los pasos que la preparan",
+        "revealed_at": "asiento {seat} en la carta {draw}",
+    },
+}
+"""The interface words of the book in each language (``--lang``)."""
+
+COUNTS: dict[str, dict[str, tuple[str, str]]] = {
+    "en": {
+        "passed": ("{n} passed", "{n} passed"), "failed": ("{n} failed", "{n} failed"),
+        "errored": ("{n} errored", "{n} errored"), "skipped": ("{n} skipped", "{n} skipped"),
+        "xfailed": ("{n} xfailed", "{n} xfailed"), "xpassed": ("{n} xpassed", "{n} xpassed"),
+        "cards": ("{n} card", "{n} cards"), "points": ("{n} point", "{n} points"),
+        "scenarios": ("{n} scenario", "{n} scenarios"),
+    },
+    "es": {
+        "passed": ("{n} pasó", "{n} pasaron"), "failed": ("{n} falló", "{n} fallaron"),
+        "errored": ("{n} con error", "{n} con error"),
+        "skipped": ("{n} omitido", "{n} omitidos"),
+        "xfailed": ("{n} fallo esperado", "{n} fallos esperados"),
+        "xpassed": ("{n} pasó sin esperarlo", "{n} pasaron sin esperarlo"),
+        "cards": ("{n} carta", "{n} cartas"), "points": ("{n} punto", "{n} puntos"),
+        "scenarios": ("{n} escenario", "{n} escenarios"),
+    },
+}
+"""A count and its noun or verb, singular for 1 and plural otherwise (issue 22: ``13
+pasaron``, ``6 con error``, ``1 carta``, ``1 card``)."""
+
+
+def count(n: int, what: str, lang: str = "en") -> str:
+    """``n`` with its word agreeing: ``count(1, "cards", "es")`` is ``1 carta``."""
+    one, many = COUNTS[lang][what]
+    return (one if n == 1 else many).format(n=f"{n:,}" if lang == "en" else n)
