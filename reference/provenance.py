@@ -87,6 +87,10 @@ scenarios must carry the ruling instead):
   variant twelve_bomb: beats_rocket.
 - D38 traced where a declared reading is refused because no cards can have it, or because
   the notation cannot read it (:func:`.combos.Combo.parse`).
+- D39 declared (:data:`DECLARED`) with no clause: it says which scenarios the kit leaves
+  out for an implementation that declares another pack, run lengths, wing rule or extra
+  shapes; this engine plays the game's own, so no scenario carries it
+  (``tests/test_profile_words.py`` checks it).
 """
 
 from __future__ import annotations
@@ -117,6 +121,7 @@ VARIANT_RULINGS: dict[str, dict[str, tuple[str, ...]]] = {
 DECLARED: dict[str, tuple[str, ...]] = {
     "D1": ("R09.5", "R13.1", "R15.1"),
     "D28": ("R01.5", "R24.1"),
+    "D39": (),
 }
 """Rulings with no decision point in the engine -> the clauses whose every scenario must
 carry them: a declared rule instead of a trace (``tests/test_provenance.py`` checks it, and

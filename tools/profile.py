@@ -24,10 +24,15 @@ kept by hand: a scenario that names no value of the variant depends on its defau
 the reference engine's verdict on it changes under a value the implementation offers (any
 of them: the kit cannot know which one the engine plays when nothing is named). A scenario
 the reference passes under those values too is run: its expectations hold whichever of
-them is played. When the implementation offers only values the kit does not know (a
-warning says so), every other known value stands in for them. Skipping *every* scenario
+them is played, and it is started under the first of them (:attr:`Fit.variants`), never
+under the default the implementation said it lacks (issue 20, D39). When the
+implementation offers only values the kit does not know (a warning says so), there is no
+value to send: such a scenario is skipped, saying so. Skipping *every* scenario
 not naming the variant instead would skip the whole suite for an engine with another
-rocket, which helps nobody; the reason always names the value that was tried. This module
+rocket, which helps nobody; the reason always names the value that was tried.
+
+The profile words of ruling D39 (``pack``, ``runs``, ``wings``, ``extra_shapes``) skip
+what an engine of a related game reads otherwise (:func:`words_reason`). This module
 runs no scenario itself: the runner hands :func:`fit` the reference engine's verdict
 (``reference_passes``), so a profile is data about an implementation, and the runner the
 one place where scenarios run.
@@ -44,7 +49,18 @@ from .drivers import CAPABILITIES, Driver, expand_capabilities
 from .lowering import LOWERED_COMMANDS, lowerable
 from .reference.variants import CHOICES
 from .scenario import Scenario
-from .shapes import SHAPES, content_key, describe_uses, scenario_shapes
+from .shapes import (
+    KIT_PACK,
+    KIT_RUNS,
+    RUN_FAMILIES,
+    SHAPES,
+    WING_RULE,
+    content_key,
+    describe_uses,
+    run_lengths,
+    scenario_shapes,
+    scenario_uses,
+)
 
 ALL_SHAPES = frozenset(SHAPES)
 
@@ -57,10 +73,112 @@ _verdicts: dict[tuple[str, str, str], bool] = {}
 class Fit:
     """Whether a scenario lies within an implementation's profile: ``reason`` (non-empty)
     says why it is skipped; ``through_play`` names the query commands to ask through play
-    (the implementation lacks them, see :mod:`fivetenk.lowering`)."""
+    (the implementation lacks them, see :mod:`fivetenk.lowering`); ``variants``: the
+    variant values to start it under, when they are not the scenario's own (a variant
+    whose default the implementation does not play, and on which the scenario does not
+    depend, is sent as the first value it offers: never the default it said it lacks)."""
 
     reason: str = ""
     through_play: frozenset[str] = frozenset()
+    variants: dict[str, str] | None = None
+
+
+@dataclass(frozen=True)
+class Words:
+    """The profile words of ruling D39 an implementation declared (its hello's, or a
+    test driver's own attributes): ``pack``, ``runs``, ``wings``, ``extra_shapes``."""
+
+    pack: int = KIT_PACK
+    runs: dict[str, tuple[int, int]] = dataclasses.field(default_factory=dict)
+    wings: str = "kit"
+    extra_shapes: frozenset[str] = frozenset()
+
+    def __bool__(self) -> bool:
+        return (self.pack != KIT_PACK or bool(self.runs) or self.wings != "kit"
+                or bool(self.extra_shapes))
+
+
+def words_of(driver: Driver) -> Words:
+    """The D39 words of ``driver``: its own attributes if it has them (an in-process
+    driver), else its handshake's; anything of the wrong kind counts for nothing."""
+    hello = getattr(driver, "hello", None)
+
+    def read(name: str, default: Any) -> Any:
+        value = getattr(driver, name, None)
+        if value is None and hello is not None:
+            value = getattr(hello, name, None)
+        return default if value is None else value
+
+    pack = read("pack", KIT_PACK)
+    runs = read("runs", {})
+    wings = read("wings", "kit")
+    extra = read("extra_shapes", frozenset())
+    return Words(
+        pack=pack if isinstance(pack, int) and pack in (1, 2, 3) else KIT_PACK,
+        runs={k: (int(v[0]), int(v[1])) for k, v in runs.items()
+              if k in KIT_RUNS and isinstance(v, tuple | list) and len(v) == 2}
+        if isinstance(runs, dict) else {},
+        wings=wings if wings in ("kit", "strict") else "kit",
+        extra_shapes=frozenset(x for x in extra if isinstance(x, str))
+        if isinstance(extra, frozenset | set | list | tuple) else frozenset())
+
+
+def words_reason(words: Words, scenario: Scenario) -> str:
+    """Why ``scenario`` lies outside the D39 words, or "" (see ruling D39):
+
+    - ``pack``: a card set needs more copies of a face than the pack holds, or a ``deck``
+      step asks about the three-deck pack;
+    - ``runs``: it uses a run of a length outside the declared range of its family, or
+      (a declared straight shorter than five cards) classifies, compares or plays a
+      straight-like set of a length the implementation plays and this game does not
+      (R03.4 reads it as illegal), or lists the plays of a hand holding one;
+    - ``wings`` ``strict``: it uses a winged airplane whose wings hold a triple next to
+      the body or four of a rank as pair wings;
+    - ``extra_shapes``: it holds a set of a declared extra shape where this game reads
+      it as illegal or unreadable."""
+    from .card_sets import card_needs
+
+    if not words:
+        return ""
+    if words.pack != KIT_PACK:
+        needs = card_needs(scenario)
+        decks = f"{words.pack} deck{'s' if words.pack != 1 else ''}"
+        if needs.copies > words.pack:
+            return (f"needs {needs.copies} copies of {needs.face} in one card set, more than "
+                    f"the implementation's pack of {decks} holds")
+        if needs.deck:
+            return (f"asks about this game's pack of {KIT_PACK} decks; the implementation "
+                    f"plays with {decks}")
+    if words.runs:
+        family_of = {shape: family for family, shapes in RUN_FAMILIES.items()
+                     for shape in shapes}
+        for shape, length in sorted(run_lengths(scenario_uses(scenario))):
+            family = family_of[shape]
+            low, high = words.runs.get(family, KIT_RUNS[family])
+            if not low <= length <= high:
+                return (f"uses a {shape} of length {length}, outside the lengths the "
+                        f"implementation declares for {family} ({low} to {high})")
+        low = words.runs.get("straight", KIT_RUNS["straight"])[0]
+        if low < KIT_RUNS["straight"][0]:
+            needs = card_needs(scenario)
+            short = sorted(n for n in needs.straights if n >= low)
+            if short:
+                return (f"holds {short[0]} consecutive single ranks, a straight to the "
+                        f"implementation (it declares straights from {low}) but none here "
+                        "(R03.4)")
+            if needs.hand_run >= low:
+                return (f"lists the plays of a hand holding {needs.hand_run} consecutive "
+                        f"ranks, which hold straights to the implementation (from {low}) "
+                        "that this game does not have (R03.4)")
+    if words.wings == "strict" and WING_RULE in scenario_uses(scenario):
+        return ("uses an airplane whose wings hold a triple next to the body or four of a "
+                "rank as pairs, which the implementation's wing rule (strict) reads otherwise")
+    if words.extra_shapes:
+        held = sorted(card_needs(scenario).extra & words.extra_shapes)
+        if held:
+            return (f"holds a {held[0]} set, an extra shape the implementation plays and "
+                    "this game does not (R03.1)")
+    return ""
 
 
 def capabilities_of(driver: Driver) -> frozenset[str]:
@@ -123,6 +241,10 @@ def fit(driver: Driver, scenario: Scenario, reference_passes: Verdict) -> Fit:
         if undeclared:
             return Fit(reason=f"uses {describe_uses(undeclared)}, which the implementation "
                        "does not declare")
+    outside = words_reason(words_of(driver), scenario)  # issue 20, D39
+    if outside:
+        return Fit(reason=outside)
+    played = dict(scenario.variants)
     for name, offered in sorted(unsupported_defaults(driver).items()):
         if name in scenario.variants:
             continue
@@ -131,7 +253,13 @@ def fit(driver: Driver, scenario: Scenario, reference_passes: Verdict) -> Fit:
             return Fit(reason=f"depends on {name}={CHOICES[name][0]} (the default), which the "
                        f"implementation does not play: the reference engine judges it "
                        f"otherwise under {name}={other}")
-    return Fit(through_play=lowered)
+        if not offered:  # it plays no value of this variant that the kit could send
+            return Fit(reason=f"the implementation plays no value of {name} this kit knows, "
+                       f"and not the default {name}={CHOICES[name][0]}: there is no value to "
+                       "start the scenario under")
+        played[name] = offered[0]  # the scenario reads the same under it: send it (D39)
+    return Fit(through_play=lowered,
+               variants=played if played != scenario.variants else None)
 
 
 def differs_under(scenario: Scenario, name: str, values: tuple[str, ...],
@@ -189,13 +317,20 @@ def describe(driver: Driver) -> dict[str, Any]:
 
         def offers(name: str) -> tuple[str, ...]:
             return missing.get(name, CHOICES[name])
-    return {
+    described: dict[str, Any] = {
         "capabilities": [c for c in CAPABILITIES if c in have],
         "shapes": [s for s in SHAPES if s in declared],
         "variants": {name: [v for v in values if v in offers(name)]
                      for name, values in CHOICES.items()},
         "warnings": warnings,
     }
+    words = words_of(driver)
+    if words:  # the D39 words, only when one says something (older reports stay the same)
+        described["pack"] = words.pack
+        described["runs"] = {k: list(v) for k, v in sorted(words.runs.items())}
+        described["wings"] = words.wings
+        described["extra_shapes"] = sorted(words.extra_shapes)
+    return described
 
 
 def summary_lines(profile: dict[str, Any]) -> list[str]:
@@ -215,6 +350,22 @@ def summary_lines(profile: dict[str, Any]) -> list[str]:
     if undeclared:
         lines.append("the implementation does not declare the shapes " + ", ".join(undeclared)
                      + ": scenarios that use them are skipped")
+    if profile.get("pack", KIT_PACK) != KIT_PACK:
+        lines.append(f"the implementation plays with {profile['pack']} deck"
+                     f"{'s' if profile['pack'] != 1 else ''}: scenarios whose card sets that "
+                     "pack cannot hold, or that ask about the pack, are skipped")
+    for family, (low, high) in profile.get("runs", {}).items():
+        lines.append(f"the implementation plays {family} runs of {low} to {high} (here "
+                     f"{KIT_RUNS[family][0]} to {KIT_RUNS[family][1]}): scenarios using other "
+                     "lengths are skipped")
+    if profile.get("wings", "kit") != "kit":
+        lines.append("the implementation plays the strict wing rule (a triple next to the "
+                     "body is body, a bomb is never a pair of wings): scenarios whose wings "
+                     "it reads otherwise are skipped")
+    if profile.get("extra_shapes"):
+        lines.append("the implementation plays the extra shapes "
+                     + ", ".join(profile["extra_shapes"]) + ": scenarios holding such a set "
+                     "are skipped")
     for name, values in profile["variants"].items():
         if CHOICES[name][0] not in values:
             played = ", ".join(f"{name}={v}" for v in values) or "no value this kit knows"

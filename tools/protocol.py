@@ -34,7 +34,7 @@ import reprlib
 import time
 from collections.abc import Iterator, Mapping
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
@@ -50,6 +50,7 @@ from .framing import loads_strict as loads_strict
 from .framing import nesting_depth as nesting_depth
 from .framing import parse_reply as parse_reply
 from .reference.variants import CHOICES
+from .shapes import EXTRA_SHAPES, KIT_PACK, KIT_RUNS, PACK_SIZES, WING_RULES
 from .shapes import SHAPES as SHAPE_WORDS
 
 PROTOCOL_VERSION = 1
@@ -158,7 +159,15 @@ class Hello:
     - ``variants``: for each variant the handshake lists, the values it offers that the
       kit knows; a variant not listed offers only its default;
     - ``warnings``: what the kit did not understand and ignored (an unknown capability,
-      shape, variant or value), one sentence each, to be shown in the report.
+      shape, variant or value), one sentence each, to be shown in the report;
+    - the profile words of ruling D39 (issue 20), each optional: ``pack`` the decks it
+      plays with (1, 2 or 3, the default); ``runs`` the run lengths it plays, per run
+      family (``straight``, ``pairs``, ``airplane``: lowest and highest body ranks;
+      a family left out plays this game's, :data:`fivetenk.shapes.KIT_RUNS`); ``wings``
+      its wing rule (``kit``, or ``strict``: a triple next to the body is body, a bomb is
+      never a pair of wings); ``extra_shapes`` shapes it plays beyond this game's
+      (``four+singles``, ``four+pairs``). A plain attribute each, for whoever reads the
+      profile (the fuzzer reads ``pack``).
     """
 
     name: str
@@ -168,6 +177,10 @@ class Hello:
     variants: dict[str, tuple[str, ...]]
     shapes: frozenset[str] = frozenset(SHAPE_WORDS)
     warnings: tuple[str, ...] = ()
+    pack: int = KIT_PACK
+    runs: dict[str, tuple[int, int]] = field(default_factory=dict)
+    wings: str = "kit"
+    extra_shapes: frozenset[str] = frozenset()
 
     def offers(self, name: str) -> tuple[str, ...]:
         """The values of variant ``name`` the implementation plays: those it listed (the
@@ -263,6 +276,7 @@ def parse_hello(result: Mapping[str, Any], kit: str) -> Hello:
                 warnings.append(f"the implementation offers {key}={_quoted(value)}, which "
                                 f"this kit does not know (ignored; {key} is one of "
                                 f"{', '.join(CHOICES[key])})")
+    pack, runs, wings, extra = _profile_words(result, warnings)
     if len(warnings) > MAX_WARNINGS:
         warnings[MAX_WARNINGS:] = [f"… and {len(warnings) - MAX_WARNINGS} more warnings "
                                    "about the handshake"]
@@ -270,7 +284,52 @@ def parse_hello(result: Mapping[str, Any], kit: str) -> Hello:
                  protocol=protocol,
                  capabilities=frozenset(c for c in capabilities if c in CAPABILITY_WORDS),
                  variants=offered, shapes=frozenset(s for s in shapes if s in SHAPE_WORDS),
-                 warnings=tuple(warnings))
+                 warnings=tuple(warnings), pack=pack, runs=runs, wings=wings,
+                 extra_shapes=extra)
+
+
+def _profile_words(result: Mapping[str, Any], warnings: list[str]) -> tuple[
+        int, dict[str, tuple[int, int]], str, frozenset[str]]:
+    """The optional profile words of D39 (``pack``, ``runs``, ``wings``,
+    ``extra_shapes``): a value of the wrong type or out of range is an invalid handshake
+    (:class:`ReplyError`); a run family, wing rule or extra shape the kit does not know is
+    ignored with a warning, as an unknown shape is."""
+    pack = result.get("pack", KIT_PACK)
+    if not isinstance(pack, int) or isinstance(pack, bool) or pack not in PACK_SIZES:
+        raise ReplyError('the hello result "pack" is not a number of decks: 1, 2 or 3')
+    raw_runs = result.get("runs", {})
+    if not isinstance(raw_runs, dict):
+        raise ReplyError('the hello result "runs" is not an object')
+    runs: dict[str, tuple[int, int]] = {}
+    for family, span in raw_runs.items():
+        if (not isinstance(span, list) or len(span) != 2
+                or not all(isinstance(n, int) and not isinstance(n, bool) for n in span)
+                or not 1 <= span[0] <= span[1] <= 12):
+            raise ReplyError(f'the hello result "runs.{shorten(family, 60)}" is not '
+                             "[lowest, highest] body ranks (1 <= lowest <= highest <= 12)")
+        if family not in KIT_RUNS:
+            warnings.append(f"the implementation declares run lengths for {_quoted(family)}, "
+                            "which this kit does not know (ignored; the run families are "
+                            f"{', '.join(KIT_RUNS)})")
+            continue
+        runs[family] = (span[0], span[1])
+    wings = result.get("wings", "kit")
+    if not isinstance(wings, str):
+        raise ReplyError('the hello result "wings" is not a string')
+    if wings not in WING_RULES:
+        warnings.append(f"the implementation declares the wing rule {_quoted(wings)}, which "
+                        f"this kit does not know (ignored; the wing rules are "
+                        f"{', '.join(WING_RULES)})")
+        wings = "kit"
+    extra = result.get("extra_shapes", [])
+    if not isinstance(extra, list) or not all(isinstance(x, str) for x in extra):
+        raise ReplyError('the hello result "extra_shapes" is not a list of strings')
+    for word in extra:
+        if word not in EXTRA_SHAPES:
+            warnings.append(f"the implementation declares the extra shape {_quoted(word)}, "
+                            "which this kit does not know (ignored; the extra shapes it "
+                            f"knows are {', '.join(EXTRA_SHAPES)})")
+    return pack, runs, wings, frozenset(x for x in extra if x in EXTRA_SHAPES)
 
 
 def _quoted(word: str) -> str:
@@ -792,7 +851,8 @@ def hello_problems(result: Mapping[str, Any], *, deadline: float | None = None) 
     """How a handshake result breaks the ``hello-reply`` schema, leaving out what the
     protocol says is ignored (with a warning, see :func:`parse_hello`): capability words,
     shapes and variant names or values this kit does not know (they may belong to a later
-    kit). Values of the wrong type are still problems."""
+    kit), run families, wing rules and extra shapes it does not know (D39). Values of the
+    wrong type are still problems."""
     known = dict(result)
     for key, words in (("capabilities", CAPABILITY_WORDS), ("shapes", SHAPE_WORDS)):
         listed = known.get(key)
@@ -804,4 +864,13 @@ def hello_problems(result: Mapping[str, Any], *, deadline: float | None = None) 
             name: [v for v in values if not isinstance(v, str) or v in CHOICES[name]]
             if isinstance(values, list) else values
             for name, values in variants.items() if name in CHOICES}
+    runs = known.get("runs")  # the profile words of D39: unknown ones are warnings too
+    if isinstance(runs, dict):
+        known["runs"] = {k: v for k, v in runs.items() if k in KIT_RUNS}
+    if isinstance(known.get("wings"), str) and known["wings"] not in WING_RULES:
+        del known["wings"]
+    extra = known.get("extra_shapes")
+    if isinstance(extra, list):
+        known["extra_shapes"] = [x for x in extra if not isinstance(x, str)
+                                 or x in EXTRA_SHAPES]
     return result_problems("hello", known, deadline=deadline)

@@ -39,8 +39,8 @@ LABEL_LIMIT = 120
 def profile_words(declared: dict[str, Any]) -> str:
     """What the implementation leaves out, in a few words ("" for the whole game): the
     commands it lacks, the shapes it does not declare, the variants whose default it
-    does not play (with what it plays), and any later profile word the run record holds
-    (``pack``: "1 deck")."""
+    does not play (with what it plays), and the profile words of ruling D39 ("1 deck",
+    "pairs 3-10", "strict wings", "plus four+singles")."""
     from .drivers import CAPABILITIES
     from .reference.variants import CHOICES
     from .shapes import SHAPES
@@ -58,6 +58,15 @@ def profile_words(declared: dict[str, Any]) -> str:
     pack = declared.get("pack")
     if isinstance(pack, int) and not isinstance(pack, bool) and pack != 3:
         parts.append(f"{pack} deck{'s' if pack != 1 else ''}")
+    runs = declared.get("runs")
+    if isinstance(runs, dict):
+        parts += [f"{family} {span[0]}-{span[1]}" for family, span in runs.items()
+                  if isinstance(span, list | tuple) and len(span) == 2]
+    if declared.get("wings") == "strict":
+        parts.append("strict wings")
+    extra = declared.get("extra_shapes")
+    if isinstance(extra, list) and extra:
+        parts.append("plus " + ", ".join(map(str, extra)))
     return "; ".join(parts)
 
 

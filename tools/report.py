@@ -378,8 +378,10 @@ def run_record(name: str, profile: dict[str, Any]) -> dict[str, Any]:
     "implementation": …, "capabilities": […], "shapes": […], "variants": {…},
     "warnings": […]}``, the profile the implementation declared as the kit read it
     (:func:`fivetenk.profile.describe`: per-command capabilities, shapes, the variant
-    values played, what the kit did not understand in the handshake). The name and the
-    warnings quote the implementation: bounded, strict-JSON-safe."""
+    values played, what the kit did not understand in the handshake; and, when the
+    implementation declared any, the profile words of ruling D39: ``pack``, ``runs``,
+    ``wings``, ``extra_shapes``). The name and the warnings quote the implementation:
+    bounded, strict-JSON-safe."""
     return {
         "record": "run",
         "implementation": valid_text(str(name), NAME_LIMIT),
@@ -389,6 +391,8 @@ def run_record(name: str, profile: dict[str, Any]) -> dict[str, Any]:
                                                       for v in values]
                      for k, values in profile.get("variants", {}).items()},
         "warnings": [valid_text(str(w), TEXT_LIMIT) for w in profile.get("warnings", [])],
+        **{key: plain(profile[key], 2000) for key in ("pack", "runs", "wings", "extra_shapes")
+           if key in profile},  # the profile words of D39, when declared (issue 20)
     }
 
 

@@ -463,18 +463,19 @@ def _judge(driver: Driver, scenario: Scenario,
     fit = profile.fit(driver, scenario, reference_passes)  # what it plays (issue 8)
     if fit.reason:
         return Result(scenario, "skipped", reason=fit.reason)
+    variants = scenario.variants if fit.variants is None else fit.variants  # issue 20
     index: int | None = None
     step: dict[str, Any] = {}
     try:
         if scenario.refused_start is not None:
-            return _judge_start(driver, scenario, started)
+            return _judge_start(driver, scenario, started, variants)
         if fit.through_play:
-            return _run_through_play(driver, scenario, started, fit.through_play)
+            return _run_through_play(driver, scenario, started, fit.through_play, variants)
         if isinstance(streamed, DriverError):
             raise streamed
         if streamed is None:
-            setup = {"op": "start", "variants": scenario.variants, "setup": scenario.setup}
-            answer = reply_object(driver.start(scenario.variants, scenario.setup), setup)
+            setup = {"op": "start", "variants": variants, "setup": scenario.setup}
+            answer = reply_object(driver.start(variants, scenario.setup), setup)
             if answer.get("accepted") is False:
                 return Result(scenario, "errored", message=describe_rejection(answer),
                               context={"sent": setup, "received": answer},
@@ -518,7 +519,8 @@ def start_reply(driver: Driver, variants: dict[str, str],
     return reply_object(send(variants, setup), sent)
 
 
-def _judge_start(driver: Driver, scenario: Scenario, started: float) -> Result:
+def _judge_start(driver: Driver, scenario: Scenario, started: float,
+                 variants: dict[str, str] | None = None) -> Result:
     """A scenario whose only step is ``start`` (:data:`~fivetenk.scenario.START_OP`): its
     setup expected to be refused (protocol.md, ``### start``). The reply to the one
     ``start`` request is compared with the step's expectations as an action's rejection
@@ -528,9 +530,10 @@ def _judge_start(driver: Driver, scenario: Scenario, started: float) -> Result:
     (it lets a deal or position that cannot occur stand); it is not an error."""
     step = scenario.steps[0]
     _mark_step(driver, 0)
-    sent = {"op": START_OP, "variants": scenario.variants, "setup": scenario.setup}
+    variants = scenario.variants if variants is None else variants
+    sent = {"op": START_OP, "variants": variants, "setup": scenario.setup}
     try:
-        result = start_reply(driver, scenario.variants, scenario.setup)
+        result = start_reply(driver, variants, scenario.setup)
     except DriverError as err:
         return Result(scenario, "errored", message=str(err), step=0, line=step.get("line"),
                       context=dict(err.context), seconds=time.perf_counter() - started)
@@ -567,19 +570,21 @@ def refusal_text(step: dict[str, Any], result: dict[str, Any], what: str = "setu
 
 
 def _run_through_play(driver: Driver, scenario: Scenario, started: float,
-                      lowered: frozenset[str] = frozenset({"classify", "beats"})) -> Result:
+                      lowered: frozenset[str] = frozenset({"classify", "beats"}),
+                      variants: dict[str, str] | None = None) -> Result:
     """A query scenario whose ``lowered`` steps (the query commands the implementation
     lacks: ``classify``, ``beats``) are asked through play from positions
     (:mod:`fivetenk.lowering`); its other steps are asked as they are, each after a
     ``start`` without setup (a lowered step starts its own position)."""
+    variants = scenario.variants if variants is None else variants
     for index, step in enumerate(scenario.steps):
         _mark_step(driver, index)
         try:
             if step["op"] in lowered:
-                result = step_through_play(driver, step, scenario.variants)
+                result = step_through_play(driver, step, variants)
             else:
-                setup = {"op": "start", "variants": scenario.variants, "setup": None}
-                answer = reply_object(driver.start(scenario.variants, None), setup)
+                setup = {"op": "start", "variants": variants, "setup": None}
+                answer = reply_object(driver.start(variants, None), setup)
                 if answer.get("accepted") is False:
                     return Result(scenario, "errored", message=describe_rejection(answer),
                                   context={"sent": setup, "received": answer},
@@ -730,7 +735,7 @@ def run_suite(driver: Driver, scenarios: Sequence[Scenario],
             try:
                 picked = [j for j, s in enumerate(chunk)
                           if not reasons[j][0] and _streamable(driver, s)]
-                entries = stream([(chunk[j].variants, chunk[j].setup,
+                entries = stream([(_played(driver, chunk[j]), chunk[j].setup,
                                    [request_of(step) for step in chunk[j].steps])
                                   for j in picked]) if picked else []
                 ahead = {j: _detached(entry) for j, entry in zip(picked, entries, strict=False)}
@@ -749,6 +754,14 @@ def _detached(entry: list[dict[str, Any]] | DriverError) -> list[dict[str, Any]]
     if isinstance(entry, BaseException):
         entry.__traceback__ = entry.__context__ = entry.__cause__ = None
     return entry
+
+
+def _played(driver: Driver, scenario: Scenario) -> dict[str, str]:
+    """The variant values ``scenario`` is started under for ``driver``: its own, or those
+    :func:`fivetenk.profile.fit` chose (a default the implementation does not play,
+    replaced by a value it plays, issue 20)."""
+    fit = profile.fit(driver, scenario, reference_passes)
+    return scenario.variants if fit.variants is None else fit.variants
 
 
 def _streamable(driver: Driver, scenario: Scenario) -> bool:

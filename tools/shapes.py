@@ -55,6 +55,8 @@ SHAPES: tuple[str, ...] = (
 """Every shape word, in the order of the reading notation (and of the strength order of
 ordinary shapes where it applies). :func:`scenario_shapes` lists shapes in this order."""
 
+_ACE = 14
+"""The highest rank a run may hold (R03.4: runs lie within 3…A)."""
 _WORD: dict[Shape, str] = {shape: shape.value for shape in Shape}
 _WORD[Shape.MIXED_5_10_K] = _WORD[Shape.SUITED_5_10_K] = "5-10-K"
 _ORDER = {word: index for index, word in enumerate(SHAPES)}
@@ -71,11 +73,40 @@ CACHE_SIZE = 50_000
 """Scenarios whose shapes are remembered (the memo is emptied when full): far more than
 any suite, so that generated scenarios cannot grow it without bound."""
 _cache: dict[str, tuple[str, ...]] = {}
+_uses_cache: dict[str, frozenset[str]] = {}
+
+RUN_SHAPES = frozenset({"straight", "pairs", "airplane", "airplane+singles", "airplane+pairs"})
+"""Shapes whose readings have a length (body ranks): :func:`scenario_uses` says which."""
+WING_RULE = "wings:adjacent-or-bomb"
+"""The use of a winged airplane reading whose wings hold a triple next to the body, or
+four of a rank as pair wings: an engine playing the wing rule of ruling D39 (such a triple
+is body, and a bomb is never a pair of wings) reads those cards otherwise."""
+
+
+PACK_SIZES = (1, 2, 3)
+"""Decks an implementation may play with (hello ``pack``, D39); the kit's game is 3."""
+KIT_PACK = 3
+RUN_FAMILIES: dict[str, tuple[str, ...]] = {
+    "straight": ("straight",), "pairs": ("pairs",),
+    "airplane": ("airplane", "airplane+singles", "airplane+pairs"),
+}
+"""Keys of the hello ``runs`` word (D39) and the run shapes each governs (an airplane's
+length is its body's, whatever its wings)."""
+KIT_RUNS: dict[str, tuple[int, int]] = {"straight": (5, 12), "pairs": (2, 12),
+                                        "airplane": (2, 12)}
+"""The run lengths of this game (R03.4, D9): body ranks, lowest and highest."""
+WING_RULES = ("kit", "strict")
+"""Values of the hello ``wings`` word (D39): ``kit`` the wings of R03.5 and D9;
+``strict`` a triple next to the body is body, and a bomb is never a pair of wings."""
+EXTRA_SHAPES = ("four+singles", "four+pairs")
+"""Shapes an implementation may play beyond this game's (hello ``extra_shapes``, D39):
+four of a rank with two single cards, or with two pairs (Dou Dizhu's four-with-two)."""
 
 
 def clear_cache() -> None:
     """Forget every scenario's shapes (a benchmark times them cold)."""
     _cache.clear()
+    _uses_cache.clear()
 
 
 def shape_of(reading: str) -> str:
@@ -99,10 +130,41 @@ def scenario_shapes(scenario: Scenario) -> tuple[str, ...]:
     key = content_key(scenario)
     found = _cache.get(key)
     if found is None:
-        found = tuple(sorted(_compute(scenario), key=_ORDER.__getitem__))
+        words = {use.split(" ", 1)[0] for use in _uses(scenario, key) if use in _ORDER
+                 or use.split(" ", 1)[0] in RUN_SHAPES}
+        found = tuple(sorted(words, key=_ORDER.__getitem__))
         if len(_cache) >= CACHE_SIZE:
             _cache.clear()
         _cache[key] = found
+    return found
+
+
+def scenario_uses(scenario: Scenario) -> frozenset[str]:
+    """What :func:`scenario_shapes` finds, in more detail (issue 20, ruling D39): each
+    shape word used, and for a run shape the word with its length in body ranks
+    (``"pairs 2"``: a pair run of two pairs); :data:`WING_RULE` when a winged airplane
+    reading the scenario uses has wings the wing rule of D39 reads otherwise (the cards
+    are known: the request's, a play's, a listed play's). Never raises."""
+    return _uses(scenario, content_key(scenario))
+
+
+def _uses(scenario: Scenario, key: str) -> frozenset[str]:
+    found = _uses_cache.get(key)
+    if found is None:
+        found = frozenset(_compute(scenario))
+        if len(_uses_cache) >= CACHE_SIZE:
+            _uses_cache.clear()
+        _uses_cache[key] = found
+    return found
+
+
+def run_lengths(uses: Iterable[str]) -> set[tuple[str, int]]:
+    """``(shape, length)`` of every run use of :func:`scenario_uses` (``"pairs 2"``)."""
+    found = set()
+    for use in uses:
+        word, _, length = use.partition(" ")
+        if word in RUN_SHAPES and length.isdigit():
+            found.add((word, int(length)))
     return found
 
 
@@ -173,8 +235,39 @@ def _plays_in_game(scenario: Scenario) -> bool:
                for entry in (plays if isinstance(plays, list) else []))
 
 
-def _words(readings: Iterable[Combo]) -> set[str]:
-    return {_WORD[reading.shape] for reading in readings}
+def _use(combo: Combo, ranks: Iterable[int] = ()) -> set[str]:
+    """What one reading uses: its shape word, with the length of a run (``"pairs 3"``),
+    and :data:`WING_RULE` when ``ranks`` (its cards' ranks, if known) give it wings the
+    wing rule of D39 reads otherwise."""
+    word = _WORD[combo.shape]
+    if word not in RUN_SHAPES:
+        return {word}
+    found = {f"{word} {combo.length}"}
+    if word in ("airplane+singles", "airplane+pairs"):
+        counts: dict[int, int] = {}
+        for rank in ranks:
+            counts[int(rank)] = counts.get(int(rank), 0) + 1
+        high = int(combo.key)
+        low = high - combo.length + 1
+        if counts.get(low - 1, 0) >= 3 or (high + 1 <= _ACE and counts.get(high + 1, 0) >= 3):
+            found.add(WING_RULE)  # a triple next to the body is body (D39)
+        if word == "airplane+pairs" and any(
+                n >= 4 for rank, n in counts.items() if not low <= rank <= high):
+            found.add(WING_RULE)  # a bomb is never a pair of wings (D39)
+    return found
+
+
+def _words(readings: Iterable[Combo], ranks: Iterable[int] = ()) -> set[str]:
+    ranks = tuple(ranks)
+    return {use for reading in readings for use in _use(reading, ranks)}
+
+
+def _ranks(tokens: Any) -> tuple[int, ...]:
+    """The ranks of a card list (none if it cannot be read)."""
+    try:
+        return tuple(int(card.rank) for card in _cards(tokens))
+    except (RulesError, TypeError, AttributeError):
+        return ()
 
 
 def _cards(tokens: Any) -> Any:
@@ -186,7 +279,7 @@ def _cards(tokens: Any) -> Any:
 def _readings(tokens: Any, variants: Variants) -> set[str]:
     """Every reading of the cards (none for an illegal or malformed set)."""
     try:
-        return _words(classify(_cards(tokens), variants))
+        return _words(classify(_cards(tokens), variants), _ranks(tokens))
     except (RulesError, TypeError):
         return set()
 
@@ -202,7 +295,7 @@ def _declared_or_read(tokens: Any, declared: Any, variants: Variants) -> tuple[C
         if isinstance(declared, str):
             words.update(_safe_shape(declared))
         return None, words
-    return combo, {_WORD[combo.shape]}
+    return combo, _use(combo, _ranks(tokens))
 
 
 def _beats(step: Mapping[str, Any], variants: Variants) -> set[str]:
@@ -217,12 +310,13 @@ def _beats(step: Mapping[str, Any], variants: Variants) -> set[str]:
         readings = classify(_cards(step.get("reply")), variants)
     except (RulesError, TypeError):
         return found
+    ranks = _ranks(step.get("reply"))
     if top is not None:
         for reading in readings:  # strongest first (D10)
             if beats(reading, top, variants):
-                found.add(_WORD[reading.shape])
+                found.update(_use(reading, ranks))
                 return found
-    found.update(_words(readings))
+    found.update(_words(readings, ranks))
     return found
 
 
@@ -238,13 +332,17 @@ def _plays(step: Mapping[str, Any], variants: Variants) -> set[str]:
     if not isinstance(hand, list):
         return found
     for play in legal_plays(parse_cards(hand), top, variants):
-        found.add(_WORD[play.combo.shape])
+        found.update(_use(play.combo, play.ranks))
     return found
 
 
 def _safe_shape(text: str) -> set[str]:
+    """The use of a reading written as text (a shape word alone has no length)."""
     try:
-        return {shape_of(text)}
+        word = shape_of(text)
+        if word in RUN_SHAPES and word != text.strip():
+            return _use(Combo.parse(text))
+        return {word}
     except (RulesError, ValueError, KeyError):
         return set()
 
@@ -359,4 +457,4 @@ def _play_action(action: Mapping[str, Any], game: Any, variants: Variants) -> se
         if isinstance(declared, str):
             words.update(_safe_shape(declared))
         return words
-    return {_WORD[combo.shape]}
+    return _use(combo, _ranks(action.get("cards")))
