@@ -231,15 +231,20 @@ def duplicate(a: str, b: str, deals: int, seed: int, think: float, jobs: int = 1
     def note(hands: list[SeatHand]) -> None:
         for hand in hands:
             done[hand.deal, hand.seat, hand.player] = hand
-        if progress is not None:
-            print(f"{len(done)} of {deals * 6 * len({a, b})} seat-hands "
-                  f"(deal {hands[0].deal}, {hands[0].player})", file=progress, flush=True)
+        if progress is not None:  # each result as it comes: a long run can be read early
+            for hand in hands:
+                times = sorted(hand.times)
+                print(f"{len(done)} of {deals * 6 * len({a, b})} seat-hands: deal {hand.deal} "
+                      f"seat {hand.seat} {hand.player}: levels {hand.levels}, "
+                      f"{'won' if hand.won else 'lost'}"
+                      + (f"; {len(times)} decisions, median {statistics.median(times):.2f} s"
+                         if times else ""), file=progress, flush=True)
 
     if jobs > 1:
         import multiprocessing
 
         with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-            for hands in pool.imap(_task, tasks):
+            for hands in pool.imap_unordered(_task, tasks):
                 note(hands)
     else:
         for task in tasks:

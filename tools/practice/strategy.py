@@ -536,7 +536,9 @@ def _pick(play: Play, hand: list[Card], plan: CallPlan) -> list[Card]:
         return play.pick(hand)
     want = {s.face for s in plan.join}
     shun = {s.face for s in plan.avoid}
-    pool = sorted(hand, key=lambda c: (c in shun, c not in want, c))
+    # the hand is in the canonical order already; only called faces move
+    pool = sorted(hand, key=lambda c: (c in shun, c not in want, c)) if want or shun \
+        else list(hand)
     picked: list[Card] = []
     for rank in play.ranks:
         card = next(c for c in pool if c.rank == rank)
