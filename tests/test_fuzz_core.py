@@ -192,7 +192,7 @@ class _Stub:
 
 @pytest.mark.parametrize("two", [True, False])
 def test_minimal_is_given_the_divergence_of_the_case_run_again(two: bool) -> None:
-    from fivetenk.fuzz.command import call_minimal
+    from fivetenk.fuzz.findings import call_minimal
 
     mode = _Stub(two)
     case = mode.generate(ReplaySource([]), {})
@@ -277,12 +277,12 @@ def test_a_case_that_cannot_be_written_is_said_so_and_still_reported(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A write that fails after the check (a full disk) names the file and the reason;
     the divergence is still reported, and the run fails."""
-    from fivetenk.fuzz import command
+    from fivetenk.fuzz import findings
 
     def full(out: Path, scenario: object) -> None:
         raise OSError(28, "No space left on device", str(out / "found-1.feature"))
 
-    monkeypatch.setattr(command, "write_case", full)
+    monkeypatch.setattr(findings, "write_case", full)
     code, text = fuzz("--impl", BOMBS, "--seed", "1", "--cases", "200", "--mode", "queries",
                       "--out", str(tmp_path))
     assert code == 1 and "DIVERGED case 111" in text

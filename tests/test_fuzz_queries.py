@@ -299,7 +299,7 @@ def test_shrinking_stays_under_the_variants_the_engine_plays(tmp_path: Path) -> 
     drops a variant only to settings the campaign explores for the engine."""
     import argparse
 
-    from fivetenk.fuzz.command import _shrink_and_write
+    from fivetenk.fuzz.findings import shrink_and_write as _shrink_and_write
 
     mode = QueryMode(capabilities=frozenset({"classify"}))
     variants = {"rocket": "joker_sets"}

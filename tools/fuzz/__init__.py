@@ -5,8 +5,12 @@ answer), sent to an implementation over the adapter protocol, and any divergence
 with Hypothesis to a minimal case and written as a kit scenario (``.feature`` and
 ``.json``). Who owns what:
 
-- :mod:`fivetenk.fuzz.command`: the ``fuzz`` command (arguments, the plan of a campaign,
-  workers and shards, budget and interruption, the report, writing the shrunk cases).
+- :mod:`fivetenk.fuzz.command`: the ``fuzz`` command (arguments, workers and shards, budget
+  and interruption, the summary).
+- :mod:`fivetenk.fuzz.campaign`: a campaign as data (which mode and variant setting each
+  case belongs to, generating case ``g``, running cases into outcomes).
+- :mod:`fivetenk.fuzz.findings`: what was found (a group's evidence and reproduce command,
+  shrinking inside the declared profile, writing the case).
 - :mod:`fivetenk.fuzz.source`: the contract every mode is written against (``Mode``,
   ``Case``, ``Divergence``), the sources of draws (seeded, replayed, Hypothesis' data),
   comparing an answer with the reference's, and shrinking with Hypothesis.

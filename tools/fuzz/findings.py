@@ -1,0 +1,249 @@
+"""What a ``fivetenk fuzz`` campaign found: the divergence groups, each reported with its
+evidence (the request, both answers, every difference, the clauses), the command that
+reproduces its raw case, and its first case shrunk and written as a scenario
+(:func:`shrink_and_write`), inside the implementation's declared profile."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import shlex
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .. import report
+from .campaign import Outcome, Plan, generate, make_mode
+from .source import Case, Divergence, content_id, error_kind, shrink
+
+
+@dataclass
+class Found:
+    """A divergence group: the first case that showed it, how many cases did, and what
+    shrinking and writing made of it."""
+
+    outcome: Outcome
+    count: int = 1
+    lines: list[str] = field(default_factory=list)
+    record: dict[str, Any] = field(default_factory=dict)
+
+
+def reproduce_command(args: argparse.Namespace, seed: int, case: int) -> str:
+    """The command that runs case ``case`` of this campaign alone, as found (``--case``):
+    the same seed, modes and variant settings make the same case."""
+    parts = ["fivetenk", "fuzz", "--impl", args.impl, "--seed", str(seed), "--case", str(case)]
+    if args.mode != "all":
+        parts += ["--mode", args.mode]
+    for item in args.variant:
+        parts += ["--variant", item]
+    return shlex.join(parts)
+
+
+def bounded_record(record: dict[str, Any]) -> dict[str, Any]:
+    """A JSON-lines record with each field bounded on its own (:func:`fivetenk.bounded.plain`),
+    two levels down: the answers to a ``plays`` query of a 32-card hand run to thousands of
+    characters, and bounding the record as a whole cut the keys after them (the shrunk
+    case went missing from the file). Every key stays; a long value says what it left out."""
+    def field(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {str(k): report.plain(v) for k, v in value.items()}
+        return report.plain(value)
+
+    return {key: field(value) for key, value in record.items()}
+
+
+def describe(args: argparse.Namespace, plan: Plan, modes: dict[str, Any], driver: Any,
+              found: Found, write: bool) -> tuple[list[str], dict[str, Any]]:
+    """The report of one divergence group (and, if ``write``, its shrunk case written)."""
+    o = found.outcome
+    d = o.divergence
+    assert d is not None
+    more = f" (and {found.count - 1} more cases like it)" if found.count > 1 else ""
+    lines = [f"DIVERGED case {o.index} ({o.mode}, {o.kind}){more}"]
+    record: dict[str, Any] = {"record": "divergence", "case": o.index, "mode": o.mode,
+                              "kind": o.kind, "count": found.count}
+    lines += ["  " + line for line in divergence_lines(d)]
+    record["found"] = divergence_record(d)
+    record["reproduce"] = reproduce_command(args, plan.seed, o.index)
+    lines.append(f"  reproduce it as found: {record['reproduce']}")
+    if not write or args.no_shrink:
+        return lines, record
+    mode = modes[o.mode]
+    case = generate(plan, modes, o.index)
+    op = d.request.get("op") if isinstance(d.request, dict) else None
+    if o.mode != "queries" and op in ("plays",):  # a query a game case asked of a dealt hand
+        mode = modes.get("queries") or make_mode("queries", plan.capabilities, plan.shapes)
+        case = mode.from_step(case.variants, d.request)
+        lines.append(f"  a {op} query asked in the game: shrunk and written as a query case")
+    try:
+        lines_, record_ = shrink_and_write(args, mode, driver, case, d,
+                                            plan.combos.get(o.mode, [{}]))
+    except OSError as err:  # e.g. a full disk: the divergence stays reported
+        name = f" {report.visible(err.filename, 400)}" if err.filename else ""
+        lines.append(f"  not written: cannot write{name}: {err.strerror or err}")
+        return lines, record
+    except Exception as err:  # the divergence stays reported; say what went wrong
+        from ..runner import internal_error
+
+        lines.append(f"  not shrunk or written: {internal_error(err)}")
+        return lines, record
+    return lines + lines_, {**record, **record_}
+
+
+def _same(first: Divergence) -> Any:
+    """Whether a divergence is "the same" as ``first`` while shrinking: the same command,
+    and the same paths differ (so shrinking cannot drift to another bug)."""
+    def same(d: Divergence | None) -> bool:
+        return d is not None and d.signature() == first.signature()
+    return same
+
+
+def call_minimal(mode: Any, case: Case, divergence: Divergence) -> Case:
+    """``mode.minimal(case, divergence)``; a mode whose ``minimal`` still takes the case
+    alone (the interface before round 2) is called so."""
+    import inspect
+
+    try:
+        count = len(inspect.signature(mode.minimal).parameters)
+    except (TypeError, ValueError):  # pragma: no cover - a builtin or odd callable
+        count = 2
+    if count >= 2:
+        return mode.minimal(case, divergence)  # type: ignore[no-any-return]
+    return mode.minimal(case)  # type: ignore[no-any-return]
+
+
+def shrinkable(divergence: Divergence) -> str:
+    """Why a divergence is not shrunk ("" if it is): an implementation that crashed, hung
+    or sent garbage is restarted on every try, and the restart budget (--restarts) would
+    be spent long before Hypothesis is done; a wrong answer, an ``ok: false`` refusal or a
+    schema-invalid reply (the process stays in step) are shrunk like any divergence."""
+    if error_kind(divergence.error) == "failed":
+        return ("the implementation crashed, hung or broke the protocol; each try would "
+                "restart it")
+    return ""
+
+
+def shrink_and_write(args: argparse.Namespace, mode: Any, driver: Any, case: Case,
+                      found: Divergence, combos: Sequence[dict[str, str]] = ({},),
+                      ) -> tuple[list[str], dict[str, Any]]:
+    """Shrink the divergence ``found`` in the campaign's case ``case`` (regenerated here
+    from its draws) and write the result. The case is run first on this process's
+    implementation: its divergence (the diverging step included) is what
+    ``mode.minimal(case, divergence)`` starts from, and shrinking keeps to it.
+
+    Shrinking stays inside the implementation's declared profile: a smaller case counts
+    only if it uses no shape the implementation leaves out (the mode's ``skip_reason``)
+    and is played under variant settings the campaign explores for it (``combos``, which
+    leave out a default it does not play). Against a real engine a case once shrank to
+    ``SJ BJ`` as a rocket under the default rocket, which that engine declared it does not
+    play: the case written was then skipped on that very engine (issue 19)."""
+    lines: list[str] = []
+    first = mode.run(driver, [case])[0]
+    if first is None or first.signature() != found.signature():
+        # a flaky implementation (or one that remembers): write the case as found
+        lines.append("  not shrunk: run again, this case "
+                     + ("did not diverge" if first is None else "diverged differently")
+                     + "; the case is written as found")
+        first = found
+        why = "flaky"
+    else:
+        why = shrinkable(first)
+    same = _same(first)
+    before = case.size()
+    case = call_minimal(mode, case, first)
+    generator, choices = mode.shrinker(case)
+
+    skip = getattr(mode, "skip_reason", None)
+
+    def inside(candidate: Case) -> bool:
+        return (candidate.variants in combos
+                and not (skip is not None and skip(candidate)))
+
+    def diverges(candidate: Case) -> bool:
+        return inside(candidate) and bool(same(mode.run(driver, [candidate])[0]))
+
+    plain = getattr(mode, "without_variants", None)
+    if plain is not None and case.variants and not why:
+        candidate = plain(case)
+        if diverges(candidate):
+            case = candidate
+            generator, choices = mode.shrinker(case)
+    shrunk = shrink(generator, choices, diverges) if not why else None
+    final = case if shrunk is None else shrunk.case
+    refiner = getattr(mode, "refiner", None)
+    if shrunk is not None and refiner is not None:
+        generator, choices = refiner(final)
+        refined = shrink(generator, choices, diverges)
+        if refined.replayed:
+            final = refined.case
+            shrunk.calls += refined.calls
+    divergence = mode.run(driver, [final])[0] if why != "flaky" else None
+    if divergence is None:  # a flaky implementation: keep the case as found
+        final, divergence = case, first
+    if shrunk is not None:
+        lines.append(f"  shrunk: size {before} -> {final.size()} in {shrunk.calls} tries"
+                     + (f" ({shrunk.note})" if shrunk.note else ""))
+    elif why != "flaky":
+        lines.append(f"  not shrunk: {why}")
+    draft = mode.scenario(final, divergence, "x")
+    body = draft.to_json()
+    body.pop("id", None)
+    ident = content_id(args.id_prefix, body)
+    scenario = mode.scenario(final, divergence, ident)
+    lines += ["  the minimal case:"] + ["    " + d for d in divergence_lines(divergence)]
+    paths, note = write_case(args.out, scenario)
+    lines.append(f"  written: {paths[0]} and {paths[1]}{note}")
+    lines.append(f"  check it: fivetenk check --only-paths {paths[0]} --impl "
+                 f"{shlex.quote(args.impl)}")
+    return lines, {"id": ident, "feature": str(paths[0]), "json": str(paths[1]),
+                   "shrunk": divergence_record(divergence)}
+
+
+def write_case(out: Path, scenario: Any) -> tuple[tuple[Path, Path], str]:
+    """Write ``scenario`` as ``<out>/<id>.feature`` and ``<out>/<id>.json``; the note says
+    if the reference engine does not pass it (it always should)."""
+    from ..commands.render import render_feature
+    from ..drivers import ReferenceDriver
+    from ..runner import run_scenario
+    from ..scenario import dumps
+
+    out.mkdir(parents=True, exist_ok=True)
+    feature = out / f"{scenario.id}.feature"
+    data = out / f"{scenario.id}.json"
+    report.write_atomic(feature, render_feature([scenario], "Cases found by fivetenk fuzz") + "\n")
+    report.write_atomic(data, dumps(scenario.to_json()) + "\n")
+    verdict = run_scenario(ReferenceDriver(), scenario)
+    note = "" if verdict.status == "passed" else (
+        f" (WARNING: the reference engine does not pass it: {verdict.message})")
+    return (feature, data), note
+
+
+def divergence_lines(d: Divergence) -> list[str]:
+    """A divergence in words, like a ``check`` failure: the step, the clauses, the
+    request as sent, both answers and every difference."""
+    from ..evidence import request_text
+
+    lines = []
+    with contextlib.suppress(Exception):  # a request the kit cannot put in words
+        lines.append(f"request: {report.visible(request_text(d.request), 400)}")
+    if d.clauses:
+        lines.append(f"clauses: {', '.join(d.clauses)}; rulings: {', '.join(d.rulings) or '-'}")
+    lines.append(f"sent: {report.json_text(d.request, 600)}")
+    lines.append(f"reference: {report.json_text(d.expected, 600)}")
+    if d.errored:
+        lines.append(f"implementation errored: {report.visible(d.error, 600)}")
+        for key in ("received", "stderr"):
+            if d.context.get(key):
+                lines.append(f"{key}: {report.visible(d.context[key], 600)}")
+    else:
+        lines.append(f"implementation: {report.json_text(d.observed, 600)}")
+        lines.append(f"differences ({d.total}):")
+        lines += ["  " + report.visible(line, 400) for line in d.lines]
+    return lines
+
+
+def divergence_record(d: Divergence) -> dict[str, Any]:
+    return {"step": d.step, "request": d.request, "expected": d.expected,
+            "observed": d.observed, "paths": d.paths, "differences": d.lines,
+            "clauses": d.clauses, "rulings": d.rulings, "error": d.error}
