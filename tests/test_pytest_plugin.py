@@ -1,0 +1,52 @@
+"""The pytest plugin (issue 20, item 4, optional): ``pytest --fivetenk-impl CMD`` adds the
+scenario suite to an engine's own test run, one test per scenario, judged as ``fivetenk
+check`` judges it."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+BROKEN = f"{sys.executable} {ROOT / 'tests' / 'miniatures' / 'rulebreaker.py'} two_below_ace"
+
+
+def pytest_run(folder: Path, *args: str) -> tuple[int, str]:
+    """pytest in an empty folder with the plugin loaded (as the entry point loads it once
+    the kit is installed)."""
+    done = subprocess.run([sys.executable, "-m", "pytest", "-p", "fivetenk.pytest_plugin",
+                           "-p", "no:cacheprovider", "-q", "--fivetenk-rule", "R02", *args],
+                          cwd=folder, capture_output=True, text=True, timeout=120, check=False)
+    return done.returncode, done.stdout
+
+
+def test_scenarios_are_tests_with_their_evidence(tmp_path: Path) -> None:
+    code, out = pytest_run(tmp_path, "--fivetenk-impl", BROKEN)
+    assert code == 1, out[-2000:]
+    assert out.rstrip().endswith("8 failed, 58 passed in " + out.rstrip().split(" in ")[-1])
+    assert "FAILED ::fivetenk::R02-003 - FAILED R02-003: A 2 beats an ace as a single" in out
+    assert "    beats: expected false, observed true" in out  # the evidence, as check shows
+
+
+def test_expectations_apply_and_a_stale_entry_fails_the_session(tmp_path: Path) -> None:
+    expected = tmp_path / "e.yaml"  # what `fivetenk expectations --by rule` writes for it
+    expected.write_text("xfail:\n"
+                        "- {rule: R02, path: beats, observed: false, reason: a 2 below the ace}\n"
+                        "- {rule: R02, path: beats, observed: true, reason: an ace above 2}\n"
+                        "- {rule: R02, path: count, observed: 3, reason: no 2 among replies}\n")
+    code, out = pytest_run(tmp_path, "--fivetenk-impl", BROKEN,
+                           "--fivetenk-expectations", str(expected))
+    assert code == 0 and "58 passed, 8 xfailed" in out, out[-2000:]
+    code, out = pytest_run(tmp_path, "--fivetenk-impl", f"{sys.executable} -m fivetenk.adapter",
+                           "--fivetenk-expectations", str(expected))
+    assert code == 1 and "66 passed" in out, out[-2000:]
+    assert "STALE xfail rule R02 at beats = false" in out
+
+
+def test_without_the_option_the_plugin_adds_nothing(tmp_path: Path) -> None:
+    (tmp_path / "test_one.py").write_text("def test_one():\n    pass\n")
+    done = subprocess.run([sys.executable, "-m", "pytest", "-p", "fivetenk.pytest_plugin",
+                           "-p", "no:cacheprovider", "-q"], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=120, check=False)
+    assert done.returncode == 0 and "1 passed" in done.stdout
