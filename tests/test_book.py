@@ -336,13 +336,24 @@ def test_the_search_index_is_small_and_covers_everything(site: Path) -> None:
     entries = json.loads(text.removeprefix("window.FIVETENK_SEARCH=").rstrip().rstrip(";"))
     spec = load_spec()
     kinds: dict[str, set[str]] = {}
-    for kind, ident, _, href in entries:
+    for kind, ident, _, _, href in entries:
         kinds.setdefault(kind, set()).add(ident)
         assert (site / unquote(href.split("#")[0])).is_file()
     assert kinds["rule"] == set(spec.rules) and kinds["clause"] == set(spec.clauses)
     assert kinds["ruling"] == set(spec.rulings)
     assert kinds["scenario"] == {s.id for s in catalog.shipped()}
     assert len(text.encode()) < 250_000
+    # the whole text of a ruling and of a clause is searched, not only titles
+    texts = {(kind, ident): text for kind, ident, _, text, _ in entries}
+    assert spec.rulings["D35"].text in texts[("ruling", "D35")]
+    assert spec.clauses["R03.4"].es in texts[("clause", "R03.4")]
+    # every page carries the search, its results' links made from that page
+    for page, root in (("index.html", ""), ("rules/R05.html", "../"),
+                       ("failures/broken.html", "../"), ("features/R01_configuration.feature.html",
+                                                         "../")):
+        found = parse(site / page)
+        assert found.find("input", id="search", data_root=root), page
+        assert f"{root}search-index.js" in found.links and f"{root}search.js" in found.links
 
 
 def test_counts_agree_in_number_in_both_languages(site: Path, tmp_path: Path) -> None:

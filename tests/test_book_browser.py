@@ -434,6 +434,52 @@ def test_the_search_typed_with_the_keyboard_finds_it_and_opens_it(
             expect(clause).to_be_in_viewport()
 
 
+@pytest.mark.parametrize("relative", [
+    "index.html", "rules/R05.html", "rulings/D35.html", "features/R01_configuration.feature.html",
+    "matrix.html", "failures/broken.html"])
+def test_every_page_searches_clause_and_ruling_texts_and_its_results_open(
+        context: BrowserContext, any_book: Book, relative: str) -> None:
+    """Issue 22, item 3: the search is on every page, finds a ruling by a word of its text
+    only (D35's "precedence") and a clause by its text, and its result opens from there."""
+    from playwright.sync_api import expect
+
+    page = context.new_page()
+    page.goto(any_book.url(relative))
+    page.fill("#search", "D35")
+    result = page.locator("ul#search-results > li > a").first
+    expect(result).to_be_visible()
+    assert result.get_attribute("href") == \
+        ("" if "/" not in relative else "../") + "rulings/D35.html"
+    page.fill("#search", "precedence")  # in D35's text only (English and Spanish books)
+    hrefs = page.locator("ul#search-results > li > a").evaluate_all(
+        "as => as.map(a => a.href)")
+    assert any_book.url("rulings/D35.html") in hrefs, hrefs
+    page.fill("#search", SPEC.clauses["R17.2"].text(any_book.lang))
+    page.locator("ul#search-results > li > a").first.click()
+    page.wait_for_url(lambda url: url.split("#")[0] == any_book.url("rules/R17.html"))
+
+
+def test_a_search_with_many_results_says_how_many_more_and_lists_them_all(
+        context: BrowserContext, book: Book) -> None:
+    """R03 matches its ~180 scenarios: the first 40 are listed, the status says how many
+    more, and its button lists every one."""
+    import json as json_module
+
+    entries = json_module.loads((book.root / "search-index.js").read_text(encoding="utf-8")
+                                .removeprefix("window.FIVETENK_SEARCH=").rstrip().rstrip(";"))
+    total = sum(1 for e in entries if "r03" in " ".join(e[1:4]).lower())
+    assert total > 40
+    page = context.new_page()
+    page.goto(book.url("rules/R01.html"))
+    page.fill("#search", "R03")
+    results = page.locator("ul#search-results > li")
+    assert results.count() == 40
+    status = page.locator("#search-status").inner_text()
+    assert f"40 of {total} shown; {total - 40} more." in status, status
+    page.click("#search-all")
+    assert results.count() == total
+
+
 # --- the matrix and the evidence ----------------------------------------------------------
 
 

@@ -5,8 +5,10 @@ It writes, with relative links only and nothing fetched from the network (it ope
 disk, ``file://``):
 
 - ``index.html``: how the book was made (kit version, command), the 24 rules, the
-  rulings, the reports, and a search box over rules, clauses, rulings and scenario titles
-  (``search.js`` over ``search-index.js``, client-side);
+  rulings and the reports;
+- on every page, a search box over rules, clauses, rulings and scenario titles, clause and
+  ruling texts included (``search.js`` over ``search-index.js``, client-side); it lists
+  the first 40 results and says how many more there are, with a button to list them all;
 - ``rules/Rnn.html``: the rule first (issue 22): its text in English and Spanish, its
   summary, the feature's description and its ``Rule:`` headlines; then each clause with its
   English and Spanish text side by side and the text of every ruling that reads it (and
@@ -86,9 +88,6 @@ REPORT_NAME = re.compile(r"[^\x00-\x1f\x7f=]{1,60}")
 """A report's name (``--report NAME=FILE``): 1 to 60 printable characters, no ``=`` (and
 nothing :func:`fivetenk.report.visible` would escape: no bidirectional controls, no
 undecodable bytes)."""
-
-SEARCH_TEXT_LIMIT = 160
-"""Characters of a clause or ruling text kept in the search index (it stays small)."""
 
 _CARD = r"(?:10|[2-9JQKA])[SHCD]|SJ|BJ"
 CARD = re.compile(rf"(?<![A-Za-z0-9])(?:{_CARD})(?![A-Za-z0-9])")
@@ -672,20 +671,28 @@ def _evidence(book: Book, record: dict[str, Any]) -> dict[str, Any]:
 
 
 def search_index(book: Book) -> str:
-    """The search index as a script: ``[kind, id, text, href]`` for every rule, clause,
-    ruling and scenario (clause and ruling texts cut to :data:`SEARCH_TEXT_LIMIT`)."""
+    """The search index as a script: ``[kind, id, title, text, href]`` for every rule,
+    clause, ruling and scenario, in the book's language (a rule's title and text, a
+    clause's text and its other language's, a ruling's title and whole text, a scenario's
+    title), hrefs from the book's root (every page's search adds its way there)."""
     spec, lang = book.spec, book.lang
+    other = "es" if lang == "en" else "en"
     entries: list[list[str]] = []
     for rule in spec.rules.values():
-        entries.append(["rule", rule.id, rule.title(lang), f"rules/{rule.id}.html"])
+        entries.append(["rule", rule.id, rule.title(lang),
+                        f"{rule.title(other)} {book.bodies[lang].get(rule.number, '')}",
+                        f"rules/{rule.id}.html"])
         for c in rule.clauses:
-            entries.append(["clause", c.id, c.text(lang)[:SEARCH_TEXT_LIMIT],
+            entries.append(["clause", c.id, c.text(lang), c.text(other),
                             f"rules/{rule.id}.html#{_anchor(c.id)}"])
     for rid in book.rulings:
         r = spec.rulings[rid]
-        entries.append(["ruling", rid, r.title, f"rulings/{rid}.html"])
+        text = r.text_in(lang) if r.text_in(lang) == r.text else f"{r.text_in(lang)} {r.text}"
+        entries.append(["ruling", rid, r.title_in(lang), text, f"rulings/{rid}.html"])
     for s in book.scenarios:
-        entries.append(["scenario", s.id, s.name, book.home(s)])
+        title = book.title(s)[0]
+        entries.append(["scenario", s.id, title, s.name if title != s.name else "",
+                        book.home(s)])
     data = json.dumps(entries, ensure_ascii=True, separators=(",", ":"))
     return f"window.FIVETENK_SEARCH={data};\n"
 

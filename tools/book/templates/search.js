@@ -1,40 +1,74 @@
-// fivetenk book search: client-side, over window.FIVETENK_SEARCH ([kind, id, text, href]).
+// fivetenk book search, on every page: client-side, over window.FIVETENK_SEARCH
+// ([kind, id, title, text, href] for every rule, clause, ruling and scenario; text is a
+// clause's or a ruling's full text). Every word typed must occur in the id, title or text
+// (accents and case ignored). The first LIMIT results are listed and the status says how
+// many more there are, with a button that lists them all: a result is never cut silently.
 (function () {
   "use strict";
   var input = document.getElementById("search");
   var list = document.getElementById("search-results");
   var status = document.getElementById("search-status");
   var index = window.FIVETENK_SEARCH || [];
+  var root = input ? input.getAttribute("data-root") || "" : "";
   var LIMIT = 40;
+  var everything = false;
   function fold(text) {
     return String(text).toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
   }
-  var hay = index.map(function (e) { return fold(e[1] + " " + e[2]); });
+  var hay = index.map(function (e) { return fold(e[1] + " " + e[2] + " " + e[3]); });
+  function snippet(text, word) {
+    if (!text || !word) { return ""; }
+    var at = fold(text).indexOf(word);
+    if (at === -1) { return ""; }
+    var start = Math.max(0, at - 50);
+    return (start ? "…" : "") + text.slice(start, at + word.length + 70) +
+      (at + word.length + 70 < text.length ? "…" : "");
+  }
   function show() {
     var words = fold(input.value).split(/\s+/).filter(Boolean);
     while (list.firstChild) { list.removeChild(list.firstChild); }
-    if (!words.length) { if (status) { status.textContent = ""; } return; }
-    var found = 0;
-    for (var i = 0; i < index.length && found < LIMIT; i++) {
+    status.textContent = "";
+    if (!words.length) { return; }
+    var found = [];
+    for (var i = 0; i < index.length; i++) {
       var ok = words.every(function (w) { return hay[i].indexOf(w) !== -1; });
-      if (!ok) { continue; }
-      var e = index[i];
+      if (ok) { found.push(i); }
+    }
+    var shown = everything ? found.length : Math.min(found.length, LIMIT);
+    for (var k = 0; k < shown; k++) {
+      var e = index[found[k]];
       var li = document.createElement("li");
       var a = document.createElement("a");
-      a.href = e[3];
+      a.href = root + e[4];
       a.textContent = e[1] + " — " + e[2];
       li.className = "result-" + e[0];
       li.appendChild(a);
+      var words0 = words.filter(function (w) { return fold(e[1] + " " + e[2]).indexOf(w) === -1; });
+      var part = words0.length ? snippet(e[3], words0[0]) : "";
+      if (part) {
+        var small = document.createElement("span");
+        small.className = "snippet";
+        small.textContent = " " + part;
+        li.appendChild(small);
+      }
       list.appendChild(li);
-      found++;
     }
-    if (status) {
-      status.textContent = found ? "" :
-        (document.documentElement.lang === "es" ? "Sin resultados." : "No results.");
+    if (!found.length) {
+      status.textContent = status.getAttribute("data-none");
+    } else if (found.length > shown) {
+      status.textContent = status.getAttribute("data-more")
+        .replace("{shown}", shown).replace("{more}", found.length - shown)
+        .replace("{total}", found.length) + " ";
+      var button = document.createElement("button");
+      button.type = "button";
+      button.id = "search-all";
+      button.textContent = status.getAttribute("data-all");
+      button.addEventListener("click", function () { everything = true; show(); });
+      status.appendChild(button);
     }
   }
-  if (input && list) {
-    input.addEventListener("input", show);
+  if (input && list && status) {
+    input.addEventListener("input", function () { everything = false; show(); });
     show();
   }
 })();
