@@ -10,6 +10,7 @@ do not earn a dependency)."""
 from __future__ import annotations
 
 import fcntl
+import json
 import os
 import re
 import select
@@ -323,3 +324,31 @@ def test_help_reads_as_help(term: Start) -> None:
     assert "fivetenk.practice" not in text and "``" not in text
     for line in text.splitlines():
         assert len(line) <= 80, line
+
+
+def test_the_strong_level_and_opponents(term: Start, tmp_path: Path) -> None:
+    """``--level strong --opponents strong``: the suggestion at the lead gives how often it
+    won the sampled continuations, the strong opponents answer the lead, and the log keeps
+    the players (a resume takes them from it and refuses them given again)."""
+    t = term("play", "--seed", "1", "--seat", "5", "--hands", "1", "--level", "strong",
+             "--opponents", "strong", "--think", "0.01", "--log", "game.jsonl")
+    for _ in range(3):  # reveal, bury, call: the first choice each
+        t.expect(PROMPT)
+        t.send("1\r")
+    t.expect("Your play (R13.1-R13.2):")
+    t.expect(PROMPT)
+    t.send("?\r")
+    shown = " ".join(t.expect(PROMPT).split())
+    assert re.search(r"why: R24\.1[^:]*: wins \d+% of \d+ sampled continuations", shown), shown
+    t.send("4H 4S\r")
+    t.expect("#5 seat 0: ")
+    t.expect(PROMPT)
+    t.reading()
+    t.send("\x04")
+    t.expect("--resume")
+    assert t.finish() == 0 and "Traceback" not in t.seen
+    first = json.loads((tmp_path / "game.jsonl").read_text(encoding="utf-8").splitlines()[0])
+    assert (first["level"], first["opponents"], first["think"]) == ("strong", "strong", 0.01)
+    again = term("play", "--resume", "game.jsonl", "--level", "heuristic")
+    assert again.finish() == 2
+    assert "drop --level" in again.seen

@@ -13,7 +13,8 @@ times of a strong player (median, 90th percentile, mean, the simulated decisions
 second), and as the last line one JSON object: ``a``, ``b``, ``deals``, ``seat_hands``,
 ``a_mean_levels``, ``b_mean_levels``, ``a_win_rate``, ``b_win_rate``, ``ci95`` (the 95%
 interval of the mean paired difference of levels A-B over the seat-hands, normal
-approximation), ``think`` and the decision times. ``--jobs`` plays the seat-hands in
+approximation), ``think`` and the decision times (CPU seconds of the process, so one
+core's time on a loaded machine too). ``--jobs`` plays the seat-hands in
 that many processes (the figures are the same; only the times change).
 
 The issue named the module ``fivetenk.bench_strategy``; the kit's benchmarks live in the
@@ -170,7 +171,8 @@ def make_player(name: str, seed: int, think: float) -> Any:
 @dataclass(frozen=True)
 class SeatHand:
     """One seat-hand of a duplicate deal: the levels the seat advanced, whether its side
-    won, and the seconds each of its decisions took (searched ones only, for ``strong``)."""
+    won, and the CPU seconds each of its decisions took (for ``strong``: the time one core
+    takes, whatever else the machine runs)."""
 
     deal: int
     seat: int
@@ -179,6 +181,8 @@ class SeatHand:
     won: bool
     times: tuple[float, ...] = ()
     steps: int = 0
+    searched: tuple[float, ...] = ()
+    """the times of the decisions it searched (two candidates or more)"""
 
 
 def play_seat(seed: int, seat: int, name: str, think: float) -> list[SeatHand]:
@@ -189,15 +193,18 @@ def play_seat(seed: int, seat: int, name: str, think: float) -> list[SeatHand]:
     player = make_player(name, seed * 6 + seat, think)
     others = HeuristicPlayer(seed)
     times: list[float] = []
+    searched: list[float] = []
     steps = 0
     while (decision := game.pending()) is not None:
         if decision.seat == seat:
-            start = time.perf_counter()
+            start = time.process_time()  # CPU time: one core's, however loaded the machine
             action = player.choose(game)
-            spent = time.perf_counter() - start
+            spent = time.process_time() - start
             if name == "strong" and decision.kind != "reveal":
                 times.append(spent)
                 steps += player.last_steps
+                if player.last_steps:
+                    searched.append(spent)
         else:
             action = others.choose(game)
         game.apply(action)
@@ -208,7 +215,7 @@ def play_seat(seed: int, seat: int, name: str, think: float) -> list[SeatHand]:
     for s in range(6) if name == "heuristic" else (seat,):
         won = data["winners"] == ("bankers" if s in data["banker_side"] else "defenders")
         out.append(SeatHand(seed, s, name, int(data["advance"]) if won else 0, won,
-                            tuple(times), steps))
+                            tuple(times), steps, tuple(searched)))
     return out
 
 
@@ -279,7 +286,13 @@ def summary(a: str, b: str, a_hands: list[SeatHand], b_hands: list[SeatHand],
             out[f"{key}_decision_median_s"] = round(statistics.median(times), 3)
             out[f"{key}_decision_p90_s"] = round(times[int(0.9 * (len(times) - 1))], 3)
             out[f"{key}_decision_mean_s"] = round(sum(times) / len(times), 3)
-            out[f"{key}_steps_per_second"] = round(steps / sum(times)) if sum(times) else 0
+            searched = sorted(t for h in hands for t in h.searched)
+            out[f"{key}_steps_per_second"] = round(steps / sum(searched)) if searched else 0
+            if searched:
+                out[f"{key}_searched"] = len(searched)
+                out[f"{key}_searched_median_s"] = round(statistics.median(searched), 3)
+                out[f"{key}_searched_p90_s"] = round(
+                    searched[int(0.9 * (len(searched) - 1))], 3)
     return out
 
 
@@ -295,10 +308,16 @@ def duplicate_report(fig: dict[str, Any]) -> str:
     for key in ("a", "b"):
         if f"{key}_decisions" in fig:
             lines.append(f"{fig[key]} (think {fig['think']} s): {fig[f'{key}_decisions']} "
-                         f"decisions, median {fig[f'{key}_decision_median_s']} s, 90th "
+                         f"decisions, CPU seconds each: median "
+                         f"{fig[f'{key}_decision_median_s']} s, 90th "
                          f"percentile {fig[f'{key}_decision_p90_s']} s, mean "
                          f"{fig[f'{key}_decision_mean_s']} s, "
                          f"{fig[f'{key}_steps_per_second']} simulated decisions/s")
+        if f"{key}_searched" in fig:
+            lines.append(f"  of which searched (two candidates or more): "
+                         f"{fig[f'{key}_searched']}, median "
+                         f"{fig[f'{key}_searched_median_s']} s, 90th percentile "
+                         f"{fig[f'{key}_searched_p90_s']} s")
     return "\n".join(lines)
 
 

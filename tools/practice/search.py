@@ -366,6 +366,10 @@ class StrongPlayer:
         said = f"wins {best.win_rate:.0%} of {n} sampled continuations"
         said += "".join(f"; {name(f.action)} {f.win_rate:.0%}" for f in others[:3])
         levels = f"{best.levels / n:.2f} levels on average"
+        if base is None:
+            gain, err = best.gain(figures[0])
+            levels += (f", {gain:+.2f} \u00b1 {err:.2f} against the heuristic's "
+                       f"{name(figures[0].action)} over the same worlds")
         numbers = {
             "worlds": n,
             "chosen": {"action": best.action.to_json(), "win_rate": round(best.win_rate, 4),
@@ -379,8 +383,9 @@ class StrongPlayer:
                            numbers=numbers)
         alts = [a for a in advice.alternatives if _key(a.action) != _key(best.action)]
         heuristic = figures[0]
-        alts = [Alternative(advice.action, f"the heuristic's choice wins "
-                            f"{heuristic.win_rate:.0%} of the same continuations"),
+        alts = [Alternative(advice.action, f"the heuristic's choice: wins "
+                            f"{heuristic.win_rate:.0%} of the same continuations, "
+                            f"{heuristic.levels / heuristic.worlds:.2f} levels on average"),
                 *alts][:4]
-        return Suggestion(best.action, f"{CLAUSE}: {said} ({levels}), better than the "
-                          "heuristic's choice", alternatives=alts, numbers=numbers)
+        return Suggestion(best.action, f"{CLAUSE} searched: {said} ({levels})",
+                          alternatives=alts, numbers=numbers)
