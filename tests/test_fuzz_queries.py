@@ -345,3 +345,41 @@ def test_each_group_says_how_to_reproduce_its_case_as_found(tmp_path: Path) -> N
     assert records[0]["found"]["paths"] == group["found"]["paths"]
     assert records[-1]["tried"] == {f"queries/{group['kind']}": 1}
     assert f"rerun: {group['reproduce']}" in alone
+
+
+def test_expectations_mute_exactly_the_known_differences(tmp_path: Path) -> None:
+    """``--expectations`` reads the file ``check`` reads. An xfail entry pinned to
+    ``beats`` = false mutes the pair-run engine's wrong ``beats`` answers, counted per entry
+    with its file and line, and listed in --jsonl; the same mistake showing in a ``plays``
+    listing is not what the entry pins, so it is still reported (exit 1). An unpinned
+    entry for the shape mutes it all (exit 0); a bad file is bad input (exit 2)."""
+    command = impl(str(MINI / "fuzz_runs.py"))
+    pinned = tmp_path / "pinned.yaml"
+    pinned.write_text("xfail:\n  - {uses: pairs, path: beats, observed: false,\n"
+                      "     reason: \"our pair runs lose to the next one up only\"}\n")
+    code, text = fuzz("--impl", command, "--seed", "1", "--cases", "3000", "--no-shrink",
+                      "--out", str(tmp_path), "--expectations", str(pinned),
+                      "--jsonl", str(tmp_path / "r.jsonl"))
+    assert code == 1, text
+    assert re.search(rf"known: \d+ cases muted by the expectations entry {re.escape(str(pinned))}"
+                     r":2: our pair runs", text), text
+    records = [json.loads(x) for x in (tmp_path / "r.jsonl").read_text().splitlines()]
+    muted = [r for r in records if r["record"] == "case" and r.get("known")]
+    assert muted and all(r["paths"][0] == "beats" for r in muted)
+    groups = [r for r in records if r["record"] == "divergence"]
+    assert groups and all(g["kind"] == "plays" for g in groups), groups
+    assert sum(records[-1]["known"].values()) == len(muted)
+    assert f"--expectations {pinned}" in text.splitlines()[1]  # the rerun command keeps it
+    unpinned = tmp_path / "all.yaml"
+    unpinned.write_text("xfail:\n  pairs: \"pair runs: issue 12\"\n")
+    code, text = fuzz("--impl", command, "--seed", "1", "--cases", "3000", "--no-shrink",
+                      "--out", str(tmp_path), "--expectations", str(unpinned))
+    assert code == 0 and "0 diverged" in text and "known (muted)" in text, text
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("xfail:\n  - {uses: pair_run, reason: x}\n")
+    err = io.StringIO()
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(err):
+        code = cli.main(["fuzz", "--impl", command, "--cases", "30", "--out", str(tmp_path),
+                         "--expectations", str(bad)])
+    text = err.getvalue()
+    assert code == 2 and f"{bad}:2" in text and "unknown shape 'pair_run'" in text, text

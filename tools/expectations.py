@@ -312,6 +312,21 @@ class Expectations:
 
         return "", judge
 
+    def explaining(self, scenario: Scenario, differences: Sequence[Any]) -> Entry | None:
+        """The entry that makes a failure of ``scenario`` with ``differences`` (objects or
+        mappings with ``path`` and ``observed``) known: the most specific ``skip`` entry
+        selecting it, else the most specific ``xfail`` entry selecting it whose pin (if
+        any) the differences match; None if no entry does. ``fivetenk fuzz
+        --expectations`` mutes the divergences an entry explains (issue 19)."""
+        skip = self._selecting("skip", scenario)
+        if skip:
+            return skip[0]
+        found = _Differences(list(differences))
+        for entry in self._selecting("xfail", scenario):
+            if entry.explains(cast("Result", found)):
+                return entry
+        return None
+
     def judge(self, result: Result) -> Result:
         """``result`` under the ``xfail`` entries selecting its scenario (see :func:`_judge`)."""
         return _judge(self._selecting("xfail", result.scenario), result)
@@ -335,6 +350,13 @@ class Expectations:
                 continue
             stale.append(Stale(entry, _why_stale(entry, ran)))
         return stale
+
+
+@dataclass(frozen=True)
+class _Differences:
+    """Differences standing in for a failed result (:meth:`Expectations.explaining`)."""
+
+    differences: list[Any]
 
 
 def _judge(entries: Sequence[Entry], result: Result) -> Result:

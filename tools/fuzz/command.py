@@ -93,6 +93,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="run only case N of the campaign (the numbers its report gives), "
                    "as found: with the campaign's --seed, --mode and --variant options it "
                    "reproduces that raw case, before any shrinking")
+    p.add_argument("--expectations", type=Path, metavar="FILE",
+                   help="an expectations file, the one `check --expectations` reads: a "
+                   "diverging case it explains (a skip entry selecting the case's scenario, "
+                   "or an xfail entry whose pin its differences match) is known: counted "
+                   "per entry in the summary, not reported as a divergence")
     p.add_argument("--jsonl", type=Path, metavar="FILE",
                    help="write as JSON lines each divergence group (with its shrunk "
                    "case), every diverging case (its number, group and differing paths), "
@@ -261,6 +266,11 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     _check_outputs(args)
     _check_out(args.out)
     fixed = _parse_variants(args.variant)
+    args.known = None
+    if args.expectations is not None:  # bad input stops the command before the campaign
+        from .known import load
+
+        args.known = load(args.expectations)
     driver = _process_driver(args)
     try:
         return _run(args, out, driver, fixed)
@@ -296,6 +306,8 @@ def rerun_command(args: argparse.Namespace, seed: int) -> str:
         parts += ["--variant", item]
     if args.shard != (1, 1):
         parts += ["--shard", f"{args.shard[0]}/{args.shard[1]}"]
+    if getattr(args, "expectations", None) is not None:
+        parts += ["--expectations", str(args.expectations)]
     return shlex.join(parts)
 
 
@@ -508,13 +520,22 @@ def _finish(args: argparse.Namespace, out: TextIO, plan: Plan, modes: dict[str, 
     skipped = 0
     groups: dict[str, Found] = {}
     every: list[dict[str, Any]] = []  # every diverging case, for --jsonl (issue 19)
+    known: dict[str, int] = {}  # muted by --expectations: entry -> cases
     for o in outcomes:
         if o.skipped:
             skipped += 1
             continue
         key = f"{o.mode}/{o.kind}"
         tried[key] = tried.get(key, 0) + 1
-        if o.divergence is not None:
+        entry = (_known_entry(args.known, plan, modes, o)
+                 if o.divergence is not None and getattr(args, "known", None) else None)
+        if o.divergence is not None and entry is not None:
+            label = f"{entry.where}: {entry.reason_text()}" if entry.where else entry.reason_text()
+            known[label] = known.get(label, 0) + 1
+            every.append({"record": "case", "case": o.index, "mode": o.mode, "kind": o.kind,
+                          "known": label, "step": o.divergence.step,
+                          "paths": list(o.divergence.paths), "error": None})
+        elif o.divergence is not None:
             sig = o.divergence.group_key()
             if sig in groups:
                 groups[sig].count += 1
@@ -551,14 +572,24 @@ def _finish(args: argparse.Namespace, out: TextIO, plan: Plan, modes: dict[str, 
               f"(protocol version 1, `fivetenk protocol`): not compared in the {count} "
               f"case{'s' * (count != 1)} that observed it; a scenario that checks it fails",
               file=out)
+    for label, count in known.items():
+        print(f"known: {count} case{'s' * (count != 1)} muted by the expectations entry "
+              f"{report.visible(label, 400)}", file=out)
     print(f"{ran} cases in {elapsed:.1f} s ({rate:,.0f}/s); {diverged} diverged"
-          f"{f' ({errors} errored)' if errors else ''}, {len(groups)} distinct", file=out)
+          f"{f' ({errors} errored)' if errors else ''}, {len(groups)} distinct"
+          f"{f'; {sum(known.values())} known (muted)' if known else ''}", file=out)
     print(f"rerun: {rerun_command(args, seed)}", file=out)
     if args.jsonl is not None:
         summary = {"record": "summary", "seed": seed, "tried": tried, "skipped": skipped,
                    "diverged": diverged, "distinct": len(groups), "seconds": round(elapsed, 3),
-                   "optional_fields_missing": missing}
+                   "optional_fields_missing": missing, "known": known}
         text = "".join(json.dumps(bounded_record(r), ensure_ascii=True, sort_keys=True) + "\n"
                        for r in [*records, *every, summary])
         report.write_atomic(args.jsonl, text)
     return 1 if groups else 0
+
+
+def _known_entry(expectations: Any, plan: Plan, modes: dict[str, Any], o: Outcome) -> Any:
+    from .known import known_entry
+
+    return known_entry(expectations, plan, modes, o)

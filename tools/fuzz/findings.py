@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import report
-from .campaign import Outcome, Plan, generate, make_mode
+from .campaign import Outcome, Plan, generate
 from .source import Case, Divergence, content_id, error_kind, shrink
 
 
@@ -69,13 +69,12 @@ def describe(args: argparse.Namespace, plan: Plan, modes: dict[str, Any], driver
     lines.append(f"  reproduce it as found: {record['reproduce']}")
     if not write or args.no_shrink:
         return lines, record
-    mode = modes[o.mode]
-    case = generate(plan, modes, o.index)
-    op = d.request.get("op") if isinstance(d.request, dict) else None
-    if o.mode != "queries" and op in ("plays",):  # a query a game case asked of a dealt hand
-        mode = modes.get("queries") or make_mode("queries", plan.capabilities, plan.shapes)
-        case = mode.from_step(case.variants, d.request)
-        lines.append(f"  a {op} query asked in the game: shrunk and written as a query case")
+    from .known import query_case
+
+    mode, case = query_case(plan, modes, generate(plan, modes, o.index), d)
+    if case.mode != o.mode:  # a query a game case asked of a dealt hand
+        lines.append(f"  a {case.kind} query asked in the game: shrunk and written as a "
+                     "query case")
     try:
         lines_, record_ = shrink_and_write(args, mode, driver, case, d,
                                             plan.combos.get(o.mode, [{}]))
