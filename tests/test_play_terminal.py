@@ -324,6 +324,12 @@ def test_help_reads_as_help(term: Start) -> None:
     assert "fivetenk.practice" not in text and "``" not in text
     for line in text.splitlines():
         assert len(line) <= 80, line
+    for command, first in (("dispute", "Write one decision of a game log as a scenario"),
+                           ("simulate", "Play random legal matches")):
+        t = term(command, "--help")
+        assert t.finish() == 0
+        assert f"\n{first}" in t.seen and "``" not in t.seen
+        assert all(len(line) <= 80 for line in t.seen.splitlines()), command
 
 
 def test_the_strong_level_and_opponents(term: Start, tmp_path: Path) -> None:

@@ -1,40 +1,45 @@
-"""turn one decision of a game log into a scenario you can check, argue about and edit
+"""Write one decision of a game log as a scenario to check, argue about and edit.
 
-``fivetenk dispute FILE (--at N | --refused K) [--out PATH]`` reads a game log written
-by ``fivetenk play --log`` (JSON lines: a ``game`` record, a ``hand`` record with its
-``setup.deal`` per hand, one ``decision`` record per decision, an ``end`` record), replays
-the hand of decision N in the reference engine from that deal and the decisions before N,
-and writes a feature (Gherkin) with one scenario:
+``fivetenk dispute FILE (--at N | --refused K) [--out PATH]`` reads a game log
+written by ``fivetenk play --log`` (JSON lines: a ``game`` record, a ``hand``
+record with its ``setup.deal`` per hand, one ``decision`` record per decision,
+an ``end`` record), replays the hand of decision N in the reference engine from
+that deal and the decisions before N, and writes a feature (Gherkin) with one
+scenario:
 
-- its setup is the table just before decision N: the position by the cards that matter
-  while burying, calling or playing (``Given a hand at the burial …``, ``… at the calls
-  …``, ``… in play …``, with the reveal that made the banker, the hand, the levels and
-  the deal number; the position as JSON only if those phrases could not give it back);
-  the deal (deck order, first seat, the hand's history) and the decisions before N as
-  When steps while the cards are still being dealt;
-- decision N is the When step, and what followed it in the log is the Then: the action is
-  accepted, the trick's top play, whose turn it is, and how the hand ended with who
-  received the kitty, table and remnant points when it did.
+- its setup is the table just before decision N: the position by the cards that
+  matter while burying, calling or playing (``Given a hand at the burial …``,
+  ``… at the calls …``, ``… in play …``, with the reveal that made the banker,
+  the hand, the levels and the deal number; the position as JSON only if those
+  phrases could not give it back); the deal (deck order, first seat, the hand's
+  history) and the decisions before N as When steps while the cards are still
+  being dealt;
+- decision N is the When step, and what followed it in the log is the Then: the
+  action is accepted, the trick's top play, whose turn it is, and how the hand
+  ended with who received the kitty, table and remnant points when it did.
 
-``fivetenk dispute FILE --refused K`` writes the K-th ``refused`` record instead (an answer
-the engine refused, logged with the action it named): the table at that question, the
-answer as the When step, its rejection with the clause as the Then (``Then the action is
-rejected citing R13.2``) and the same question asked again; its id is
-``dispute-SEED-refused-K``. A refused notation names no action and cannot be disputed.
+``fivetenk dispute FILE --refused K`` writes the K-th ``refused`` record
+instead (an answer the engine refused, logged with the action it named): the
+table at that question, the answer as the When step, its rejection with the
+clause as the Then (``Then the action is rejected citing R13.2``) and the same
+question asked again; its id is ``dispute-SEED-refused-K``. A refused notation
+names no action and cannot be disputed.
 
-The scenario's id is ``dispute-SEED-N``; it is tagged with the clause that governs the
-decision (R13.1 a play, R08.2/R08.3 or R09.3/R09.4 a reveal or skip, R10.1 the burial,
-R11.1 the calls). It passes ``fivetenk check --only-paths PATH`` as written: to turn it into
-a house-rule case, change the Then steps to what your table believes should have happened
-(or add a ``Given the variant …``) and run it against your implementation.
+The scenario's id is ``dispute-SEED-N``; it is tagged with the clause that
+governs the decision (R13.1 a play, R08.2/R08.3 or R09.3/R09.4 a reveal or
+skip, R10.1 the burial, R11.1 the calls). It passes ``fivetenk check
+--only-paths PATH`` as written: to turn it into a house-rule case, change the
+Then steps to what your table believes should have happened (or add a ``Given
+the variant …``) and run it against your implementation.
 
-A log that is not what ``fivetenk play --log`` writes (bad JSON, a missing or wrong field,
-a decision the replay refuses) is refused with its file and line; exit code 2, nothing is
-written. What a log says reaches the console and the feature escaped (a refused answer
-holding an escape sequence or a newline cannot act on the terminal or start a scenario of
-its own), and the feature is compiled and run on the reference engine before it is
-written: one that would not pass ``fivetenk check`` is refused, saying why. With ``--out``
-the feature is written to a temporary file and renamed.
+A log that is not what ``fivetenk play --log`` writes (bad JSON, a missing or
+wrong field, a decision the replay refuses) is refused with its file and line;
+exit code 2, nothing is written. What a log says reaches the console and the
+feature escaped (a refused answer holding an escape sequence or a newline
+cannot act on the terminal or start a scenario of its own), and the feature is
+compiled and run on the reference engine before it is written: one that would
+not pass ``fivetenk check`` is refused, saying why. With ``--out`` the feature
+is written to a temporary file and renamed.
 """
 
 from __future__ import annotations

@@ -1,17 +1,18 @@
-"""play random legal matches with the reference engine and print a readable log
+"""Play random legal matches with the reference engine and print a readable log.
 
-``fivetenk simulate --seed N [--hands K] [--scenario PATH]`` plays a match (up to K hands,
-default 1) with the seeded random player at every seat and prints reveals, the burial,
-the calls, every trick with seats and readings, how each hand ended, the settlement and
-the levels. The same seed always gives the same log.
+``fivetenk simulate --seed N [--hands K] [--scenario PATH]`` plays a match (up
+to K hands, default 1) with the seeded random player at every seat and prints
+reveals, the burial, the calls, every trick with seats and readings, how each
+hand ended, the settlement and the levels. The same seed always gives the same
+log.
 
 With ``--scenario PATH`` the played game is also written as a scenario
-(``schemas/scenario.schema.json``) that replays it: the explicit deal (and any redeal
-decks), every decision as an ``act`` step expected to be accepted, each later hand as a
-``next_hand`` step, and a final observation expecting the settlement, the levels and
-whether the match is over. ``fivetenk check --only-paths PATH`` (with ``--impl`` for
-another engine) replays it. The file is written to a temporary file and renamed, so no
-partial file is ever left.
+(``schemas/scenario.schema.json``) that replays it: the explicit deal (and any
+redeal decks), every decision as an ``act`` step expected to be accepted, each
+later hand as a ``next_hand`` step, and a final observation expecting the
+settlement, the levels and whether the match is over. ``fivetenk check
+--only-paths PATH`` (with ``--impl`` for another engine) replays it. The file
+is written to a temporary file and renamed, so no partial file is ever left.
 """
 
 from __future__ import annotations
