@@ -38,7 +38,7 @@ from ..reference.cards import Card, full_deck
 from ..reference.combos import Shape
 from ..reference.game import Game, Phase
 from ..reference.plays import legal_plays
-from .strategy import CLAUSE, Alternative, Suggestion, suggest
+from .strategy import CLAUSE, Alternative, Suggestion, replies, suggest
 
 DEFAULT_THINK = 1.0
 """Seconds of search per decision by default (the budget, see :data:`STEPS_PER_SECOND`)."""
@@ -264,7 +264,8 @@ def rollout(world: Game, seat: int, steps: list[int]) -> tuple[float, bool, int]
     while (decision := world.pending()) is not None:
         steps[0] += 1
         top = world.top
-        if top is not None and not legal_plays(world.hand(decision.seat), top, world.variants):
+        if top is not None and not replies(tuple(world.hand(decision.seat)), top,
+                                           world.variants):
             world.apply(Action.pass_(decision.seat))  # the heuristic's answer, found sooner
             continue
         world.apply(suggest(world, decision.seat).action)

@@ -60,14 +60,16 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any
 
 from ..reference.actions import Action, CallSpec
 from ..reference.calls import legal_call_pairs
 from ..reference.cards import DECKS, POINTS, Card, Rank
-from ..reference.combos import Shape, classify
+from ..reference.combos import Combo, Shape, classify
 from ..reference.game import Game
 from ..reference.plays import Play, legal_plays
+from ..reference.variants import Variants
 
 CLAUSE = "R24.1"
 """The rule-24 clause every reason follows."""
@@ -172,6 +174,14 @@ class Suggestion:
         if self.numbers:
             out["numbers"] = self.numbers
         return out
+
+
+@lru_cache(maxsize=512)
+def replies(hand: tuple[Card, ...], top: Combo | None, variants: Variants) -> list[Play]:
+    """:func:`legal_plays`, remembered: the strong player's rollouts ask it twice per
+    decision (is there a reply at all, then which), about the same few hands again and
+    again. The list is shared: callers copy before changing it."""
+    return legal_plays(hand, top, variants)
 
 
 def _reason(aim: str, text: str) -> str:
@@ -588,7 +598,7 @@ def _play(game: Game, seat: int, hand: list[Card], obs: dict[str, Any]) -> Sugge
                 return _held_back(other, base, hit[0], plan)
         return _noted(base, plan, obs["banker"])
     counts = Counter(c.rank for c in hand)
-    plays = sorted(legal_plays(hand, game.top, game.variants),
+    plays = sorted(replies(tuple(hand), game.top, game.variants),
                    key=lambda p: (_cost(p, counts), p.ranks))
     if plan.join:
         joined = _join_reply(game, seat, hand, obs, plan, mates, plays)
