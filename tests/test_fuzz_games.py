@@ -202,6 +202,11 @@ def test_fuzz_writes_a_case_that_check_passes_on_the_reference_and_fails_on_the_
         data = json.loads(feature.with_suffix(".json").read_text())
         scenario = data[0] if isinstance(data, list) else data
         assert "R19.3" in scenario["clauses"]
+        # readable (issue 19): the position by the cards that matter, the check in the
+        # kit's phrase, never a JSON position or a generic observation step
+        text = feature.read_text()
+        assert "Given a hand in play with seat" in text and '"""' not in text, text
+        assert "Then the kitty points (" in text and "the observation at" not in text, text
         ok = subprocess.run([*cli, "check", "--only-paths", str(feature)],
                             capture_output=True, text=True, timeout=120)
         assert ok.returncode == 0, ok.stdout + ok.stderr

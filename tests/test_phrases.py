@@ -367,3 +367,32 @@ def test_the_whole_side_check_is_off_until_both_calls_are_resolved() -> None:
         assert obs["whole_side_check"] == (len(resolved) == 2 and all(resolved))
         seen.append(obs["whole_side_check"])
     assert False in seen
+
+
+def test_observation_checks_are_written_in_the_kits_phrases_that_read_back() -> None:
+    """An observe step's expectations are written in the kit's own Then phrases where one
+    checks exactly those values (the kitty pair in one phrase, the ending, the levels …),
+    the rest as ``Then the observation at "…" is …``; a phrase is kept only if its step
+    definition reads it back as the same values, so a wrong writer is refused."""
+    from fivetenk.language import registry
+    from fivetenk.language.registry import phrased_checks
+
+    expect = {"result.kitty_points": 20, "result.kitty_to": 3, "result.ending": "bankers_out",
+              "levels": ["4", "3", "3", "3", "3", "3"], "whole_side_check": False,
+              "pending.seat": 2}
+    lines, done = phrased_checks(expect)
+    assert lines == ['Then the hand ends with "bankers_out"',
+                     "Then the kitty points (20) go to seat 3",
+                     'Then the levels are now "4 3 3 3 3 3"',
+                     "Then the whole-side check is not active"]
+    assert done == set(expect) - {"pending.seat"}
+
+    def lying(expect: dict[str, object]) -> list[tuple[str, tuple[str, ...]]]:
+        return [("Then the band is \"0\"", ("pending.seat",))]  # says another thing
+
+    registry.OBSERVATION_PHRASES.insert(0, lying)
+    try:
+        assert "pending.seat" not in phrased_checks(expect)[1]
+    finally:
+        registry.OBSERVATION_PHRASES.remove(lying)
+

@@ -410,7 +410,7 @@ def _observed_expectation(want: dict[str, Any], paths: Sequence[str],
     to list or a path is not in the reference's result, the whole top-level fields."""
     expect: dict[str, Any] = {}
     if paths and total <= len(paths):
-        for path in paths:
+        for path in _with_partners(paths, want):
             found, value = _at(want, path)
             if not found:
                 break
@@ -423,6 +423,24 @@ def _observed_expectation(want: dict[str, Any], paths: Sequence[str],
         if head in want and head not in heads:
             heads.append(head)
     return {h: want[h] for h in heads or ["phase"]}
+
+
+_PAIRED = {f"result.{what}_{key}": f"result.{what}_{other}"
+           for what in ("kitty", "table", "remnant")
+           for key, other in (("to", "points"), ("points", "to"))}
+"""Result fields the kit's phrases check together (``Then the kitty points (20) go to seat
+3``): a written case that differs at one expects both, so that it reads in that phrase."""
+
+
+def _with_partners(paths: Sequence[str], want: dict[str, Any]) -> list[str]:
+    """``paths`` and, after each, the field its phrase checks with it (:data:`_PAIRED`)
+    where the reference's result has it."""
+    out: list[str] = []
+    for path in paths:
+        for p in (path, _PAIRED.get(path)):
+            if p is not None and p not in out and (p == path or _at(want, p)[0]):
+                out.append(p)
+    return out
 
 
 _REPLY_PATH = re.compile(r"\$\.result((?:\.[A-Za-z_][A-Za-z0-9_]*|\[[0-9]{1,4}\])*)")
@@ -582,6 +600,10 @@ def _shrunk_case(src: Source, case: Case, starts: list[int], at: int) -> Case:
         game = Game.from_position(position)
     except RulesError:
         return shrunk  # no steps: nothing can diverge
+    # the position as the engine writes it (the copies of each called face played so far,
+    # left out above as cards were dropped, are counted again): complete, so the written
+    # case gives it by the cards that matter, in the kit's phrases, not as JSON
+    shrunk.setup = {"position": game.to_position()}
     expected = [apply_step(game, step) for step in steps]
     shrunk.steps, shrunk.expected = steps, expected
     return shrunk

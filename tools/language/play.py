@@ -36,6 +36,7 @@ from .registry import (
     number,
     observe,
     parse_json,
+    phrased_checks,
     q,
     quotable,
     renderer,
@@ -411,8 +412,10 @@ def _render_observation_checks(s: dict[str, Any]) -> list[str]:
             del expect["held"]
         else:
             lines.append(f"Then the observation shows seat {s['seat']}'s cards")
+    phrased, done = phrased_checks(expect)  # the kit's own phrases where one says it
+    lines += phrased
     lines += [f"Then the observation at {q(path)} is {json.dumps(value, ensure_ascii=False)}"
-              for path, value in expect.items()]
+              for path, value in expect.items() if path not in done]
     return lines + generic_checks({k: v for k, v in s.items() if k != "expect"}, set())
 
 

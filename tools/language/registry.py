@@ -346,6 +346,44 @@ def _clip(text: str, limit: int = 60) -> str:
     return repr(text if len(text) <= limit else text[:limit - 1] + "…")
 
 
+OBSERVATION_PHRASES: list[Callable[[dict[str, Any]], list[tuple[str, tuple[str, ...]]]]] = []
+"""Writers of observation checks in the kit's own Then phrases: each takes an observe
+step's expectations (path -> value) and offers ``(line, paths)`` pairs, the phrase that
+would check those paths (``Then the kitty points (20) go to seat 3`` for
+``result.kitty_points`` and ``result.kitty_to``). :func:`phrased_checks` keeps a line only
+if its step definition, read back, expects exactly those values: a writer cannot make a
+case say something else than it checks."""
+
+
+def phrased_checks(expect: dict[str, Any]) -> tuple[list[str], set[str]]:
+    """The Then lines of the kit's phrases for the expectations ``expect`` that have one
+    (:data:`OBSERVATION_PHRASES`), and the paths they cover (the rest are written as
+    ``Then the observation at "…" is …``)."""
+    lines: list[str] = []
+    done: set[str] = set()
+    for writer in OBSERVATION_PHRASES:
+        for line, paths in writer(expect):
+            if done & set(paths) or not all(p in expect for p in paths):
+                continue
+            if reads_back(line, {p: expect[p] for p in paths}):
+                lines.append(line)
+                done |= set(paths)
+    return lines, done
+
+
+def reads_back(line: str, expect: dict[str, Any]) -> bool:
+    """Whether the Then ``line`` (``Then …``) builds one observe step expecting exactly
+    ``expect``."""
+    try:
+        definition, args = find_step("then", line.split(" ", 1)[1])
+        b = Builder(id="x-1", name="s")
+        definition.func(b, **args)
+    except Exception:  # a phrase its step refuses: not this one
+        return False
+    return (len(b.steps) == 1 and b.steps[0].get("op") == "observe"
+            and set(b.steps[0]) <= {"op", "expect"} and b.steps[0].get("expect") == expect)
+
+
 def generic_checks(s: dict[str, Any], done_expect: set[str],
                    done_lists: set[tuple[str, str, str]] = frozenset()) -> list[str]:  # type: ignore[assignment]
     """Then lines for the expectations that no specific phrasing rendered."""

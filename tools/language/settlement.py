@@ -10,8 +10,20 @@ leaves it out, saying the reply has no such field.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..scenario import ScenarioError
-from .registry import SEAT, Builder, number, observe, seat_list, six_numbers, sorted_cards, step
+from .registry import (
+    OBSERVATION_PHRASES,
+    SEAT,
+    Builder,
+    number,
+    observe,
+    seat_list,
+    six_numbers,
+    sorted_cards,
+    step,
+)
 
 
 @step("then", r'the hand ends with "(?P<ending>[a-z_]+)"', 'the hand ends with "bankers_out"')
@@ -146,3 +158,74 @@ def _credited_all(b: Builder, points: str) -> None:
     defenders' entries, plus a remnant given to the defenders, make the defender total
     (R20.1, D22)."""
     observe(b, "result.credited", six_numbers(points, "the credited points"))
+
+
+# ---------------------------------------------------------------------------------------------
+# Writing observation checks back in these phrases (fuzz cases, render, dispute)
+# ---------------------------------------------------------------------------------------------
+
+
+def _words(value: Any) -> str:
+    return " ".join(str(v) for v in value) if isinstance(value, list) else ""
+
+
+def _settlement_phrases(expect: dict[str, Any]) -> list[tuple[str, tuple[str, ...]]]:
+    """The phrases above for the paths of an observe step that have one (each is kept only
+    if it reads back as exactly these values: :func:`.registry.phrased_checks`)."""
+    out: list[tuple[str, tuple[str, ...]]] = []
+    get = expect.get
+    if isinstance(get("result.ending"), str):
+        out.append((f'Then the hand ends with "{get("result.ending")}"', ("result.ending",)))
+    if isinstance(get("result.band"), str):
+        out.append((f'Then the band is "{get("result.band")}"', ("result.band",)))
+    if get("result.winners") in ("bankers", "defenders"):
+        out.append((f"Then the {get('result.winners')} win", ("result.winners",)))
+    if type(get("result.advance")) is int:
+        n = get("result.advance")
+        out.append((f"Then each winner advances {n} level{'s' * (n != 1)}",
+                    ("result.advance",)))
+    if isinstance(get("result.advanced"), list):
+        out.append((f'Then the advances are "{_words(get("result.advanced"))}"',
+                    ("result.advanced",)))
+    for what in ("kitty", "table"):
+        points, to = get(f"result.{what}_points"), get(f"result.{what}_to")
+        if type(points) is int and type(to) is int:
+            out.append((f"Then the {what} points ({points}) go to seat {to}",
+                        (f"result.{what}_points", f"result.{what}_to")))
+    points, to = get("result.remnant_points"), get("result.remnant_to")
+    if type(points) is int and (type(to) is int or to in ("bankers", "defenders")):
+        whom = f"seat {to}" if type(to) is int else f"the {to}"
+        out.append((f"Then the remnant points ({points}) go to {whom}",
+                    ("result.remnant_points", "result.remnant_to")))
+    if isinstance(get("result.kitty"), list):
+        out.append((f'Then the settlement shows the buried cards "{_words(get("result.kitty"))}"',
+                    ("result.kitty",)))
+    if isinstance(get("result.banker_side"), list):
+        out.append((f'Then the settled banker side is "{_words(get("result.banker_side"))}"',
+                    ("result.banker_side",)))
+    if isinstance(get("result.defenders"), list):
+        out.append((f'Then the settled defenders are "{_words(get("result.defenders"))}"',
+                    ("result.defenders",)))
+    if isinstance(get("result.levels"), list):
+        out.append((f'Then the settled levels are "{_words(get("result.levels"))}"',
+                    ("result.levels",)))
+    if isinstance(get("levels"), list):
+        out.append((f'Then the levels are now "{_words(get("levels"))}"', ("levels",)))
+    for name in ("defender_total", "banker_total"):
+        if type(get(f"result.{name}")) is int:
+            out.append((f"Then the {name.replace('_', ' ')} is {get(f'result.{name}')}",
+                        (f"result.{name}",)))
+    if isinstance(get("whole_side_check"), bool):
+        state = "active" if get("whole_side_check") else "not active"
+        out.append((f"Then the whole-side check is {state}", ("whole_side_check",)))
+    if isinstance(get("result.credited"), list):
+        out.append((f'Then the credited points are "{_words(get("result.credited"))}"',
+                    ("result.credited",)))
+    if isinstance(get("captured"), list):
+        out.append((f'Then the captured points are "{_words(get("captured"))}"', ("captured",)))
+    if isinstance(get("out"), list):
+        out.append((f'Then the out seats are "{_words(get("out"))}"', ("out",)))
+    return out
+
+
+OBSERVATION_PHRASES.append(_settlement_phrases)
