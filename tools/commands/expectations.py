@@ -18,7 +18,9 @@ entry per rule (or per shape used: the first the scenario's plays use) and way o
 failing (the same path and observed value), its reason counting the scenarios and
 quoting the first; a failure that cannot be pinned, a scenario of no known rule or using
 no shape gets an entry of its own id, so that no grouped entry can hide a new kind of
-failure. Skips stay by id. Stale entries of the run are not carried over.
+failure. Skips stay by id. Stale entries of the run are not carried over. The ids are
+the run's: a run that included your own scenarios (check PATH…) needs the same PATHs when
+`check` reads the file back.
 
 An existing --out is never replaced unless --force is given (nor ever RUN.jsonl itself).
 Exit codes: 0 written; 2 bad input (a report that is not one, an existing --out).
