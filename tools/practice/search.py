@@ -43,10 +43,13 @@ from .strategy import CLAUSE, Alternative, Suggestion, replies, suggest
 DEFAULT_THINK = 1.0
 """Seconds of search per decision by default (the budget, see :data:`STEPS_PER_SECOND`)."""
 STEPS_PER_SECOND = 4000
-"""Simulated engine decisions (a world dealt, a candidate applied, the heuristic playing
-the hand out) per second of ``--think`` on one core of the machine the figures in the
-README come from (python -m fivetenk.bench.strategy --a strong --think 0.5 prints the
-decision times measured)."""
+"""The budget: simulated engine decisions (a candidate applied, then each move of the
+heuristic playing the hand out) per second of ``--think``. Chosen on the loaded machine
+the README's figures come from, where a decision measured about this rate in wall-clock
+time; one core simulates about 9,700 a second (CPU time, after the rollouts were made
+faster), so a decision stays well inside its think time. Counted rather than clocked, so
+the decisions, and the README's bench figures, are the same on any machine
+(python -m fivetenk.bench.strategy --a strong prints the decision times in CPU seconds)."""
 MAX_CANDIDATES = 6
 """Candidate actions weighed per decision (the heuristic's first)."""
 MIN_WORLDS = 4
