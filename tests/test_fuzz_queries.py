@@ -322,6 +322,39 @@ def test_shrinking_stays_under_the_variants_the_engine_plays(tmp_path: Path) -> 
     assert anywhere["variants"] == {}, anywhere
 
 
+def test_a_bug_already_written_is_not_written_again(tmp_path: Path) -> None:
+    """Groups are shrunk until the written cases are distinct bugs: two different found
+    cases of one mistake (a single 7 read as illegal) shrink to one bug signature (the
+    command, the shapes, every differing field and its values); the second says it is the
+    bug already written, by id, and writes nothing."""
+    import argparse
+
+    from fivetenk.fuzz.findings import shrink_and_write
+
+    mode = QueryMode(capabilities=frozenset({"classify"}))
+    variants = {"rocket": "joker_sets"}
+    engine = _OwnRocket()
+    cases = [c for i in range(20000)
+             if (c := mode.generate(RandomSource(f"9:queries:{i}"), variants)).kind
+             == "classify" and mode.run(engine, [c])[0] is not None][:2]
+    assert len(cases) == 2 and cases[0].steps != cases[1].steps
+    args = argparse.Namespace(out=tmp_path, id_prefix="found", impl="own-rocket")
+    seen: dict[str, str] = {}
+    records = []
+    for case in cases:
+        found = mode.run(engine, [case])[0]
+        assert found is not None
+        lines, record = shrink_and_write(args, mode, engine, case, found, [variants], seen)
+        records.append((lines, record))
+    (_, first), (lines, second) = records
+    assert first["signature"] == second["signature"] == "classify|single|legal=true->false;" \
+        "readings=list->list"
+    assert second["same_as"] == first["id"] and "json" not in second
+    assert f"  the same bug as {first['id']} once shrunk" in "\n".join(lines)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [f"{first['id']}.feature",
+                                                         f"{first['id']}.json"]
+
+
 def test_each_group_says_how_to_reproduce_its_case_as_found(tmp_path: Path) -> None:
     """Every divergence group gives the command that runs its raw case alone (``--case N``
     with the campaign's seed, mode and variants); run, it diverges the same way, in that

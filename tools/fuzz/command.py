@@ -53,8 +53,12 @@ CHUNK_SECONDS = 1.0
 measured so far, so the budget is checked about this often whatever a case costs (with a
 fixed 512, a chunk of whole-hand cases took almost a minute, and a 150 s budget ran 206 s)."""
 SHRINK_GROUPS = 5
-"""At most this many distinct divergences (by mode, kind and differing paths) are shrunk
-and written; the others are counted and listed."""
+"""At most this many distinct bugs are written: groups are shrunk in order until this many
+shrunk cases differ in their bug signature (:func:`fivetenk.fuzz.findings.bug_signature`),
+or :data:`SHRINK_TRIES` groups were shrunk; a group whose shrunk case is a bug already
+written says so and is not written again. The others are counted and listed."""
+SHRINK_TRIES = 3 * SHRINK_GROUPS
+"""At most this many groups are shrunk (shrinking costs up to a few hundred runs each)."""
 DEFAULT_CASES = 2000
 
 
@@ -547,13 +551,16 @@ def _finish(args: argparse.Namespace, out: TextIO, plan: Plan, modes: dict[str, 
                           "error": error_kind(o.divergence.error) if o.divergence.error
                           else None})
     records: list[dict[str, Any]] = []
+    seen: dict[str, str] = {}  # bug signature -> the id written for it
     for number, found in enumerate(groups.values()):
-        lines, record = describe(args, plan, modes, driver, found, number < SHRINK_GROUPS)
+        write = len(set(seen.values())) < SHRINK_GROUPS and number < SHRINK_TRIES
+        lines, record = describe(args, plan, modes, driver, found, write, seen)
         for line in lines:
             print(line, file=out)
         print(file=out)
         records.append(record)
     diverged = sum(f.count for f in groups.values())
+    twice = sum(1 for r in records if r.get("same_as"))
     errors = sum(f.count for f in groups.values() if f.outcome.divergence and
                  f.outcome.divergence.errored)
     ran = sum(tried.values())
@@ -577,7 +584,9 @@ def _finish(args: argparse.Namespace, out: TextIO, plan: Plan, modes: dict[str, 
               f"{report.visible(label, 400)}", file=out)
     print(f"{ran} cases in {elapsed:.1f} s ({rate:,.0f}/s); {diverged} diverged"
           f"{f' ({errors} errored)' if errors else ''}, {len(groups)} distinct"
-          f"{f'; {sum(known.values())} known (muted)' if known else ''}", file=out)
+          f"{f'; {sum(known.values())} known (muted)' if known else ''}"
+          f"{f'; {twice} of them shrank to a bug already written' if twice else ''}",
+          file=out)
     print(f"rerun: {rerun_command(args, seed)}", file=out)
     if args.jsonl is not None:
         summary = {"record": "summary", "seed": seed, "tried": tried, "skipped": skipped,

@@ -54,8 +54,10 @@ def bounded_record(record: dict[str, Any]) -> dict[str, Any]:
 
 
 def describe(args: argparse.Namespace, plan: Plan, modes: dict[str, Any], driver: Any,
-              found: Found, write: bool) -> tuple[list[str], dict[str, Any]]:
-    """The report of one divergence group (and, if ``write``, its shrunk case written)."""
+              found: Found, write: bool, seen: dict[str, str] | None = None,
+              ) -> tuple[list[str], dict[str, Any]]:
+    """The report of one divergence group (and, if ``write``, its shrunk case written,
+    unless its bug is one of ``seen``: see :func:`shrink_and_write`)."""
     o = found.outcome
     d = o.divergence
     assert d is not None
@@ -77,7 +79,7 @@ def describe(args: argparse.Namespace, plan: Plan, modes: dict[str, Any], driver
                      "query case")
     try:
         lines_, record_ = shrink_and_write(args, mode, driver, case, d,
-                                            plan.combos.get(o.mode, [{}]))
+                                            plan.combos.get(o.mode, [{}]), seen)
     except OSError as err:  # e.g. a full disk: the divergence stays reported
         name = f" {report.visible(err.filename, 400)}" if err.filename else ""
         lines.append(f"  not written: cannot write{name}: {err.strerror or err}")
@@ -123,9 +125,29 @@ def shrinkable(divergence: Divergence) -> str:
     return ""
 
 
+def bug_signature(scenario: Any, divergence: Divergence) -> str:
+    """What makes two shrunk cases the same bug: the command of the diverging step, the
+    shapes the case uses, and every differing field (list positions left out) with what
+    was expected and what came back there where those are words (:meth:`Divergence.group_key`
+    for each path). Two groups whose first cases shrink to one signature are one bug found
+    twice (a missing airplane with pairs, once in a lead and once in a listing of 26
+    cards)."""
+    from ..shapes import scenario_shapes
+    from .source import _gist
+
+    op = divergence.request.get("op", "?") if isinstance(divergence.request, dict) else "?"
+    if divergence.error:
+        return f"{op}:error:{error_kind(divergence.error)}"
+    fields = sorted({".".join("#" if part.isdigit() else part for part in path.split(".")) +
+                     f"={_gist(divergence.expected, path)}->{_gist(divergence.observed, path)}"
+                     for path in divergence.paths})
+    return f"{op}|{','.join(scenario_shapes(scenario))}|{';'.join(fields)}"
+
+
 def shrink_and_write(args: argparse.Namespace, mode: Any, driver: Any, case: Case,
-                      found: Divergence, combos: Sequence[dict[str, str]] = ({},),
-                      ) -> tuple[list[str], dict[str, Any]]:
+                     found: Divergence, combos: Sequence[dict[str, str]] = ({},),
+                     seen: dict[str, str] | None = None,
+                     ) -> tuple[list[str], dict[str, Any]]:
     """Shrink the divergence ``found`` in the campaign's case ``case`` (regenerated here
     from its draws) and write the result. The case is run first on this process's
     implementation: its divergence (the diverging step included) is what
@@ -191,12 +213,20 @@ def shrink_and_write(args: argparse.Namespace, mode: Any, driver: Any, case: Cas
     ident = content_id(args.id_prefix, body)
     scenario = mode.scenario(final, divergence, ident)
     lines += ["  the minimal case:"] + ["    " + d for d in divergence_lines(divergence)]
+    signature = bug_signature(draft, divergence)
+    if seen is not None and signature in seen:
+        lines.append(f"  the same bug as {seen[signature]} once shrunk (the same command, "
+                     "shapes and differences): not written again")
+        return lines, {"same_as": seen[signature], "signature": signature,
+                       "shrunk": divergence_record(divergence)}
+    if seen is not None:
+        seen[signature] = ident
     paths, note = write_case(args.out, scenario)
     lines.append(f"  written: {paths[0]} and {paths[1]}{note}")
     lines.append(f"  check it: fivetenk check --only-paths {paths[0]} --impl "
                  f"{shlex.quote(args.impl)}")
     return lines, {"id": ident, "feature": str(paths[0]), "json": str(paths[1]),
-                   "shrunk": divergence_record(divergence)}
+                   "signature": signature, "shrunk": divergence_record(divergence)}
 
 
 def write_case(out: Path, scenario: Any) -> tuple[tuple[Path, Path], str]:
