@@ -355,3 +355,55 @@ def test_one_engine_mistake_makes_one_group_per_field_it_breaks(tmp_path: Path) 
     cases = [json.loads(line) for line in jsonl.read_text().splitlines()]
     path_sets = {tuple(r["paths"]) for r in cases if r["record"] == "case"}
     assert len(path_sets) >= 5  # what the old key split them into
+
+
+# -- fuzz merge (issue 20, item 6) --------------------------------------------------------------
+
+
+def test_merge_combines_the_shards_of_a_campaign_into_one_set_of_groups(tmp_path: Path) -> None:
+    """Two shards of one campaign, each in its own folder (as CI artifacts are), merge into
+    the groups of the whole campaign: the same group from both shards is one, its cases
+    counted across them; the totals are the unsplit campaign's; each written case is found
+    in its shard's folder."""
+    engine = BOMBS
+    whole = tmp_path / "whole.jsonl"
+    fuzz("--impl", engine, "--seed", "1", "--cases", "1000", "--mode", "queries",
+         "--no-shrink", "--out", str(tmp_path / "w"), "--jsonl", str(whole))
+    for k in (1, 2):
+        folder = tmp_path / "shards" / f"fuzz-shard-{k}"
+        code, _ = fuzz("--impl", engine, "--seed", "1", "--cases", "1000", "--mode", "queries",
+                       "--shard", f"{k}/2", "--out", str(folder / "found"),
+                       "--jsonl", str(folder / "fuzz.jsonl"))
+    merged = tmp_path / "merged.jsonl"
+    code, text = fuzz("merge", *sorted(str(p) for p in (tmp_path / "shards").iterdir()),
+                          "--jsonl", str(merged))
+    assert code == 1, text
+    records = [json.loads(x) for x in merged.read_text().splitlines()]
+    expected = [json.loads(x) for x in whole.read_text().splitlines()]
+    summary, want = records[-1], expected[-1]
+    assert summary["diverged"] == want["diverged"] and summary["tried"] == want["tried"]
+    groups = [r for r in records if r["record"] == "group"]
+    assert len(groups) == want["distinct"]
+    assert sum(g["count"] for g in groups) == want["diverged"]
+    assert any(len(g["shards"]) == 2 for g in groups), groups  # found by both, merged
+    for group in groups:
+        assert group["written"] and all(Path(w).is_file() for w in group["written"])
+    assert "GROUP plays:count=int->int" in text and "reproduce it as found:" in text
+
+
+@pytest.mark.parametrize("content, message", [
+    ('{"record": "summary", "seed": 1, "tried": {}, "diverged": 0}\n{"record": "x"}\n',
+     ":2: expected a fivetenk fuzz record"),
+    ('{"record": "divergence", "case": 1}\n', ":1: 'count': expected an integer"),
+    ("{not json\n", ":1: not JSON"),
+    ('{"record": "case", "case": 3}\n', "no summary record"),
+])
+def test_merge_refuses_a_report_it_cannot_read_at_its_line(tmp_path: Path, content: str,
+                                                            message: str) -> None:
+    (tmp_path / "s1").mkdir()
+    (tmp_path / "s1" / "fuzz.jsonl").write_text(content)
+    code, text = fuzz("merge", str(tmp_path / "s1"))
+    assert code == 2 and message in text and "Traceback" not in text, text
+    (tmp_path / "empty").mkdir()
+    code, text = fuzz("merge", str(tmp_path / "empty"))
+    assert code == 2 and "no fuzz report (*.jsonl) in it" in text, text

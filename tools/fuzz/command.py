@@ -63,9 +63,9 @@ DEFAULT_CASES = 2000
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--impl", metavar="CMD", required=True,
+    p.add_argument("--impl", metavar="CMD",
                    help="the implementation, over the adapter protocol (never run through a "
-                   "shell), e.g. --impl \"node adapter.js\"")
+                   "shell), e.g. --impl \"node adapter.js\" (required, except for merge)")
     p.add_argument("--seed", type=_count(0, 2**63), metavar="N",
                    help="the campaign's seed (default: a fresh one, always printed with the "
                    "command that reruns it)")
@@ -113,6 +113,15 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="seconds to wait for each reply, at most 3600 (default 10)")
     p.add_argument("--restarts", type=_count(0, 100), default=5, metavar="N",
                    help="restart a misbehaving implementation at most N times (default 5)")
+    from . import merge
+
+    sub = p.add_subparsers(dest="fuzz_command", metavar="merge DIR...",
+                           title="combining the shards of a campaign")
+    m = sub.add_parser("merge", help="combine shard reports into one set of groups",
+                       description=merge.__doc__,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    merge.add_arguments(m)
+    m.set_defaults(func=merge.run)
 
 
 def _count(lo: int, hi: int) -> Any:
@@ -265,6 +274,11 @@ def _worker_chunk(indices: list[int]) -> list[Outcome]:
 def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     out = out or sys.stdout
     from ..commands.check import _check_outputs, _process_driver
+    from ..user_input import UsageError
+
+    if args.impl is None:
+        raise UsageError("--impl CMD is required (the implementation to fuzz); "
+                         "or `fivetenk fuzz merge DIR...` to combine shard reports")
 
     args.junit = None
     _check_outputs(args)

@@ -1,0 +1,238 @@
+"""fivetenk fuzz merge DIR...: one report from the shards of a campaign.
+
+A campaign split over machines (``fivetenk fuzz --shard K/N --jsonl DIR/fuzz.jsonl --out
+DIR/found``, one job each) leaves one folder per shard. ``merge`` reads the JSON-lines
+report in each folder (every ``*.jsonl`` directly in it; a file named instead of a folder
+is read as it is) and prints one set of divergence groups: a group found by several
+shards is one group, with its cases counted across the shards, the shards that found it,
+its first case (shard and number, with the command that reproduces it), and every case
+the shards wrote for it, found in the folders by name, each once per bug. The totals add
+up the shards' summaries; shards that ran different seeds, or a shard that ran twice, are
+said, not hidden.
+
+Groups are keyed as a campaign keys them (the command, the first field that differs, with
+list positions left out, and what was expected and came back there, where those are
+words): the key is recomputed from each group's evidence, so reports of the same kit
+version merge whatever the shard.
+
+Reports come from outside: each must be a regular file of at most 64 MiB, one JSON object
+per line (at most 4 MiB each), every record a fuzz record (``divergence``, ``case``,
+``summary``); anything else is bad input naming the file and line (exit 2). Exit codes: 0
+no divergence in any shard, 1 at least one group, 2 bad input. ``--jsonl FILE`` writes the
+merged groups and totals as JSON lines.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+from .. import report
+
+MAX_REPORT_BYTES = 64 * 1024 * 1024
+"""The largest shard report read (a campaign lists every diverging case)."""
+MAX_LINE_BYTES = 4 * 1024 * 1024
+"""The longest line of a report (the kit bounds each field it writes far below this)."""
+RECORDS = ("divergence", "case", "summary")
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("dirs", nargs="+", type=Path, metavar="DIR",
+                   help="a shard's folder (its *.jsonl report and found/ cases), or a report")
+    p.add_argument("--jsonl", type=Path, metavar="FILE",
+                   help="also write the merged groups and the totals as JSON lines")
+
+
+@dataclass
+class Shard:
+    """One report: where it is, its summary, its groups and diverging cases."""
+
+    path: Path
+    folder: Path
+    summary: dict[str, Any] | None = None
+    groups: list[dict[str, Any]] = field(default_factory=list)
+    cases: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass
+class Group:
+    """A merged group: its key, the first report of it, and where it was found."""
+
+    key: str
+    first: dict[str, Any]
+    shard: str
+    count: int = 0
+    shards: list[str] = field(default_factory=list)
+    written: dict[str, str] = field(default_factory=dict)
+    """bug signature (or id) -> the case file found for it."""
+
+
+def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
+    from ..user_input import UsageError
+
+    out = out or sys.stdout
+    shards: list[Shard] = []
+    for given in args.dirs:
+        files = [given] if given.is_file() else sorted(given.glob("*.jsonl"))
+        if not files:
+            raise UsageError(f"{report.visible(str(given), 400)}: no fuzz report (*.jsonl) "
+                             "in it; give each shard's folder or its --jsonl file")
+        for path in files:
+            shards.append(read_report(path, given if given.is_dir() else path.parent))
+    groups = merge(shards)
+    return _print(args, out, shards, groups)
+
+
+def read_report(path: Path, folder: Path) -> Shard:
+    """A shard's report, checked line by line (module docstring)."""
+    from ..scenario import ScenarioError
+    from ..user_input import decode_text, parse_json, read_bytes
+
+    where = str(path)
+    text = decode_text(read_bytes(path, where, limit=MAX_REPORT_BYTES), where)
+    shard = Shard(path, folder)
+    for number, line in enumerate(text.splitlines(), 1):
+        at = f"{where}:{number}"
+        if not line.strip():
+            continue
+        if len(line.encode()) > MAX_LINE_BYTES:
+            raise ScenarioError(f"a line of more than {MAX_LINE_BYTES} bytes", where=at)
+        record = parse_json(line, at)
+        if not isinstance(record, dict) or record.get("record") not in RECORDS:
+            raise ScenarioError("expected a fivetenk fuzz record (an object whose \"record\" "
+                                f"is one of {', '.join(RECORDS)})", where=at)
+        kind = record["record"]
+        if kind == "summary":
+            if shard.summary is not None:
+                raise ScenarioError("a second summary: one report per campaign shard",
+                                    where=at)
+            _need(record, {"seed": int, "tried": dict, "diverged": int}, at)
+            shard.summary = record
+        elif kind == "divergence":
+            _need(record, {"case": int, "count": int, "found": dict}, at)
+            _need(record["found"], {"paths": list}, f"{at}: found")
+            shard.groups.append(record)
+        else:
+            _need(record, {"case": int}, at)
+            shard.cases.append(record)
+    if shard.summary is None:
+        raise ScenarioError("no summary record: the campaign did not finish (or this is not "
+                            "a fivetenk fuzz --jsonl report)", where=where)
+    return shard
+
+
+def _need(record: dict[str, Any], keys: dict[str, type], where: str) -> None:
+    from ..scenario import ScenarioError
+
+    for key, kind in keys.items():
+        value = record.get(key)
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            wanted = "an integer" if kind is int else kind.__name__
+            raise ScenarioError(f"{key!r}: expected {wanted}, found "
+                                f"{report.json_text(value, 80)}", where=where)
+
+
+def group_key(found: dict[str, Any]) -> str:
+    """A group's key, recomputed from its evidence (:meth:`Divergence.group_key`)."""
+    from .source import Divergence
+
+    request: dict[str, Any] = (found["request"] if isinstance(found.get("request"), dict)
+                               else {})
+    paths = [str(p) for p in found.get("paths", []) if isinstance(p, str)]
+    error = found.get("error")
+    d = Divergence(step=0, request=request, expected=found.get("expected"),
+                   observed=found.get("observed"), paths=paths,
+                   error=error if isinstance(error, str) else "")
+    return d.group_key()
+
+
+def merge(shards: list[Shard]) -> dict[str, Group]:
+    """The groups of every shard, merged by key (in order of first appearance)."""
+    groups: dict[str, Group] = {}
+    for shard in shards:
+        name = str(shard.folder)
+        for record in shard.groups:
+            key = group_key(record["found"])
+            group = groups.get(key)
+            if group is None:
+                group = groups[key] = Group(key, record, name)
+            group.count += record["count"]
+            if name not in group.shards:
+                group.shards.append(name)
+            feature = record.get("feature")
+            if isinstance(feature, str):
+                local = _local(shard.folder, feature)
+                bug = str(record.get("signature") or record.get("id") or feature)
+                group.written.setdefault(bug, local)
+    return groups
+
+
+def _local(folder: Path, recorded: str) -> str:
+    """Where a written case is now: the recorded path's file name, looked up in the shard's
+    folder (an artifact moves the folder; the path was the job's), else as recorded."""
+    name = Path(recorded).name
+    for candidate in (folder / "found" / name, folder / name):
+        if candidate.is_file():
+            return str(candidate)
+    found = sorted(folder.rglob(name))[:1]
+    return str(found[0]) if found else f"{recorded} (not in {folder})"
+
+
+def _print(args: argparse.Namespace, out: TextIO, shards: list[Shard],
+           groups: dict[str, Group]) -> int:
+    from .findings import bounded_record
+
+    tried: dict[str, int] = {}
+    diverged = 0
+    seeds: list[int] = []
+    for shard in shards:
+        assert shard.summary is not None
+        for k, v in shard.summary["tried"].items():
+            if type(v) is int:
+                tried[str(k)] = tried.get(str(k), 0) + v
+        diverged += shard.summary["diverged"]
+        if shard.summary["seed"] not in seeds:
+            seeds.append(shard.summary["seed"])
+    print(f"fivetenk fuzz merge: {len(shards)} shard report{'s' * (len(shards) != 1)}",
+          file=out)
+    if len(seeds) > 1:
+        print(f"note: the shards ran different seeds ({', '.join(map(str, seeds))}): they are "
+              "not one campaign split, and may have tried the same cases", file=out)
+    records: list[dict[str, Any]] = []
+    for group in groups.values():
+        first = group.first
+        found = first["found"]
+        print(f"GROUP {report.visible(group.key, 200)}: {group.count} case"
+              f"{'s' * (group.count != 1)}, in {', '.join(map(report.visible, group.shards))}",
+              file=out)
+        print(f"  first: case {first['case']} of {report.visible(group.shard, 400)}", file=out)
+        request = found.get("request")
+        print(f"  sent: {report.json_text(request, 400)}", file=out)
+        for line in [x for x in found.get("differences", []) if isinstance(x, str)][:5]:
+            print(f"    {report.visible(line, 400)}", file=out)
+        if isinstance(first.get("reproduce"), str):
+            print(f"  reproduce it as found: {report.visible(first['reproduce'], 600)}",
+                  file=out)
+        for path in group.written.values():
+            print(f"  written: {report.visible(path, 600)}", file=out)
+        print(file=out)
+        records.append({"record": "group", "key": group.key, "count": group.count,
+                        "shards": group.shards, "first": {"shard": group.shard,
+                                                          "case": first["case"]},
+                        "found": found, "written": list(group.written.values())})
+    ran = sum(tried.values())
+    before = sum(len(s.groups) for s in shards)
+    print(f"{ran} cases in {len(shards)} shards; {diverged} diverged, {len(groups)} distinct "
+          f"(from {before} group{'s' * (before != 1)} in the shards)", file=out)
+    if args.jsonl is not None:
+        summary = {"record": "summary", "shards": [str(s.path) for s in shards],
+                   "seeds": seeds, "tried": tried, "diverged": diverged,
+                   "distinct": len(groups)}
+        text = "".join(json.dumps(bounded_record(r), ensure_ascii=True, sort_keys=True) + "\n"
+                       for r in [*records, summary])
+        report.write_atomic(args.jsonl, text)
+    return 1 if groups else 0
