@@ -307,6 +307,7 @@ def test_bad_report_options_and_folders(tmp_path: Path, reports: dict[str, Path]
 def test_spanish_book(tmp_path: Path) -> None:
     import inspect
 
+    from fivetenk.book.titles import spanish_title
     from fivetenk.language import render_steps
 
     out = tmp_path / "es"
@@ -325,9 +326,12 @@ def test_spanish_book(tmp_path: Path) -> None:
     else:
         assert "When" in words
     assert parse(out / "index.html").find("input", id="search")
-    # the scenario titles exist in English only: marked so on a Spanish page
-    titles = [a for t, a in rule.tags if t == "span" and a.get("lang") == "en"]
-    assert len(titles) >= len(rule.classed("article", "scenario"))
+    # a scenario title without Spanish (templates/titles.es.tsv) is marked English
+    english = [a for t, a in rule.tags if t == "span" and a.get("lang") == "en"
+               and a.get("class") == "title"]
+    spanish = [s for s in catalog.shipped() if s.rule == "R02"
+               and spanish_title(s.id, s.name)]
+    assert len(english) + len(spanish) >= len(rule.classed("article", "scenario")) > len(english)
 
 
 def test_the_search_index_is_small_and_covers_everything(site: Path) -> None:
@@ -336,7 +340,7 @@ def test_the_search_index_is_small_and_covers_everything(site: Path) -> None:
     entries = json.loads(text.removeprefix("window.FIVETENK_SEARCH=").rstrip().rstrip(";"))
     spec = load_spec()
     kinds: dict[str, set[str]] = {}
-    for kind, ident, _, _, href in entries:
+    for kind, ident, _, _, href, _ in entries:
         kinds.setdefault(kind, set()).add(ident)
         assert (site / unquote(href.split("#")[0])).is_file()
     assert kinds["rule"] == set(spec.rules) and kinds["clause"] == set(spec.clauses)
@@ -344,7 +348,7 @@ def test_the_search_index_is_small_and_covers_everything(site: Path) -> None:
     assert kinds["scenario"] == {s.id for s in catalog.shipped()}
     assert len(text.encode()) < 250_000
     # the whole text of a ruling and of a clause is searched, not only titles
-    texts = {(kind, ident): text for kind, ident, _, text, _ in entries}
+    texts = {(kind, ident): text for kind, ident, _, text, _, _ in entries}
     assert spec.rulings["D35"].text in texts[("ruling", "D35")]
     assert spec.clauses["R03.4"].es in texts[("clause", "R03.4")]
     # every page carries the search, its results' links made from that page
@@ -461,6 +465,92 @@ def test_with_reports_a_rule_page_has_a_status_filter_and_each_scenario_its_resu
     assert build(bare, {}) == 0
     plain = parse(bare / "rules" / "R02.html")
     assert not plain.find("select", id="status-filter") and not plain.classed("p", "results")
+
+
+class Prose(HTMLParser):
+    """A page's own words: without what is marked as another language (``lang="en"``:
+    titles and texts that exist in English only), code, the Gherkin as written, ids, card
+    glyphs and data (``class="data"``: an implementation's name from its report)."""
+
+    VOID = frozenset({"br", "img", "input", "meta", "link", "hr", "wbr", "source"})
+    SKIP = frozenset({"gherkin", "sid", "card", "cards", "data", "variant"})
+
+    def __init__(self, lang: str) -> None:
+        super().__init__(convert_charrefs=True)
+        self.lang = lang
+        self.stack: list[bool] = []
+        self.words: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in self.VOID:
+            return
+        found = dict(attrs)
+        skip = (found.get("lang") not in (None, self.lang) or tag in ("script", "style", "pre",
+                                                                  "code", "title")
+                or bool(self.SKIP & set((found.get("class") or "").split())))
+        self.stack.append(skip or (bool(self.stack) and self.stack[-1]))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag not in self.VOID and self.stack:
+            self.stack.pop()
+
+    def handle_data(self, data: str) -> None:
+        if not (self.stack and self.stack[-1]):
+            self.words.append(data)
+
+
+def english_interface_words(path: Path, lang: str = "es") -> dict[str, str]:
+    """The book's English interface words (every word of ``WORDS["en"]`` that no Spanish
+    interface text uses) found on a page, outside quotes and JSON (data, written the same
+    in every language) and variant names and values; each with the words around it."""
+    from fivetenk.book.words import WORDS
+
+    def words(text: str) -> set[str]:
+        return set(re.findall(r"\w+", text.lower()))
+
+    english = set().union(*map(words, WORDS["en"].values()))
+    spanish = set().union(*map(words, WORDS["es"].values()))
+    spec = load_spec()
+    data = {w for v in spec.variants.values() for w in words(" ".join((v.name, *v.values)))}
+    page = Prose(lang)
+    page.feed(path.read_text(encoding="utf-8"))
+    text = re.sub(r"\{.*?\}|\[.*?\]", " ", re.sub(r'"[^"\n]*"', " ", " ".join(page.words)))
+    text = " ".join(text.split())
+    return {w: re.search(rf".{{0,40}}\b{w}\b.{{0,30}}", text, re.I).group()  # type: ignore
+            for w in sorted(words(text) & (english - spanish - data - {"k", "as"}))}
+
+
+def test_the_spanish_book_has_no_english_interface_word(
+        reports: dict[str, Path], site: Path, tmp_path: Path) -> None:
+    """Issue 22, item 5: every page of the Spanish book, reports and all, says nothing of
+    its interface in English; the same check finds them on the English book's pages."""
+    out = tmp_path / "es"
+    assert build(out, reports, "--lang", "es") == 0
+    found = {str(p.relative_to(out)): english_interface_words(p) for p in html_files(out)}
+    assert not {k: v for k, v in found.items() if v}
+    from fivetenk.book.words import WORDS
+
+    same = {k for k in WORDS["en"] if WORDS["es"][k] == WORDS["en"][k]}
+    assert same <= {"gherkin", "stderr", "none", "lang_note"}, same
+    assert set(WORDS["es"]) == set(WORDS["en"])
+    assert english_interface_words(site / "rules" / "R05.html", "en")
+    assert english_interface_words(site / "matrix.html", "en")
+
+
+def test_every_example_has_its_title_in_spanish() -> None:
+    """Issue 22, item 5: the titles of the illustrative examples read in Spanish in the
+    Spanish book (``templates/titles.es.tsv``); any other title stays English, marked."""
+    from fivetenk.book import Book
+
+    spanish = Book(spec=load_spec(), scenarios=catalog.shipped(), reports=[], lang="es",
+                   command="")
+    missing = [s.id for shown in spanish.examples.values() for s in shown
+               if spanish.title(s)[1]]
+    assert not missing, f"examples without a Spanish title: {missing}"
+    row = next(s for s in catalog.shipped() if s.id == "R01-002.2")
+    assert spanish.title(row) == ("Ninguna cara existe en más de tres copias (ejemplo 2)", False)
+    other = next(s for s in catalog.shipped() if s.id == "R13-009.2")
+    assert spanish.title(other) == (other.name, True)  # its own ending: no guess
 
 
 def test_cards_in_text_become_glyphs() -> None:

@@ -440,3 +440,44 @@ def test_every_shipped_step_as_written_reads_back_from_spanish() -> None:
                 assert find_step(kind, spanish, "es") == (definition, args), st["text"]  # type: ignore[arg-type]
                 used.add(id(definition))
     assert len(checked) > 1000 and len(used) > 90
+
+
+def test_rules_lang_es_has_no_english_heading(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 22: ``fivetenk rules --lang es`` says every heading in Spanish, and a ruling's
+    title and text in Spanish (spec/rulings.yaml ``es:``); what the spec has in English
+    only is marked ``(en inglés)``. The English output keeps its English headings."""
+    from fivetenk.spec_data import load_spec
+
+    english_words = {"rule", "summary", "rulings", "ruling", "variants", "exercised",
+                     "default", "grounds", "clauses", "clause", "outline", "shared",
+                     "scenario", "implementation", "unknown", "none", "alignment"}
+    spec = load_spec()
+    data = {w for v in spec.variants.values() for w in (v.name, *v.values)}  # as written
+    for target in (None, "R05", "R17.2", "R08", "D9", "D35", "R05-003", "R02-001"):
+        assert cli.main(["rules", "--lang", "es", *([target] if target else [])]) == 0
+        out = capsys.readouterr().out
+        lines = out.splitlines()
+        if target and "-" in target:
+            lines = lines[1:]  # the scenario's own title: English (the feature's)
+        for line in lines:
+            said = line.split("(en inglés)")[0].split("fivetenk show")[0]
+            said = re.sub(r"R\d\d-\d+(?:\.\d+)?", "", said)
+            words = set(re.findall(r"[a-z_]+", said.lower())) - data
+            assert not words & english_words, (target, line)
+        if target and target.startswith("D"):
+            assert spec.rulings[target].text_in("es") in out
+            assert spec.rulings[target].text not in out
+        assert cli.main(["rules", *([target] if target else [])]) == 0
+        english = capsys.readouterr().out
+        if target == "R05":
+            assert "summary: " in english and "  rulings:" in english
+
+
+def test_every_ruling_has_its_spanish_title_and_text() -> None:
+    """Issue 22: each ruling D1… has a Spanish title and text (spec/rulings.yaml ``es:``),
+    not a copy of the English."""
+    from fivetenk.spec_data import load_spec
+
+    for ruling in load_spec().rulings.values():
+        assert ruling.es.get("title") and ruling.es.get("text"), ruling.id
+        assert ruling.text_in("es") != ruling.text, ruling.id

@@ -404,7 +404,8 @@ def test_rules_command_rule_in_spanish() -> None:
     assert "Todo un bando acaba: fin inmediato" in out
     assert "R17.2  Si acaba toda la banca, recibe todos los 5,10,K restantes de defensores\n" in out
     assert "R17.3  si acaban los defensores, reciben los de la banca.\n" in out
-    assert "D20 Whole-side ending" in out
+    assert "D20 Final de todo un bando" in out  # the ruling's Spanish title (issue 22)
+    assert "Whole-side ending" not in out and "Regla 17:" in out
     assert "transfer every remaining defender scoring card" not in out
 
 

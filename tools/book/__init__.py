@@ -70,7 +70,7 @@ from ..report import (
 from ..scenario import Scenario, ScenarioError, decode_text, parse_json, read_bytes
 from ..spec_data import LANGS, Spec
 from .reading import feature_texts, fresh, pick_examples, rule_bodies, split_long
-from .titles import TITLES
+from .titles import spanish_title, titled
 from .words import WORDS, count
 
 __all__ = ["BookError", "add_arguments", "build", "read_report", "run"]
@@ -476,13 +476,14 @@ class Book:
                         for s in self.scenarios}
         self.features = feature_texts(catalog.shipped_files())
         self.bodies = {lang: rule_bodies(self.spec, lang) for lang in LANGS}
+        named = titled([s.id for s in self.scenarios], {s.id: s.name for s in self.scenarios})
         self.examples: dict[str, list[Scenario]] = {}
         self.folded: dict[str, list[Scenario]] = {}
         for rule in self.spec.rules.values():
             wanted = 3 if len(rule.clauses) <= 3 else 2
             for clause in rule.clauses:
                 own = [s for s in self.cited.get(clause.id, []) if s.clauses[0] == clause.id]
-                self.examples[clause.id] = pick_examples(own, TITLES, wanted)
+                self.examples[clause.id] = pick_examples(own, named, wanted)
                 self.folded[clause.id] = [s for s in own if s not in self.examples[clause.id]]
         self.steps = {s.id: steps_of(s, self.lang) for s in self.scenarios}
         self.results: dict[str, list[dict[str, Any]]] = {}
@@ -496,8 +497,9 @@ class Book:
     def title(self, s: Scenario) -> tuple[str, bool]:
         """A scenario's title in the book's language, and whether it is English on a page
         in another language (the examples' titles have Spanish: :mod:`.titles`)."""
-        if self.lang == "es" and s.id in TITLES:
-            return TITLES[s.id], False
+        found = spanish_title(s.id, s.name) if self.lang == "es" else None
+        if found is not None:
+            return found, False
         return s.name, self.lang != "en"
 
     def first_reading(self, rule: Any, ruling_id: str) -> str:
@@ -671,28 +673,30 @@ def _evidence(book: Book, record: dict[str, Any]) -> dict[str, Any]:
 
 
 def search_index(book: Book) -> str:
-    """The search index as a script: ``[kind, id, title, text, href]`` for every rule,
+    """The search index as a script: ``[kind, id, title, text, href, lang]`` for every rule,
     clause, ruling and scenario, in the book's language (a rule's title and text, a
     clause's text and its other language's, a ruling's title and whole text, a scenario's
-    title), hrefs from the book's root (every page's search adds its way there)."""
+    title), hrefs from the book's root (every page's search adds its way there); ``lang``
+    is ``en`` for a title that exists in English only on a page in another language."""
     spec, lang = book.spec, book.lang
     other = "es" if lang == "en" else "en"
     entries: list[list[str]] = []
     for rule in spec.rules.values():
         entries.append(["rule", rule.id, rule.title(lang),
                         f"{rule.title(other)} {book.bodies[lang].get(rule.number, '')}",
-                        f"rules/{rule.id}.html"])
+                        f"rules/{rule.id}.html", ""])
         for c in rule.clauses:
             entries.append(["clause", c.id, c.text(lang), c.text(other),
-                            f"rules/{rule.id}.html#{_anchor(c.id)}"])
+                            f"rules/{rule.id}.html#{_anchor(c.id)}", ""])
     for rid in book.rulings:
         r = spec.rulings[rid]
         text = r.text_in(lang) if r.text_in(lang) == r.text else f"{r.text_in(lang)} {r.text}"
-        entries.append(["ruling", rid, r.title_in(lang), text, f"rulings/{rid}.html"])
+        entries.append(["ruling", rid, r.title_in(lang), text, f"rulings/{rid}.html",
+                        "en" if lang != "en" and not r.es else ""])
     for s in book.scenarios:
-        title = book.title(s)[0]
+        title, english = book.title(s)
         entries.append(["scenario", s.id, title, s.name if title != s.name else "",
-                        book.home(s)])
+                        book.home(s), "en" if english else ""])
     data = json.dumps(entries, ensure_ascii=True, separators=(",", ":"))
     return f"window.FIVETENK_SEARCH={data};\n"
 

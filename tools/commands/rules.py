@@ -35,6 +35,35 @@ _RULING = re.compile(r"[Dd](\d{1,3})")
 
 _INDENT = "  "
 
+HEADINGS: dict[str, dict[str, str]] = {
+    "en": {
+        "rule": "Rule {n}", "summary": "summary", "alignment": "alignment",
+        "rulings": "rulings", "none": "(none)", "variants": "variants",
+        "difference": "difference", "exercised": "exercised by",
+        "no_scenario": "(no scenario yet)", "default": "(default)", "default_is": "default",
+        "shared": "shared ruling", "kit": "kit ruling", "grounds": "grounds",
+        "clauses": "clauses", "clause": "{n} clause", "clause_n": "{n} clauses",
+        "at": "at", "unknown": "(unknown)",
+        "outline": "an outline of {n} rows", "as_written": "the scenario as written and as "
+        "JSON", "answers": "how an implementation answers it", "english": "",
+    },
+    "es": {
+        "rule": "Regla {n}", "summary": "resumen", "alignment": "alineación",
+        "rulings": "resoluciones", "none": "(ninguna)", "variants": "variantes",
+        "difference": "diferencia", "exercised": "la ejercitan",
+        "no_scenario": "(aún ningún escenario)", "default": "(por defecto)",
+        "default_is": "por defecto", "shared": "resolución compartida",
+        "kit": "resolución del kit", "grounds": "fundamentos", "clauses": "cláusulas",
+        "clause": "{n} cláusula", "clause_n": "{n} cláusulas", "at": "en",
+        "unknown": "(desconocida)", "outline": "un esquema de {n} filas",
+        "as_written": "el escenario tal como se escribió y en JSON",
+        "answers": "cómo lo responde una implementación", "english": " (en inglés)",
+    },
+}
+"""Every heading ``fivetenk rules`` prints, in each ``--lang`` (issue 22). What the spec
+has in English only (a rule's summary, a kit ruling's grounds, a variant's values) is
+marked ``(en inglés)`` in Spanish."""
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the ``rules`` arguments: an optional id and ``--lang``."""
@@ -123,30 +152,32 @@ def _format_scenario(spec: Spec, scenarios: Sequence[Any], lang: str, *, show: b
     outline = len(scenarios) > 1 or "example" in first.source
     ident = first.id.rsplit(".", 1)[0] if outline and len(scenarios) > 1 else first.id
     rule = spec.rules.get(first.rule)
+    h = HEADINGS[lang]
     lines = [f"{ident}  {first.name if len(scenarios) == 1 else first.name.split(' (example')[0]}",
-             f"at {evidence.open_at(first)}"]
+             f"{h['at']} {evidence.open_at(first)}"]
     if rule is not None:
-        lines.append(f"rule: {rule.id}  Rule {rule.number}: {rule.title(lang)}")
-    lines.append("clauses:")
+        lines.append(f"{h['rule'].format(n='').strip().lower()}: {rule.id}  "
+                     f"{h['rule'].format(n=rule.number)}: {rule.title(lang)}")
+    lines.append(f"{h['clauses']}:")
     for clause_id in first.clauses:
         clause = spec.clauses.get(clause_id)
-        lines.append(f"{_INDENT}{clause_id}  {clause.text(lang) if clause else '(unknown)'}")
-    lines.append("rulings:" if first.rulings else "rulings: (none)")
+        lines.append(f"{_INDENT}{clause_id}  {clause.text(lang) if clause else h['unknown']}")
+    lines.append(f"{h['rulings']}:" if first.rulings else f"{h['rulings']}: {h['none']}")
     for ruling_id in first.rulings:
         ruling = spec.rulings.get(ruling_id)
-        lines.append(f"{_INDENT}{ruling_id} {ruling.title if ruling else '(unknown)'}")
+        lines.append(f"{_INDENT}{ruling_id} {ruling.title_in(lang) if ruling else h['unknown']}")
     if first.variants:
-        lines.append("variants: " + ", ".join(f"{k}={v}" for k, v in
-                                              sorted(first.variants.items())))
+        lines.append(f"{h['variants']}: " + ", ".join(f"{k}={v}" for k, v in
+                                                     sorted(first.variants.items())))
     if len(scenarios) > 1:
-        lines.append(f"an outline of {len(scenarios)} rows: "
+        lines.append(f"{h['outline'].format(n=len(scenarios))}: "
                      + ", ".join(s.id for s in scenarios))
     if show:
         block = evidence.gherkin_block(first)
         if block is not None:
             lines += ["", f"# {block[1]}", block[0]]
-    lines += ["", f"the scenario as written and as JSON: fivetenk show {ident}",
-              f"how an implementation answers it: fivetenk show {ident} --impl CMD"]
+    lines += ["", f"{h['as_written']}: fivetenk show {ident}",
+              f"{h['answers']}: fivetenk show {ident} --impl CMD"]
     return "\n".join(lines) + "\n"
 
 
@@ -171,15 +202,19 @@ def resolve(spec: Spec, target: str) -> tuple[str, str]:
 
 
 def _format_list(spec: Spec, lang: str) -> str:
+    h = HEADINGS[lang]
     lines = []
     for rule in spec.rules.values():
         count = len(rule.clauses)
-        lines.append(f"{rule.id}  {rule.title(lang)}  ({count} clause{'s' if count != 1 else ''})")
+        clauses = h["clause" if count == 1 else "clause_n"].format(n=count)
+        lines.append(f"{rule.id}  {rule.title(lang)}  ({clauses})")
     return "\n".join(lines) + "\n"
 
 
 def _rule_header(rule: Rule, lang: str) -> list[str]:
-    return [f"{rule.id}  Rule {rule.number}: {rule.title(lang)}", f"summary: {rule.summary}"]
+    h = HEADINGS[lang]
+    return [f"{rule.id}  {h['rule'].format(n=rule.number)}: {rule.title(lang)}",
+            f"{h['summary']}{h['english']}: {rule.summary}"]
 
 
 def _format_rule(spec: Spec, rule: Rule, lang: str, index: Mapping[str, Sequence[str]]) -> str:
@@ -194,7 +229,8 @@ def _format_clause_alone(
     spec: Spec, clause: Clause, lang: str, index: Mapping[str, Sequence[str]]
 ) -> str:
     rule = spec.rule_of(clause.id)
-    lines = [f"{rule.id}  Rule {rule.number}: {rule.title(lang)}", ""]
+    lines = [f"{rule.id}  {HEADINGS[lang]['rule'].format(n=rule.number)}: {rule.title(lang)}",
+             ""]
     lines += _clause_block(spec, clause, lang, index)
     return "\n".join(lines) + "\n"
 
@@ -202,53 +238,56 @@ def _format_clause_alone(
 def _clause_block(
     spec: Spec, clause: Clause, lang: str, index: Mapping[str, Sequence[str]]
 ) -> list[str]:
+    h = HEADINGS[lang]
     lines = [f"{clause.id}  {clause.text(lang)}"]
     if lang == "es" and clause.alignment:
-        lines.append(f"{_INDENT}alignment: {clause.alignment}")
+        lines.append(f"{_INDENT}{h['alignment']}{h['english']}: {clause.alignment}")
     rulings = spec.rulings_for(clause.id)
     if rulings:
-        lines.append(f"{_INDENT}rulings:")
-        lines += [f"{_INDENT * 2}{r.id} {r.title}" for r in rulings]
+        lines.append(f"{_INDENT}{h['rulings']}:")
+        lines += [f"{_INDENT * 2}{r.id} {r.title_in(lang)}" for r in rulings]
     else:
-        lines.append(f"{_INDENT}rulings: (none)")
+        lines.append(f"{_INDENT}{h['rulings']}: {h['none']}")
     variants = [v for v in spec.variants_for(clause.rulings) if v.concerns(clause.id)]
     if variants:
-        lines.append(f"{_INDENT}variants:")
+        lines.append(f"{_INDENT}{h['variants']}:")
         for variant in variants:
-            lines += _variant_lines(variant, _INDENT * 2)
+            lines += _variant_lines(variant, _INDENT * 2, lang)
     for difference in clause.differences:
-        lines.append(
-            f"{_INDENT}difference {difference.between} ({difference.ruling}): {difference.note}"
-        )
+        lines.append(f"{_INDENT}{h['difference']} {difference.between} ({difference.ruling})"
+                     f"{h['english']}: {difference.note}")
     scenarios = list(index.get(clause.id, ()))
     if scenarios:
-        lines.append(f"{_INDENT}exercised by: {', '.join(scenarios)}")
+        lines.append(f"{_INDENT}{h['exercised']}: {', '.join(scenarios)}")
     else:
-        lines.append(f"{_INDENT}exercised by: (no scenario yet)")
+        lines.append(f"{_INDENT}{h['exercised']}: {h['no_scenario']}")
     return lines
 
 
-def _variant_lines(variant: Variant, indent: str) -> list[str]:
-    lines = [f"{indent}{variant.name} ({variant.ruling}), default {variant.default}:"]
+def _variant_lines(variant: Variant, indent: str, lang: str = "en") -> list[str]:
+    h = HEADINGS[lang]
+    lines = [f"{indent}{variant.name} ({variant.ruling}), {h['default_is']} {variant.default}"
+             f"{h['english']}:"]
     for value, meaning in variant.values.items():
-        marker = " (default)" if value == variant.default else ""
+        marker = f" {h['default']}" if value == variant.default else ""
         lines.append(f"{indent}{_INDENT}{value}{marker}: {meaning}")
     return lines
 
 
 def _format_ruling(spec: Spec, ruling: Ruling, lang: str) -> str:
-    origin = "shared ruling" if ruling.origin == "shared" else "kit ruling"
-    where = f"; {ruling.section}" if ruling.section else ""
-    lines = [f"{ruling.id}  {ruling.title}  ({origin}{where})", ruling.text]
+    h = HEADINGS[lang]
+    origin = h["shared"] if ruling.origin == "shared" else h["kit"]
+    where = f"; {ruling.section}{h['english']}" if ruling.section else ""
+    lines = [f"{ruling.id}  {ruling.title_in(lang)}  ({origin}{where})", ruling.text_in(lang)]
     if ruling.grounds:
-        lines.append(f"grounds: {ruling.grounds}")
-    lines.append("clauses:")
+        lines.append(f"{h['grounds']}{h['english']}: {ruling.grounds}")
+    lines.append(f"{h['clauses']}:")
     for clause_id in ruling.clauses:
         lines.append(f"{_INDENT}{clause_id}  {spec.clauses[clause_id].text(lang)}")
     if ruling.variants:
-        lines.append("variants:")
+        lines.append(f"{h['variants']}:")
         for variant in ruling.variants:
-            lines += _variant_lines(variant, _INDENT)
+            lines += _variant_lines(variant, _INDENT, lang)
     else:
-        lines.append("variants: (none)")
+        lines.append(f"{h['variants']}: {h['none']}")
     return "\n".join(lines) + "\n"

@@ -1,6 +1,6 @@
 // fivetenk book search, on every page: client-side, over window.FIVETENK_SEARCH
-// ([kind, id, title, text, href] for every rule, clause, ruling and scenario; text is a
-// clause's or a ruling's full text). Every word typed must occur in the id, title or text
+// ([kind, id, title, text, href, lang] for every rule, clause, ruling and scenario; text
+// is a clause's or a ruling's full text; lang "en" marks a title in English only). Every word typed must occur in the id, title or text
 // (accents and case ignored). The first LIMIT results are listed and the status says how
 // many more there are, with a button that lists them all: a result is never cut silently.
 (function () {
@@ -40,7 +40,15 @@
       var li = document.createElement("li");
       var a = document.createElement("a");
       a.href = root + e[4];
-      a.textContent = e[1] + " — " + e[2];
+      var sid = document.createElement("span");
+      sid.className = "sid";
+      sid.textContent = e[1];
+      var title = document.createElement("span");
+      title.textContent = e[2];
+      if (e[5]) { title.lang = e[5]; }
+      a.appendChild(sid);
+      a.appendChild(document.createTextNode(" — "));
+      a.appendChild(title);
       li.className = "result-" + e[0];
       li.appendChild(a);
       var words0 = words.filter(function (w) { return fold(e[1] + " " + e[2]).indexOf(w) === -1; });
@@ -48,6 +56,7 @@
       if (part) {
         var small = document.createElement("span");
         small.className = "snippet";
+        if (e[5]) { small.lang = e[5]; }
         small.textContent = " " + part;
         li.appendChild(small);
       }
