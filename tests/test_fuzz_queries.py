@@ -416,3 +416,19 @@ def test_expectations_mute_exactly_the_known_differences(tmp_path: Path) -> None
                          "--expectations", str(bad)])
     text = err.getvalue()
     assert code == 2 and f"{bad}:2" in text and "unknown shape 'pair_run'" in text, text
+
+
+def test_the_fuzzer_keeps_inside_the_profile_words(tmp_path: Path) -> None:
+    """A one-deck Dou-Dizhu-like judge (tests/miniatures/dou_dizhu.py) declares its pack,
+    run lengths, wing rule and extra shapes (D39): the fuzzer asks nothing outside them
+    (each such case skipped and counted) and finds nothing; the same judge without the
+    declaration diverges, so the skips are what keep it clean."""
+    command = impl(str(MINI / "dou_dizhu.py"))
+    code, text = fuzz("--impl", command, "--seed", "1", "--cases", "1500", "--out",
+                      str(tmp_path))
+    assert code == 0 and "0 diverged" in text, text
+    skipped = re.search(r"(\d+) skipped \(shapes or profile words", text)
+    assert skipped and int(skipped.group(1)) > 100, text
+    code, text = fuzz("--impl", impl(str(MINI / "dou_dizhu.py"), "--undeclared"), "--seed",
+                      "1", "--cases", "1500", "--no-shrink", "--out", str(tmp_path))
+    assert code == 1 and "DIVERGED" in text, text

@@ -27,9 +27,30 @@ def mode_class(name: str) -> Any:
     return getattr(games, {"games": "GamesMode", "endings": "EndingsMode"}[name], None)
 
 
-def make_mode(name: str, capabilities: frozenset[str], shapes: frozenset[str] | None) -> Any:
+def make_mode(name: str, capabilities: frozenset[str], shapes: frozenset[str] | None,
+              words: Any = None) -> Any:
+    """Mode ``name`` for an implementation with these capabilities, shapes and D39 profile
+    words (:class:`fivetenk.profile.Words`; None or empty: the kit's game)."""
     cls = mode_class(name)
-    return None if cls is None else cls(capabilities, shapes)
+    if cls is None:
+        return None
+    mode = cls(capabilities, shapes)
+    mode.words = words or None
+    return mode
+
+
+def words_reason(words: Any, case: Case) -> str:
+    """Why ``case`` lies outside the implementation's D39 profile words (a card set its
+    pack cannot hold, a run of a length it does not play, a wing it reads otherwise, a set
+    of an extra shape it plays), or "": :func:`fivetenk.profile.words_reason` of the case
+    as a scenario. Only asked when the implementation declared words."""
+    from ..profile import words_reason as reason
+    from ..scenario import Scenario
+
+    scenario = Scenario(id="fuzz-x", name="x", clauses=[], rulings=[], tags=[],
+                        variants=dict(case.variants), setup=case.setup,
+                        steps=[dict(s) for s in case.steps])
+    return reason(words, scenario)
 
 
 def variant_combos(offers: dict[str, tuple[str, ...]], fixed: dict[str, str],
@@ -63,6 +84,8 @@ class Plan:
     combos: dict[str, list[dict[str, str]]]
     capabilities: frozenset[str]
     shapes: frozenset[str] | None
+    words: Any = None
+    """The implementation's D39 profile words (:class:`fivetenk.profile.Words`), or None."""
 
     def locate(self, g: int) -> tuple[str, int, dict[str, str]]:
         mode = self.modes[g % len(self.modes)]

@@ -210,7 +210,8 @@ def _worker_init(plan: Plan, argv: list[str], timeout: float, restarts: int) -> 
     atexit.register(driver.close)
     _worker["plan"] = plan
     _worker["driver"] = driver
-    _worker["modes"] = {n: make_mode(n, plan.capabilities, plan.shapes) for n in plan.modes}
+    _worker["modes"] = {n: make_mode(n, plan.capabilities, plan.shapes, plan.words)
+                         for n in plan.modes}
 
 
 def _worker_stop(signum: int, frame: Any) -> None:
@@ -344,11 +345,14 @@ def _run(args: argparse.Namespace, out: TextIO, driver: Any, fixed: dict[str, st
         raise UsageError(f"--variant: the implementation does not offer "
                          f"{', '.join(f'{k}={v}' for k, v in fixed.items())}")
     shapes = None if hello.shapes >= frozenset(_all_shapes()) else hello.shapes
+    from ..profile import words_of
+
+    words = words_of(driver) or None  # D39: pack, run lengths, wing rule, extra shapes
     wanted = MODE_NAMES if args.mode == "all" else (args.mode,)
     modes: dict[str, Any] = {}
     notes: list[str] = []
     for name in wanted:
-        mode = make_mode(name, capabilities, shapes)
+        mode = make_mode(name, capabilities, shapes, words)
         if mode is None:
             notes.append(f"mode {name}: not available in this kit")
             continue
@@ -365,7 +369,7 @@ def _run(args: argparse.Namespace, out: TextIO, driver: Any, fixed: dict[str, st
         return 1
     combos = {n: variant_combos(dict(hello.variants), fixed, getattr(m, "variant_names", None))
               for n, m in modes.items()}
-    plan = Plan(seed, list(modes), combos, capabilities, shapes)
+    plan = Plan(seed, list(modes), combos, capabilities, shapes, words)
     total = args.cases if args.cases is not None else (None if args.budget else DEFAULT_CASES)
     if args.case is not None:
         total = 1
@@ -470,7 +474,8 @@ def _campaign(plan: Plan, modes: dict[str, Any], driver: Any, args: argparse.Nam
         # processes, and every case pickled.)
         from concurrent.futures import ThreadPoolExecutor
 
-        makers = {name: make_mode(name, plan.capabilities, plan.shapes) for name in plan.modes}
+        makers = {name: make_mode(name, plan.capabilities, plan.shapes, plan.words)
+                  for name in plan.modes}
         spin = _set_spin(driver, 0.0)
 
         def make(indices: list[int]) -> list[Case]:
@@ -581,7 +586,7 @@ def _finish(args: argparse.Namespace, out: TextIO, plan: Plan, modes: dict[str, 
     rate = ran / elapsed if elapsed > 0 else 0.0
     hands = sum(o.hands for o in outcomes if not o.skipped)
     print("cases tried: " + (", ".join(f"{k} {v}" for k, v in sorted(tried.items())) or "none")
-          + (f"; {skipped} skipped (shapes the implementation does not declare)"
+          + (f"; {skipped} skipped (shapes or profile words the implementation declares)"
              if skipped else "")
           + (f"; {hands} whole hands played in games cases" if hands else ""), file=out)
     missing: dict[str, int] = {}

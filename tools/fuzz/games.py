@@ -151,10 +151,17 @@ class GameMode:
         """Whether the implementation starts from positions (shrinking uses them)."""
         self._driver: Any = None
 
+    words: Any = None
+    """The implementation's D39 profile words, or None (set by ``make_mode``)."""
+
     def needs(self, capabilities: frozenset[str], variants: dict[str, str]) -> str | None:
         self.positions = "position" in capabilities
         if self.setup_capability not in capabilities:
             return f"the implementation lacks capability {self.setup_capability}"
+        pack = getattr(self.words, "pack", 3) if self.words else 3
+        if pack != 3:
+            return (f"{self.name} play this game's pack of 3 decks, and the implementation "
+                    f"declares {pack} (D39)")
         if self.shapes is not None:
             from ..shapes import SHAPES
 
@@ -163,6 +170,15 @@ class GameMode:
                 return (f"{self.name} play every shape, and the implementation does not "
                         f"declare {', '.join(missing)}")
         return None
+
+    def skip_reason(self, case: Case) -> str:
+        """Why a case is not played: outside the implementation's D39 profile words (a
+        run of a length it does not play, a wing it reads otherwise …); "" without words."""
+        if not self.words:
+            return ""
+        from .campaign import words_reason
+
+        return words_reason(self.words, case)
 
     @property
     def asks_plays(self) -> bool:

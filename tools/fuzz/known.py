@@ -46,7 +46,8 @@ def query_case(plan: Plan, modes: dict[str, Any], case: Case, divergence: Diverg
     op = divergence.request.get("op") if isinstance(divergence.request, dict) else None
     mode = modes[case.mode]
     if case.mode != "queries" and op == "plays":
-        mode = modes.get("queries") or make_mode("queries", plan.capabilities, plan.shapes)
+        mode = modes.get("queries") or make_mode("queries", plan.capabilities, plan.shapes,
+                                                 plan.words)
         case = mode.from_step(case.variants, divergence.request)
     return mode, case
 

@@ -380,12 +380,21 @@ class QueryMode:
             answer = self._answers[key] = self._reference.run(step)
         return answer
 
+    words: Any = None
+    """The implementation's D39 profile words, or None (set by ``make_mode``)."""
+
     def skip_reason(self, case: Case) -> str:
-        """Why a case is not asked (a shape the implementation does not declare)."""
-        if self.shapes is None:
-            return ""
-        extra = [s for s in case.data.get("shapes", ()) if s not in self.shapes]
-        return f"uses {extra[0]}, which the implementation does not declare" if extra else ""
+        """Why a case is not asked: a shape the implementation does not declare, or a case
+        outside its D39 profile words (a card set its pack cannot hold …)."""
+        if self.shapes is not None:
+            extra = [s for s in case.data.get("shapes", ()) if s not in self.shapes]
+            if extra:
+                return f"uses {extra[0]}, which the implementation does not declare"
+        if self.words:
+            from .campaign import words_reason
+
+            return words_reason(self.words, case)
+        return ""
 
     def judge(self, case: Case, result: Any) -> Divergence | None:
         expected = (case.expected or [self.reference(case.variants, case.steps[0])])[0]
