@@ -650,3 +650,10 @@ def test_a_declared_reading_that_is_not_the_cards_is_refused() -> None:
     _, text = play(["--seed", "1", "--seat", "5", "--hands", "1"],
                    "1\n1\n1\n4H 4S (triple 4)\n")
     assert "refused: " in text and "[R03.1]" in text
+
+
+def test_a_think_time_out_of_bounds_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    for think in ("0", "-1", "601"):
+        code, text = play(["--seed", "1", "--think", think])
+        assert code == 2 and text == ""
+        assert "--think must be above 0 and at most 600" in capsys.readouterr().err
