@@ -69,6 +69,8 @@ from ..report import (
 )
 from ..scenario import Scenario, ScenarioError, decode_text, parse_json, read_bytes
 from ..spec_data import LANGS, Spec
+from . import matrix
+from .matrix import BAD_STATUSES
 from .reading import feature_texts, fresh, pick_examples, rule_bodies, split_long
 from .titles import spanish_title, titled
 from .words import WORDS, count
@@ -78,11 +80,6 @@ __all__ = ["BookError", "add_arguments", "build", "read_report", "run"]
 MARKER = ".fivetenk-book"
 """The file that marks a folder as a book this command wrote (and may replace)."""
 
-BAD_STATUSES = ("failed", "errored", "xpassed")
-"""Statuses whose evidence the failures pages show, and which a matrix cell links to."""
-
-CELL_ORDER = ("failed", "errored", "xpassed", "passed", "xfailed", "skipped")
-"""A cell's ``data-status``: the first of these present among its scenarios."""
 
 REPORT_NAME = re.compile(r"[^\x00-\x1f\x7f=]{1,60}")
 """A report's name (``--report NAME=FILE``): 1 to 60 printable characters, no ``=`` (and
@@ -574,7 +571,8 @@ def pages(book: Book) -> dict[str, str]:
             lines=path.read_text(encoding="utf-8").splitlines())
     if book.reports:
         out["matrix.html"] = env.get_template("matrix.html").render(
-            root="", book=book, rows=_matrix(book), reports=book.reports)
+            root="", book=book, rows=matrix.rows(book), totals=matrix.totals(book),
+            reports=book.reports)
         for report in book.reports:
             out[f"failures/{report.slug}.html"] = env.get_template("failures.html").render(
                 root="../", book=book, report=report,
@@ -594,36 +592,6 @@ def _report_summary(report: Report) -> dict[str, Any]:
     counts = report.counts()
     return {"report": report, "counts": [(s, counts[s]) for s in STATUSES if counts[s]],
             "total": sum(counts.values())}
-
-
-def _matrix(book: Book) -> list[dict[str, Any]]:
-    """The matrix rows: a heading row per rule, then a row per clause with a cell per
-    report (counts by status, the status shown, the scenario a failed cell leads to)."""
-    per_report: list[dict[str, list[dict[str, Any]]]] = []
-    for report in book.reports:
-        index: dict[str, list[dict[str, Any]]] = {}
-        for record in report.records:
-            for clause in dict.fromkeys(record["clauses"]):
-                index.setdefault(clause, []).append(record)
-        per_report.append(index)
-    rows: list[dict[str, Any]] = []
-    for rule in book.spec.rules.values():
-        rows.append({"rule": rule, "clause": None, "cells": []})
-        for clause in rule.clauses:
-            cells = []
-            for report, index in zip(book.reports, per_report, strict=True):
-                records = index.get(clause.id, [])
-                counts = Counter(r["status"] for r in records)
-                status = next((s for s in CELL_ORDER if counts[s]), "none")
-                bad = next((r for r in records if r["status"] in BAD_STATUSES), None)
-                cells.append({
-                    "report": report, "status": status,
-                    "counts": [(s, counts[s]) for s in STATUSES if counts[s]],
-                    "href": (f"failures/{report.slug}.html#{_anchor(bad['id'])}"
-                             if bad is not None else ""),
-                })
-            rows.append({"rule": None, "clause": clause, "cells": cells})
-    return rows
 
 
 def _evidence(book: Book, record: dict[str, Any]) -> dict[str, Any]:
@@ -648,6 +616,12 @@ def _evidence(book: Book, record: dict[str, Any]) -> dict[str, Any]:
         })
     step_text = record.get("step_text")
     shipped = book.by_id.get(record["id"])
+    written = {" ".join(t.split()) for t in step_text if isinstance(t, str)} \
+        if isinstance(step_text, list) else set()
+    failing: list[int] = []
+    if shipped is not None and written:
+        failing = [i for i, st in enumerate(steps_of(shipped, "en"))
+                   if " ".join(f"{st.keyword} {st.text}".split()) in written]
     return {
         "id": visible(record["id"], NAME_LIMIT), "anchor": _anchor(record["id"]),
         "name": text("name", NAME_LIMIT), "status": record["status"],
@@ -669,6 +643,8 @@ def _evidence(book: Book, record: dict[str, Any]) -> dict[str, Any]:
         "note": text("note"), "clauses": [visible(c, 40) for c in record["clauses"]][:20],
         "known_clauses": [c for c in record["clauses"] if c in book.spec.clauses],
         "home": book.home(shipped) if shipped is not None else "",
+        "steps": book.steps.get(shipped.id, []) if shipped is not None else [],
+        "failing": failing,
     }
 
 

@@ -34,7 +34,8 @@ WORDS: dict[str, dict[str, str]] = {
         "in_book": "in the book", "not_in_book": "not a shipped scenario",
         "matrix_intro": "Rows are clauses, grouped by rule; columns are the reports. A "
                         "scenario counts in the row of every clause it cites. A failed cell "
-                        "leads to the evidence.",
+                        "leads to the evidence of each failure; each rule's row and the first "
+                        "row give the totals.",
         "nothing_failed": "Nothing failed, errored or passed unexpectedly.",
         "no_reports": "No report: run fivetenk check --jsonl FILE and build with "
                       "--report NAME=FILE.",
@@ -47,7 +48,8 @@ WORDS: dict[str, dict[str, str]] = {
         "all": "all", "filter_shown": "shown", "results": "Results",
         "also_n": "Scenarios of other clauses that also exercise {clause}",
         "search_more": "{shown} of {total} shown; {more} more.", "search_none": "No results.",
-        "search_all": "Show all",
+        "search_all": "Show all", "failing_only": "Failing rows only", "total": "All rules",
+        "rows_shown": "rows shown", "clause_text": "The clause's text",
         "read_on": "The rest of {ruling}", "as_at": "as under {clause}",
         "given_steps": "The steps that set it up", "revealed_at": "seat {seat} at draw {draw}",
     },
@@ -83,7 +85,8 @@ WORDS: dict[str, dict[str, str]] = {
         "in_book": "en el libro", "not_in_book": "no es un escenario incluido",
         "matrix_intro": "Las filas son cláusulas, agrupadas por regla; las columnas, los "
                         "informes. Un escenario cuenta en la fila de cada cláusula que cita. "
-                        "Una celda fallida lleva a las pruebas.",
+                        "Una celda fallida lleva a las pruebas de cada fallo; la fila de cada "
+                        "regla y la primera fila dan los totales.",
         "nothing_failed": "Nada falló, dio error ni pasó de forma inesperada.",
         "no_reports": "Sin informes: ejecute fivetenk check --jsonl ARCHIVO y construya con "
                       "--report NOMBRE=ARCHIVO.",
@@ -97,6 +100,8 @@ WORDS: dict[str, dict[str, str]] = {
         "also_n": "Escenarios de otras cláusulas que también ejercitan {clause}",
         "search_more": "Se muestran {shown} de {total}; {more} más.",
         "search_none": "Sin resultados.", "search_all": "Mostrar todos",
+        "failing_only": "Solo las filas con fallos", "total": "Todas las reglas",
+        "rows_shown": "filas mostradas", "clause_text": "El texto de la cláusula",
         "read_on": "El resto de {ruling}", "as_at": "como en {clause}",
         "given_steps": "Los pasos que la preparan",
         "revealed_at": "asiento {seat} en la carta {draw}",

@@ -36,3 +36,22 @@
     apply();
   }
 })();
+// The matrix's "failing rows only": hides every row no cell of which failed.
+(function () {
+  "use strict";
+  var box = document.getElementById("failing-only");
+  var shown = document.getElementById("matrix-count");
+  if (!box) { return; }
+  function apply() {
+    var rows = document.querySelectorAll("#matrix tbody tr");
+    var n = 0;
+    for (var i = 0; i < rows.length; i++) {
+      var keep = !box.checked || rows[i].getAttribute("data-bad") === "1";
+      rows[i].hidden = !keep;
+      if (keep && rows[i].className === "clause-row") { n++; }
+    }
+    if (shown) { shown.textContent = box.checked ? n + " " + shown.getAttribute("data-shown") : ""; }
+  }
+  box.addEventListener("change", apply);
+  apply();
+})();
