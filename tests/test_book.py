@@ -506,7 +506,7 @@ class Prose(HTMLParser):
     glyphs and data (``class="data"``: an implementation's name from its report)."""
 
     VOID = frozenset({"br", "img", "input", "meta", "link", "hr", "wbr", "source"})
-    SKIP = frozenset({"gherkin", "sid", "card", "cards", "data", "variant"})
+    SKIP = frozenset({"gherkin", "sid", "card", "cards", "data", "variant", "combo"})
 
     def __init__(self, lang: str) -> None:
         super().__init__(convert_charrefs=True)
@@ -541,16 +541,20 @@ def english_interface_words(path: Path, lang: str = "es") -> dict[str, str]:
     def words(text: str) -> set[str]:
         return set(re.findall(r"\w+", text.lower()))
 
-    english = set().union(*map(words, WORDS["en"].values()))
-    spanish = set().union(*map(words, WORDS["es"].values()))
+    from fivetenk.book.howto import TEXT
+
+    english = set().union(*map(words, [*WORDS["en"].values(), *TEXT["en"].values()]))
+    spanish = set().union(*map(words, [*WORDS["es"].values(), *TEXT["es"].values()]))
     spec = load_spec()
     data = {w for v in spec.variants.values() for w in words(" ".join((v.name, *v.values)))}
+    names = {"reference", "broken"}  # the reports' names (--report NAME=FILE): data
     page = Prose(lang)
     page.feed(path.read_text(encoding="utf-8"))
     text = re.sub(r"\{.*?\}|\[.*?\]", " ", re.sub(r'"[^"\n]*"', " ", " ".join(page.words)))
     text = " ".join(text.split())
     return {w: re.search(rf".{{0,40}}\b{w}\b.{{0,30}}", text, re.I).group()  # type: ignore
-            for w in sorted(words(text) & (english - spanish - data - {"as"})) if len(w) > 1}
+            for w in sorted(words(text) & (english - spanish - data - names - {"as"}))
+            if len(w) > 1}
 
 
 def test_the_spanish_book_has_no_english_interface_word(
@@ -584,6 +588,38 @@ def test_every_example_has_its_title_in_spanish() -> None:
     assert spanish.title(row) == ("Ninguna cara existe en más de tres copias (ejemplo 2)", False)
     other = next(s for s in catalog.shipped() if s.id == "R13-009.2")
     assert spanish.title(other) == (other.name, True)  # its own ending: no guess
+
+
+def test_how_to_play_walks_a_real_hand_in_both_languages(site: Path, tmp_path: Path) -> None:
+    """Issue 22, item 2: the page walks the engine's seeded hand in order, each step
+    linking its rules; every trick is listed with its cards as glyphs, and the settlement
+    shows the engine's own figures (the sum of the defenders' points is their total)."""
+    from fivetenk.book.howto import SECTIONS, walk
+
+    hand = walk()
+    result = hand["result"]
+    assert hand["reveal"] and len(hand["tricks"]) > 20 and result["ending"] == "bankers_out"
+    assert sum(result["credited"][s] for s in result["defenders"]) == result["defender_total"]
+    assert walk() == hand  # seeded: the same hand every time
+    for folder, lang in ((site, "en"), (tmp_path / "es", "es")):
+        if lang == "es":
+            assert main(["book", "--out", str(folder), "--lang", "es"]) == 0
+        html = (folder / "howto.html").read_text(encoding="utf-8")
+        page = parse(folder / "howto.html")
+        sections = page.classed("section", "howto")
+        assert [a["id"] for a in sections] == [key for key, _ in SECTIONS]
+        for key, rules in SECTIONS:
+            part = html.split(f'id="{key}"')[1].split("</section>")[0]
+            assert all(f'href="rules/{r}.html"' in part for r in rules), (lang, key)
+        assert len(page.classed("li", "trick-row")) == len(hand["tricks"])
+        played = sum(len(p["cards"]) for t in hand["tricks"] for p in t["plays"]) + sum(
+            len(t["resolved"]) for t in hand["tricks"])  # and each call resolved, its face
+        tricks = html.split('id="tricks"')[1].split("</section>")[0]
+        assert tricks.count('class="card ') == played
+        text = " ".join("".join(page.text).split())
+        assert f"= {result['defender_total']}" in text and result["band"] in text
+        index = parse(folder / "index.html")
+        assert "howto.html" in index.links
 
 
 def test_cards_in_text_become_glyphs() -> None:

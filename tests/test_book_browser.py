@@ -480,6 +480,32 @@ def test_a_search_with_many_results_says_how_many_more_and_lists_them_all(
     assert results.count() == total
 
 
+def test_how_to_play_walks_the_hand_in_both_languages(
+        context: BrowserContext, any_book: Book, artifacts: Path) -> None:
+    """Issue 22, item 2: reached from every page's navigation, the page shows the six steps
+    of a hand in order, each with its rules (links that open them), the seeded hand's
+    tricks with card glyphs and the worked settlement, in the book's language."""
+    from playwright.sync_api import expect
+
+    from fivetenk.book.howto import SECTIONS, TEXT, walk
+
+    hand = walk()
+    page = context.new_page()
+    page.goto(any_book.url("rules/R05.html"))
+    page.locator('header nav a[href="../howto.html"]').click()
+    page.wait_for_url(any_book.url("howto.html"))
+    headings = page.locator("section.howto h2").all_inner_texts()
+    assert [h.split(". ", 1)[1] for h in headings] == [TEXT[any_book.lang][k] for k, _ in SECTIONS]
+    expect(page.locator("li.trick-row")).to_have_count(len(hand["tricks"]))
+    first = hand["tricks"][0]["plays"][0]["cards"][0]
+    expect(page.locator(f'#trick-1 span.card[data-card="{first}"]').first).to_be_visible()
+    worked = page.locator("p.worked").first.inner_text()
+    assert str(hand["result"]["defender_total"]) in worked
+    shot(page, artifacts / f"howto-{any_book.lang}.png", full_page=False)
+    page.locator('#settlement a[href="rules/R21.html"]').click()
+    page.wait_for_url(any_book.url("rules/R21.html"))
+
+
 # --- the matrix and the evidence ----------------------------------------------------------
 
 
@@ -747,7 +773,8 @@ WIDER = """width => Array.from(document.querySelectorAll('body *'))
 
 
 @pytest.mark.parametrize("relative", [
-    "index.html", "rules/R17.html", "rulings/D20.html", "matrix.html", "failures/broken.html"])
+    "index.html", "rules/R17.html", "rulings/D20.html", "matrix.html", "failures/broken.html",
+    "howto.html"])
 def test_a_phone_wide_viewport_never_scrolls_sideways(
         browser: Browser, any_book: Book, artifacts: Path, relative: str) -> None:
     """As a phone: 375 CSS px, touch, mobile layout. The viewport meta must make the
@@ -816,14 +843,14 @@ def test_the_spanish_book_reads_in_spanish(
 OWN_WORDS = """lang => {
   const body = document.body.cloneNode(true);
   body.querySelectorAll(`[lang]:not([lang|="${lang}"]), .gherkin, script, style, pre, code, `
-      + `.data, .sid, .card, .variant, option`).forEach(e => e.remove());
+      + `.data, .sid, .card, .variant, .combo, option`).forEach(e => e.remove());
   return body.textContent;
 }"""
 
 
 @pytest.mark.parametrize("relative", [
     "index.html", "rules/R05.html", "rules/R21.html", "rulings/D9.html", "matrix.html",
-    "failures/broken.html", "features/R05_bombs_and_rockets.feature.html"])
+    "failures/broken.html", "features/R05_bombs_and_rockets.feature.html", "howto.html"])
 def test_no_english_interface_string_in_the_spanish_book(
         context: BrowserContext, book: Book, book_es: Book, relative: str) -> None:
     """Issue 22, item 5: as Chromium shows a Spanish page, the search's results and its
@@ -835,8 +862,11 @@ def test_no_english_interface_string_in_the_spanish_book(
     def words(text: str) -> set[str]:
         return set(re.findall(r"\w+", text.lower()))
 
-    english = set().union(*map(words, WORDS["en"].values())) - set().union(
-        *map(words, WORDS["es"].values())) - {"k", "as"}  # "un as": an ace
+    from fivetenk.book.howto import TEXT
+
+    english = set().union(*map(words, [*WORDS["en"].values(), *TEXT["en"].values()])) - set(
+        ).union(*map(words, [*WORDS["es"].values(), *TEXT["es"].values()])) - {"as"}  # un as
+    english -= set(book.reports) | set(book_es.reports)  # the reports' names: data
     english -= {w for v in SPEC.variants.values() for w in words(" ".join((v.name, *v.values)))}
     page = context.new_page()
     for which, expect_english in ((book_es, False), (book, True)):

@@ -69,7 +69,7 @@ from ..report import (
 )
 from ..scenario import Scenario, ScenarioError, decode_text, parse_json, read_bytes
 from ..spec_data import LANGS, Spec
-from . import matrix
+from . import howto, matrix
 from .matrix import BAD_STATUSES
 from .reading import feature_texts, fresh, pick_examples, rule_bodies, split_long
 from .titles import spanish_title, titled
@@ -311,6 +311,14 @@ def _cards_in(text: str, lang: str) -> Any:
     return Markup("").join(out)
 
 
+def with_code(html: Any) -> Any:
+    """Escaped text (:func:`with_cards`) with each ```code``` span of a ruling's text shown
+    as code: notation and protocol words (```beats```, ```bomb 3x7```) are data."""
+    from markupsafe import Markup
+
+    return Markup(re.sub(r"`([^`<>]+)`", r"<code>\1</code>", str(html)))
+
+
 @dataclass(frozen=True)
 class Step:
     """A step as a sentence: its keyword, the rest, its kind (given, when, then) and any
@@ -532,6 +540,7 @@ def _environment(lang: str) -> Any:
         autoescape=True, undefined=jinja2.StrictUndefined,
         trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
     env.filters["cards"] = lambda text: with_cards(str(text), lang)
+    env.filters["prose"] = lambda text: with_code(with_cards(str(text), lang))
     env.filters["card"] = lambda code: card_html(str(code), lang)
     env.filters["anchor"] = _anchor
     env.filters["visible"] = visible
@@ -580,6 +589,15 @@ def pages(book: Book) -> dict[str, str]:
                        if r["status"] in BAD_STATUSES],
                 stale=[visible(json.dumps(s, ensure_ascii=False, sort_keys=True),
                                MESSAGE_LIMIT) for s in report.stale])
+    hand = howto.walk()
+    result = hand["result"]
+    out["howto.html"] = env.get_template("howto.html").render(
+        root="", book=book, hand=hand, howto_text=howto.TEXT[book.lang],
+        sections=howto.SECTIONS, ordinals=howto.ORDINALS[book.lang],
+        winners=howto.WINNERS[book.lang],
+        defender_parts=" + ".join(
+            f"{result['credited'][s]} ({WORDS[book.lang]['seat'].lower()} {s})"
+            for s in result["defenders"]))
     out["search-index.js"] = search_index(book)
     for name in ("book.css", "search.js", "book.js"):
         out[name] = resources.files("fivetenk.book").joinpath("templates", name).read_text(
