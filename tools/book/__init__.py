@@ -18,11 +18,15 @@ disk, ``file://``):
   and a link to its feature file and line; every other scenario of the clause folded, with
   its count. With reports, each scenario says how each report judged it, and a filter
   shows only the scenarios of one status;
+- ``howto.html``: How to play, a hand walked in order through a seeded hand of the
+  reference engine (:mod:`fivetenk.book.howto`);
 - ``rulings/Dnn.html``: a ruling's text, its variants, every scenario tagged with it;
 - ``features/NAME.feature.html``: each shipped feature file with a numbered line to link;
-- with ``--report``: ``matrix.html`` (rows the clauses grouped by rule, a column per
-  report, cells with the count of each status) and ``failures/<slug>.html``, the evidence
-  of every failure, error and unexpected pass of that report (request, expected, observed).
+- with ``--report``: ``matrix.html`` (rows the clauses grouped by rule with each rule's and
+  the overall totals, a column per report, cells with the count of each status and a link
+  to every failure's evidence, a "failing rows only" filter: :mod:`fivetenk.book.matrix`)
+  and ``failures/<slug>.html``, the evidence of every failure, error and unexpected pass
+  of that report (the steps with the failing one marked, request, expected, observed).
 
 A report is the JSON-lines file of ``fivetenk check --jsonl FILE`` (:mod:`fivetenk.report`):
 a ``"record": "run"`` line, then ``"scenario"`` and ``"stale"`` lines. Anything else is

@@ -7,7 +7,7 @@ Usage::
     fivetenk rules R17.2           # one clause
     fivetenk rules D20             # one ruling: text, clauses, variants
     fivetenk rules R05-003         # a scenario: where it is, its clauses and rulings
-    fivetenk rules 17 --lang es    # Spanish titles and clause texts
+    fivetenk rules 17 --lang es    # in Spanish: headings, titles, clause and ruling texts
 
 ``17``, ``r17``, ``17.2`` and ``d20`` are accepted too. The output is deterministic and
 has no colour. Each clause says which scenarios exercise it.
@@ -78,7 +78,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--lang",
         choices=LANGS,
         default="en",
-        help="language of the titles and clause texts (default: en)",
+        help="language of the headings, titles, clause and ruling texts (default: en; "
+        "what the spec has in English only is marked so)",
     )
     parser.add_argument(
         "--show",
