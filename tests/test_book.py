@@ -622,6 +622,18 @@ def test_how_to_play_walks_a_real_hand_in_both_languages(site: Path, tmp_path: P
         assert "howto.html" in index.links
 
 
+def test_a_ruling_text_shows_its_notation_as_code_and_its_cards_as_glyphs() -> None:
+    from fivetenk.book.reading import split_long
+
+    html = str(book.prose("a `SJ SJ` pair, `beats` and <b>, 10H"))
+    assert html.count("<code>") == 2 and 'data-card="SJ"' in html and 'data-card="10H"' in html
+    assert "`" not in html and "&lt;b&gt;" in html
+    assert "`" in str(book.prose("one ` alone"))  # unpaired: shown as written
+    head, rest = split_long(load_spec().rulings["D9"].text_in("es"))
+    assert head.count("`") % 2 == 0 and rest and (head + " " + rest).split() == \
+        load_spec().rulings["D9"].text_in("es").split()
+
+
 def test_cards_in_text_become_glyphs() -> None:
     html = str(book.with_cards('"10H SJ" on <AS> BJX 2DD "QS and"'))
     assert 'data-card="10H"' in html and 'data-card="SJ"' in html

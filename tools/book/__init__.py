@@ -315,12 +315,19 @@ def _cards_in(text: str, lang: str) -> Any:
     return Markup("").join(out)
 
 
-def with_code(html: Any) -> Any:
-    """Escaped text (:func:`with_cards`) with each ```code``` span of a ruling's text shown
-    as code: notation and protocol words (```beats```, ```bomb 3x7```) are data."""
+def prose(text: str, lang: str = "en") -> Any:
+    """A ruling's text for a page: escaped, cards as glyphs (:func:`with_cards`), and each
+    ```code``` span shown as code (notation and protocol words such as ```beats``` or
+    ```bomb 3x7``` are data; cards inside one still become glyphs)."""
     from markupsafe import Markup
 
-    return Markup(re.sub(r"`([^`<>]+)`", r"<code>\1</code>", str(html)))
+    parts = text.split("`")
+    if len(parts) % 2 == 0:  # an unpaired backtick: nothing is code
+        return with_cards(text, lang)
+    return Markup("").join(
+        with_cards(part, lang) if i % 2 == 0
+        else Markup("<code>{}</code>").format(with_cards(part, lang))
+        for i, part in enumerate(parts))
 
 
 @dataclass(frozen=True)
@@ -544,7 +551,7 @@ def _environment(lang: str) -> Any:
         autoescape=True, undefined=jinja2.StrictUndefined,
         trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
     env.filters["cards"] = lambda text: with_cards(str(text), lang)
-    env.filters["prose"] = lambda text: with_code(with_cards(str(text), lang))
+    env.filters["prose"] = lambda text: prose(str(text), lang)
     env.filters["card"] = lambda code: card_html(str(code), lang)
     env.filters["anchor"] = _anchor
     env.filters["visible"] = visible

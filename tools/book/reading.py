@@ -93,7 +93,7 @@ def split_long(text: str) -> tuple[str, str]:
     """A long ruling text as (its first sentence, the rest); a short one as (text, "")."""
     if len(text) <= LONG_RULING:
         return text, ""
-    match = re.search(r"[.:;] ", text[:LONG_RULING])
+    match = re.search(r"(?<![`])[.:;] (?=[^`]*(?:`[^`]*`[^`]*)*$)", text[:LONG_RULING])
     cut = match.end() if match else LONG_RULING
     return text[:cut].rstrip(), text[cut:]
 
