@@ -13,7 +13,11 @@ Which module owns what:
 - :mod:`~fivetenk.practice.gamelog`: the game log of ``play --log`` (JSON lines) and
   ``play --resume``, which replays a log, checks its deals and goes on writing it;
 - :mod:`~fivetenk.practice.strategy`: the heuristic players (R24.1) and their suggestion
-  with its reason, used by ``play`` and ``python -m fivetenk.bench.strategy``;
+  with its reason and the facts it states (claims), used by ``play`` and ``python -m
+  fivetenk.bench.strategy``;
+- :mod:`~fivetenk.practice.claims`: each claim of a suggestion checked against the engine;
+- :mod:`~fivetenk.practice.search`: the strong player, determinized rollouts over the
+  engine from what its seat may know (``play --level strong``, ``--opponents strong``);
 - :mod:`~fivetenk.practice.dispute`: ``fivetenk dispute``, one decision (or one refused
   answer) of a game log written as a scenario that passes ``fivetenk check``;
 - :mod:`~fivetenk.practice.simulate`: ``fivetenk simulate``, random legal matches printed
