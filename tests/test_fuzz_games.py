@@ -440,3 +440,34 @@ def test_an_optional_field_that_is_sent_is_compared() -> None:
     no_phase = {"whole_side_check": True, "result": want["result"]}
     assert _without_missing_optional(want, no_phase, data) == want and not data
     assert want["result"]["credited"] == [0, 5, 0, 0, 0, 0]  # the reference's is not changed
+
+
+# -- a mistake only a dealt hand shows (issue 19, item 3) ---------------------------------------
+
+
+def test_a_dealt_kitty_bug_is_shrunk_to_a_short_deal(tmp_path: Path) -> None:
+    """tests/miniatures/fuzz_dealt_kitty.py scores the kitty as dealt, not as buried: no
+    position shows it, so the case was reported whole (hundreds of steps). The deal is
+    rebuilt short, keeping the dealt kitty and the burial: the written case plays a few
+    leads, reads in the kit's phrases, passes on the reference engine and fails on the
+    miniature."""
+    impl = " ".join(mini("fuzz_dealt_kitty"))
+    cli = [sys.executable, "-m", "fivetenk.cli"]
+    report = tmp_path / "r.jsonl"
+    run = subprocess.run([*cli, "fuzz", "--impl", impl, "--mode", "games", "--seed", "1",
+                          "--cases", "1", "--out", str(tmp_path), "--jsonl", str(report),
+                          "--no-progress"], capture_output=True, text=True, timeout=300)
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert "the deal rebuilt short" in run.stdout, run.stdout
+    first = json.loads(report.read_text().splitlines()[0])
+    scenario = json.loads(Path(first["json"]).read_text())
+    assert first["found"]["step"] > 200  # as found: the settlement, hundreds of steps in
+    assert "deal" in scenario["setup"] and len(scenario["steps"]) < 80, len(scenario["steps"])
+    text = Path(first["feature"]).read_text()
+    assert 'And the settlement shows the buried cards "' in text, text
+    ok = subprocess.run([*cli, "check", "--only-paths", first["feature"]],
+                        capture_output=True, text=True, timeout=120)
+    assert ok.returncode == 0, ok.stdout + ok.stderr
+    bad = subprocess.run([*cli, "check", "--only-paths", first["feature"], "--impl", impl],
+                         capture_output=True, text=True, timeout=120)
+    assert bad.returncode == 1, bad.stdout + bad.stderr

@@ -170,7 +170,7 @@ def test_capabilities_and_shapes_are_respected(tmp_path: Path) -> None:
     code, text = fuzz("--impl", impl(str(MINI / "small_set.py")), "--seed", "4",
                       "--cases", "800", "--out", str(tmp_path))
     assert code == 0, text
-    assert "skipped (shapes the implementation does not declare)" in text
+    assert "skipped (outside the shapes or profile words the implementation declares)" in text
 
 
 def test_an_airplane_with_wings_shrinks_to_two_triples_and_two_wings(tmp_path: Path) -> None:
@@ -427,7 +427,7 @@ def test_the_fuzzer_keeps_inside_the_profile_words(tmp_path: Path) -> None:
     code, text = fuzz("--impl", command, "--seed", "1", "--cases", "1500", "--out",
                       str(tmp_path))
     assert code == 0 and "0 diverged" in text, text
-    skipped = re.search(r"(\d+) skipped \(shapes or profile words", text)
+    skipped = re.search(r"(\d+) skipped \(outside the shapes or profile words", text)
     assert skipped and int(skipped.group(1)) > 100, text
     code, text = fuzz("--impl", impl(str(MINI / "dou_dizhu.py"), "--undeclared"), "--seed",
                       "1", "--cases", "1500", "--no-shrink", "--out", str(tmp_path))

@@ -39,20 +39,6 @@ def make_mode(name: str, capabilities: frozenset[str], shapes: frozenset[str] | 
     return mode
 
 
-def words_reason(words: Any, case: Case) -> str:
-    """Why ``case`` lies outside the implementation's D39 profile words (a card set its
-    pack cannot hold, a run of a length it does not play, a wing it reads otherwise, a set
-    of an extra shape it plays), or "": :func:`fivetenk.profile.words_reason` of the case
-    as a scenario. Only asked when the implementation declared words."""
-    from ..profile import words_reason as reason
-    from ..scenario import Scenario
-
-    scenario = Scenario(id="fuzz-x", name="x", clauses=[], rulings=[], tags=[],
-                        variants=dict(case.variants), setup=case.setup,
-                        steps=[dict(s) for s in case.steps])
-    return reason(words, scenario)
-
-
 def variant_combos(offers: dict[str, tuple[str, ...]], fixed: dict[str, str],
                    names: Sequence[str] | None = None) -> list[dict[str, str]]:
     """The variant settings a mode explores: the base (defaults, or the first value the

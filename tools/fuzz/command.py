@@ -586,7 +586,8 @@ def _finish(args: argparse.Namespace, out: TextIO, plan: Plan, modes: dict[str, 
     rate = ran / elapsed if elapsed > 0 else 0.0
     hands = sum(o.hands for o in outcomes if not o.skipped)
     print("cases tried: " + (", ".join(f"{k} {v}" for k, v in sorted(tried.items())) or "none")
-          + (f"; {skipped} skipped (shapes or profile words the implementation declares)"
+          + (f"; {skipped} skipped (outside the shapes or profile words the implementation "
+             "declares)"
              if skipped else "")
           + (f"; {hands} whole hands played in games cases" if hands else ""), file=out)
     missing: dict[str, int] = {}

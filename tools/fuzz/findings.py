@@ -190,7 +190,12 @@ def shrink_and_write(args: argparse.Namespace, mode: Any, driver: Any, case: Cas
         if diverges(candidate):
             case = candidate
             generator, choices = mode.shrinker(case)
-    shrunk = shrink(generator, choices, diverges) if not why else None
+    replays = True
+    if not why and hasattr(mode, "short_deal"):  # a deal: do positions reproduce it at all?
+        from .source import ReplaySource
+
+        replays = diverges(generator(ReplaySource(choices)))
+    shrunk = shrink(generator, choices, diverges) if not why and replays else None
     final = case if shrunk is None else shrunk.case
     refiner = getattr(mode, "refiner", None)
     if shrunk is not None and refiner is not None:
@@ -199,14 +204,26 @@ def shrink_and_write(args: argparse.Namespace, mode: Any, driver: Any, case: Cas
         if refined.replayed:
             final = refined.case
             shrunk.calls += refined.calls
+    rebuilt = None
+    if not why and (shrunk is None or not shrunk.replayed) and hasattr(mode, "short_deal"):
+        rebuilt = _short_deal(mode, driver, case, first, inside)
+        if rebuilt is not None:
+            final = rebuilt
     divergence = mode.run(driver, [final])[0] if why != "flaky" else None
     if divergence is None:  # a flaky implementation: keep the case as found
         final, divergence = case, first
-    if shrunk is not None:
+    if rebuilt is not None and final is rebuilt:
+        lines.append(f"  shrunk: size {before} -> {final.size()}, the deal rebuilt short "
+                     f"({len(rebuilt.steps)} steps, from {len(case.steps)}): the dealt "
+                     "kitty and the burial kept, the banker's other cards filled so that "
+                     "it goes out in a few leads")
+    elif shrunk is not None:
         lines.append(f"  shrunk: size {before} -> {final.size()} in {shrunk.calls} tries"
                      + (f" ({shrunk.note})" if shrunk.note else ""))
     elif why != "flaky":
-        lines.append(f"  not shrunk: {why}")
+        lines.append("  not shrunk: " + (why or "no position before the diverging step shows "
+                                         "it (it needs the deal), and the deal could not "
+                                         "be rebuilt short"))
     draft = mode.scenario(final, divergence, "x")
     body = draft.to_json()
     body.pop("id", None)
@@ -227,6 +244,20 @@ def shrink_and_write(args: argparse.Namespace, mode: Any, driver: Any, case: Cas
                  f"{shlex.quote(args.impl)}")
     return lines, {"id": ident, "feature": str(paths[0]), "json": str(paths[1]),
                    "signature": signature, "shrunk": divergence_record(divergence)}
+
+
+def _short_deal(mode: Any, driver: Any, case: Case, first: Divergence,
+                inside: Any) -> Case | None:
+    """A divergence found in a dealt hand that positions do not reproduce (a dealt kitty
+    scored, say), rebuilt as a short deal (:mod:`fivetenk.fuzz.short_deal`) when that
+    still diverges at the same command and field, inside the profile; else None."""
+    from .short_deal import near
+
+    candidate = mode.short_deal(case)
+    if candidate is None or not inside(candidate):
+        return None
+    found = mode.run(driver, [candidate])[0]
+    return candidate if near(first)(found) else None
 
 
 def write_case(out: Path, scenario: Any) -> tuple[tuple[Path, Path], str]:

@@ -34,7 +34,7 @@ from ..reference.game import Game, Phase
 from ..reference.position import parse_position
 from ..reference.variants import Variants
 from .game_cases import apply_step, generate_ending, generate_game
-from .source import Case, Divergence, Source, compare, errored, vouch_for
+from .source import Case, Divergence, Source, compare, errored, vouch_for, words_reason
 
 QUERY_OPS = ("plays",)
 """The queries a game case asks along the way (:data:`~fivetenk.fuzz.game_cases.PLAYS_PERCENT`):
@@ -176,8 +176,6 @@ class GameMode:
         run of a length it does not play, a wing it reads otherwise …); "" without words."""
         if not self.words:
             return ""
-        from .campaign import words_reason
-
         return words_reason(self.words, case)
 
     @property
@@ -450,9 +448,16 @@ _PAIRED = {f"result.{what}_{key}": f"result.{what}_{other}"
 
 def _with_partners(paths: Sequence[str], want: dict[str, Any]) -> list[str]:
     """``paths`` and, after each, the field its phrase checks with it (:data:`_PAIRED`)
-    where the reference's result has it."""
+    where the reference's result has it; an item of a list of at most six (a seat's
+    entry, a kitty card) stands for its whole list, which a phrase checks (``Then the
+    settlement shows the buried cards "…"``, ``Then the credited points are "…"``)."""
     out: list[str] = []
     for path in paths:
+        parts = path.split(".")
+        if len(parts) > 1 and parts[-1].isdigit():  # an item of a short list: the list
+            found, value = _at(want, ".".join(parts[:-1]))
+            if found and isinstance(value, list) and len(value) <= 6:
+                path = ".".join(parts[:-1])
         for p in (path, _PAIRED.get(path)):
             if p is not None and p not in out and (p == path or _at(want, p)[0]):
                 out.append(p)
@@ -630,6 +635,14 @@ class GamesMode(GameMode):
 
     name = "games"
     setup_capability = "deal"
+
+    def short_deal(self, case: Case) -> Case | None:
+        """The case's deal rebuilt as a short hand keeping the dealt kitty and the burial
+        (:func:`fivetenk.fuzz.short_deal.short_deal`): what a divergence only a dealt hand
+        shows is shrunk to, when positions do not reproduce it."""
+        from .short_deal import short_deal
+
+        return short_deal(case)
 
     def generate(self, src: Source, variants: dict[str, str]) -> Case:
         return generate_game(src, variants, self.asks_plays)

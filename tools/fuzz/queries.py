@@ -28,7 +28,7 @@ from typing import Any
 from ..drivers import DriverError, ReferenceDriver
 from ..reference.provenance import VARIANT_RULINGS
 from ..scenario import Scenario
-from .source import Case, Divergence, Source, compare, errored, unique
+from .source import Case, Divergence, Source, compare, errored, unique, words_reason
 
 RUN_RANKS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 """Ranks that may stand in a run (R03.4), lowest first."""
@@ -391,8 +391,6 @@ class QueryMode:
             if extra:
                 return f"uses {extra[0]}, which the implementation does not declare"
         if self.words:
-            from .campaign import words_reason
-
             return words_reason(self.words, case)
         return ""
 
