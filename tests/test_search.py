@@ -10,6 +10,7 @@ import random
 import re
 import statistics
 from collections import Counter
+from typing import Any
 
 import pytest
 from test_strategy import _shuffled
@@ -165,3 +166,39 @@ def test_the_heuristic_suggestion_is_kept_without_confident_gain() -> None:
         assert re.search(r"[+-]\d\.\d\d \u00b1 \d\.\d\d against the heuristic's", s.reason)
     else:
         assert base.reason.split(": ", 1)[1] in s.reason
+
+
+def test_the_worlds_bury_what_a_call_below_the_ace_says_is_buried() -> None:
+    """A call of a K says all three As of its suit are buried (R11.2: the descent from A):
+    every world buries them and keeps a copy of that K out of the burial, so the position
+    is one the engine takes (the bench met a world burying every copy of a called face,
+    which the engine refused)."""
+    from dataclasses import replace as with_
+
+    from fivetenk.reference.calls import callable_faces
+    from fivetenk.reference.cards import Card
+
+    def fits(seed: int) -> tuple[Any, str] | None:  # a suit whose three As are unseen
+        game = _late(seed)
+        view = public_view(game, _decision(game))
+        called = {c["face"] for c in view.position["calls"]}
+        for x in "DCHS":
+            if list(view.unseen).count(Card.parse("A" + x)) == 3 and "A" + x not in called \
+                    and view.hidden_burial:
+                return view, x
+        return None
+
+    view, suit = next(found for seed in range(10, 40) if (found := fits(seed)))
+    ace, king = Card.parse("A" + suit), Card.parse("K" + suit)
+    calls = [dict(c) for c in view.position["calls"]]
+    mine = view.position["hands"][view.seat].count(str(king))
+    played = 3 - list(view.unseen).count(king) - mine  # copies of the K gone or on the table
+    assert played < 3
+    calls[0] = {**calls[0], "face": str(king), "ordinal": played + 1, "played": played,
+                "resolved_by": None}
+    view = with_(view, position={**view.position, "calls": calls})
+    assert view.hidden_burial
+    for index in range(10):
+        world = determinize(view, random.Random(index))
+        assert world.buried.count(ace) == 3
+        assert callable_faces(world.buried)[king.suit] == king  # type: ignore[index]

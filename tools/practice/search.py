@@ -34,7 +34,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..reference.actions import Action
-from ..reference.cards import Card, full_deck
+from ..reference.calls import callable_faces
+from ..reference.cards import Card, Rank, full_deck
 from ..reference.combos import Shape
 from ..reference.game import Game, Phase
 from ..reference.plays import legal_plays
@@ -194,19 +195,16 @@ def _unlisted(view: View, pool: list[Card], count: int, rng: random.Random) -> l
     return first
 
 
-def determinize(view: View, rng: random.Random) -> Game:
-    """One world: the hidden cards dealt at random, consistent with the view."""
-    pool = list(view.unseen)
-    extra = len(pool) - sum(view.slots) - (KITTY if view.hidden_burial else 0)
-    if extra > 0:  # a position without its history: some unseen cards were played
-        free = list(pool)
-        if view.reserved is not None:
-            free.remove(view.reserved[1])  # the banker's revealed card is not among them
-        for card in _unlisted(view, free, extra, rng):
-            pool.remove(card)
+TRIES = 50
+"""Deals of one world's hidden cards tried until the burial agrees with the calls."""
+
+
+def _deal(view: View, pool: list[Card], forced: list[Card],
+          rng: random.Random) -> tuple[list[list[Card]], list[Card]]:
+    """The hidden hands and burial dealt from ``pool`` (``forced`` buried first)."""
     rng.shuffle(pool)
     hands: list[list[Card]] = [[] for _ in range(6)]
-    buried: list[Card] = []
+    buried: list[Card] = list(forced)
     if view.reserved is not None:
         banker, card = view.reserved
         pool.remove(card)
@@ -222,6 +220,34 @@ def determinize(view: View, rng: random.Random) -> Game:
     if view.hidden_burial:
         need = KITTY - len(buried)
         buried += pool[:need]
+    return hands, buried
+
+
+def determinize(view: View, rng: random.Random) -> Game:
+    """One world: the hidden cards dealt at random, consistent with the view."""
+    pool = list(view.unseen)
+    extra = len(pool) - sum(view.slots) - (KITTY if view.hidden_burial else 0)
+    if extra > 0:  # a position without its history: some unseen cards were played
+        free = list(pool)
+        if view.reserved is not None:
+            free.remove(view.reserved[1])  # the banker's revealed card is not among them
+        for card in _unlisted(view, free, extra, rng):
+            pool.remove(card)
+    calls = [Card.parse(c["face"]) for c in view.position["calls"]]
+    # a call below A in its suit says every copy of the faces above it is buried (R11.2)
+    forced = [Card(Rank(r), face.suit) for face in calls
+              for r in range(int(face.rank) + 1, int(Rank.ACE) + 1) for _ in range(3)
+              ] if view.hidden_burial else []
+    for card in forced:
+        pool.remove(card)
+    base = pool
+    for _ in range(TRIES):
+        pool = list(base)
+        hands, buried = _deal(view, pool, forced, rng)
+        faces = callable_faces(buried)
+        if not view.hidden_burial or all(
+                face.suit is not None and faces.get(face.suit) == face for face in calls):
+            break  # else the burial holds every copy of a called face: deal again
     position = dict(view.position)
     position["hands"] = [[str(c) for c in h] if s != view.seat else view.position["hands"][s]
                          for s, h in enumerate(hands)]
