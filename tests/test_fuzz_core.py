@@ -369,11 +369,11 @@ def test_merge_combines_the_shards_of_a_campaign_into_one_set_of_groups(tmp_path
     whole = tmp_path / "whole.jsonl"
     fuzz("--impl", engine, "--seed", "1", "--cases", "1000", "--mode", "queries",
          "--no-shrink", "--out", str(tmp_path / "w"), "--jsonl", str(whole))
-    for k in (1, 2):
+    for k in (1, 2):  # the first shard shrinks and writes its cases, the second does not
         folder = tmp_path / "shards" / f"fuzz-shard-{k}"
         code, _ = fuzz("--impl", engine, "--seed", "1", "--cases", "1000", "--mode", "queries",
                        "--shard", f"{k}/2", "--out", str(folder / "found"),
-                       "--jsonl", str(folder / "fuzz.jsonl"))
+                       "--jsonl", str(folder / "fuzz.jsonl"), *(["--no-shrink"] * (k == 2)))
     merged = tmp_path / "merged.jsonl"
     code, text = fuzz("merge", *sorted(str(p) for p in (tmp_path / "shards").iterdir()),
                           "--jsonl", str(merged))
@@ -386,8 +386,10 @@ def test_merge_combines_the_shards_of_a_campaign_into_one_set_of_groups(tmp_path
     assert len(groups) == want["distinct"]
     assert sum(g["count"] for g in groups) == want["diverged"]
     assert any(len(g["shards"]) == 2 for g in groups), groups  # found by both, merged
-    for group in groups:
-        assert group["written"] and all(Path(w).is_file() for w in group["written"])
+    shard_one = str(tmp_path / "shards" / "fuzz-shard-1")
+    for group in groups:  # each case written is found in its shard's folder
+        assert bool(group["written"]) == (shard_one in group["shards"]), group
+        assert all(Path(w).is_file() and w.startswith(shard_one) for w in group["written"])
     assert "GROUP plays:count=int->int" in text and "reproduce it as found:" in text
 
 
