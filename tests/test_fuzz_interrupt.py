@@ -11,6 +11,7 @@ Real processes: the kit in a session of its own, signalled as a terminal would.
 from __future__ import annotations
 
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -79,3 +80,35 @@ def test_ctrl_c_stops_the_workers_quietly(tmp_path: Path, when: str) -> None:
     while any(_stat(pid) is not None for pid in started(pidfile)):
         assert time.monotonic() < deadline, "an implementation outlived the kit"
         time.sleep(0.01)
+
+
+def test_a_worker_that_dies_does_not_leave_the_campaign_waiting(tmp_path: Path) -> None:
+    """A pool worker killed mid-campaign (its chunk would never come back, and the pool may
+    not replace it: a campaign once waited forever): the campaign notices within a second,
+    runs the rest in its own process, says so, and gives the same result as with one
+    worker."""
+    impl = f"{sys.executable} {MINI / 'announce.py'} {tmp_path / 'pids'}"
+    argv = ["fuzz", "--impl", impl, "--cases", "3000", "--seed", "3", "--mode", "queries",
+            "--out", str(tmp_path / "out"), "--no-progress"]
+    kit = subprocess.Popen([*fivetenk_command(), *argv, "--workers", "2"],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                           start_new_session=True, cwd=tmp_path)
+    try:
+        deadline = time.monotonic() + WAIT
+        while len(started(tmp_path / "pids")) < 3:  # the kit's own and both workers'
+            assert kit.poll() is None and time.monotonic() < deadline, "never started"
+            time.sleep(0.01)
+        os.kill(workers(kit.pid)[0], signal.SIGKILL)
+        out, err = kit.communicate(timeout=WAIT * 4)
+    finally:
+        if kit.poll() is None:
+            os.killpg(kit.pid, signal.SIGKILL)
+            kit.wait()
+    assert kit.returncode == 0, out + err
+    assert re.search(r"note: a worker process died( \(exit code -9\))?; the rest of the "
+                     "campaign ran in this process", out), out
+    alone = subprocess.run([*fivetenk_command(), *argv], capture_output=True, text=True,
+                           cwd=tmp_path, timeout=WAIT * 4)
+    def tally(text: str) -> str:
+        return next(line for line in text.splitlines() if line.startswith("cases tried:"))
+    assert tally(out) == tally(alone.stdout)

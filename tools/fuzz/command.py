@@ -60,6 +60,8 @@ written says so and is not written again. The others are counted and listed."""
 SHRINK_TRIES = 3 * SHRINK_GROUPS
 """At most this many groups are shrunk (shrinking costs up to a few hundred runs each)."""
 DEFAULT_CASES = 2000
+WORKER_POLL = 1.0
+"""With --workers, how often (seconds) a wait for a chunk checks that no worker died."""
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -393,6 +395,8 @@ def _run(args: argparse.Namespace, out: TextIO, driver: Any, fixed: dict[str, st
     elapsed = time.perf_counter() - started
     if show:
         sys.stderr.write("\r" + " " * 79 + "\r")
+    if getattr(args, "worker_note", None):
+        print(f"note: {args.worker_note}", file=out)
     return _finish(args, out, plan, modes, driver, outcomes, elapsed, seed)
 
 
@@ -499,24 +503,51 @@ def _campaign(plan: Plan, modes: dict[str, Any], driver: Any, args: argparse.Nam
     import multiprocessing
 
     context = multiprocessing.get_context("spawn")
-    pending: list[Any] = []
+    pending: list[tuple[list[int], Any]] = []
     source = chunks()
     pool = None
+    first_workers: set[int | None] = set()
+
+    def collect(indices: list[int], result: Any) -> list[Outcome]:
+        """A chunk's outcomes from the pool; if a worker process died (its chunk would
+        never come back, and the pool may not replace it), the pool is given up and this
+        chunk and every later one run in this process: a case depends only on its number,
+        so the outcomes are the same, and the campaign is not left waiting forever."""
+        nonlocal pool
+        while pool is not None:
+            try:
+                return list(result.get(timeout=WORKER_POLL))
+            except multiprocessing.TimeoutError:
+                now = {w.pid: w.exitcode for w in getattr(pool, "_pool", ())}
+                dead = [code for code in now.values() if code is not None]
+                if dead or set(now) != first_workers:  # died, or died and was replaced
+                    how = f" (exit code {dead[0]})" if dead else ""
+                    args.worker_note = (f"a worker process died{how}; the rest of the "
+                                        "campaign ran in this process")
+                    pool.terminate()
+                    pool.join()
+                    pool = None
+        return run_chunk(plan, modes, driver, indices)
+
     try:
         with _quiet_workers():
             pool = context.Pool(args.workers, initializer=_worker_init,
                                 initargs=(plan, list(driver.argv), args.timeout,
                                           args.restarts))
+        first_workers = {w.pid for w in getattr(pool, "_pool", ())}
         for indices in source:
             if not in_budget():
                 break
-            pending.append(pool.apply_async(_worker_chunk, (indices,)))
+            if pool is None:
+                yield counted(run_chunk(plan, modes, driver, indices))
+                continue
+            pending.append((indices, pool.apply_async(_worker_chunk, (indices,))))
             if len(pending) >= 2 * args.workers:
-                yield counted(pending.pop(0).get())
+                yield counted(collect(*pending.pop(0)))
         while pending:
             if not in_budget():
                 break
-            yield counted(pending.pop(0).get())
+            yield counted(collect(*pending.pop(0)))
     finally:
         if pool is not None:
             pool.terminate()
