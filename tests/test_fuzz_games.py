@@ -41,6 +41,17 @@ def mini(name: str, *args: str) -> list[str]:
     return [sys.executable, str(MINIATURES / f"{name}.py"), *args]
 
 
+def fuzz_run(tmp_path: Path, engine: str, *args: str) -> tuple[Any, Path]:
+    """``fivetenk fuzz`` run as a user runs it, against the miniature ``engine``, with
+    ``--out`` and ``--jsonl`` in ``tmp_path``: the finished process and the report's path."""
+    report = tmp_path / "r.jsonl"
+    run = subprocess.run([sys.executable, "-m", "fivetenk.cli", "fuzz", "--impl",
+                          " ".join(mini(engine)), *args, "--out", str(tmp_path), "--jsonl",
+                          str(report), "--no-progress"],
+                         capture_output=True, text=True, timeout=300)
+    return run, report
+
+
 def campaign(mode: GameMode, driver: Any, variants: dict[str, str], cases: int,
              seed: int = 1, batch: int = 8) -> tuple[Case, Divergence] | None:
     """The first divergent case of a campaign of ``cases`` cases, or None."""
@@ -379,12 +390,8 @@ def test_a_plays_bug_of_dealt_hands_is_found_in_a_game_and_written_as_a_query(
     of more than 16 cards (tests/miniatures/fuzz_long_hands.py) is found by ``games`` cases
     alone, asked of a dealt hand; the case is shrunk card by card and written as a query of
     a few lines, with more than 16 cards and an airplane with pairs."""
-    cli = [sys.executable, "-m", "fivetenk.cli"]
-    report = tmp_path / "r.jsonl"
-    run = subprocess.run([*cli, "fuzz", "--impl", " ".join(mini("fuzz_long_hands")),
-                          "--mode", "games", "--seed", "1", "--cases", "6", "--out",
-                          str(tmp_path), "--jsonl", str(report), "--no-progress"],
-                         capture_output=True, text=True, timeout=120)
+    run, report = fuzz_run(tmp_path, "fuzz_long_hands", "--mode", "games", "--seed", "1",
+                           "--cases", "6")
     assert run.returncode == 1, run.stdout + run.stderr
     assert "a plays query asked in the game: shrunk and written as a query case" in run.stdout
     first = json.loads(report.read_text().splitlines()[0])
@@ -407,12 +414,8 @@ def test_an_engine_without_the_optional_fields_is_told_once_and_its_play_still_c
     says once for each field that it was not compared (and in how many cases), and puts the
     counts in the JSON-lines summary. Before, every game case diverged at its first
     observation."""
-    cli = [sys.executable, "-m", "fivetenk.cli"]
-    report = tmp_path / "r.jsonl"
-    run = subprocess.run([*cli, "fuzz", "--impl", " ".join(mini("older_observation")),
-                          "--mode", "endings", "--seed", "1", "--cases", "12", "--out",
-                          str(tmp_path), "--jsonl", str(report), "--no-progress"],
-                         capture_output=True, text=True, timeout=120)
+    run, report = fuzz_run(tmp_path, "older_observation", "--mode", "endings", "--seed", "1",
+                           "--cases", "12")
     assert run.returncode == 0, run.stdout + run.stderr
     notes = [line for line in run.stdout.splitlines() if "optional observation field" in line]
     assert [n.split("field ")[1].split()[0] for n in notes] == ["result.credited",
@@ -453,10 +456,8 @@ def test_a_dealt_kitty_bug_is_shrunk_to_a_short_deal(tmp_path: Path) -> None:
     miniature."""
     impl = " ".join(mini("fuzz_dealt_kitty"))
     cli = [sys.executable, "-m", "fivetenk.cli"]
-    report = tmp_path / "r.jsonl"
-    run = subprocess.run([*cli, "fuzz", "--impl", impl, "--mode", "games", "--seed", "1",
-                          "--cases", "1", "--out", str(tmp_path), "--jsonl", str(report),
-                          "--no-progress"], capture_output=True, text=True, timeout=300)
+    run, report = fuzz_run(tmp_path, "fuzz_dealt_kitty", "--mode", "games", "--seed", "1",
+                           "--cases", "1")
     assert run.returncode == 1, run.stdout + run.stderr
     assert "the deal rebuilt short" in run.stdout, run.stdout
     first = json.loads(report.read_text().splitlines()[0])
