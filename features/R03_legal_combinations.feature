@@ -425,6 +425,14 @@ Feature: R03 Legal combinations
       When the cards "KH KS KD AH AS AD 2H 2S" are classified
       Then the cards read as "airplane+singles K-A"
 
+    @id:R03-050 @R03.4 @D9
+    Scenario: A 2 beside a run up to the ace does not lengthen it
+      One straight and six singles; a 2 counted in the run would add 9-K and 9-A (no 9 held).
+      When the legal leads from "10H JD QS KC AH 2D" are listed
+      Then there are 7 legal plays
+      And "straight 10-A: 10 J Q K A" is among them
+      And "single 2: 2" is among them
+
     @id:R03-104 @R03.4 @R03.3 @D8 @D9 @D11
     Scenario Outline: A run ending at the ace is the top of its shape and length
       When "<reply>" is played on "<top>"

@@ -211,6 +211,8 @@ def parse_cards(text: str | Iterable[str], *, allow_empty: bool = True) -> list[
 
 def check_copies(cards: Iterable[Card]) -> None:
     """Raise :class:`InvalidCards` if any face occurs more than three times (R01.1)."""
+    if isinstance(cards, (list, tuple)) and len(cards) <= DECKS:
+        return  # three cards or fewer cannot hold four copies (and need no counting)
     for card, count in Counter(cards).items():
         if count > DECKS:
             raise InvalidCards(

@@ -282,8 +282,16 @@ def make_combo(shape: Shape, key: Rank, length: int = 1, suit: Suit | None = Non
     """Build a reading from shape, key and body length; the size follows from them.
 
     For 5,10,K pass ``key=Rank.KING`` (length is forced to 3); for bombs and rockets
-    ``length`` is the card count.
+    ``length`` is the card count. The same arguments give the same (frozen) object.
     """
+    return _made(shape, key, length, suit)
+
+
+@lru_cache(maxsize=4096)
+def _made(shape: Shape, key: Rank, length: int, suit: Suit | None) -> Combo:
+    """The reading of these arguments, built once: a reading is a value (frozen), so one
+    object serves every caller. Enumerating a 32-card hand makes thousands, of fewer than a
+    thousand possible readings (a bad argument raises, and is not kept)."""
     if shape in _KEYED_SIZE:
         return Combo(shape, key, 1, _KEYED_SIZE[shape])
     if shape in _RUN_WIDTH:

@@ -156,3 +156,16 @@ def pytest_bdd_after_scenario(request: pytest.FixtureRequest, feature: Any, scen
 _EXPECTED = pytest.StashKey[Any]()
 _STEP_FAILED = pytest.StashKey[bool]()
 __all__ = ["catalog"]
+
+
+@pytest.fixture(autouse=True)
+def _engine_memos_after_patches(request: pytest.FixtureRequest) -> Any:
+    """After a test that patched something (``monkeypatch``), clear every memo of the
+    reference engine (``make_combo``'s readings, ``classify``'s counts …): a reading built
+    while a rule table was broken (a 4-card straight) must not outlive the patch and make a
+    later test pass or fail for it."""
+    yield
+    if "monkeypatch" in request.fixturenames:
+        from fivetenk.mutation.engine import clear_caches
+
+        clear_caches()

@@ -11,6 +11,7 @@ import fivetenk.reference.combos as combos
 from fivetenk.catalog import shipped
 from fivetenk.drivers import ReferenceDriver
 from fivetenk.lowering import lowerable, position_for
+from fivetenk.mutation.engine import clear_caches
 from fivetenk.reference.combos import Combo
 from fivetenk.reference.variants import DEFAULT, Variants
 from fivetenk.runner import run_scenario
@@ -71,7 +72,7 @@ def test_a_play_only_engine_breaking_bomb_order_is_caught(monkeypatch: pytest.Mo
         return original(reply, top, variants)
 
     monkeypatch.setattr(combos, "beats", rank_first)
-    combos.readings_of_counts.cache_clear()
+    clear_caches()
     results = [run_scenario(PlayOnly(), s) for s in _query_scenarios("R05")]
     failed = [r.scenario.id for r in results if r.status == "failed"]
     assert "R05-001" in failed

@@ -8,9 +8,10 @@ Then the shipped scenarios of the affected rule run against the patched
 :class:`~fivetenk.drivers.ReferenceDriver`, and at least one of them must *fail* — at least
 one exercising the broken clause, and every scenario named as a catcher below.
 
-``classify`` memoises its work in ``combos.readings_of_counts`` (an ``lru_cache``); the cache
-is cleared around every test, so a mutant neither sees answers of the real engine nor leaves
-its own behind.
+``classify`` memoises its work in ``combos.readings_of_counts``, and ``make_combo`` the
+readings it builds (``lru_cache``); every cache of the engine is cleared around every test,
+so a mutant neither sees answers of the real engine nor leaves its own behind (a 4-card
+straight built under a mutant would otherwise be a valid reading for the next test).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import pytest
 import fivetenk.drivers
 from fivetenk.catalog import shipped
 from fivetenk.drivers import ReferenceDriver
+from fivetenk.mutation.engine import clear_caches
 from fivetenk.reference import cards as cards_module
 from fivetenk.reference import combos
 from fivetenk.reference.cards import Card, Rank
@@ -59,10 +61,10 @@ def failed(results: Iterable[Result]) -> list[Result]:
 
 @pytest.fixture(autouse=True)
 def fresh_classify_cache() -> Iterator[None]:
-    """Clear ``classify``'s memo before and after each test (see the module docstring)."""
-    combos.readings_of_counts.cache_clear()
+    """Clear the engine's memos before and after each test (see the module docstring)."""
+    clear_caches()
     yield
-    combos.readings_of_counts.cache_clear()
+    clear_caches()
 
 
 def patch_beats(monkeypatch: pytest.MonkeyPatch, broken: BeatsFn) -> None:

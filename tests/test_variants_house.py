@@ -29,6 +29,7 @@ from hypothesis import strategies as st
 
 from fivetenk import catalog, drivers
 from fivetenk.drivers import ReferenceDriver
+from fivetenk.mutation.engine import clear_caches
 from fivetenk.reference import (
     Card,
     Combo,
@@ -431,13 +432,13 @@ def test_every_house_rule_scenario_fails_against_a_broken_engine(
     for name, patch in MUTANTS.items():
         with monkeypatch.context() as m:
             patch(m)
-            combos_module.readings_of_counts.cache_clear()
+            clear_caches()
             for s in scenarios:
                 result = run_scenario(ReferenceDriver(), s)
                 assert result.status in ("passed", "failed"), (name, s.id, result.message)
                 if result.status == "failed":
                     caught[s.id].add(name)
-        combos_module.readings_of_counts.cache_clear()
+        clear_caches()
     uncaught = sorted(i for i, names in caught.items() if not names)
     assert not uncaught, f"no broken engine fails {uncaught}"
     for name in MUTANTS:
