@@ -46,3 +46,15 @@ def test_export_render_export_round_trips() -> None:
     text = render_feature(scenarios, "round trip")
     again = compile_text(text, "rendered.feature")
     assert [_without_source(s) for s in again] == [_without_source(s) for s in scenarios]
+
+
+def test_a_description_of_several_lines_round_trips() -> None:
+    """A description is prose: its lines are read without their indentation in the file,
+    so that a rendered feature compiles to the same scenario (Gherkin keeps it)."""
+    text = ("Feature: x\n\n  @id:R03-990 @R03.4 @D9\n  Scenario: two lines\n"
+            "    The first line,\n      indented further,\n    and the last.\n"
+            '    When the legal leads from "3H 4D" are listed\n    Then there are 2 legal plays\n')
+    first = compile_text(text, "a.feature")
+    assert first[0].description == "The first line,\nindented further,\nand the last."
+    again = compile_text(render_feature(first, "x"), "b.feature")
+    assert [_without_source(s) for s in again] == [_without_source(s) for s in first]

@@ -309,7 +309,10 @@ def compile_text(text: str, where: str, *, validate: bool = False) -> list[Scena
         builder = Builder(
             id=sid,
             name=name,
-            description=(node.get("description") or "").strip(),
+            # a description is prose: each line without the indentation it had in the
+            # file (Gherkin keeps it), so that rendering it again gives the same text
+            description="\n".join(line.strip() for line in
+                                  (node.get("description") or "").strip().splitlines()),
             clauses=meta["clauses"],
             rulings=meta["rulings"],
             tags=meta["tags"],
