@@ -409,3 +409,26 @@ def test_merge_refuses_a_report_it_cannot_read_at_its_line(tmp_path: Path, conte
     (tmp_path / "empty").mkdir()
     code, text = fuzz("merge", str(tmp_path / "empty"))
     assert code == 2 and "no fuzz report (*.jsonl) in it" in text, text
+
+
+def test_only_a_reply_strictly_equal_to_a_reference_result_skips_its_schema_check() -> None:
+    """``vouch_for``: a reply equal to one of the reference's results is valid by
+    construction; ``1`` is not ``true``, ``1.0`` is not ``1``, and a reply with the same
+    keys in another order is still recognised (by its text with sorted keys)."""
+    from fivetenk.fuzz.source import vouch_for
+
+    class Driver:
+        vouched: Any = None
+
+    driver = Driver()
+    case = Case(mode="games", kind="hand",
+                expected=[{"accepted": True}, {"hand": 1, "out": [2, 3], "over": False}])
+    vouch_for(driver, [case])
+    assert driver.vouched("act", {"accepted": True})
+    assert driver.vouched("observe", {"hand": 1, "out": [2, 3], "over": False})
+    assert driver.vouched("observe", {"over": False, "out": [2, 3], "hand": 1})
+    assert not driver.vouched("act", {"accepted": 1})
+    assert not driver.vouched("observe", {"hand": 1.0, "out": [2, 3], "over": False})
+    assert not driver.vouched("observe", {"hand": 1, "out": [2, 3], "over": 0})
+    assert not driver.vouched("observe", {"hand": 1, "out": [3, 2], "over": False})
+    assert driver.vouched("start", {"accepted": True})  # a start accepted, in every case

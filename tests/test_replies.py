@@ -109,6 +109,10 @@ def test_what_strict_json_still_accepts() -> None:
     assert parse_reply(ok_line('{"a": ' + brackets + "}"), 3).ok
     assert parse_reply(ok_line(f'{{"a": {MAX_INTEGER}, "b": -{MAX_INTEGER}, "c": 1.5e3}}'),
                        3).result == {"a": MAX_INTEGER, "b": -MAX_INTEGER, "c": 1500.0}
+    # integers of fewer than 16 digits are read without a bound check (they cannot break
+    # it); a long digit run inside a text only sends the line the slower way
+    assert parse_reply(ok_line('{"a": -999999999999999, "b": "12345678901234567890"}'),
+                       3).result == {"a": -999999999999999, "b": "12345678901234567890"}
     assert parse_reply(ok_line('{"a": "\\ud83d\\ude00 \\\\ud800"}'), 3).result == {
         "a": "\U0001f600 \\ud800"}  # a real pair, and an escaped backslash: both fine
     assert parse_reply(ok_line('{"a": "\\u001b[2J\\r"}'), 3).result == {"a": "\x1b[2J\r"}

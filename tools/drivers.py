@@ -10,7 +10,7 @@ by the same code.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from collections.abc import Iterable
 from typing import Any, Protocol
 
 from .reference import (
@@ -28,6 +28,7 @@ from .reference import (
 )
 from .reference.cards import ALL_FACES, DECKS
 from .reference.cards import Rank as _Rank
+from .reference.plays import Play
 
 QUERY_CAPABILITIES = ("classify", "beats", "plays", "points", "deck")
 """The five pure combination queries, each a capability of its own (issue 8, D-1): an
@@ -102,12 +103,39 @@ def rejection(err: RulesError) -> dict[str, Any]:
                                                                "message": err.message}}
 
 
-@lru_cache(maxsize=1 << 16)
 def play_text(combo: Combo, ranks: tuple[_Rank, ...]) -> str:
-    """A play in the scenario notation: ``'pair 7: 7 7'`` (reading, then the ranks).
-    Remembered: a long hand lists hundreds of plays, and the fuzzer lists thousands of
-    hands that share most of them (writing them was 40% of the reference's ``plays``)."""
-    return f"{combo.notation()}: {' '.join(r.symbol for r in ranks)}"
+    """A play in the scenario notation: ``'pair 7: 7 7'`` (reading, then the ranks)."""
+    return f"{combo.notation()}: {_ranks_text(ranks)}"
+
+
+def play_texts(plays: Iterable[Play]) -> list[str]:
+    """The plays listed (:func:`reference.plays.legal_plays`) in the scenario notation,
+    sorted. A long hand lists hundreds of plays, the plays of one reading one after another
+    (its wings): the reading is written once for them all, and the ranks are remembered
+    (the fuzzer lists thousands of hands that share most of them)."""
+    out: list[str] = []
+    last: Combo | None = None
+    prefix = ""
+    for combo, ranks in plays:
+        if combo is not last:
+            last, prefix = combo, combo.notation() + ": "
+        out.append(prefix + _ranks_text(ranks))
+    out.sort()
+    return out
+
+
+_RANK_TEXTS: dict[tuple[_Rank, ...], str] = {}
+RANK_TEXTS_KEPT = 1 << 16
+"""Rank lists whose text is remembered (emptied when full)."""
+
+
+def _ranks_text(ranks: tuple[_Rank, ...]) -> str:
+    text = _RANK_TEXTS.get(ranks)
+    if text is None:
+        if len(_RANK_TEXTS) >= RANK_TEXTS_KEPT:
+            _RANK_TEXTS.clear()
+        text = _RANK_TEXTS[ranks] = " ".join([rank.symbol for rank in ranks])
+    return text
 
 
 def held_seat(step: dict[str, Any]) -> int:
@@ -321,8 +349,7 @@ class ReferenceDriver:
         otherwise)."""
         top = self._top(step) if "top" in step else None
         hand = parse_cards(step["hand"])
-        texts = sorted(play_text(p.combo, p.ranks)
-                       for p in legal_plays(hand, top, self.variants))
+        texts = play_texts(legal_plays(hand, top, self.variants))
         if not self.self_check:
             return {"count": len(texts), "plays": texts}
         count = count_plays(hand, top, self.variants)

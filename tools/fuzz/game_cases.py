@@ -311,12 +311,12 @@ def plays_answer(game: Game, step: dict[str, Any]) -> dict[str, Any]:
     """The reference's answer to a ``plays`` step under the game's variants (the listing
     sorted, as the reference driver sends it). It reads the step alone, not the game's
     trick: a query is pure, and a shrunk case may replay it where the trick differs."""
-    from ..drivers import play_text
+    from ..drivers import play_texts
 
     hand = [Card.parse(t) for t in step["hand"]]
     top = (choose_reading([Card.parse(t) for t in step["top"]], declared=step.get("top_shape"),
                           variants=game.variants) if step.get("top") else None)
-    texts = sorted(play_text(p.combo, p.ranks) for p in legal_plays(hand, top, game.variants))
+    texts = play_texts(legal_plays(hand, top, game.variants))
     return {"count": len(texts), "plays": texts}
 
 
