@@ -358,21 +358,14 @@ def _wing_sets(avail: list[tuple[int, int]], units: int, width: int) -> list[tup
     which is exactly ascending lexicographic order of the sorted tuples.
     """
     if units == 1:  # a kicker (one unit): one set per rank, and no room for two jokers
-        return [(_R[rank],) * width for rank, _ in avail]
+        return [(_R[rank],) * width for rank, cap in avail if cap]
     found: list[tuple[Rank, ...]] = []
     room = [0] * (len(avail) + 1)
     for index in range(len(avail) - 1, -1, -1):
         room[index] = room[index + 1] + avail[index][1]
     units_of = [(_R[rank], cap, rank) for rank, cap in avail]
-    last = [(member,) * width for member, _, _ in units_of]  # a set's last unit, by rank
 
     def extend(start: int, left: int, prefix: tuple[Rank, ...], small_joker: bool) -> None:
-        if left == 1:  # the last unit, one copy (most sets end here): no pruning, no loop
-            for index in range(start, len(units_of)):
-                if units_of[index][2] == BJ and small_joker:
-                    return
-                found.append(prefix + last[index])
-            return
         for index in range(start, len(units_of)):
             if room[index] < left:
                 return
