@@ -432,3 +432,24 @@ def test_only_a_reply_strictly_equal_to_a_reference_result_skips_its_schema_chec
     assert not driver.vouched("observe", {"hand": 1, "out": [2, 3], "over": 0})
     assert not driver.vouched("observe", {"hand": 1, "out": [3, 2], "over": False})
     assert driver.vouched("start", {"accepted": True})  # a start accepted, in every case
+
+
+def test_the_fuzz_benchmark_prints_each_figure_with_its_spread_and_the_target() -> None:
+    """``python -m fivetenk.bench.fuzz`` (a tiny run: the figures are not judged here, only
+    what is printed beside them): best, median and slowest of the repeats, the divergences,
+    the kit's CPU, the share of long plays hands and the one-worker target."""
+    from fivetenk.bench import fuzz as bench
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        code = bench.main(["--queries", "300", "--hands", "0", "--repeat", "2"])
+    lines = out.getvalue().splitlines()
+    assert code == 0 and len(lines) == 2, lines
+    one, two = lines
+    assert one.startswith("queries, 1 worker: ") and two.startswith("queries, 2 workers: ")
+    for line in lines:
+        assert re.search(r"query comparisons/s \(best of 2; median [\d,]+, slowest [\d,]+\) "
+                         r"on 300 cases; 0 divergences", line), line
+        assert "of plays queries hold 17-32 cards" in line
+    assert "the kit's CPU" in one and re.search(r"target 5,000: (met|NOT met)", one)
+    assert "target" not in two

@@ -344,3 +344,16 @@ def test_adapter_log_option(tmp_path: Path) -> None:
     bad = subprocess.run([*ADAPTER, "--log", str(tmp_path / "no" / "such" / "file")],
                          input=b"", capture_output=True, timeout=30, check=False)
     assert bad.returncode == 2 and b"--log" in bad.stderr and b"Traceback" not in bad.stderr
+
+
+def test_texts_remembered_as_matched_never_let_another_through() -> None:
+    """The set of texts that matched the notation (a campaign's shortcut) only ever answers
+    for those very texts: a wrong text, a number or a list beside them is still refused."""
+    from fivetenk.protocol import _MATCHED, _readings_ok
+
+    assert _readings_ok(["pair 7: 7 7", "single 3: 3"], "play")
+    assert {"pair 7: 7 7", "single 3: 3"} <= _MATCHED["play"]
+    assert _readings_ok(["single 3: 3"], "play")  # from the set alone
+    for bad in ("pear 7: 7 7", 7, True, ["single 3: 3"], None):
+        assert not _readings_ok(["pair 7: 7 7", bad], "play"), bad
+    assert not _readings_ok(["single 3: 3"], "reading")  # a play is no reading

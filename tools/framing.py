@@ -137,8 +137,8 @@ def _surrogate_path(value: Any, path: str = "$") -> str | None:
 
 _DECODER = json.JSONDecoder(object_pairs_hook=_no_duplicates, parse_constant=_no_constant,
                             parse_float=_bounded_float)
-"""Reads a reply whose integers are all within bounds (no digit run of
-:data:`_LONG_ENOUGH` digits): Python's own integers, no hook for them."""
+"""Reads a reply whose integers are all within bounds (no run of digits as long as
+:data:`_LONG_RUN`): Python's own integers, no hook for them."""
 _BOUNDED = json.JSONDecoder(object_pairs_hook=_no_duplicates, parse_constant=_no_constant,
                             parse_float=_bounded_float, parse_int=_bounded_int)
 """Reads any other reply, checking each integer (:func:`_bounded_int`)."""
