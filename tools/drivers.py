@@ -103,11 +103,6 @@ def rejection(err: RulesError) -> dict[str, Any]:
                                                                "message": err.message}}
 
 
-def play_text(combo: Combo, ranks: tuple[_Rank, ...]) -> str:
-    """A play in the scenario notation: ``'pair 7: 7 7'`` (reading, then the ranks)."""
-    return f"{combo.notation()}: {_ranks_text(ranks)}"
-
-
 def play_texts(plays: Iterable[Play]) -> list[str]:
     """The plays listed (:func:`reference.plays.legal_plays`) in the scenario notation,
     sorted. A long hand lists hundreds of plays, the plays of one reading one after another
