@@ -621,6 +621,11 @@ class ProcessDriver:
         dying = reason in ("eof", "input")
         if reason == "timeout":
             message = f"no reply to {what} within {self.timeout:g} s"
+            if request["cmd"] == "plays":  # the longest answer to give (issue 28)
+                hand = request.get("hand")
+                size = f" (this one {len(hand)})" if isinstance(hand, list) else ""
+                message += (f": plays is asked of hands of up to 32 cards{size}, and must "
+                            "answer each within --timeout (schemas/protocol.md, plays)")
         elif reason == "too long":
             message = f"the reply to {what} is longer than {self.max_line} bytes; stopped reading"
         elif reason == "eof":

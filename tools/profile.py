@@ -32,7 +32,11 @@ not naming the variant instead would skip the whole suite for an engine with ano
 rocket, which helps nobody; the reason always names the value that was tried.
 
 The profile words of ruling D39 (``pack``, ``runs``, ``wings``, ``extra_shapes``) skip
-what an engine of a related game reads otherwise (:func:`words_reason`). This module
+what an engine of a related game reads otherwise (:func:`words_reason`). The protocol's
+minor version skips what the implementation was not written for: a scenario judging a
+convention added after the version its hello declares (``judges convention
+reading-impossible (D38; protocol 1.2, …), which the implementation's hello (protocol 1.0)
+does not declare``: :mod:`fivetenk.conventions`, issue 28). This module
 runs no scenario itself: the runner hands :func:`fit` the reference engine's verdict
 (``reference_passes``), so a profile is data about an implementation, and the runner the
 one place where scenarios run.
@@ -45,6 +49,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from . import conventions
 from .drivers import CAPABILITIES, Driver, expand_capabilities
 from .lowering import LOWERED_COMMANDS, lowerable
 from .reference.variants import CHOICES
@@ -181,6 +186,18 @@ def words_reason(words: Words, scenario: Scenario) -> str:
     return ""
 
 
+def protocol_minor(driver: Driver) -> int:
+    """The minor version of protocol 1 ``driver`` declares: its handshake's, else its own
+    ``protocol_minor`` attribute (an in-process driver), else the latest (the reference
+    engine, and an implementation whose handshake failed, are judged on everything)."""
+    hello = getattr(driver, "hello", None)
+    minor = getattr(hello, "minor", None) if hello is not None else \
+        getattr(driver, "protocol_minor", None)
+    if isinstance(minor, int) and not isinstance(minor, bool) and minor >= 0:
+        return minor
+    return conventions.LATEST
+
+
 def capabilities_of(driver: Driver) -> frozenset[str]:
     """The commands ``driver`` answers, shorthands expanded (``queries``: the five query
     commands). Whatever the driver holds is read defensively: anything that is not a
@@ -235,6 +252,9 @@ def fit(driver: Driver, scenario: Scenario, reference_passes: Verdict) -> Fit:
                    if not driver.supports_variants({k: v})]
         return Fit(reason="implementation lacks variant " + ", ".join(
             lacking or [f"{k}={v}" for k, v in sorted(scenario.variants.items())]))
+    late = conventions.undeclared_reason(scenario, protocol_minor(driver))  # issue 28
+    if late:
+        return Fit(reason=late)
     declared = shapes_of(driver)
     if declared != ALL_SHAPES:
         undeclared = [s for s in scenario_shapes(scenario) if s not in declared]
@@ -324,6 +344,9 @@ def describe(driver: Driver) -> dict[str, Any]:
                      for name, values in CHOICES.items()},
         "warnings": warnings,
     }
+    minor = protocol_minor(driver)
+    if minor < conventions.LATEST:  # only when it leaves conventions out (issue 28)
+        described["protocol"] = conventions.version_text(minor)
     words = words_of(driver)
     if words:  # the D39 words, only when one says something (older reports stay the same)
         described["pack"] = words.pack
@@ -346,6 +369,14 @@ def summary_lines(profile: dict[str, Any]) -> list[str]:
                      + (" (classify and beats cases are asked through play where they can be)"
                         if "position" in profile["capabilities"]
                         and set(lacking) & LOWERED_COMMANDS else ""))
+    if "protocol" in profile:
+        minor = conventions.parse_version(profile["protocol"])
+        late = conventions.changes_after(minor[1] if minor else conventions.LATEST)
+        if late:
+            lines.append(f"the implementation declares protocol {profile['protocol']}: "
+                         "scenarios judging the conventions added since are skipped ("
+                         + ", ".join(f"{c.name} since {c.version}" for c in late) + "; "
+                         f"{conventions.DOCUMENT}, section 8)")
     undeclared = [s for s in SHAPES if s not in profile["shapes"]]
     if undeclared:
         lines.append("the implementation does not declare the shapes " + ", ".join(undeclared)

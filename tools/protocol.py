@@ -54,7 +54,9 @@ from .shapes import EXTRA_SHAPES, KIT_PACK, KIT_RUNS, PACK_SIZES, WING_RULES
 from .shapes import SHAPES as SHAPE_WORDS
 
 PROTOCOL_VERSION = 1
-"""The one protocol version this kit speaks."""
+"""The one major protocol version this kit speaks (its minor versions, which add judged
+conventions, are :mod:`fivetenk.conventions`'s: an implementation answers ``"protocol":
+"1.2"``, and a bare ``1`` is ``1.0``)."""
 
 QUERY_COMMANDS = ("classify", "beats", "plays", "points", "deck")
 GAME_COMMANDS = ("act", "observe", "next_hand")
@@ -181,6 +183,14 @@ class Hello:
     runs: dict[str, tuple[int, int]] = field(default_factory=dict)
     wings: str = "kit"
     extra_shapes: frozenset[str] = frozenset()
+    minor: int = 0
+    """The minor version of protocol 1 the implementation declares (``"1.2"``: 2; a bare
+    ``1``: 0): conventions added later are not judged (:mod:`fivetenk.conventions`)."""
+
+    @property
+    def protocol_text(self) -> str:
+        """The version as the implementation declared it, ``1.2`` (``1.0`` for ``1``)."""
+        return f"{self.protocol}.{self.minor}"
 
     def offers(self, name: str) -> tuple[str, ...]:
         """The values of variant ``name`` the implementation plays: those it listed (the
@@ -213,11 +223,13 @@ def check_version(result: Mapping[str, Any], kit: str) -> None:
     """:class:`VersionError` if the hello result names a protocol version the kit does not
     speak. Checked before anything else of the handshake: another version may well have
     another handshake, and the version is then the one thing worth saying."""
-    protocol = result.get("protocol")
-    if isinstance(protocol, int) and not isinstance(protocol, bool) \
-            and protocol != PROTOCOL_VERSION:
-        raise VersionError(f"the implementation speaks protocol {protocol}, but {kit} speaks "
-                           f"protocol {PROTOCOL_VERSION}")
+    from .conventions import LATEST, parse_version
+
+    version = parse_version(result.get("protocol"))
+    if version is not None and version[0] != PROTOCOL_VERSION:
+        spoken = shorten(str(result["protocol"]), 20)
+        raise VersionError(f"the implementation speaks protocol {spoken}, but {kit} speaks "
+                           f"protocol {PROTOCOL_VERSION} (1.0 to {PROTOCOL_VERSION}.{LATEST})")
 
 
 MAX_WARNINGS = 10
@@ -233,10 +245,14 @@ def parse_hello(result: Mapping[str, Any], kit: str) -> Hello:
     names and values the kit does not know are ignored (they may belong to a later kit),
     each with a warning in :attr:`Hello.warnings`. The name and version are cut to
     :data:`NAME_TEXT` characters."""
-    protocol = result.get("protocol")
-    if not isinstance(protocol, int) or isinstance(protocol, bool):
-        raise ReplyError('the hello result has no integer "protocol"')
+    from .conventions import parse_version
+
+    version = parse_version(result.get("protocol"))
+    if version is None:
+        raise ReplyError('the hello result has no "protocol" (an integer, 1, or a text '
+                         '"1.N" naming the minor version)')
     check_version(result, kit)
+    protocol, minor = version
     name, version = result.get("name"), result.get("version", "")
     if not isinstance(name, str) or not name.strip():
         raise ReplyError('the hello result has no "name"')
@@ -285,7 +301,7 @@ def parse_hello(result: Mapping[str, Any], kit: str) -> Hello:
                  capabilities=frozenset(c for c in capabilities if c in CAPABILITY_WORDS),
                  variants=offered, shapes=frozenset(s for s in shapes if s in SHAPE_WORDS),
                  warnings=tuple(warnings), pack=pack, runs=runs, wings=wings,
-                 extra_shapes=extra)
+                 extra_shapes=extra, minor=minor)
 
 
 def _profile_words(result: Mapping[str, Any], warnings: list[str]) -> tuple[

@@ -380,8 +380,9 @@ def run_record(name: str, profile: dict[str, Any]) -> dict[str, Any]:
     (:func:`fivetenk.profile.describe`: per-command capabilities, shapes, the variant
     values played, what the kit did not understand in the handshake; and, when the
     implementation declared any, the profile words of ruling D39: ``pack``, ``runs``,
-    ``wings``, ``extra_shapes``). The name and the warnings quote the implementation:
-    bounded, strict-JSON-safe."""
+    ``wings``, ``extra_shapes``; and ``protocol``, ``"1.0"``, when the implementation
+    declares a minor version older than the kit's, issue 28). The name and the warnings
+    quote the implementation: bounded, strict-JSON-safe."""
     return {
         "record": "run",
         "implementation": valid_text(str(name), NAME_LIMIT),
@@ -391,8 +392,10 @@ def run_record(name: str, profile: dict[str, Any]) -> dict[str, Any]:
                                                       for v in values]
                      for k, values in profile.get("variants", {}).items()},
         "warnings": [valid_text(str(w), TEXT_LIMIT) for w in profile.get("warnings", [])],
-        **{key: plain(profile[key], 2000) for key in ("pack", "runs", "wings", "extra_shapes")
-           if key in profile},  # the profile words of D39, when declared (issue 20)
+        **{key: plain(profile[key], 2000) for key in ("pack", "runs", "wings", "extra_shapes",
+                                                      "protocol")
+           if key in profile},  # the profile words of D39, when declared (issue 20); the
+        # protocol version, when older than the kit's (issue 28)
     }
 
 

@@ -7,15 +7,18 @@ handshake built from what the engine declares, the dispatch on ``cmd``, ``seq`` 
 error replies that never end the session -- so that an adapter is one class with a
 method per command, each a function to fill::
 
-    from fivetenk.sdk import Engine, serve
+    from fivetenk.sdk import Engine, reject, serve
 
     class MyEngine(Engine):
         name, version = "my-engine", "0.3.0"
+        protocol = "1.2"                          # the conventions you were written for
         capabilities = ("classify", "beats")      # the commands you answer
         shapes = ("single", "pair", "bomb")       # the shapes you play (None: all)
         variants = {}                             # per variant, the values (none: defaults)
 
         def classify(self, request):              # {"cmd": "classify", "cards": [...]}
+            if len(request["cards"]) == 0:
+                return reject("R03.1", "no cards")  # a refusal the kit expects (D35)
             return {"legal": True, "readings": ["pair 3"]}
 
     if __name__ == "__main__":
@@ -25,7 +28,16 @@ A command whose method is not written answers ``ok: false`` with "classify is no
 implemented": the kit reports each scenario that needs it as errored with that message
 (exit 1), and the session goes on. An exception in a method is an ``ok: false`` reply
 with its text (``bad classify request: KeyError: 'cards'`` for a malformed request,
-``internal error in classify: …`` for anything else), never a crash. ``fivetenk
+``internal error in classify: …`` for anything else), never a crash. A refusal the rules
+call for is not an error but a result: :func:`reject` builds it (``{"accepted": false,
+"clause": "R01.1", "error": {…}}``), and raising :class:`Rejected` anywhere in a command
+method answers the same.
+
+``protocol`` is the protocol version the engine was written for, ``"1.N"``: the kit judges
+the conventions of schemas/protocol.md (section 8: which rejection cites which clause, how
+a reading is declared) up to minor version N, and skips the scenarios of later ones,
+naming them. It defaults to ``1`` (``1.0``) and never follows the kit by itself: an
+upgraded kit cannot start judging an adapter on a convention its author has not read. ``fivetenk
 new-adapter --lang python DIR`` writes such a class with every method in place;
 ``fivetenk adapter`` (:mod:`fivetenk.adapter`) is the reference engine served by it.
 
@@ -41,7 +53,11 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, BinaryIO, Protocol
 
 PROTOCOL_VERSION = 1
-"""The protocol version spoken."""
+"""The major protocol version spoken."""
+PROTOCOL_LATEST = "1.2"
+"""The latest minor version of protocol 1 this SDK's documentation describes (what
+``fivetenk new-adapter`` writes into a new adapter; :data:`Engine.protocol` defaults to
+``1``, that is 1.0)."""
 QUERY_COMMANDS = ("classify", "beats", "plays", "points", "deck")
 GAME_COMMANDS = ("act", "observe", "next_hand")
 COMMANDS = ("hello", "start", *QUERY_COMMANDS, *GAME_COMMANDS, "stop")
@@ -58,10 +74,12 @@ class Engine:
     overridden answer "not implemented". ``hello`` is built from the class attributes:
     ``name``, ``version``, ``capabilities`` (command words; ``queries`` is all five query
     commands), ``shapes`` (None: every shape), ``variants`` (variant -> the values
-    played), and ``profile``: any further optional hello fields, as they are."""
+    played), ``protocol`` (the version written for: ``1`` or ``"1.N"``, see the module
+    docstring), and ``profile``: any further optional hello fields, as they are."""
 
     name: str = "unnamed engine"
     version: str = "0.0.0"
+    protocol: int | str = PROTOCOL_VERSION
     capabilities: Sequence[str] = ()
     shapes: Sequence[str] | None = None
     variants: Mapping[str, Sequence[str]] = {}
@@ -70,7 +88,7 @@ class Engine:
     def hello(self, request: dict[str, Any]) -> dict[str, Any]:
         """The handshake's result, from the class attributes."""
         result: dict[str, Any] = {"name": self.name, "version": self.version,
-                                  "protocol": PROTOCOL_VERSION,
+                                  "protocol": self.protocol,
                                   "capabilities": list(self.capabilities)}
         if self.shapes is not None:
             result["shapes"] = list(self.shapes)
@@ -123,6 +141,29 @@ class Engine:
         """The error reply's text for an exception of a command method, or None for the
         SDK's own (see :meth:`Session.handle`). Override to word your engine's errors."""
         return None
+
+
+def reject(clause: str | None, message: str, code: str | None = None) -> dict[str, Any]:
+    """The result of a refusal the rules call for: ``{"accepted": false, "clause":
+    clause, "error": {"clause": clause, "message": message}}`` (and ``code`` when given).
+    ``clause`` is the rule clause the refusal cites (schemas/protocol.md, section 8, says
+    which: R01.1 for a card that is no card or a fourth copy, R03.1 for no cards or a top
+    that is no combination, D35's table for an action), or None where none applies (a text
+    the notation cannot read). Only ``accepted`` and ``clause`` are compared; the message
+    is shown in reports."""
+    error: dict[str, Any] = {"clause": clause, "message": str(message)}
+    if code is not None:
+        error["code"] = str(code)
+    return {"accepted": False, "clause": clause, "error": error}
+
+
+class Rejected(Exception):
+    """Raise it in a command method to answer :func:`reject` ``(clause, message, code)``:
+    a refusal found deep in an engine's code, with the session going on."""
+
+    def __init__(self, clause: str | None, message: str, code: str | None = None) -> None:
+        super().__init__(message)
+        self.result = reject(clause, message, code)
 
 
 def ok_reply(seq: int | None, result: Mapping[str, Any]) -> dict[str, Any]:
@@ -183,6 +224,8 @@ class Session:
         method: Callable[[dict[str, Any]], Any] = getattr(self.engine, cmd)
         try:
             result = method(request)
+        except Rejected as refusal:
+            return ok_reply(seq, refusal.result)
         except NotImplementedError as err:
             detail = f": {err}" if str(err) else ""
             return error_reply(seq, f"{cmd} is not implemented{detail}")
@@ -266,5 +309,5 @@ def _loop(session: Session, stdin: BinaryIO, stdout: Output,
     return 0
 
 
-__all__ = ["COMMANDS", "MAX_REQUEST", "PROTOCOL_VERSION", "Engine", "Session", "encode",
-           "error_reply", "ok_reply", "serve"]
+__all__ = ["COMMANDS", "MAX_REQUEST", "PROTOCOL_LATEST", "PROTOCOL_VERSION", "Engine",
+           "Rejected", "Session", "encode", "error_reply", "ok_reply", "reject", "serve"]

@@ -95,6 +95,7 @@ const { serve } = require("../../../tools/scaffold/templates/fivetenk_sdk.js");
 serve({
   name: "toy-node",
   version: "0.1.0",
+  protocol: "1.2", // judged on every convention of schemas/protocol.md, section 8
   capabilities: ["queries"], // no "deal", no "position": game scenarios are skipped
   shapes: ["single", "pair", "triple", "bomb", "rocket"], // the shapes the toy plays
   variants: {}, // only the default value of every variant

@@ -3,19 +3,33 @@
 // It does the protocol plumbing of schemas/protocol.md (`fivetenk protocol`) so that an
 // adapter is one object with a function per command:
 //
-//   const { serve, NotImplemented } = require("./fivetenk_sdk.js");
+//   const { serve, NotImplemented, reject } = require("./fivetenk_sdk.js");
 //   serve({
 //     name: "my-engine", version: "0.1.0",
+//     protocol: "1.2",                         // the conventions you follow (see below)
 //     capabilities: ["classify", "beats"],     // the commands you answer
 //     shapes: ["single", "pair", "bomb"],      // the shapes you play (leave out: all)
 //     variants: {},                            // per variant, the values (none: defaults)
-//     classify(req) { return { legal: true, readings: ["pair 3"] }; },
+//     classify(req) {
+//       if (req.cards.length === 0) return reject("R03.1", "no cards"); // a refusal (D35)
+//       return { legal: true, readings: ["pair 3"] };
+//     },
 //   });
+//
+// (`fivetenk new-adapter --lang js --module esm` writes this file as an ES module,
+// fivetenk_sdk.mjs, to `import { serve, NotImplemented, reject } from "./fivetenk_sdk.mjs"`.)
 //
 // - framing: one JSON request per line on stdin, one compact JSON reply per line on
 //   stdout, in order (a line longer than 16 MiB is answered with an error and skipped);
-// - hello: built from name, version, capabilities, shapes, variants and `profile` (any
-//   further optional hello fields, as they are);
+// - hello: built from name, version, protocol, capabilities, shapes, variants and
+//   `profile` (any further optional hello fields, as they are). `protocol` is the version
+//   whose conventions you follow ("1.2": schemas/protocol.md, section 8, lists which
+//   rejection cites which clause and how a reading is declared); the kit skips the
+//   scenarios of conventions added after it, naming them. Left out, it is 1 (1.0): a new
+//   SDK never declares a convention for you;
+// - refusals the rules call for are results, not errors: return reject(clause, message)
+//   ({accepted: false, clause, error: {clause, message}}), or throw new Rejected(clause,
+//   message) from anywhere in a command;
 // - dispatch on cmd, seq echoed; a command function may return its result or a Promise
 //   of it, and replies still go out in the order of the requests;
 // - errors: a command without a function, or whose function throws NotImplemented,
@@ -26,7 +40,7 @@
 // - stop (or the end of input) ends the process with exit code 0.
 "use strict";
 
-const PROTOCOL = 1;
+const PROTOCOL = 1; // the major version; an engine declares its minor one ("1.2")
 const COMMANDS = ["hello", "start", "classify", "beats", "plays", "points", "deck", "act",
   "observe", "next_hand", "stop"];
 const MAX_REQUEST = 16 << 20;
@@ -34,11 +48,26 @@ const MAX_REQUEST = 16 << 20;
 /** Throw it from a command function you have not written yet. */
 class NotImplemented extends Error {}
 
+/** The result of a refusal the rules call for, citing `clause` (null: none applies). */
+function reject(clause, message, code) {
+  const error = { clause, message: String(message) };
+  if (code !== undefined && code !== null) error.code = String(code);
+  return { accepted: false, clause, error };
+}
+
+/** Throw it anywhere in a command to answer reject(clause, message, code). */
+class Rejected extends Error {
+  constructor(clause, message, code) {
+    super(message);
+    this.result = reject(clause, message, code);
+  }
+}
+
 function helloResult(engine) {
   const result = {
     name: String(engine.name || "unnamed engine"),
     version: String(engine.version || "0.0.0"),
-    protocol: PROTOCOL,
+    protocol: engine.protocol === undefined ? PROTOCOL : engine.protocol,
     capabilities: [...(engine.capabilities || [])],
   };
   if (engine.shapes) result.shapes = [...engine.shapes];
@@ -83,6 +112,7 @@ async function handleLine(engine, session, line) {
     }
     return { seq, ok: true, result };
   } catch (err) {
+    if (err instanceof Rejected) return { seq, ok: true, result: err.result };
     if (err instanceof NotImplemented) {
       return { seq, ok: false, error: `${cmd} is not implemented${err.message ? ": " + err.message : ""}` };
     }
@@ -146,4 +176,5 @@ function serve(engine, { input = process.stdin, output = process.stdout } = {}) 
   });
 }
 
-module.exports = { serve, handleLine, helloResult, NotImplemented, PROTOCOL, COMMANDS };
+module.exports = { serve, handleLine, helloResult, reject, NotImplemented, Rejected, PROTOCOL,
+  COMMANDS };

@@ -1,0 +1,336 @@
+"""The protocol evolves without breaking green adapters (issue 28, item 2).
+
+Every convention the kit judges is written in ``schemas/protocol.md`` with its clause and
+the minor version that added it (:mod:`fivetenk.conventions`), and the scenarios judging a
+convention added after the version an implementation declares are skipped for it, naming
+the convention and where it is written. The tests here are the mechanism that keeps it
+so: every step of the shipped suite that expects a rejection or declares a reading is
+attributed to a convention of the table, with a clause the table gives; the table, the
+changelog and D35's codes in protocol.md are the kit's own; and a miniature written for
+protocol 1.0 (``tests/miniatures/older_protocol.py``, which breaks the 1.1 and 1.2
+conventions) is skipped on them when it declares 1.0 and fails them when it declares 1.2.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from fivetenk import catalog, cli, conventions, profile, sdk
+from fivetenk.adapter import Adapter
+from fivetenk.conventions import CONVENTIONS, LATEST, UNNAMED, step_conventions
+from fivetenk.process_driver import ProcessDriver
+from fivetenk.protocol import ReplyError, VersionError, hello_problems, parse_hello
+from fivetenk.runner import run_scenario
+from fivetenk.scenario import Scenario, judges_rejection
+
+ROOT = Path(__file__).resolve().parents[1]
+PROTOCOL = ROOT / "schemas" / "protocol.md"
+MINI = ROOT / "tests" / "miniatures"
+TEMPLATES = ROOT / "tools" / "scaffold" / "templates"
+needs_node = pytest.mark.skipif(shutil.which("node") is None, reason="node is not on PATH")
+
+LATE = {"reading-bare": ["R03-502.1", "R03-502.2", "R03-502.3"],
+        "reading-impossible": ["R03-508.1", "R03-508.2", "R03-508.3", "R03-508.4",
+                               "R03-508.5", "R03-508.6", "R05-408", "R05-409.1",
+                               "R05-409.2"]}
+"""The shipped scenarios judging the conventions added after 1.0."""
+
+
+def _rulings() -> dict[str, Any]:
+    import yaml
+
+    data = yaml.safe_load((ROOT / "spec" / "rulings.yaml").read_text(encoding="utf-8"))
+    return {r["id"]: r for r in data["rulings"]}
+
+
+def _table_rows() -> dict[str, tuple[str, str, str]]:
+    """protocol.md's conventions table: name -> (since, clause cell, the whole row)."""
+    rows = {}
+    for line in PROTOCOL.read_text(encoding="utf-8").splitlines():
+        found = re.match(r'^\| <a id="c-([a-z-]+)"></a>`([a-z-]+)` \| (1\.\d+) \| ([^|]+) \|',
+                         line)
+        if found:
+            assert found.group(1) == found.group(2), line
+            rows[found.group(2)] = (found.group(3), found.group(4).strip(), line)
+    return rows
+
+
+def _clause_of(step: dict[str, Any]) -> str | None:
+    expect = step.get("expect") or {}
+    clause = expect.get("clause", expect.get("error.clause"))
+    return clause if isinstance(clause, str) else None
+
+
+# --------------------------------------------------------------------------- the table
+
+
+def test_every_judged_step_of_the_suite_belongs_to_a_written_convention() -> None:
+    """A step that expects a rejection, refuses a setup or declares a reading judges at
+    least one convention of the table, never an unnamed one; and the clause it expects is
+    one its conventions give (the D35 table's for an action): a new kind of judged
+    rejection, or a new clause for an old kind, fails here until it is written."""
+    d35_clauses = {row["clause"] for row in _rulings()["D35"]["rejections"]}
+    seen: Counter[str] = Counter()
+    for scenario in catalog.shipped():
+        for step in scenario.steps:
+            found = step_conventions(step, scenario.variants)
+            declares = any(k in step for k in ("reply_shape", "top_shape")) or (
+                step["op"] == "act" and "shape" in step.get("action", {}))
+            if judges_rejection(step) or declares or step["op"] == "start":
+                assert found, (scenario.id, step)
+            assert UNNAMED not in found, (scenario.id, step)
+            seen.update(found)
+            clause = _clause_of(step)
+            if clause is None or "setup-refusal" in found:
+                continue
+            allowed = set().union(*(conventions.BY_NAME[n].clauses for n in found))
+            if "action-clause" in found:
+                assert clause in d35_clauses, (scenario.id, clause)
+            assert clause in allowed, (scenario.id, step, found)
+    assert {c.name for c in CONVENTIONS} - {"cards-token", "cards-empty", "top-illegal"} \
+        <= set(seen), seen  # the shipped suite judges these; the others the fuzzer does
+
+
+def test_a_rejection_no_convention_describes_is_unnamed_and_never_a_skip() -> None:
+    step = {"op": "observe", "expect": {"accepted": False, "clause": "R13.1"}}
+    assert step_conventions(step) == {UNNAMED}
+    scenario = Scenario(id="X-1", name="x", clauses=["R13.1"], steps=[step])
+    assert conventions.undeclared_reason(scenario, 0) == ""
+
+
+@pytest.mark.parametrize(("step", "name"), [
+    ({"op": "classify", "cards": ["3H", "3H", "3H", "3H"], "expect": {"accepted": False}},
+     "cards-copies"),
+    ({"op": "points", "cards": ["XX"], "expect": {"accepted": False}}, "cards-token"),
+    ({"op": "classify", "cards": [], "expect": {"accepted": False}}, "cards-empty"),
+    ({"op": "beats", "reply": ["5H"], "top": ["3H", "4S"], "expect": {"accepted": False}},
+     "top-illegal"),
+    ({"op": "plays", "hand": ["5H"], "top": ["3H", "4S"], "expect": {"clause": "R03.1"}},
+     "top-illegal"),
+    ({"op": "beats", "reply": ["3H", "3S"], "reply_shape": "pairs 3-3", "top": ["7S"],
+      "expect": {"accepted": False}}, "reading-impossible"),
+    ({"op": "act", "action": {"type": "play", "seat": 0, "cards": ["7H", "7S"],
+                              "shape": "pair"}, "expect": {"accepted": True}},
+     "reading-bare"),
+    ({"op": "act", "action": {"type": "play", "seat": 0, "cards": ["SJ", "BJ"],
+                              "shape": "rocket"}, "expect": {"accepted": True}},
+     "reading-full"),
+    ({"op": "act", "action": {"type": "pass", "seat": 0},
+      "expect": {"accepted": False, "clause": "R13.2"}}, "action-clause"),
+])
+def test_each_convention_is_told_from_the_step(step: dict[str, Any], name: str) -> None:
+    assert name in step_conventions(step)
+
+
+def test_protocol_md_writes_every_convention_with_its_clause_and_version() -> None:
+    rows = _table_rows()
+    assert set(rows) == {c.name for c in CONVENTIONS}
+    for convention in CONVENTIONS:
+        since, cell, row = rows[convention.name]
+        assert since == convention.version, convention.name
+        if convention.name == "action-clause":
+            assert cell == "the table below"
+        elif convention.name != "setup-refusal":
+            assert set(re.findall(r"R\d\d\.\d", cell)) == set(convention.clauses), row
+        for ruling in convention.rulings:
+            assert ruling in row, (convention.name, ruling)
+    assert PROTOCOL.read_text(encoding="utf-8").startswith(
+        f"# The fivetenk adapter protocol, version 1.{LATEST}\n")
+
+
+def test_the_changelog_records_when_each_convention_was_added() -> None:
+    text = PROTOCOL.read_text(encoding="utf-8")
+    changelog = text[text.index("### Changelog"):]
+    versions = {}
+    for line in changelog.splitlines():
+        found = re.match(r"^\| (1\.\d+) \| ([^|]+) \|", line)
+        if found:
+            versions[found.group(1)] = set(re.findall(r"`([a-z-]+)`", found.group(2)))
+    assert set(versions) == {f"1.{n}" for n in range(LATEST + 1)}
+    for convention in CONVENTIONS:
+        assert convention.name in versions[convention.version], convention.name
+    assert sum(len(v) for v in versions.values()) == len(CONVENTIONS)
+
+
+def test_protocol_md_lists_every_d35_code_with_its_clause() -> None:
+    text = PROTOCOL.read_text(encoding="utf-8")
+    written = dict(re.findall(r"^\| `([a-z0-9-]+)` \| (R\d\d\.\d) \| ", text, flags=re.M))
+    table = {row["code"]: row["clause"] for row in _rulings()["D35"]["rejections"]}
+    assert written == table
+
+
+# --------------------------------------------------------------------------- the hello
+
+
+def test_the_hello_declares_a_minor_version() -> None:
+    result = Adapter().hello_result()
+    assert result["protocol"] == f"1.{LATEST}"
+    assert parse_hello(result, "kit").minor == LATEST
+    assert hello_problems(result) == []
+    old = {**result, "protocol": 1}
+    assert parse_hello(old, "kit").minor == 0 and hello_problems(old) == []
+    assert parse_hello({**result, "protocol": "1.1"}, "kit").protocol_text == "1.1"
+    assert parse_hello({**result, "protocol": "1.7"}, "kit").minor == 7  # a later kit's
+    for bad in ("1", "1.x", "01.2", "1.2.3", 1.2, True):
+        with pytest.raises(ReplyError):
+            parse_hello({**result, "protocol": bad}, "kit")
+        assert hello_problems({**result, "protocol": bad})
+    with pytest.raises(VersionError, match=r"speaks protocol 2\.1, but kit speaks protocol 1 "
+                       r"\(1\.0 to 1\.\d\)"):
+        parse_hello({**result, "protocol": "2.1"}, "kit")
+
+
+def test_the_sdks_never_declare_a_convention_for_the_engine() -> None:
+    assert sdk.Engine().hello({})["protocol"] == 1
+    assert f"1.{LATEST}" == sdk.PROTOCOL_LATEST
+    for template in ("adapter.py.txt", "adapter.js.txt"):  # what new-adapter writes
+        assert re.search(rf'protocol[ =:]+"1\.{LATEST}"', (TEMPLATES / template).read_text())
+
+
+# --------------------------------------------------------------------------- skipping
+
+
+def _check(capsys: pytest.CaptureFixture[str], tmp_path: Path, declared: str,
+           ids: list[str]) -> tuple[int, str, dict[str, dict[str, Any]]]:
+    report = tmp_path / f"{declared}.jsonl"
+    code = cli.main(["check", "--no-progress", "--impl",
+                     f"{sys.executable} {MINI / 'older_protocol.py'} {declared}",
+                     "--jsonl", str(report), *(f"--id={i}" for i in ids)])
+    out = capsys.readouterr().out
+    lines = [json.loads(x) for x in report.read_text().splitlines()]
+    return code, out, {r["id"]: r for r in lines[1:]} | {"run": lines[0]}
+
+
+def test_an_adapter_declaring_an_older_version_is_skipped_on_later_conventions(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    late = [*LATE["reading-bare"], *LATE["reading-impossible"]]
+    code, out, records = _check(capsys, tmp_path, "1", [*late, "R03-507", "R05-302"])
+    assert code == 0, out
+    for name, ids in LATE.items():
+        convention = conventions.BY_NAME[name]
+        for scenario in ids:
+            record = records[scenario]
+            assert record["status"] == "skipped", record
+            assert record["reason"] == (
+                f"judges convention {name} ({convention.rulings[0]}; protocol "
+                f"{convention.version}, schemas/protocol.md#c-{name}), which the "
+                "implementation's hello (protocol 1.0) does not declare")
+    assert records["R03-507"]["status"] == records["R05-302"]["status"] == "passed"
+    assert records["run"]["protocol"] == "1.0"
+    assert "note: the implementation declares protocol 1.0" in out
+    assert "reading-impossible since 1.2" in out
+
+
+def test_an_adapter_declaring_the_version_is_failed_on_the_conventions_it_breaks(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    late = [*LATE["reading-bare"], *LATE["reading-impossible"]]
+    code, _, records = _check(capsys, tmp_path, f"1.{LATEST}", late)
+    assert code == 1
+    assert {records[i]["status"] for i in late} == {"failed"}
+    assert "protocol" not in records["run"]
+    _, _, records = _check(capsys, tmp_path, "1.1", late)
+    assert {records[i]["status"] for i in LATE["reading-bare"]} == {"failed"}
+    assert {records[i]["status"] for i in LATE["reading-impossible"]} == {"skipped"}
+    assert all("hello (protocol 1.1)" in records[i]["reason"]
+               for i in LATE["reading-impossible"])
+
+
+def test_the_reference_over_the_protocol_is_judged_on_every_convention() -> None:
+    """``fivetenk adapter`` declares the latest version: every scenario judging a
+    convention runs, and passes."""
+    judged = [s for s in catalog.shipped() if conventions.scenario_conventions(s)]
+    assert len(judged) > 150
+    with ProcessDriver([sys.executable, "-m", "fivetenk.adapter"], timeout=60) as driver:
+        statuses = Counter(run_scenario(driver, s).status for s in judged)
+        assert profile.protocol_minor(driver) == LATEST
+        assert "protocol" not in profile.describe(driver)
+    assert statuses == {"passed": len(judged)}, statuses
+
+
+# --------------------------------------------------------------------------- SDKs
+
+
+def test_the_python_sdk_rejects_with_a_clause() -> None:
+    class Engine(sdk.Engine):
+        protocol = "1.2"
+
+        def classify(self, request: dict[str, Any]) -> dict[str, Any]:
+            if not request["cards"]:
+                return sdk.reject("R03.1", "no cards")
+            raise sdk.Rejected("R01.1", "4 copies of 3H", "invalid-cards")
+
+    session = sdk.Session(Engine())
+    assert session.handle({"cmd": "hello", "seq": 0})["result"]["protocol"] == "1.2"
+    assert session.handle({"cmd": "classify", "seq": 1, "cards": []}) == {
+        "seq": 1, "ok": True, "result": {"accepted": False, "clause": "R03.1",
+                                         "error": {"clause": "R03.1", "message": "no cards"}}}
+    assert session.handle({"cmd": "classify", "seq": 2, "cards": ["3H"]})["result"] == {
+        "accepted": False, "clause": "R01.1",
+        "error": {"clause": "R01.1", "message": "4 copies of 3H", "code": "invalid-cards"}}
+    assert sdk.reject(None, "bad reading 'rocket x2'")["clause"] is None
+
+
+@needs_node
+def test_the_js_sdk_rejects_with_a_clause(tmp_path: Path) -> None:
+    sdk_file = TEMPLATES / "fivetenk_sdk.js"
+    script = tmp_path / "reject.js"
+    script.write_text(
+        f"const {{ serve, reject, Rejected }} = require({json.dumps(str(sdk_file))});\n"
+        "serve({ name: 'r', protocol: '1.2', capabilities: ['classify'],\n"
+        "  classify(req) {\n"
+        "    if (!req.cards.length) return reject('R03.1', 'no cards');\n"
+        "    throw new Rejected('R01.1', 'four', 'invalid-cards'); } });\n")
+    lines = [b'{"cmd":"hello","seq":0}\n', b'{"cmd":"classify","seq":1,"cards":[]}\n',
+             b'{"cmd":"classify","seq":2,"cards":["3H"]}\n', b'{"cmd":"stop","seq":3}\n']
+    done = subprocess.run(["node", str(script)], input=b"".join(lines), capture_output=True,
+                          timeout=30, check=True)
+    replies = [json.loads(x) for x in done.stdout.splitlines()]
+    assert replies[0]["result"]["protocol"] == "1.2"
+    assert replies[1]["result"] == {"accepted": False, "clause": "R03.1",
+                                    "error": {"clause": "R03.1", "message": "no cards"}}
+    assert replies[2]["result"]["error"] == {"clause": "R01.1", "message": "four",
+                                             "code": "invalid-cards"}
+
+
+@needs_node
+def test_new_adapter_writes_an_es_module_that_runs(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "esm-engine"
+    assert cli.main(["new-adapter", "--lang", "js", "--module", "esm", str(folder)]) == 0
+    assert 'node ' + str(folder / "adapter.mjs") in capsys.readouterr().out
+    assert sorted(p.name for p in folder.iterdir()) == ["README.md", "adapter.mjs",
+                                                        "fivetenk_sdk.mjs"]
+    assert "require(" not in (folder / "adapter.mjs").read_text()
+    assert "module.exports" not in (folder / "fivetenk_sdk.mjs").read_text()
+    lines = [b'{"cmd":"hello","seq":0,"protocol":1,"kit":"k"}\n',
+             b'{"cmd":"classify","seq":1,"cards":[]}\n', b'{"cmd":"stop","seq":2}\n']
+    done = subprocess.run(["node", str(folder / "adapter.mjs")], input=b"".join(lines),
+                          capture_output=True, timeout=30, check=True)
+    replies = [json.loads(x) for x in done.stdout.splitlines()]
+    assert replies[0]["result"]["protocol"] == f"1.{LATEST}"
+    assert replies[1]["result"]["clause"] == "R03.1"
+    assert cli.main(["new-adapter", "--lang", "python", "--module", "esm",
+                     str(tmp_path / "py")]) == 2
+
+
+# --------------------------------------------------------------------------- plays timeout
+
+
+def test_a_late_plays_reply_says_hands_of_32_cards_must_answer_within_the_timeout() -> None:
+    scenario = next(s for s in catalog.shipped()
+                    if s.setup is None and [st["op"] for st in s.steps] == ["plays"])
+    with ProcessDriver([sys.executable, str(MINI / "hang.py"), "plays"], timeout=0.5) as driver:
+        result = run_scenario(driver, scenario)
+    assert result.status == "errored"
+    assert result.message.startswith("no reply to plays (seq ")
+    assert "plays is asked of hands of up to 32 cards" in result.message
+    assert "within --timeout (schemas/protocol.md, plays)" in result.message
