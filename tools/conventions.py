@@ -35,6 +35,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from .bounded import shorten
+from .framing import ReplyError
+
 if TYPE_CHECKING:
     from .scenario import Scenario
 
@@ -136,6 +139,22 @@ def parse_version(value: Any) -> tuple[int, int] | None:
 
 def version_text(minor: int) -> str:
     return f"{MAJOR}.{minor}"
+
+
+class VersionError(ReplyError):
+    """The implementation speaks another (major) protocol version."""
+
+
+def check_version(result: Mapping[str, Any], kit: str) -> None:
+    """:class:`VersionError` if the hello result names a major protocol version the kit
+    does not speak. Checked before anything else of the handshake: another version may
+    well have another handshake, and the version is then the one thing worth saying. A
+    later minor version is spoken: its conventions are the ones this kit judges, and more."""
+    version = parse_version(result.get("protocol"))
+    if version is not None and version[0] != MAJOR:
+        spoken = shorten(str(result["protocol"]), 20)
+        raise VersionError(f"the implementation speaks protocol {spoken}, but {kit} speaks "
+                           f"protocol {MAJOR} ({MAJOR}.0 to {MAJOR}.{LATEST})")
 
 
 def _judges_rejection(step: Mapping[str, Any]) -> bool:

@@ -39,6 +39,9 @@ from functools import cache
 from typing import Any
 
 from .bounded import shorten
+from .conventions import MAJOR, parse_version
+from .conventions import VersionError as VersionError
+from .conventions import check_version as check_version
 from .drivers import CAPABILITY_WORDS
 
 # reading a reply line is :mod:`fivetenk.framing`'s: re-exported, part of this interface
@@ -53,10 +56,8 @@ from .reference.variants import CHOICES
 from .shapes import EXTRA_SHAPES, KIT_PACK, KIT_RUNS, PACK_SIZES, WING_RULES
 from .shapes import SHAPES as SHAPE_WORDS
 
-PROTOCOL_VERSION = 1
-"""The one major protocol version this kit speaks (its minor versions, which add judged
-conventions, are :mod:`fivetenk.conventions`'s: an implementation answers ``"protocol":
-"1.2"``, and a bare ``1`` is ``1.0``)."""
+PROTOCOL_VERSION = MAJOR
+"""The one major protocol version this kit speaks (minor versions: :mod:`.conventions`)."""
 
 QUERY_COMMANDS = ("classify", "beats", "plays", "points", "deck")
 GAME_COMMANDS = ("act", "observe", "next_hand")
@@ -215,23 +216,6 @@ class Hello:
                 if name in CHOICES and CHOICES[name][0] not in values}
 
 
-class VersionError(ReplyError):
-    """The implementation speaks another protocol version."""
-
-
-def check_version(result: Mapping[str, Any], kit: str) -> None:
-    """:class:`VersionError` if the hello result names a protocol version the kit does not
-    speak. Checked before anything else of the handshake: another version may well have
-    another handshake, and the version is then the one thing worth saying."""
-    from .conventions import LATEST, parse_version
-
-    version = parse_version(result.get("protocol"))
-    if version is not None and version[0] != PROTOCOL_VERSION:
-        spoken = shorten(str(result["protocol"]), 20)
-        raise VersionError(f"the implementation speaks protocol {spoken}, but {kit} speaks "
-                           f"protocol {PROTOCOL_VERSION} (1.0 to {PROTOCOL_VERSION}.{LATEST})")
-
-
 MAX_WARNINGS = 10
 """Handshake warnings kept (the rest are counted in one more line): a handshake listing
 thousands of unknown words cannot flood the report."""
@@ -245,8 +229,6 @@ def parse_hello(result: Mapping[str, Any], kit: str) -> Hello:
     names and values the kit does not know are ignored (they may belong to a later kit),
     each with a warning in :attr:`Hello.warnings`. The name and version are cut to
     :data:`NAME_TEXT` characters."""
-    from .conventions import parse_version
-
     version = parse_version(result.get("protocol"))
     if version is None:
         raise ReplyError('the hello result has no "protocol" (an integer, 1, or a text '
