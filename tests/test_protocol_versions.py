@@ -204,7 +204,9 @@ def _check(capsys: pytest.CaptureFixture[str], tmp_path: Path, declared: str,
     report = tmp_path / f"{declared}.jsonl"
     code = cli.main(["check", "--no-progress", "--impl",
                      f"{sys.executable} {MINI / 'older_protocol.py'} {declared}",
-                     "--jsonl", str(report), *(f"--id={i}" for i in ids)])
+                     "--jsonl", str(report), "--badge", str(tmp_path / "badge.json"),
+                     "--summary-md", str(tmp_path / "summary.md"),
+                     *(f"--id={i}" for i in ids)])
     out = capsys.readouterr().out
     lines = [json.loads(x) for x in report.read_text().splitlines()]
     return code, out, {r["id"]: r for r in lines[1:]} | {"run": lines[0]}
@@ -228,6 +230,9 @@ def test_an_adapter_declaring_an_older_version_is_skipped_on_later_conventions(
     assert records["run"]["protocol"] == "1.0"
     assert "note: the implementation declares protocol 1.0" in out
     assert "reading-impossible since 1.2" in out
+    badge = json.loads((tmp_path / "badge.json").read_text())  # green, but not for 1.2
+    assert badge["color"] == "brightgreen" and "protocol 1.0" in badge["label"]
+    assert "reading-impossible since 1.2" in (tmp_path / "summary.md").read_text()
 
 
 def test_an_adapter_declaring_the_version_is_failed_on_the_conventions_it_breaks(

@@ -39,8 +39,9 @@ LABEL_LIMIT = 120
 def profile_words(declared: dict[str, Any]) -> str:
     """What the implementation leaves out, in a few words ("" for the whole game): the
     commands it lacks, the shapes it does not declare, the variants whose default it
-    does not play (with what it plays), and the profile words of ruling D39 ("1 deck",
-    "pairs 3-10", "strict wings", "plus four+singles")."""
+    does not play (with what it plays), the profile words of ruling D39 ("1 deck",
+    "pairs 3-10", "strict wings", "plus four+singles"), and a protocol version older than
+    the kit's ("protocol 1.0": the conventions added since were not judged, issue 28)."""
     from .drivers import CAPABILITIES
     from .reference.variants import CHOICES
     from .shapes import SHAPES
@@ -67,6 +68,9 @@ def profile_words(declared: dict[str, Any]) -> str:
     extra = declared.get("extra_shapes")
     if isinstance(extra, list) and extra:
         parts.append("plus " + ", ".join(map(str, extra)))
+    protocol = declared.get("protocol")  # older than the kit's: later conventions skipped
+    if isinstance(protocol, str):
+        parts.append(f"protocol {protocol}")
     return "; ".join(parts)
 
 
