@@ -110,7 +110,8 @@ class Engine:
         raise NotImplementedError
 
     def plays(self, request: dict[str, Any]) -> dict[str, Any]:
-        """``hand``, optional ``top`` -> ``{"count": int, "plays": [...]}``."""
+        """``hand``, optional ``top`` -> ``{"count": int, "plays": [...]}``. The hand holds
+        up to 32 cards (a banker's, with the kitty), answered within ``--timeout``."""
         raise NotImplementedError
 
     def points(self, request: dict[str, Any]) -> dict[str, Any]:
