@@ -65,8 +65,7 @@ from .framing import ReplyError, parse_reply
 from .process_pipes import RECEIVED_CONTEXT as RECEIVED_CONTEXT
 from .process_pipes import Spawn, _Failure, _Process
 
-# re-exported from where it lived before the pipes had a module of their own: a fuzz
-# worker's SIGTERM handler calls ``process_driver.kill_all()``
+# re-exported from where it lived before the pipes had a module of their own
 from .process_pipes import kill_all as kill_all
 from .protocol import (
     ERROR_TEXT,

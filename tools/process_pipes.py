@@ -56,6 +56,31 @@ def kill_all() -> None:
             proc.kill()
 
 
+def kill_strays(tokens: Sequence[str], since: int) -> set[int]:
+    """Kill and reap what killed worker processes left: every process whose environment
+    carries one of ``tokens`` (:data:`~fivetenk.process_tree.TOKEN_VARIABLE`, given to each
+    worker's implementations, see :mod:`fivetenk.workers`), their descendants, and the
+    orphans the kit adopted since ``since`` (clock ticks after boot) in another session
+    -- never the implementations still registered here (the kit's own). The pids found.
+
+    A worker killed by SIGTERM or SIGKILL cannot kill its implementation: its processes
+    are re-parented to the kit (a subreaper) or to init, and found here by their token."""
+    if os.name != "posix" or not tokens:
+        return set()
+    with _LIVE_LOCK:
+        others = list(_LIVE)
+    spare = frozenset(p.popen.pid for p in others)
+    spare_tokens = tuple(p.token for p in others)
+    killed: set[int] = set()
+    for token in tokens:  # no root and no session: -1 is nobody's
+        killed |= _kill_tree(-1, root_alive=False, session=-1, token=token, since=since,
+                             spare=spare, spare_tokens=spare_tokens)
+    deadline = time.monotonic() + REAP_WAIT
+    _reap(killed, -1, deadline)
+    _reap_adopted(since, spare, deadline)
+    return killed
+
+
 class _Failure(Exception):
     """Internal: an I/O fault, turned into a DriverError with context by the driver."""
 

@@ -60,8 +60,6 @@ written says so and is not written again. The others are counted and listed."""
 SHRINK_TRIES = 3 * SHRINK_GROUPS
 """At most this many groups are shrunk (shrinking costs up to a few hundred runs each)."""
 DEFAULT_CASES = 2000
-WORKER_POLL = 1.0
-"""With --workers, how often (seconds) a wait for a chunk checks that no worker died."""
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -192,41 +190,37 @@ def _shard(text: str) -> tuple[int, int]:
 # ---------------------------------------------------------------------------------------------
 
 
-# -- workers (spawned processes, one implementation process each) -------------------------------
+# -- workers (spawned processes, one implementation process each: fivetenk.workers) -----------
 
 _worker: dict[str, Any] = {}
 
 
 def _worker_init(plan: Plan, argv: list[str], timeout: float, restarts: int) -> None:
-    import atexit
+    """A worker's start: its implementation started and handshaken, its mode objects.
+    Its implementation's processes carry the token the kit gave the worker, so the kit
+    finds and kills them if it has to kill the worker (:mod:`fivetenk.workers`)."""
+    import gc
 
     from ..process_driver import ProcessDriver
-
-    # Ctrl-C is the parent's to report (once, exit 130); it stops the workers with
-    # pool.terminate(), SIGTERM: a worker then kills its implementation and leaves quietly
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # a Ctrl-C pending since birth is dropped
-    if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-    signal.signal(signal.SIGTERM, _worker_stop)
-    import gc
+    from ..workers import token
 
     gc.set_threshold(GC_YOUNG, *gc.get_threshold()[1:])  # as in the kit's process
     driver = ProcessDriver(argv, timeout=timeout, restarts=restarts)
-    atexit.register(driver.close)
+    driver.token = token()
+    driver.trace = _replied
     _worker["plan"] = plan
     _worker["driver"] = driver
     _worker["modes"] = {n: make_mode(n, plan.capabilities, plan.shapes, plan.words)
                          for n in plan.modes}
+    driver.capabilities  # noqa: B018 - starts it now (a failure is told by the first case)
 
 
-def _worker_stop(signum: int, frame: Any) -> None:
-    """SIGTERM in a worker: kill its implementation (and all its descendants) and exit at
-    once, without a traceback."""
-    from .. import process_driver
+def _replied(request: dict[str, Any], reply: dict[str, Any] | None) -> None:
+    """Each reply of a worker's implementation is progress (the kit gives up a worker that
+    makes none for longer than its waits allow: :data:`fivetenk.workers.STALL_GRACE`)."""
+    from ..workers import progress
 
-    process_driver.hurry()
-    process_driver.kill_all()
-    os._exit(128 + signum)
+    progress()
 
 
 @contextlib.contextmanager
@@ -241,8 +235,8 @@ def _quiet_workers() -> Iterator[None]:
     error: init_sys_streams", with a traceback, in about one CI run of five). SIGINT is
     also blocked in this thread meanwhile, so that one arriving now stays pending (Linux
     keeps a blocked signal pending even when it is ignored: every other thread of the kit
-    blocks these signals for good, see ``process_pipes._StderrTail``, and the pool's
-    threads inherit this one's mask); at the end of the block it is delivered to a handler
+    blocks these signals for good, see ``process_pipes._StderrTail`` and the pipe threads
+    of :mod:`fivetenk.workers`); at the end of the block it is delivered to a handler
     that only takes note, and acted on once the kit's own handler is back. So the kit is
     never interrupted halfway through handing a worker its start (the worker would then
     die of an empty pipe, with a traceback), and loses no Ctrl-C."""
@@ -252,7 +246,7 @@ def _quiet_workers() -> Iterator[None]:
         return
     from multiprocessing import resource_tracker
 
-    # the tracker (the pool's semaphores need it) UNBLOCKS SIGINT in this thread when it
+    # the tracker (spawning a process starts it) UNBLOCKS SIGINT in this thread when it
     # starts instead of restoring the mask it found: started inside the block, it undid it
     resource_tracker.ensure_running()
     noted: list[int] = []
@@ -269,7 +263,15 @@ def _quiet_workers() -> Iterator[None]:
 
 
 def _worker_chunk(indices: list[int]) -> list[Outcome]:
-    return run_chunk(_worker["plan"], _worker["modes"], _worker["driver"], indices)
+    """In a worker: :func:`run_chunk`, each case generated counted as progress."""
+    from ..workers import progress
+
+    plan, modes = _worker["plan"], _worker["modes"]
+    cases = []
+    for g in indices:
+        cases.append(generate(plan, modes, g))
+        progress()
+    return run_cases(plan, modes, _worker["driver"], cases)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -413,6 +415,7 @@ def _run(args: argparse.Namespace, out: TextIO, driver: Any, fixed: dict[str, st
     out.flush()
 
     started = time.perf_counter()
+    args.worker_notes = []  # what the workers did wrong, if anything (fivetenk.workers)
     outcomes: list[Outcome] = []
     show = not args.no_progress and _is_tty(sys.stderr)
     for batch in _campaign(plan, modes, driver, args, total, (k, n), started):
@@ -422,8 +425,8 @@ def _run(args: argparse.Namespace, out: TextIO, driver: Any, fixed: dict[str, st
     elapsed = time.perf_counter() - started
     if show:
         sys.stderr.write("\r" + " " * 79 + "\r")
-    if getattr(args, "worker_note", None):
-        print(f"note: {args.worker_note}", file=out)
+    for note in getattr(args, "worker_notes", ()):
+        print(f"note: {note}", file=out)
     return _finish(args, out, plan, modes, driver, outcomes, elapsed, seed)
 
 
@@ -527,48 +530,39 @@ def _campaign(plan: Plan, modes: dict[str, Any], driver: Any, args: argparse.Nam
                     break
         _set_spin(driver, spin)
         return
-    import multiprocessing
+    from ..workers import STALL_GRACE, WorkerFailure, Workers
 
-    context = multiprocessing.get_context("spawn")
-    pending: list[tuple[list[int], Any]] = []
+    pool: Workers | None = None
+    pending: list[tuple[list[int], int]] = []
     source = chunks()
-    pool = None
-    first_workers: set[int | None] = set()
 
-    def collect(indices: list[int], result: Any) -> list[Outcome]:
-        """A chunk's outcomes from the pool; if a worker process died (its chunk would
-        never come back, and the pool may not replace it), the pool is given up and this
-        chunk and every later one run in this process: a case depends only on its number,
-        so the outcomes are the same, and the campaign is not left waiting forever."""
-        nonlocal pool
-        while pool is not None:
-            try:
-                return list(result.get(timeout=WORKER_POLL))
-            except multiprocessing.TimeoutError:
-                now = {w.pid: w.exitcode for w in getattr(pool, "_pool", ())}
-                dead = [code for code in now.values() if code is not None]
-                if dead or set(now) != first_workers:  # died, or died and was replaced
-                    how = f" (exit code {dead[0]})" if dead else ""
-                    args.worker_note = (f"a worker process died{how}; the rest of the "
-                                        "campaign ran in this process")
-                    pool.terminate()
-                    pool.join()
-                    pool = None
+    def collect(indices: list[int], ticket: int) -> list[Outcome]:
+        """A chunk's outcomes from its worker; if a worker died, stopped answering or
+        failed, the pool is shut down (:mod:`fivetenk.workers`) and the chunk runs in this
+        process, as every later one: a case depends only on its number, so the outcomes
+        are the same, and the campaign never waits for a worker that will not answer."""
+        if pool is not None and not pool.broken:
+            with contextlib.suppress(WorkerFailure):
+                result: list[Outcome] = pool.result(ticket)
+                return result
         return run_chunk(plan, modes, driver, indices)
 
     try:
         with _quiet_workers():
-            pool = context.Pool(args.workers, initializer=_worker_init,
-                                initargs=(plan, list(driver.argv), args.timeout,
-                                          args.restarts))
-        first_workers = {w.pid for w in getattr(pool, "_pool", ())}
+            # a worker may go without progress for a reply's timeout, then its restarted
+            # implementation's handshake, and some: beyond that it is stuck
+            pool = Workers(args.workers, _worker_init,
+                           (plan, list(driver.argv), args.timeout, args.restarts),
+                           stall=2 * args.timeout + STALL_GRACE)
         for indices in source:
             if not in_budget():
                 break
-            if pool is None:
+            if pool.broken:  # the chunks given out first, then this one, in case order
+                while pending:
+                    yield counted(collect(*pending.pop(0)))
                 yield counted(run_chunk(plan, modes, driver, indices))
                 continue
-            pending.append((indices, pool.apply_async(_worker_chunk, (indices,))))
+            pending.append((indices, pool.submit(_worker_chunk, indices)))
             if len(pending) >= 2 * args.workers:
                 yield counted(collect(*pending.pop(0)))
         while pending:
@@ -577,8 +571,11 @@ def _campaign(plan: Plan, modes: dict[str, Any], driver: Any, args: argparse.Nam
             yield counted(collect(*pending.pop(0)))
     finally:
         if pool is not None:
-            pool.terminate()
-            pool.join()
+            pool.close()
+            if pool.failure is not None:
+                args.worker_notes.append(f"{pool.failure}; its tasks and the rest of the "
+                                         "campaign ran in this process")
+            args.worker_notes.extend(pool.notes)
 
 
 def _set_spin(driver: Any, spin: float) -> float:
