@@ -10,8 +10,9 @@ process's tree is one that the command left: REPORT (JSON) lists them, with the 
 exit code. They are then killed and reaped, so that a failing test leaves nothing.
 
 :mod:`multiprocessing`'s resource tracker is the one process allowed to outlive the
-command: it ends by itself once every process holding its pipe has ended; it is waited
-for (at most :data:`TRACKER_WAIT` seconds) and reported as a leftover if it is still there.
+command: it ends by itself once every process holding its pipe has ended. It is known by
+its command line, looked for while the command runs; it is waited for (at most
+:data:`TRACKER_WAIT` seconds) and reported as a leftover if it is still there.
 """
 
 from __future__ import annotations
@@ -89,10 +90,19 @@ def main() -> int:
         return 2
     me = os.getpid()
     command = subprocess.Popen(argv)
-    code = command.wait()  # the test bounds the whole run, and reports a hang as a hang
+    trackers: set[int] = set()
+    code = None
+    while code is None and not trackers:
+        # known while it runs: once the command has ended it may be exiting, its
+        # command line already gone (one per process that spawns: the first is it)
+        trackers = {pid for pid in descendants(me) if "resource_tracker" in command_line(pid)}
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            code = command.wait(timeout=0.1)
+    if code is None:
+        code = command.wait()  # the test bounds the whole run, and reports a hang as a hang
     left = [{"pid": pid, "state": state, "command": command_line(pid)}
             for pid, state in sorted(descendants(me).items())]
-    tracker = [p for p in left if "resource_tracker" in p["command"] and p["state"] not in "ZX"]
+    tracker = [p for p in left if p["pid"] in trackers]
     left = [p for p in left if p not in tracker]
     deadline = time.monotonic() + TRACKER_WAIT
     for p in tracker:  # it ends once the last holder of its pipe is gone

@@ -37,7 +37,15 @@ from pathlib import Path
 import pytest
 
 from fivetenk.process_tree import _stat
-from fivetenk.workers import FAULT_VARIABLE, FAULTS, LOG_VARIABLE, STALL_VARIABLE
+from fivetenk.workers import (
+    FAULT_VARIABLE,
+    FAULTS,
+    LOG_VARIABLE,
+    MAX_IN_HAND,
+    STALL_VARIABLE,
+    WorkerFailure,
+    Workers,
+)
 
 pytestmark = [
     pytest.mark.slow,
@@ -224,3 +232,56 @@ def test_healthy_workers_end_with_the_campaign_and_leave_nothing(tmp_path: Path,
     assert tally(out) == alone
     still = [pid for pid in pids(tmp_path, run.log) if _stat(pid) is not None]
     assert still == []
+
+
+# -- the pool itself, in this process ---------------------------------------------------------
+
+_held: list[object] = []
+
+
+def _start_implementation(argv: list[str]) -> None:
+    """A worker's start: an implementation carrying the token the pool gave the worker."""
+    from fivetenk.process_driver import ProcessDriver
+    from fivetenk.workers import token
+
+    driver = ProcessDriver(argv)
+    driver.token = token()
+    driver.capabilities  # noqa: B018 - started and handshaken now
+    _held.append(driver)
+
+
+def _square(x: int) -> int:
+    return x * x
+
+
+def test_the_pool_kills_what_a_dead_worker_left(tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """No driver of the kit's own here to sweep up orphans: the pool itself finds the
+    implementation of the worker that died, and its escapee, by their token."""
+    log = tmp_path / "events"
+    monkeypatch.setenv(FAULT_VARIABLE, "die@1")
+    monkeypatch.setenv(LOG_VARIABLE, str(log))
+    argv = [sys.executable, str(MINI / "escape.py"), "setsid", str(tmp_path / "pids")]
+    try:
+        with Workers(1, _start_implementation, (argv,)) as pool:
+            ticket = pool.submit(_square, 3)
+            with pytest.raises(WorkerFailure, match=r"^worker 1 died \(exit code 3\) with 1 "
+                                                    r"task in hand$"):
+                pool.result(ticket)
+            assert pool.broken
+        known = pids(tmp_path, log)
+        assert len(known) >= 3  # the implementation, its escapee, the worker
+        assert [pid for pid in known if _stat(pid) is not None] == []
+    finally:
+        kill_all(pids(tmp_path, log))
+
+
+def test_the_pool_answers_in_order_and_holds_two_tasks_a_worker() -> None:
+    with Workers(2) as pool:
+        tickets = [pool.submit(_square, x) for x in range(2 * MAX_IN_HAND)]
+        with pytest.raises(RuntimeError, match="collect one first"):
+            pool.submit(_square, 9)
+        assert [pool.result(t) for t in tickets] == [0, 1, 4, 9]
+        workers = [w.process.pid for w in pool._workers]
+    assert pool.notes == [] and pool.failure is None
+    assert [pid for pid in workers if _stat(pid) is not None] == []  # reaped: no zombie

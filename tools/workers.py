@@ -272,7 +272,7 @@ class Workers:
                  init_args: tuple[Any, ...] = (), *, stall: float | None = None) -> None:
         import multiprocessing
 
-        from .process_tree import _stat
+        from .process_tree import _stat, become_subreaper
 
         self.stall = stall if stall is None else _test_stall() or stall
         self.failure: str | None = None
@@ -286,6 +286,8 @@ class Workers:
         self._closed = False
         self._since = 0
         context = multiprocessing.get_context("spawn")
+        if os.name == "posix":
+            become_subreaper()  # what a killed worker leaves comes to the kit, to be reaped
         try:
             for number in range(1, count + 1):
                 mine, theirs = context.Pipe()
