@@ -329,3 +329,27 @@ def test_a_whole_function_entry_covers_only_its_unreached_survivors(
     [stale] = campaign._apply_equivalents(reached, [entry])
     assert "nothing left to cover" in stale
     assert campaign._apply_equivalents(reached, [entry], complete=False) == []
+
+
+def _close_the_answer_pipe_and_sleep() -> dict[str, Any]:  # pragma: no cover - the child
+    import os
+    import time
+
+    os.closerange(3, 4096)  # the answer pipe too: the pool sees its end at once
+    time.sleep(120)
+    return {"status": "survived"}
+
+
+def test_a_child_that_closes_its_pipe_and_goes_on_is_killed_at_its_deadline() -> None:
+    """Every wait of the pool is bounded (issue 29, item 2): the end of a child's pipe is
+    not its end, so the pool reaps it with the child's deadline, then kills it (it used to
+    wait for it without a bound). The outer bound only reports a hang as a hang."""
+    import threading
+
+    answers: list[list[dict[str, Any]]] = []
+    worker = threading.Thread(target=lambda: answers.append(
+        run_children([(_close_the_answer_pipe_and_sleep, 0.5)], 1)), daemon=True)
+    worker.start()
+    worker.join(timeout=90)
+    assert answers, "HANG: the pool still waits for a child that closed its pipe"
+    assert answers[0][0]["status"] == "killed"

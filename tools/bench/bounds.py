@@ -19,6 +19,10 @@ import sys
 import tempfile
 from pathlib import Path
 
+RUN_LIMIT = 600.0
+"""Seconds at most one case may take (before the bounds, the slowest took 77 s): a hang is
+an error (subprocess.TimeoutExpired, the process killed), never a benchmark that waits."""
+
 REPLY = """
 import json, resource, sys, time
 from fivetenk.protocol import loads_strict, parse_reply, reply_problems
@@ -54,7 +58,7 @@ SCENARIO = ('  @id:big-1 @R05.1\n  Scenario: s\n    When the cards "3H" are clas
 
 def _run(code: str, *args: str) -> dict[str, object]:
     done = subprocess.run([sys.executable, "-c", code, *args], capture_output=True,
-                          text=True, check=True)
+                          text=True, check=True, timeout=RUN_LIMIT)
     result: dict[str, object] = json.loads(done.stdout)
     return result
 

@@ -39,6 +39,10 @@ from ..process_driver import ProcessDriver
 from ..runner import run_suite
 from ..scenario import Scenario
 
+RUN_LIMIT = 1800.0
+"""Seconds at most one timed ``fivetenk check`` may take (it takes seconds): a hang is an
+error (subprocess.TimeoutExpired, the process killed), never a benchmark that waits."""
+
 
 def default_impl() -> str:
     """`fivetenk adapter` of this environment (its console script, else the module)."""
@@ -88,7 +92,8 @@ def end_to_end(args: Sequence[str], env: dict[str, str] | None = None) -> float:
     command = [str(exe)] if exe.exists() else [sys.executable, "-m", "fivetenk.cli"]
     started = time.perf_counter()
     subprocess.run([*command, "check", "--quiet", "--no-progress", *args],
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, env=env)
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, env=env,
+                   timeout=RUN_LIMIT)
     return time.perf_counter() - started
 
 

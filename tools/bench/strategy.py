@@ -247,15 +247,25 @@ def duplicate(a: str, b: str, deals: int, seed: int, think: float, jobs: int = 1
                       + (f"; {len(times)} decisions, median {statistics.median(times):.2f} s"
                          if times else ""), file=progress, flush=True)
 
-    if jobs > 1:
-        import multiprocessing
+    todo = list(tasks)
+    if jobs > 1:  # worker processes that always end (a task depends only on its arguments)
+        from ..workers import MAX_IN_HAND, WorkerFailure, Workers
 
-        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-            for hands in pool.imap_unordered(_task, tasks):
-                note(hands)
-    else:
-        for task in tasks:
-            note(_task(task))
+        with Workers(jobs) as pool:
+            pending: list[tuple[tuple[int, int, str, float], int]] = []
+            try:
+                while todo or pending:
+                    while todo and len(pending) < MAX_IN_HAND * jobs:
+                        pending.append((todo[0], pool.submit(_task, todo[0])))
+                        todo.pop(0)
+                    task, ticket = pending[0]
+                    note(pool.result(ticket))
+                    pending.pop(0)
+            except WorkerFailure as failure:  # the rest in this process
+                print(f"note: {failure}; the rest ran in this process", file=sys.stderr)
+                todo = [task for task, _ in pending] + todo
+    for task in todo:
+        note(_task(task))
     seats = [(d, s) for d in range(seed, seed + deals) for s in range(6)]
     return [done[d, s, a] for d, s in seats], [done[d, s, b] for d, s in seats]
 

@@ -7,6 +7,7 @@ without an answer counts as killed (the mutant broke the process)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import select
@@ -69,9 +70,9 @@ def run_children(jobs: Sequence[Job], workers: int,
                 if chunk:
                     running[fd][3].extend(chunk)
                     continue
-                index, pid, _, data = running.pop(fd)
+                index, pid, deadline, data = running.pop(fd)
                 os.close(fd)
-                os.waitpid(pid, 0)
+                _reap(pid, deadline)  # it closed its pipe: it is ending (else killed then)
                 try:
                     answer = json.loads(data.decode() or "null") or {
                         "status": "killed", "note": "the child died without an answer"}
@@ -91,11 +92,30 @@ def run_children(jobs: Sequence[Job], workers: int,
     return answers
 
 
+KILL_WAIT = 5.0
+"""Seconds at most waited for a child sent SIGKILL to be reaped (one stuck in the kernel
+is let go rather than waited for)."""
+
+
 def _kill(pid: int) -> None:
     """Kill a child and reap it (an adapter it forked dies with it: see
     :func:`fivetenk.mutation.through_adapter.die_with_parent`)."""
-    try:
+    with contextlib.suppress(ProcessLookupError):
         os.kill(pid, signal.SIGKILL)
-        os.waitpid(pid, 0)
-    except (ProcessLookupError, ChildProcessError):
-        pass
+    _reap(pid, time.monotonic() + KILL_WAIT, kill=False)
+
+
+def _reap(pid: int, deadline: float, *, kill: bool = True) -> None:
+    """Reap child ``pid``, waiting at most until ``deadline``; then kill it (``kill``) or
+    let it go. Every wait of the pool is bounded."""
+    while True:
+        try:
+            if os.waitpid(pid, os.WNOHANG)[0] == pid:
+                return
+        except ChildProcessError:
+            return
+        if time.monotonic() >= deadline:
+            if kill:
+                _kill(pid)
+            return
+        time.sleep(0.002)
