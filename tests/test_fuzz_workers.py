@@ -285,3 +285,24 @@ def test_the_pool_answers_in_order_and_holds_two_tasks_a_worker() -> None:
         workers = [w.process.pid for w in pool._workers]
     assert pool.notes == [] and pool.failure is None
     assert [pid for pid in workers if _stat(pid) is not None] == []  # reaped: no zombie
+
+
+def test_the_strategy_benchmark_survives_a_worker_that_dies(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The pool's other user: ``bench.strategy --jobs 2`` with a worker that dies gives
+    the figures of one process, and says what happened."""
+    from fivetenk.bench.strategy import duplicate
+
+    log = tmp_path / "events"
+    monkeypatch.setenv(FAULT_VARIABLE, "die@1")
+    monkeypatch.setenv(LOG_VARIABLE, str(log))
+    try:
+        two = duplicate("random", "heuristic", 1, 1, 1.0, jobs=2)
+    finally:
+        kill_all([pid for _, pid, _ in events(log)])
+    assert any(n == 1 and e == "fault die" for n, _, e in events(log))
+    assert re.search(r"^note: worker 1 died \(exit code 3\) with [12] tasks? in hand; the "
+                     r"rest ran in this process$", capsys.readouterr().err, re.M)
+    monkeypatch.delenv(FAULT_VARIABLE)
+    assert two == duplicate("random", "heuristic", 1, 1, 1.0, jobs=1)
