@@ -138,6 +138,13 @@ def _block_signals() -> None:
         signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM, signal.SIGHUP})
 
 
+def _describe(err: BaseException) -> str:
+    """An exception in a worker, as the kit's note shows it (bounded, visible)."""
+    from .bounded import visible
+
+    return visible(f"{type(err).__name__}: {err}", 500)
+
+
 def _forever() -> None:
     while True:
         threading.Event().wait(3600)
@@ -179,8 +186,8 @@ def _serve(conn: Any, number: int, tok: str, init: Callable[..., None] | None,
     if init is not None:
         try:
             init(*init_args)
-        except Exception as err:
-            send(("failed", None, f"could not start: {type(err).__name__}: {err}"))
+        except BaseException as err:
+            send(("failed", None, f"could not start: {_describe(err)}"))
             return
     if fault == "die-at-start":
         _note(number, "fault die-at-start")
@@ -203,8 +210,8 @@ def _serve(conn: Any, number: int, tok: str, init: Callable[..., None] | None,
                 _note(number, "fault raise")
                 raise RuntimeError("a fault injected for a test")
             answer: tuple[Any, ...] = ("done", ticket, function(*args))
-        except Exception as err:
-            answer = ("failed", ticket, f"{type(err).__name__}: {err}")
+        except BaseException as err:  # reported by the kit, never a worker's traceback
+            answer = ("failed", ticket, _describe(err))
         done += 1
         if done == 1 and fault in ("die", "kill", "hang", "stop"):
             _note(number, f"fault {fault}")

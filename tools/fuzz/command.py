@@ -89,7 +89,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    "a letter, then letters, digits, '-' or '_' (it names the files, so no "
                    "separator or dot), at most 40 characters")
     p.add_argument("--workers", type=_count(1, 64), default=1, metavar="N",
-                   help="parallel processes, one implementation process each (default 1)")
+                   help="parallel processes, one implementation process each (default 1); "
+                   "a worker that dies or stops answering is ended, and its cases and the "
+                   "rest of the campaign run in the kit's own process, with a note")
     p.add_argument("--shard", type=_shard, default=(1, 1), metavar="K/N",
                    help="run only the K-th of N deterministic slices of the campaign (for a "
                    "CI matrix): case i belongs to slice i %% N + 1")
@@ -426,7 +428,7 @@ def _run(args: argparse.Namespace, out: TextIO, driver: Any, fixed: dict[str, st
     if show:
         sys.stderr.write("\r" + " " * 79 + "\r")
     for note in getattr(args, "worker_notes", ()):
-        print(f"note: {note}", file=out)
+        print(f"note: {report.visible(note, 1000)}", file=out)
     return _finish(args, out, plan, modes, driver, outcomes, elapsed, seed)
 
 
