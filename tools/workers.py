@@ -51,7 +51,7 @@ import secrets
 import signal
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -310,6 +310,7 @@ class Workers:
                     return
                 finally:
                     theirs.close()
+                _forget(process)  # this pool reaps it, in bounded time (see _forget)
                 worker = _Worker(number, process, mine, tok)
                 self._workers.append(worker)
                 started = _stat(process.pid or 0)
@@ -455,6 +456,10 @@ class Workers:
         if self._closed:
             return
         self._closed = True
+        with _signals_held():
+            self._shut_down()
+
+    def _shut_down(self) -> None:
         workers = self._workers
         for worker in workers:
             worker.outbox.put(None)
@@ -475,7 +480,6 @@ class Workers:
                 self.notes.append(f"worker {worker.number} (pid {worker.process.pid}) did "
                                   f"not end even of SIGKILL within {KILL_WAIT:g} s: left "
                                   "behind")
-                _forget(worker.process)
             else:
                 worker.process.close()
         if workers:
@@ -498,9 +502,27 @@ class Workers:
             pending = [w for w in pending if w.process.exitcode is None]
 
 
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """SIGINT, SIGTERM and SIGHUP held back (in the main thread) while the workers are shut
+    down, then delivered: a second Ctrl-C must not cut the shut-down short and leave a
+    worker running (it is bounded: seconds)."""
+    if not hasattr(signal, "pthread_sigmask") or \
+            threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK,
+                                  {signal.SIGINT, signal.SIGTERM, signal.SIGHUP})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+
+
 def _forget(process: Any) -> None:
-    """Let go of a process that could not be reaped: :mod:`multiprocessing` would join it,
-    without a timeout, when the kit exits."""
+    """Take a worker out of :mod:`multiprocessing`'s own list of children: at the kit's
+    exit it would SIGTERM it and then join it *without a timeout* (a worker that ignores
+    SIGTERM would hang the exit). The pool reaps its workers itself, in bounded time."""
     from multiprocessing import process as module
 
     children = getattr(module, "_children", None)
