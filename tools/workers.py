@@ -387,10 +387,12 @@ class Workers:
                 raise WorkerFailure(self.failure or "the workers are shut down")
             try:
                 worker, message = self._inbox.get(timeout=POLL)
+                self._take(worker, message)
+                while not self.broken:  # all that came, before judging progress
+                    worker, message = self._inbox.get_nowait()
+                    self._take(worker, message)
             except queue.Empty:
                 pass
-            else:
-                self._take(worker, message)
             self._check()
         return self._results.pop(ticket)
 
