@@ -187,7 +187,7 @@ KILLED = {"stop", "queue", "deaf"}
 """The faults that leave a worker alive after SIGTERM: it is killed (SIGKILL), and said."""
 
 
-@pytest.mark.parametrize("fault", sorted(FAULTS))
+@pytest.mark.parametrize("fault", sorted(set(FAULTS) - {"hang-at-start"}))  # 2 min: below
 def test_a_campaign_ends_whatever_a_worker_does(tmp_path: Path, alone: str, fault: str) -> None:
     run = Run(tmp_path, f"{fault}@1")
     out, err, report = run.finish()
@@ -306,3 +306,26 @@ def test_the_strategy_benchmark_survives_a_worker_that_dies(
                      r"rest ran in this process$", capsys.readouterr().err, re.M)
     monkeypatch.delenv(FAULT_VARIABLE)
     assert two == duplicate("random", "heuristic", 1, 1, 1.0, jobs=1)
+
+
+def test_a_worker_that_never_starts_is_given_up(tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker stuck before it says it is ready is given up after ``start`` seconds (a
+    campaign's: :data:`fivetenk.workers.START_WAIT`, here 1 s), and reaped."""
+    log = tmp_path / "events"
+    monkeypatch.setenv(FAULT_VARIABLE, "hang-at-start@1")
+    monkeypatch.setenv(LOG_VARIABLE, str(log))
+    monkeypatch.delenv(STALL_VARIABLE, raising=False)
+    try:
+        with Workers(1, stall=0.5, start=1.0) as pool:
+            ticket = pool.submit(_square, 3)
+            began = time.monotonic()
+            while not any(e == "fault hang-at-start" for _, _, e in events(log)):
+                assert time.monotonic() - began < HANG, "HANG: the worker never started"
+                time.sleep(0.01)
+            with pytest.raises(WorkerFailure, match=r"^worker 1 did not start \(no progress "
+                                                    r"for over 1 s\) with 1 task in hand$"):
+                pool.result(ticket)
+        assert [pid for _, pid, _ in events(log) if _stat(pid) is not None] == []
+    finally:
+        kill_all([pid for _, pid, _ in events(log)])

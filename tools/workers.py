@@ -84,6 +84,7 @@ STALL_VARIABLE = "FIVETENK_TEST_WORKER_STALL"
 positive number), so that a test of a stuck worker does not wait a minute."""
 FAULTS = {
     "die-at-start": "exits (code 3) once started, before it says it is ready",
+    "hang-at-start": "blocks for ever once started, before it says it is ready",
     "die": "exits (code 3) after running its first task, before answering",
     "kill": "sends itself SIGKILL after running its first task",
     "hang": "blocks for ever after running its first task (its beats go on)",
@@ -122,9 +123,13 @@ def token() -> str:
 
 def _note(number: int, event: str) -> None:
     path = os.environ.get(LOG_VARIABLE)
-    if path:
-        with contextlib.suppress(OSError), open(path, "a", encoding="ascii") as f:
-            f.write(f"{number} {os.getpid()} {event}\n")
+    if path:  # never blocking: a FIFO nobody reads is refused at once (ENXIO)
+        with contextlib.suppress(OSError):
+            fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK, 0o644)
+            try:
+                os.write(fd, f"{number} {os.getpid()} {event}\n".encode())
+            finally:
+                os.close(fd)
 
 
 def _fault(number: int) -> str | None:
@@ -189,8 +194,10 @@ def _serve(conn: Any, number: int, tok: str, init: Callable[..., None] | None,
         except BaseException as err:
             send(("failed", None, f"could not start: {_describe(err)}"))
             return
-    if fault == "die-at-start":
-        _note(number, "fault die-at-start")
+    if fault in ("die-at-start", "hang-at-start"):
+        _note(number, f"fault {fault}")
+        if fault == "hang-at-start":
+            _forever()
         os._exit(3)
     send(("ready", os.getpid()))
     _note(number, "ready")
@@ -272,16 +279,19 @@ class Workers:
     """``count`` spawned worker processes, each started with ``init(*init_args)`` (in the
     worker), running the tasks :meth:`submit` gives them; see the module's docstring.
     ``stall``: seconds without progress after which a worker with tasks in hand counts as
-    stopped answering (None: never; only its death is noticed). Always :meth:`close` it
+    stopped answering (None: never; only its death is noticed); ``start``: the same for a
+    worker that has not said it is ready (at least ``stall``). Always :meth:`close` it
     (a ``with`` block does)."""
 
     def __init__(self, count: int, init: Callable[..., None] | None = None,
-                 init_args: tuple[Any, ...] = (), *, stall: float | None = None) -> None:
+                 init_args: tuple[Any, ...] = (), *, stall: float | None = None,
+                 start: float = START_WAIT) -> None:
         import multiprocessing
 
         from .process_tree import _stat, become_subreaper
 
         self.stall = stall if stall is None else _test_stall() or stall
+        self.start = start
         self.failure: str | None = None
         """What went wrong (once a worker failed): which worker, what, with what in hand."""
         self.notes: list[str] = []
@@ -427,7 +437,7 @@ class Workers:
                 self._died(worker)
                 continue
             bound = None if self.stall is None else \
-                self.stall if worker.ready else max(self.stall, START_WAIT)
+                self.stall if worker.ready else max(self.stall, self.start)
             if bound is not None and worker.in_hand and now - worker.moved > bound:
                 what = "stopped answering" if worker.ready else "did not start"
                 self._fail(f"worker {worker.number} {what} (no progress for over {bound:g} s)"
