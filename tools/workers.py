@@ -18,7 +18,8 @@ processes. :class:`Workers` runs them so that the kit never waits without a boun
   counts each case generated and each reply of the implementation); with no progress for
   ``stall`` seconds the kit gives it up. The bound is the caller's, from its own waits
   (the fuzzer: twice the reply timeout and :data:`STALL_GRACE`), so that only a worker
-  that is stuck reaches it; it decides no verdict (the caller runs the task again itself);
+  that is stuck reaches it; it decides no verdict (the caller runs the task again itself).
+  A worker that has not said it is ready gets ``start`` seconds (:data:`START_WAIT`);
 - a failure is reported once, as :class:`WorkerFailure` and :attr:`Workers.failure`
   (which worker, what happened, with what in hand); the pool is then shut down and the
   caller runs what is left in its own process;
@@ -26,12 +27,16 @@ processes. :class:`Workers` runs them so that the kit never waits without a boun
   worker (a worker does not catch it: it dies at once), at most :data:`TERM_WAIT` seconds,
   then SIGKILL to any left (one that ignores SIGTERM, is stopped or blocked), at most
   :data:`KILL_WAIT` seconds, and every worker is reaped; one that not even SIGKILL ends
-  (a process stuck in the kernel) is reported and let go, never waited for;
+  (a process stuck in the kernel) is reported and let go, never waited for. Signals are
+  held back meanwhile (a second Ctrl-C cannot cut it short), and the workers are not in
+  :mod:`multiprocessing`'s own list of children, whose exit hook joins without a bound;
 - the implementations the workers started: each worker's driver carries a token the kit
   chose (:func:`token`, in the implementation's environment as
   :data:`fivetenk.process_tree.TOKEN_VARIABLE`), so that the processes of a worker that
   was killed are found, killed and reaped by the kit
-  (:func:`fivetenk.process_pipes.kill_strays`) -- as the kit's own implementation's are.
+  (:func:`fivetenk.process_pipes.kill_strays`) -- as the kit's own implementation's are;
+  the kit is a subreaper (:func:`fivetenk.process_tree.become_subreaper`), so what a dead
+  worker leaves is re-parented to it, not to init, and reaped.
 
 Test-only hooks (never set them otherwise): :data:`FAULT_VARIABLE` makes one real worker
 misbehave (:data:`FAULTS`), :data:`LOG_VARIABLE` names a file where workers note what they
