@@ -1,5 +1,7 @@
-"""``fivetenk diff OLD.jsonl NEW.jsonl`` (issue 20, item 2): what changed per scenario, exit 1
-when anything newly fails or errors, and hostile reports refused at their file and line."""
+"""``fivetenk diff OLD.jsonl NEW.jsonl`` (issue 20, item 2; issue 28, item 1): every status
+transition per scenario, exit 1 on any regression (a scenario that passed and no longer
+does, or newly fails or errors), a footer counting the changes by kind, and hostile
+reports refused at their file and line."""
 
 from __future__ import annotations
 
@@ -54,9 +56,12 @@ def test_each_change_goes_under_its_heading(tmp_path: Path) -> None:
                 run={**RUN, "shapes": ["single"]})
     found = compare(read_run(old), read_run(new))
     kinds = {c.id: c.kind for c in found.changes}
-    assert kinds == {"A": "newly failing", "B": "newly errored", "C": "fixed",
-                     "D": "newly skipped", "E": "now runs", "F": "evidence",
-                     "NEWBAD": "newly failing", "NEWGOOD": "added", "GONE": "removed"}
+    assert kinds == {"A": "passed → failed", "B": "passed → errored", "C": "failed → passed",
+                     "D": "passed → skipped", "E": "skipped → passed", "F": "evidence",
+                     "NEWBAD": "absent → failed", "NEWGOOD": "absent → passed",
+                     "GONE": "passed → absent"}
+    assert {c.id for c in found.changes if c.regression} == {"A", "B", "D", "NEWBAD"}
+    assert [c.id for c in found.changes][:4] == ["A", "B", "D", "NEWBAD"]  # regressions first
     assert found.regressed
     assert found.profile == ["shapes: single, pair → single"]
 
@@ -67,15 +72,71 @@ def test_exit_1_on_a_regression_0_when_only_fixed(tmp_path: Path,
     good = write(tmp_path / "good.jsonl", scenario("A", "passed"))
     assert cli.main(["diff", str(bad), str(good)]) == 0
     out = capsys.readouterr().out
-    assert "FIXED A case A\n  was: failed: step 1 (beats: 2D on AS): beats: expected true\n" \
-        "  now: passed" in out
-    assert out.rstrip().endswith("1 fixed: nothing newly fails or errors")
+    assert "FAILED → PASSED A case A\n  was: failed: step 1 (beats: 2D on AS): beats: " \
+        "expected true\n  now: passed" in out
+    assert out.rstrip().endswith("\n1 failed → passed: no regression")
     assert cli.main(["diff", str(good), str(bad)]) == 1
     out = capsys.readouterr().out
-    assert "NEWLY FAILING A case A" in out
-    assert out.rstrip().endswith("1 newly failing: something newly fails or errors")
+    assert "PASSED → FAILED A case A" in out
+    assert out.rstrip().endswith("\n1 passed → failed: 1 regression (a scenario that passed "
+                                 "no longer passes, or something newly fails, errors or is "
+                                 "stale)")
     assert cli.main(["diff", str(good), str(good)]) == 0
-    assert "no scenario changed" in capsys.readouterr().out
+    assert "no scenario changed: no regression" in capsys.readouterr().out
+
+
+STATUSES = ("passed", "failed", "errored", "skipped", "xfailed", "xpassed")
+
+
+def test_every_transition_is_listed_and_every_regression_exits_1(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Each pair of statuses (36, absent too): a status change is always listed under its
+    transition (so two reports whose counts differ never read "no scenario changed"), and
+    the exit code is 1 exactly when the scenario passed and no longer does, or newly
+    fails, errors or xpasses; the footer counts it by kind."""
+    states = (*STATUSES, "absent")
+    for was in states:
+        for now in states:
+            if was == now == "absent":
+                continue
+            old = write(tmp_path / "old.jsonl", scenario("K", "passed"),
+                        *([scenario("A", was)] if was != "absent" else []))
+            new = write(tmp_path / "new.jsonl", scenario("K", "passed"),
+                        *([scenario("A", now)] if now != "absent" else []))
+            code = cli.main(["diff", str(old), str(new)])
+            out = capsys.readouterr().out
+            footer = out.rstrip().splitlines()[-1]
+            regression = (was == "passed" and now not in ("passed", "absent")) or (
+                now in ("failed", "errored", "xpassed") and now != was)
+            assert code == (1 if regression else 0), (was, now, out)
+            if was == now:
+                assert footer == "no scenario changed: no regression", (was, out)
+                continue
+            assert f"\n{was.upper()} → {now.upper()} A case A\n" in out, (was, now, out)
+            assert footer.startswith(f"1 {was} → {now}: "), footer
+            assert footer.endswith("no regression") != regression, footer
+            counts_differ = read_run(old).counts() != read_run(new).counts()
+            assert counts_differ and "no scenario changed" not in out
+
+
+def test_passed_to_xfailed_is_a_regression_that_the_header_and_footer_show(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The issue's case: a new failure muted by a broad expectation (passed → xfailed)
+    while the counts moved (276 → 272 passed): never "no scenario changed"."""
+    old = write(tmp_path / "old.jsonl", *(scenario(f"S{i}", "passed") for i in range(6)),
+                scenario("X", "xfailed"))
+    new = write(tmp_path / "new.jsonl", *(scenario(f"S{i}", "passed") for i in range(2)),
+                *(scenario(f"S{i}", "xfailed") for i in range(2, 6)), scenario("X", "failed"))
+    assert cli.main(["diff", str(old), str(new)]) == 1
+    out = capsys.readouterr().out
+    assert "old: engine 1: 7 scenarios (6 passed, 1 xfailed)" in out
+    assert "new: engine 1: 7 scenarios (2 passed, 1 failed, 4 xfailed)" in out
+    assert out.count("\nPASSED → XFAILED S") == 4 and "\nXFAILED → FAILED X case X" in out
+    assert out.rstrip().splitlines()[-1].startswith(
+        "4 passed → xfailed, 1 xfailed → failed: 5 regressions")
+    assert cli.main(["diff", "--markdown", str(old), str(new)]) == 1
+    md = capsys.readouterr().out
+    assert "### passed → xfailed (4) (regression)" in md and "❌ 5 regressions" in md
 
 
 def test_an_xpassed_scenario_and_a_new_stale_entry_are_regressions(tmp_path: Path) -> None:
@@ -84,7 +145,8 @@ def test_an_xpassed_scenario_and_a_new_stale_entry_are_regressions(tmp_path: Pat
              "why": "no scenario it selects fails"}
     new = write(tmp_path / "new.jsonl", scenario("A", "xpassed"), scenario("B", "passed"), stale)
     found = compare(read_run(old), read_run(new))
-    assert [(c.kind, c.id) for c in found.changes] == [("newly failing", "A"), ("stale", "R05")]
+    assert [(c.kind, c.id) for c in found.changes] == [("xfailed → xpassed", "A"),
+                                                       ("stale", "R05")]
     assert cli.main(["diff", str(old), str(new)]) == 1
     again = write(tmp_path / "again.jsonl", scenario("A", "xpassed"), scenario("B", "passed"),
                   stale)
@@ -108,7 +170,7 @@ def test_markdown_escapes_what_the_report_holds(tmp_path: Path,
                          message="*bold* `code`"))
     assert cli.main(["diff", "--markdown", str(old), str(new)]) == 1
     out = capsys.readouterr().out
-    assert out.startswith("## fivetenk diff\n\n❌ something newly fails or errors\n")
+    assert out.startswith("## fivetenk diff\n\n❌ 1 regression\n")
     assert "| status | old | new |\n| --- | ---: | ---: |\n| passed | 1 | 0 |\n" \
         "| failed | 0 | 1 |" in out
     line = next(x for x in out.splitlines() if x.startswith("- **A**"))
@@ -184,8 +246,8 @@ def test_diff_reads_what_check_writes(tmp_path: Path,
     capsys.readouterr()
     assert cli.main(["diff", str(ref), str(broken)]) == 1
     out = capsys.readouterr().out
-    assert "NEWLY FAILING R02-001.12 A single of the next higher rank beats a single " \
+    assert "PASSED → FAILED R02-001.12 A single of the next higher rank beats a single " \
         "(example 12)\n  was: passed\n  now: failed: step 1 (beats: 2D on AS): beats: " \
         "expected true, observed false" in out
     assert cli.main(["diff", str(broken), str(ref)]) == 0
-    assert "FIXED R02-001.12" in capsys.readouterr().out
+    assert "FAILED → PASSED R02-001.12" in capsys.readouterr().out

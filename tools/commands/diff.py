@@ -1,22 +1,20 @@
 """Compare two runs: what changed, scenario by scenario.
 
 OLD and NEW are JSON-lines reports of `fivetenk check --jsonl FILE` (say, of main and of
-your branch). Each scenario whose outcome changed is listed under one heading:
+your branch). Every scenario whose status changed is listed under its transition, such as
+PASSED → XFAILED or FAILED → PASSED (absent when the scenario is in one report only);
+EVIDENCE lists the scenarios that fail (or fail as expected) in both, differently
+(another step, message or difference); STALE an expectation stale in NEW and not in OLD.
+Then a footer counts the changes by kind. A scenario is matched by its id; everything
+shown from a report is escaped and bounded.
 
-  NEWLY FAILING   failed (or passed against an expectation, xpassed) in NEW, not in OLD
-  NEWLY ERRORED   errored in NEW, not in OLD
-  FIXED           failed or errored in OLD, passes (or fails as expected) in NEW
-  NEWLY SKIPPED   ran in OLD, skipped in NEW (with the reason)
-  NOW RUNS        skipped in OLD, runs in NEW
-  EVIDENCE        fails in both, differently (another step, message or difference)
-  ADDED, REMOVED  in one report only (an added scenario that fails is newly failing)
-  STALE           an expectation stale in NEW and not in OLD
+A regression is a scenario that passed in OLD and does anything else in NEW (fails,
+errors, xfails, is skipped, or passes against an expectation: xpassed), one that newly
+fails, errors or xpasses (from any other status, or added that way), and a new stale
+expectation. A scenario that passed in OLD and is absent from NEW (a narrower selection,
+a scenario the kit dropped) is listed, not counted as a regression.
 
-then the totals of both runs and the declared profiles where they differ. A scenario is
-matched by its id; everything shown from a report is escaped and bounded.
-
-Exit codes: 0 nothing newly fails or errors; 1 something newly fails or errors (a new
-stale expectation included: it fails the run); 2 a file that is not such a report (bad
+Exit codes: 0 no regression; 1 a regression; 2 a file that is not such a report (bad
 JSON, a record of the wrong shape, a line too long: the file and line say which).
 --markdown prints the same as Markdown, for a CI step summary
 (>> "$GITHUB_STEP_SUMMARY").
@@ -35,13 +33,35 @@ from ..bounded import NAME_LIMIT, TEXT_LIMIT, visible
 from ..markdown import md_table, md_text
 from ..runfile import BAD, STATUSES, RunFile, evidence, read_run
 
-KINDS = ("newly failing", "newly errored", "fixed", "newly skipped", "now runs", "evidence",
-         "added", "removed", "stale")
-"""The headings, in the order they are printed."""
-REGRESSIONS = ("newly failing", "newly errored", "stale")
-"""Headings that fail the comparison (exit 1)."""
+ABSENT = "absent"
+"""The status of a scenario in a report that does not hold it."""
+STATES = (*STATUSES, ABSENT)
+EVIDENCE = "evidence"
+STALE = "stale"
 
-_FAILING = ("failed", "xpassed")
+
+
+def transition(was: str, now: str) -> str:
+    """A change's kind: ``passed → xfailed``."""
+    return f"{was} → {now}"
+
+
+def is_regression(was: str, now: str) -> bool:
+    """Whether a scenario going from ``was`` to ``now`` is a regression (see the module's
+    docstring)."""
+    if was == "passed":
+        return now not in ("passed", ABSENT)
+    return now in BAD and now != was
+
+
+KINDS = (*(transition(a, b) for a in STATES for b in STATES
+           if a != b and (a, b) != (ABSENT, ABSENT)), EVIDENCE, STALE)
+"""Every kind of change, each transition once."""
+ORDER = {kind: i for i, kind in enumerate(sorted(
+    KINDS, key=lambda k: (not (k == STALE or (k != EVIDENCE and is_regression(
+        *k.split(" → ")))), KINDS.index(k))))}
+"""The order changes are printed in: the regressions first, then the rest, each in the
+order of :data:`KINDS`."""
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -54,13 +74,15 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 @dataclass(frozen=True)
 class Change:
-    """One scenario under one heading: its id, name, what it was and what it is."""
+    """One scenario's change: its kind (a transition, ``evidence`` or ``stale``), id,
+    name, what it was and what it is."""
 
     kind: str
     id: str
     name: str
     was: str
     now: str
+    regression: bool = False
 
 
 @dataclass
@@ -75,10 +97,18 @@ class Comparison:
     def of(self, kind: str) -> list[Change]:
         return [c for c in self.changes if c.kind == kind]
 
+    def kinds(self) -> list[str]:
+        """The kinds of change found, in :data:`ORDER`."""
+        return sorted({c.kind for c in self.changes}, key=ORDER.__getitem__)
+
+    @property
+    def regressions(self) -> int:
+        return sum(c.regression for c in self.changes)
+
     @property
     def regressed(self) -> bool:
-        """Whether something newly fails or errors (the exit code 1)."""
-        return any(c.kind in REGRESSIONS for c in self.changes)
+        """Whether there is a regression (the exit code 1)."""
+        return self.regressions > 0
 
 
 def _outcome(record: dict[str, Any]) -> str:
@@ -99,52 +129,49 @@ def _fingerprint(record: dict[str, Any]) -> str:
 
 
 def _kind(old: dict[str, Any] | None, new: dict[str, Any] | None) -> str:
-    """The heading a scenario goes under, or "" when nothing worth telling changed."""
-    if new is None:
-        return "removed"
-    now = new["status"]
-    if old is None:
-        if now in _FAILING:
-            return "newly failing"
-        return "newly errored" if now == "errored" else "added"
-    was = old["status"]
-    if now in _FAILING and was not in _FAILING:
-        return "newly failing"
-    if now == "errored" and was != "errored":
-        return "newly errored"
-    if was in BAD and now in ("passed", "xfailed"):
-        return "fixed"
-    if now == "skipped" and was != "skipped":
-        return "newly skipped"
-    if was == "skipped" and now != "skipped":
-        return "now runs"
-    if now in BAD and _fingerprint(old) != _fingerprint(new):
-        return "evidence"
+    """The kind of change of one scenario, or "" when nothing changed: its transition
+    when its status changed; ``evidence`` when it fails (or xfails) in both, differently."""
+    was = old["status"] if old is not None else ABSENT
+    now = new["status"] if new is not None else ABSENT
+    if was != now:
+        return transition(was, now)
+    if old is not None and new is not None and now in (*BAD, "xfailed") \
+            and _fingerprint(old) != _fingerprint(new):
+        return EVIDENCE
     return ""
 
 
 def compare(old: RunFile, new: RunFile) -> Comparison:
-    """Every scenario of ``new`` (in its order), then those only in ``old``, each put under
-    one heading of :data:`KINDS` when its outcome changed; then the stale expectations new
-    in ``new`` (by entry and file position), and the profile words that differ."""
+    """Every scenario of ``new`` (in its order), then those only in ``old``, with its kind
+    of change when it changed; then the stale expectations new in ``new`` (by entry and
+    file position), and the profile words that differ. Every status change is listed:
+    two reports whose counts differ always show a change."""
     found = Comparison(old, new)
+
+    def add(ident: str, before: dict[str, Any] | None, after: dict[str, Any] | None) -> None:
+        kind = _kind(before, after)
+        if not kind:
+            return
+        was = before["status"] if before else ABSENT
+        now = after["status"] if after else ABSENT
+        regression = is_regression(was, now) if kind != EVIDENCE else False
+        name = (after or before or {}).get("name", "")
+        found.changes.append(Change(kind, ident, name,
+                                    _outcome(before) if before else ABSENT,
+                                    _outcome(after) if after else ABSENT, regression))
+
     for ident, record in new.scenarios.items():
-        before = old.scenarios.get(ident)
-        kind = _kind(before, record)
-        if kind:
-            found.changes.append(Change(kind, ident, record.get("name", ""),
-                                        _outcome(before) if before else "absent",
-                                        _outcome(record)))
+        add(ident, old.scenarios.get(ident), record)
     for ident, record in old.scenarios.items():
         if ident not in new.scenarios:
-            found.changes.append(Change("removed", ident, record.get("name", ""),
-                                        _outcome(record), "absent"))
+            add(ident, record, None)
     known = {(s.get("entry"), s.get("where")) for s in old.stale}
     for item in new.stale:
         if (item.get("entry"), item.get("where")) not in known:
             text = f"{item.get('reason', '')} — {item.get('why', '')}".strip(" —")
-            found.changes.append(Change("stale", item["entry"], str(item.get("where", "")),
-                                        "not stale", text))
+            found.changes.append(Change(STALE, item["entry"], str(item.get("where", "")),
+                                        "not stale", text, True))
+    found.changes.sort(key=lambda c: ORDER[c.kind])  # stable: report order within a kind
     found.profile = _profile_changes(old, new)
     return found
 
@@ -186,23 +213,26 @@ def text_lines(found: Comparison) -> list[str]:
              f"  old: {visible(old.implementation, NAME_LIMIT)}: {_counts_line(old)}",
              f"  new: {visible(new.implementation, NAME_LIMIT)}: {_counts_line(new)}"]
     lines += [f"  profile changed: {line}" for line in found.profile]
-    for kind in KINDS:
-        for change in found.of(kind):
-            lines.append("")
-            name = f" {visible(change.name, NAME_LIMIT)}" if change.name else ""
-            lines.append(f"{kind.upper()} {visible(change.id, NAME_LIMIT)}{name}")
-            lines.append(f"  was: {visible(change.was, TEXT_LIMIT)}")
-            lines.append(f"  now: {visible(change.now, TEXT_LIMIT)}")
+    for change in found.changes:
+        lines.append("")
+        name = f" {visible(change.name, NAME_LIMIT)}" if change.name else ""
+        lines.append(f"{change.kind.upper()} {visible(change.id, NAME_LIMIT)}{name}")
+        lines.append(f"  was: {visible(change.was, TEXT_LIMIT)}")
+        lines.append(f"  now: {visible(change.now, TEXT_LIMIT)}")
     lines.append("")
     lines.append(summary_line(found))
     return lines
 
 
 def summary_line(found: Comparison) -> str:
-    """``3 newly failing, 1 fixed, …; exit 1`` (or ``no change``)."""
-    parts = [f"{len(found.of(k))} {k}" for k in KINDS if found.of(k)]
-    verdict = ("something newly fails or errors" if found.regressed
-               else "nothing newly fails or errors")
+    """The footer: the changes counted by kind, then the verdict (``4 passed → xfailed,
+    1 failed → passed: 4 regressions``); ``no scenario changed`` only when no status,
+    evidence or stale entry changed."""
+    parts = [f"{len(found.of(k))} {k}" for k in found.kinds()]
+    count = found.regressions
+    verdict = (f"{count} regression{'s' if count != 1 else ''} (a scenario that passed no "
+               "longer passes, or something newly fails, errors or is stale)" if count
+               else "no regression")
     return f"{', '.join(parts) or 'no scenario changed'}: {verdict}"
 
 
@@ -211,8 +241,8 @@ def markdown_lines(found: Comparison) -> list[str]:
     the profile changes, then one list per heading."""
     old, new = found.old, found.new
     a, b = old.counts(), new.counts()
-    verdict = "❌ something newly fails or errors" if found.regressed else \
-        "✅ nothing newly fails or errors"
+    verdict = (f"❌ {found.regressions} regression{'s' if found.regressions != 1 else ''}"
+               if found.regressed else "✅ no regression")
     lines = ["## fivetenk diff", "", verdict, "",
              f"Old: {md_text(old.implementation, NAME_LIMIT)} ({md_text(old.where)}); "
              f"new: {md_text(new.implementation, NAME_LIMIT)} ({md_text(new.where)})", ""]
@@ -221,17 +251,15 @@ def markdown_lines(found: Comparison) -> list[str]:
     if found.profile:
         lines += ["", "Profile changed:", ""]
         lines += [f"- {md_text(line)}" for line in found.profile]
-    for kind in KINDS:
+    for kind in found.kinds():
         changes = found.of(kind)
-        if not changes:
-            continue
-        lines += ["", f"### {kind} ({len(changes)})", ""]
+        mark = " (regression)" if changes[0].regression else ""
+        lines += ["", f"### {md_text(kind)} ({len(changes)}){mark}", ""]
         for change in changes:
             name = f" {md_text(change.name, NAME_LIMIT)}" if change.name else ""
             lines.append(f"- **{md_text(change.id, NAME_LIMIT)}**{name}: "
                          f"{md_text(change.was)} → {md_text(change.now)}")
-    if not found.changes:
-        lines += ["", "No scenario changed."]
+    lines += ["", md_text(summary_line(found))]
     return lines
 
 
