@@ -300,7 +300,7 @@ def test_run_expected_with_a_judge() -> None:
 
 @pytest.mark.parametrize(("suffix", "text", "line", "message"), [
     (".yaml", "xfail:\n  - {rule: R05, reason: a}\n  - {use: straight, reason: b}\n", 3,
-     "xfail[1]: unknown key 'use': expected id, rule, clause, tag, uses, path, observed, reason"),
+     "xfail[1]: unknown key 'use': expected id, rule, clause, tag, uses, ids, path, observed, reason"),
     (".yaml", "xfail:\n  - {uses: straights, reason: b}\n", 2,
      "xfail[0].uses: unknown shape 'straights': expected one of single, pair"),
     (".yaml", "skip:\n  - {reason: b}\n", 2, "skip[0]: the entry selects nothing"),
@@ -319,7 +319,7 @@ def test_run_expected_with_a_judge() -> None:
     (".yaml", "skip:\n  R05: a\n  R99-001: gone\n", 3,
      "skip: 'R99-001': no scenario has this id (nor this tag)"),
     (".yaml", "xfail:\n  R05-001: {reason: a, uses: straight}\n", 2,
-     "xfail.R05-001: unknown key 'uses': a short-form entry takes reason, path and observed"),
+     "xfail.R05-001: unknown key 'uses': a short-form entry takes reason, ids, path and observed"),
     (".yaml", "skip:\n  R05: a\nxfail:\n  - {rule: R05, reason: b}\n", 4,
      "'rule R05' is both skipped and expected to fail"),
     (".yaml", "xfail: yes\n", 1, "'xfail' must map ids, rules, clauses, tags or shapes"),

@@ -80,7 +80,12 @@ SELECTORS = ("id", "rule", "clause", "tag", "uses")
 reason shown (an id first)."""
 PINS = ("path", "observed")
 """Keys that pin how an expected failure fails (``xfail`` only)."""
-ENTRY_KEYS = (*SELECTORS, *PINS, "reason")
+IDS = "ids"
+"""The key pinning the exact scenarios an entry was written from (issue 28)."""
+ENTRY_KEYS = (*SELECTORS, IDS, *PINS, "reason")
+NEW = "NEW: "
+"""How the reason of a failure that a broad entry would have muted, were its scenario
+among the entry's ``ids``, begins (:func:`is_new`)."""
 
 _ANYTHING: Any = type("_Anything", (), {"__repr__": lambda self: "(any value)"})()
 """``observed`` when an entry does not pin it."""
@@ -129,6 +134,9 @@ class Entry:
     where: str = ""
     label: str = ""
     index: int = 0
+    ids: tuple[str, ...] | None = None
+    """The exact scenario ids the entry pins (``ids:``), or None: an entry without them
+    applies to every scenario its selectors select."""
 
     @property
     def pinned(self) -> bool:
@@ -137,17 +145,34 @@ class Entry:
 
     @property
     def specificity(self) -> tuple[int, int]:
-        """Sort key: the most specific selector first (:data:`SELECTORS`), then file order."""
-        return (min(_SPECIFICITY[kind] for kind, _ in self.selectors), self.index)
+        """Sort key: the most specific selector first (:data:`SELECTORS`; an entry of
+        ``ids`` alone counts as an id), then file order."""
+        return (min((_SPECIFICITY[kind] for kind, _ in self.selectors), default=0), self.index)
 
-    def selects(self, scenario: Scenario) -> bool:
-        """Whether every selector matches ``scenario``."""
+    def selects_broadly(self, scenario: Scenario | Facts) -> bool:
+        """Whether every selector matches ``scenario``, its ``ids`` aside (an entry of
+        ``ids`` alone selects those scenarios)."""
+        if not self.selectors:
+            return self.ids is not None and scenario.id in self.ids
         return all(_matches(kind, value, scenario) for kind, value in self.selectors)
 
-    def names(self, scenario: Scenario) -> bool:
-        """Whether the entry names ``scenario`` by its exact id (then a pass is xpassed)."""
+    def selects(self, scenario: Scenario | Facts) -> bool:
+        """Whether every selector matches ``scenario`` and, when the entry pins ``ids``,
+        the scenario is among them."""
+        return self.selects_broadly(scenario) and (self.ids is None or scenario.id in self.ids)
+
+    def names(self, scenario: Scenario | Facts) -> bool:
+        """Whether the entry names ``scenario`` by its exact id, as an ``id`` selector or
+        among its ``ids`` (then a pass is xpassed)."""
+        if self.ids is not None and scenario.id in self.ids and self.selects(scenario):
+            return True
         return any(kind in ("id", "key") and value == scenario.id
                    for kind, value in self.selectors)
+
+    def names_one(self) -> bool:
+        """Whether the entry selects by an exact id (or pins ``ids``): it cannot mute a
+        failure of another scenario."""
+        return self.ids is not None or any(kind in ("id", "key") for kind, _ in self.selectors)
 
     def explains(self, result: Result) -> bool:
         """Whether a failed ``result`` fails the way the entry pins (always, if unpinned):
@@ -177,7 +202,32 @@ class Entry:
         return text
 
 
-def _matches(kind: str, value: str, s: Scenario) -> bool:
+@dataclass(frozen=True)
+class Facts:
+    """What a selector looks at, read from a report's record rather than a scenario
+    (``fivetenk expectations --update`` judges the entries on a run's records): the id,
+    the rule, the clauses, the tags (with the rulings) and the shapes used."""
+
+    id: str
+    rule: str = ""
+    clauses: tuple[str, ...] = ()
+    tags: tuple[str, ...] = ()
+    shapes: tuple[str, ...] = ()
+
+    @classmethod
+    def of(cls, record: Mapping[str, Any]) -> Facts:
+        """The facts of a JSON-lines scenario record (:func:`fivetenk.report.result_record`;
+        a record without ``tags``, of an older kit, has its rule, clauses and rulings)."""
+        def texts(key: str) -> tuple[str, ...]:
+            value = record.get(key)
+            return tuple(v for v in value if isinstance(v, str)) if isinstance(value, list) \
+                else ()
+        rule = str(record.get("rule") or "")
+        tags = texts("tags") or (rule, *texts("clauses"), *texts("rulings"))
+        return cls(str(record.get("id", "")), rule, texts("clauses"), tags, texts("shapes"))
+
+
+def _matches(kind: str, value: str, s: Scenario | Facts) -> bool:
     if kind == "id":
         return s.id == value or s.id.startswith(value + ".")
     if kind == "rule":
@@ -187,7 +237,7 @@ def _matches(kind: str, value: str, s: Scenario) -> bool:
     if kind == "tag":
         return value in s.tags
     if kind == "uses":
-        return value in _shapes_of(s)
+        return value in (s.shapes if isinstance(s, Facts) else _shapes_of(s))
     return s.id == value or s.id.startswith(value + ".") or value in s.tags  # "key"
 
 
@@ -286,9 +336,18 @@ class Expectations:
     def __bool__(self) -> bool:
         return bool(self.skip or self.xfail)
 
-    def _selecting(self, section: str, scenario: Scenario) -> list[Entry]:
+    def _selecting(self, section: str, scenario: Scenario | Facts, *,
+                   broadly: bool = False) -> list[Entry]:
         entries = self.skip if section == "skip" else self.xfail
-        return sorted((e for e in entries if e.selects(scenario)), key=lambda e: e.specificity)
+        found = (e for e in entries
+                 if (e.selects_broadly(scenario) if broadly else e.selects(scenario)))
+        return sorted(found, key=lambda e: e.specificity)
+
+    def _unpinned(self, scenario: Scenario | Facts) -> list[Entry]:
+        """The ``xfail`` entries whose selectors select ``scenario`` but whose ``ids`` do
+        not pin it, most specific first: a failure they would explain is NEW."""
+        return [e for e in self._selecting("xfail", scenario, broadly=True)
+                if not e.selects(scenario)]
 
     def for_scenario(self, scenario: Scenario) -> tuple[str, str]:
         """``(skip reason, xfail reason)`` for a scenario, each of the most specific entry
@@ -304,11 +363,12 @@ class Expectations:
         if skip:
             return skip[0].reason_text(), ""
         entries = self._selecting("xfail", scenario)
-        if not entries:
+        unpinned = self._unpinned(scenario)
+        if not entries and not unpinned:
             return "", ""
 
         def judge(result: Result) -> Result:
-            return _judge(entries, result)
+            return _judge(entries, result, unpinned)
 
         return "", judge
 
@@ -317,19 +377,42 @@ class Expectations:
         mappings with ``path`` and ``observed``) known: the most specific ``skip`` entry
         selecting it, else the most specific ``xfail`` entry selecting it whose pin (if
         any) the differences match; None if no entry does. ``fivetenk fuzz
-        --expectations`` mutes the divergences an entry explains (issue 19)."""
-        skip = self._selecting("skip", scenario)
+        --expectations`` mutes the divergences an entry explains (issue 19). An entry's
+        ``ids`` are not looked at here: a generated case is never among them, and what
+        the fuzzer asks is whether the file knows this *way* of failing."""
+        skip = self._selecting("skip", scenario, broadly=True)
         if skip:
             return skip[0]
         found = _Differences(list(differences))
-        for entry in self._selecting("xfail", scenario):
+        for entry in self._selecting("xfail", scenario, broadly=True):
             if entry.explains(cast("Result", found)):
                 return entry
         return None
 
     def judge(self, result: Result) -> Result:
         """``result`` under the ``xfail`` entries selecting its scenario (see :func:`_judge`)."""
-        return _judge(self._selecting("xfail", result.scenario), result)
+        return _judge(self._selecting("xfail", result.scenario), result,
+                      self._unpinned(result.scenario))
+
+    def muted(self, results: Iterable[Result]) -> list[tuple[Entry, int]]:
+        """Every entry, in file order (``skip`` then ``xfail``), with how many of
+        ``results`` it muted: the skipped scenarios it skipped, the failures it made
+        ``xfailed`` (the most specific entry explaining a failure mutes it, as
+        :func:`_judge` picks it). ``fivetenk check`` prints them, so a broad entry that
+        mutes more than its author meant shows it."""
+        counts = dict.fromkeys(range(len(self.skip) + len(self.xfail)), 0)
+        position = {id(e): i for i, e in enumerate((*self.skip, *self.xfail))}
+        for result in results:
+            if result.status == "skipped":
+                skip = self._selecting("skip", result.scenario)
+                if skip and result.reason == skip[0].reason_text():
+                    counts[position[id(skip[0])]] += 1
+            elif result.status == "xfailed":
+                for entry in self._selecting("xfail", result.scenario):
+                    if entry.explains(result):
+                        counts[position[id(entry)]] += 1
+                        break
+        return [(e, counts[i]) for i, e in enumerate((*self.skip, *self.xfail))]
 
     def stale(self, results: Iterable[Result]) -> list[Stale]:
         """The ``xfail`` entries that matched no failing scenario among ``results`` (the
@@ -359,24 +442,54 @@ class _Differences:
     differences: list[Any]
 
 
-def _judge(entries: Sequence[Entry], result: Result) -> Result:
+def _judge(entries: Sequence[Entry], result: Result,
+           unpinned: Sequence[Entry] = ()) -> Result:
     """A failed result that one of ``entries`` (most specific first) explains becomes
     ``xfailed`` with its reason; a failure none explains (every one pins another) stays
-    failed. A passed result becomes ``xpassed`` when an entry names its scenario by its
-    exact id, else it stays passed. Errored and skipped results stay."""
+    failed. A failure that an entry of ``unpinned`` (selecting the scenario, but not
+    among its ``ids``) would explain stays failed too, its reason saying it is NEW and
+    naming that entry's file and line (:func:`new_reason`). A passed result becomes
+    ``xpassed`` when an entry names its scenario by its exact id (or its ``ids``), else
+    it stays passed. Errored and skipped results stay."""
     if result.status == "failed":
         for entry in entries:
             if entry.explains(result):
                 result.status, result.reason = "xfailed", entry.reason_text()
+                return result
+        for entry in unpinned:
+            if entry.explains(result):
+                result.reason = new_reason(entry)
                 return result
     elif result.status == "passed":
         for entry in entries:
             if entry.names(result.scenario):
                 result.status, result.reason = "xpassed", entry.reason_text()
                 result.message = ("expected to fail, but passed: remove it from the "
-                                  "expectations file")
+                                  "expectations file" if entry.ids is None else
+                                  f"expected to fail (pinned by xfail {entry.label}, "
+                                  f"{entry.where}), but passed: unpin it (fivetenk "
+                                  "expectations RUN.jsonl --update FILE does)")
                 return result
     return result
+
+
+def new_reason(entry: Entry) -> str:
+    """``NEW: not among the 3 scenarios pinned by xfail rule R05 … (e.yaml:4)``: the reason
+    of a failure that a broad entry selects and would explain, but whose ``ids`` do not
+    hold it (the entry was written from another run: this failure is new)."""
+    count = len(entry.ids or ())
+    pinned = f"the {count} scenarios it pins" if count != 1 else "the one scenario it pins"
+    return (f"{NEW}fails the way xfail {entry.label} ({entry.where}) expects, but is not "
+            f"among {pinned}: a new failure (if it is known, `fivetenk expectations "
+            "RUN.jsonl --update FILE` pins it)")
+
+
+def is_new(result: Any) -> bool:
+    """Whether a failed result (or a JSON-lines record) is a NEW failure
+    (:func:`new_reason`)."""
+    status = result.get("status") if isinstance(result, Mapping) else result.status
+    reason = result.get("reason") if isinstance(result, Mapping) else result.reason
+    return status == "failed" and isinstance(reason, str) and reason.startswith(NEW)
 
 
 def _why_stale(entry: Entry, ran: list[Result]) -> str:
@@ -443,9 +556,10 @@ def parse(data: Any, *, where: str, lines: Lines | None = None) -> Expectations:
     return Expectations(skip=tuple(built["skip"]), xfail=tuple(built["xfail"]), where=where)
 
 
-def _identity(entry: Entry) -> tuple[tuple[str, str], ...]:
-    return tuple(sorted(("id" if kind == "key" else kind, value)
-                        for kind, value in entry.selectors))
+def _identity(entry: Entry) -> tuple[Any, ...]:
+    return (tuple(sorted(("id" if kind == "key" else kind, value)
+                         for kind, value in entry.selectors)),
+            None if entry.ids is None else tuple(sorted(entry.ids)))
 
 
 def _short_entry(section: str, key: Any, value: Any, name: str, where: str,
@@ -457,11 +571,11 @@ def _short_entry(section: str, key: Any, value: Any, name: str, where: str,
     key = key.strip()
     selector = _short_selector(key)
     if isinstance(value, dict):
-        unknown = [k for k in value if k not in ("reason", *PINS)]
+        unknown = [k for k in value if k not in ("reason", IDS, *PINS)]
         if unknown:
             raise ExpectationsError(
-                f"{name}: unknown key {unknown[0]!r}: a short-form entry takes reason, path "
-                "and observed (put selectors in a long-form entry: - {rule: R05, …})",
+                f"{name}: unknown key {unknown[0]!r}: a short-form entry takes reason, ids, "
+                "path and observed (put selectors in a long-form entry: - {rule: R05, …})",
                 where=where)
         return _entry(section, value, (selector,), name, where, index, label=key)
     return _entry(section, {"reason": value}, (selector,), name, where, index, label=key)
@@ -504,11 +618,37 @@ def _long_entry(section: str, item: Any, name: str, where: str, index: int) -> E
         if problem:
             raise ExpectationsError(f"{name}.{kind}: {problem}", where=where)
         selectors.append((kind, value))
-    if not selectors:
+    if not selectors and IDS not in item:
         raise ExpectationsError(f"{name}: the entry selects nothing: give one of "
-                                f"{', '.join(SELECTORS)}", where=where)
+                                f"{', '.join(SELECTORS)} or {IDS}", where=where)
     label = ", ".join(kind + " " + value if kind != "id" else value for kind, value in selectors)
     return _entry(section, item, tuple(selectors), name, where, index, label=label)
+
+
+def _ids(item: Mapping[str, Any], name: str, where: str) -> tuple[str, ...] | None:
+    """The ``ids`` an entry pins: a non-empty list of distinct scenario ids, or None."""
+    if IDS not in item:
+        return None
+    value = item[IDS]
+    if not isinstance(value, list) or not value:
+        raise ExpectationsError(f"{name}.{IDS}: expected a non-empty list of scenario ids "
+                                f"(the scenarios the entry was written from), not "
+                                f"{_kind(value)}", where=where)
+    seen: set[str] = set()
+    for i, ident in enumerate(value):
+        if not isinstance(ident, str) or not ident.strip() or ident != ident.strip():
+            raise ExpectationsError(f"{name}.{IDS}[{i}]: expected a scenario id as text, not "
+                                    f"{_kind(ident)}", where=where)
+        if ident in seen:
+            raise ExpectationsError(f"{name}.{IDS}[{i}]: {ident!r} is listed twice",
+                                    where=where)
+        seen.add(ident)
+    return tuple(value)
+
+
+def _ids_label(ids: tuple[str, ...]) -> str:
+    """How an entry of ``ids`` alone is named: its id, or the first and how many more."""
+    return ids[0] if len(ids) == 1 else f"{ids[0]} and {len(ids) - 1} more pinned"
 
 
 def _entry(section: str, item: Mapping[str, Any], selectors: tuple[tuple[str, str], ...],
@@ -530,9 +670,12 @@ def _entry(section: str, item: Mapping[str, Any], selectors: tuple[tuple[str, st
             raise ExpectationsError(f"{name}.path: expected a dotted path of the step's "
                                     "result such as beats or readings", where=where)
         observed = item.get("observed", _ANYTHING)
+    ids = _ids(item, name, where)
+    if not selectors and ids is not None:
+        label = _ids_label(ids)
     if path is not None:
         label += f" at {path}" + (f" = {_json(observed)}" if observed is not _ANYTHING else "")
-    return Entry(section, reason.strip(), selectors, path, observed, where, label, index)
+    return Entry(section, reason.strip(), selectors, path, observed, where, label, index, ids)
 
 
 def _what(kind: str) -> str:
@@ -741,10 +884,12 @@ def check_keys(expectations: Expectations, scenarios: Iterable[Scenario], rules:
     one of them. Returns the expectations with every entry settled."""
     ids: set[str] = set()
     tags: set[str] = set()
+    exact: dict[str, Scenario] = {}
     for s in scenarios:
         ids.add(s.id)
         ids.add(s.id.split(".")[0])
         tags.update(s.tags)
+        exact[s.id] = s
     known_rules, known_clauses = set(rules), set(clauses)
     settled: dict[str, tuple[Entry, ...]] = {}
     for section in SECTIONS:
@@ -772,10 +917,19 @@ def check_keys(expectations: Expectations, scenarios: Iterable[Scenario], rules:
                     raise ExpectationsError(f"{section}: {value!r}: {problem}",
                                             where=entry.where or where)
                 selectors.append((kind, value))
-            entries.append(replace(entry, selectors=tuple(selectors)))
+            entry = replace(entry, selectors=tuple(selectors))
+            for ident in entry.ids or ():
+                scenario = exact.get(ident)
+                problem = ("no scenario has this id (ids pins exact ids, such as R05-002.1)"
+                           if scenario is None else "" if entry.selects_broadly(scenario)
+                           else f"the entry's selectors ({entry.label}) do not select it")
+                if problem:
+                    raise ExpectationsError(f"{section}: {IDS}: {ident!r}: {problem}",
+                                            where=entry.where or where)
+            entries.append(entry)
         settled[section] = tuple(entries)
     return replace(expectations, skip=settled["skip"], xfail=settled["xfail"])
 
 
-__all__ = ["Entry", "Expectations", "ExpectationsError", "Stale", "check_keys", "load", "parse",
-           "parse_yaml", "stale_records"]
+__all__ = ["Entry", "Expectations", "ExpectationsError", "Facts", "Stale", "check_keys",
+           "is_new", "load", "new_reason", "parse", "parse_yaml", "stale_records"]

@@ -255,6 +255,13 @@ def _shapes(scenario: Any) -> tuple[str, ...]:
         return ()
 
 
+def _tested_shape(scenario: Any, step: int | None) -> str | None:
+    """The shape the failing step tests (:func:`fivetenk.shapes.tested_shape`)."""
+    from .shapes import tested_shape
+
+    return tested_shape(scenario, step)
+
+
 def result_record(result: Result) -> dict[str, Any]:
     """One JSON-lines record (``"record": "scenario"``, D-4). Every value in it can be
     written as strict JSON: texts without lone surrogates, values through :func:`plain`,
@@ -269,9 +276,11 @@ def result_record(result: Result) -> dict[str, Any]:
     ``error.code`` of a rejection, never compared), ``expected_answer``, ``position``
     (game steps), ``filled_in`` (the defaults the kit filled in building the setup from
     the Gherkin, issue 9), ``differences`` (see :func:`difference_record`, at most ten) and
-    ``differences_total``. Any result of a scenario whose rejections are judged alone
-    (``@any-clause``, ``--any-clause``) says ``"rejections": "any-clause"``: no clause
-    was compared."""
+    ``differences_total``, ``tested_shape`` (the shape of the play the failing step
+    tests, :func:`fivetenk.shapes.tested_shape`, when it is one). Every record carries
+    ``tags`` (the scenario's tags: rule, clauses, rulings and any other). Any result of a
+    scenario whose rejections are judged alone (``@any-clause``, ``--any-clause``) says
+    ``"rejections": "any-clause"``: no clause was compared."""
     from . import evidence
     from .runner import answer_text, expected_answer, rejection_code
 
@@ -283,6 +292,7 @@ def result_record(result: Result) -> dict[str, Any]:
         "rulings": [valid_text(r) for r in s.rulings], "status": result.status,
         "location": valid_text(s.location),
         "shapes": list(_shapes(s)),
+        "tags": [valid_text(t) for t in s.tags],
     }
     if s.rejections_alone:
         record["rejections"] = s.rejections  # judged alone: no clause was compared
@@ -295,6 +305,9 @@ def result_record(result: Result) -> dict[str, Any]:
     if result.status not in ("errored", "failed", "xfailed", "xpassed"):
         return record
     record["open"] = valid_text(evidence.open_at(s))
+    tested = _tested_shape(s, result.step)
+    if tested:
+        record["tested_shape"] = tested
     step = None
     if result.step is not None and 0 <= result.step < len(s.steps):
         step = s.steps[result.step]

@@ -40,8 +40,9 @@ MAX_RECORD_CHARS = 4 * 1024 * 1024
 record, so its lines stay a few KiB."""
 
 _TEXTS = ("name", "rule", "location", "message", "reason", "open", "request", "answer",
-          "rejection_code", "expected_answer", "position", "note", "rejections")
-_TEXT_LISTS = ("clauses", "rulings", "shapes", "step_text", "filled_in")
+          "rejection_code", "expected_answer", "position", "note", "rejections",
+          "tested_shape")
+_TEXT_LISTS = ("clauses", "rulings", "shapes", "step_text", "filled_in", "tags")
 _COUNTS = ("step", "line", "differences_total")
 
 

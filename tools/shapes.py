@@ -174,6 +174,75 @@ def uses_any(scenario: Scenario, shapes: Iterable[str]) -> bool:
     return any(shape in wanted for shape in scenario_shapes(scenario))
 
 
+def tested_shape(scenario: Scenario, step: int | None) -> str | None:
+    """The shape of the play that step ``step`` (0-based) of ``scenario`` tests, when it
+    is one shape the scenario uses (:func:`scenario_shapes`), else None (issue 28):
+
+    - ``classify``: the cards' reading, when all their readings are of one shape;
+    - ``beats``: the reply's (its declared ``reply_shape``; else the reading the
+      reference takes when it beats, or the shape of all its readings); never the top
+      play's, which is what the reply is compared with, not what is tested;
+    - a ``play`` action: its declared shape, else the shape of all its cards' readings;
+    - anything else (``plays`` lists many shapes; points, passes, calls) tests no shape.
+
+    ``fivetenk expectations --by shape`` groups a failure under this shape, so a failure
+    is never filed under a shape only because the top play it answers has it (a reply of
+    a reading no cards can have, played on ``7S``, tests no single). Never raises."""
+    try:
+        if step is None or not 0 <= step < len(scenario.steps):
+            return None
+        body = scenario.steps[step]
+        if not isinstance(body, Mapping):
+            return None
+        try:
+            variants = Variants.from_mapping(scenario.variants)
+        except (RulesError, TypeError, AttributeError):
+            variants = Variants()
+        op = body.get("op")
+        words: set[str] = set()
+        declared = None
+        if op == "classify":
+            words = _readings(body.get("cards"), variants)
+        elif op == "beats":
+            declared = body.get("reply_shape")
+            if not isinstance(declared, str):
+                words = _reply(body, variants)
+        elif op == "act" and isinstance(body.get("action"), Mapping) \
+                and body["action"].get("type") == "play":
+            declared = body["action"].get("shape")
+            if not isinstance(declared, str):
+                words = _readings(body["action"].get("cards"), variants)
+        else:
+            return None
+        if isinstance(declared, str):
+            words = _safe_shape(declared)
+        found = {use.split(" ", 1)[0] for use in words if use != WING_RULE}
+        if len(found) != 1:
+            return None
+        shape = found.pop()
+        return shape if shape in scenario_shapes(scenario) else None
+    except Exception:  # a user's scenario may hold anything: no shape, never a traceback
+        return None
+
+
+def _reply(step: Mapping[str, Any], variants: Variants) -> set[str]:
+    """What the reply of a ``beats`` step uses, without its top: the reading the reference
+    takes when it beats (D10), else every reading of the reply."""
+    from .reference import beats
+
+    top, _ = _declared_or_read(step.get("top"), step.get("top_shape"), variants)
+    try:
+        readings = classify(_cards(step.get("reply")), variants)
+    except (RulesError, TypeError):
+        return set()
+    ranks = _ranks(step.get("reply"))
+    if top is not None:
+        for reading in readings:  # strongest first (D10)
+            if beats(reading, top, variants):
+                return _use(reading, ranks)
+    return _words(readings, ranks)
+
+
 def describe_uses(shapes: Iterable[str]) -> str:
     """``'straight'``, ``'straight and triple+single'``, ``'a, b and c'``."""
     items = list(shapes)

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """The reference adapter with ONE rule broken: ``rulebreaker.py NAME`` (``--list`` lists
-the names with the rule each breaks).
+the names with the rule each breaks); ``NAME+NAME`` breaks several at once (a second bug
+planted in an engine with a known one, issue 28).
 
 Each breaker monkeypatches the reference engine before serving it with the real adapter
 loop (:func:`fivetenk.adapter.serve`), so it speaks the protocol perfectly and plays every
@@ -460,13 +461,15 @@ def main() -> int:
         print(json.dumps({name: {"rule": rule, "breaks": what}
                           for name, (rule, what, _) in BREAKERS.items()}, indent=2))
         return 0
-    if len(args) != 1 or args[0] not in BREAKERS:
-        print(f"usage: rulebreaker.py NAME (one of {', '.join(BREAKERS)}) | --list",
-              file=sys.stderr)
+    names = args[0].split("+") if len(args) == 1 else []
+    if not names or any(name not in BREAKERS for name in names):
+        print(f"usage: rulebreaker.py NAME[+NAME…] (each one of {', '.join(BREAKERS)}) | "
+              "--list", file=sys.stderr)
         return 2
-    rule, what, patch = BREAKERS[args[0]]
-    patch()
-    adapter = Adapter(name=f"rulebreaker {args[0]} ({rule}: {what})")
+    for name in names:  # NAME+NAME: several rules broken at once (a second bug planted)
+        BREAKERS[name][2]()
+    said = "; ".join(f"{BREAKERS[name][0]}: {BREAKERS[name][1]}" for name in names)
+    adapter = Adapter(name=f"rulebreaker {args[0]} ({said})")
     return serve(sys.stdin.buffer, sys.stdout.buffer, adapter)
 
 

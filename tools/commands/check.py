@@ -33,7 +33,7 @@ from typing import Any, TextIO
 
 from .. import catalog, profile, published, report
 from ..drivers import Driver, ReferenceDriver
-from ..expectations import Expectations, stale_records
+from ..expectations import NEW, Expectations, is_new, stale_records
 from ..expectations import load as load_expectations
 from ..runner import Result, internal_error, run_suite
 from ..scenario import REJECTIONS_ALONE
@@ -365,12 +365,17 @@ def _run(args: argparse.Namespace, out: TextIO, driver: Driver | None) -> int:
         if r.status in ("failed", "errored", "xpassed"):
             print("\n".join(report.describe_failure(r, spec)), file=out)
             print(file=out)
+    new = [r for r in results if is_new(r)]
+    for r in new:  # a failure a broad entry would have muted: say so beside the stale ones
+        print(report.visible(f"NEW {r.scenario.id}: {r.reason.removeprefix(NEW)}",
+                             report.MESSAGE_LIMIT), file=out)
     for entry in stale:
         print(report.visible(entry.describe(), report.MESSAGE_LIMIT), file=out)
-    if stale:
+    if stale or new:
         print(file=out)
     if not args.quiet:
         _print_reasons(results, out)
+        _print_muted(expected, results, out)
     print("\n".join(report.summary(results, spec, pending)), file=out)
     causes = report.root_causes(results)  # what the failures have in common (issue 8)
     if causes:
@@ -428,6 +433,31 @@ def _driver_name(driver: Driver) -> str:
         return str(driver.name)
     except Exception:
         return "(an implementation whose name cannot be read)"
+
+
+def _print_muted(expected: Expectations, results: list[Result], out: TextIO) -> None:
+    """One line per expectations entry: how many scenarios it muted (skipped, or failures
+    made xfailed), and whether it pins the scenarios it applies to (issue 28): an entry
+    without ``ids`` mutes any failure it selects, which this count shows."""
+    muted = expected.muted(results)
+    if not muted:
+        return
+    total = sum(count for _, count in muted)
+    print(f"expectations {report.visible(expected.where, report.NAME_LIMIT)}: {len(muted)} "
+          f"entr{'y' if len(muted) == 1 else 'ies'} muted {total} "
+          f"scenario{'s' if total != 1 else ''}:", file=out)
+    for entry, count in muted:
+        what = "skipped" if entry.section == "skip" else "xfailed"
+        if entry.ids is not None:
+            pinned = f"pins {len(entry.ids)}"
+        elif entry.section == "xfail" and not entry.names_one():
+            pinned = "no ids: mutes any failure it selects"
+        else:
+            pinned = ""
+        print(f"  {entry.section} {report.visible(entry.label, report.NAME_LIMIT)} "
+              f"({report.visible(entry.where, report.NAME_LIMIT)}): {count} {what}"
+              + (f"; {pinned}" if pinned else ""), file=out)
+    print(file=out)
 
 
 def _print_reasons(results: list[Result], out: TextIO) -> None:

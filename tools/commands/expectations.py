@@ -1,4 +1,5 @@
-"""Write the expectations that make a run green, from its report.
+"""Write the expectations that make a run green, from its report; or merge a run into
+an expectations file.
 
 RUN.jsonl is the report of `fivetenk check --jsonl FILE`; --out FILE receives an
 expectations file (YAML, or JSON when FILE ends in .json) for `fivetenk check
@@ -10,20 +11,35 @@ expectations file (YAML, or JSON when FILE ends in .json) for `fivetenk check
     (left out when the report holds no whole value: a difference with nothing there, or a
     value too large to pin), so the entry goes STALE, and fails the run, when the
     behaviour changes, whether fixed or failing another way;
+  - every xfail entry pins the scenarios it was written from (ids: [...]): a failure it
+    would otherwise cover but that is not among them fails `check` as NEW, naming the
+    entry's file and line, so no new bug hides under an old entry; a pinned scenario that
+    passes is XPASSED;
   - each errored scenario gets a skip entry by its id (an error is never an expected
     failure), its reason the error.
 
---by id (the default) writes an entry per scenario. --by rule and --by shape write one
-entry per rule (or per shape used: the first the scenario's plays use) and way of
-failing (the same path and observed value), its reason counting the scenarios and
-quoting the first; a failure that cannot be pinned, a scenario of no known rule or using
-no shape gets an entry of its own id, so that no grouped entry can hide a new kind of
-failure. Skips stay by id. Stale entries of the run are not carried over. The ids are
-the run's: a run that included your own scenarios (check PATH…) needs the same PATHs when
+--by id (the default) writes an entry per scenario. --by rule, --by shape and --by tag
+write one entry per rule, shape or ruling and way of failing (the same path and observed
+value), its reason counting the scenarios and quoting the first. --by shape groups by the
+shape of the play the failing step tests (the reply of a beats step, the cards of a
+classify step, the play of an action), never by the top play it answers; --by tag by the
+scenario's latest ruling (D38 before D10: a later ruling refines an earlier one). A
+failure that cannot be pinned, or has no rule, tested shape or ruling, gets an entry of
+its own. Skips stay by id. Stale entries of the run are not carried over. The ids are the
+run's: a run that included your own scenarios (check PATH…) needs the same PATHs when
 `check` reads the file back.
 
+--update FILE merges the run into an existing file instead: entries with ids are the
+kit's (ids of scenarios that pass now or fail another way are unpinned, failures they
+explain pinned, an entry left with none removed); entries without ids are yours, kept as
+written, and reported when stale; failures no entry covers get new entries (--by), and
+errors skip entries. YAML comments, blank lines and layout are kept: the file is edited
+line by line, never re-dumped (JSON has no comments and is rewritten). What changed is
+listed; a file with nothing to change is left untouched.
+
 An existing --out is never replaced unless --force is given (nor ever RUN.jsonl itself).
-Exit codes: 0 written; 2 bad input (a report that is not one, an existing --out).
+Exit codes: 0 written (or nothing to update); 2 bad input (a report that is not one, an
+existing --out, an --update FILE that is no expectations file).
 """
 
 from __future__ import annotations
@@ -31,12 +47,13 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 from pathlib import Path
 from typing import Any, TextIO
 
 from ..bounded import NAME_LIMIT, visible
-from ..expectations import ExpectationsError, parse, yaml_with_lines
+from ..expectations import IDS, ExpectationsError, parse, yaml_with_lines
 from ..report import write_atomic
 from ..runfile import RunFile, evidence, read_run
 from ..scenario import RULE_PATTERN
@@ -49,17 +66,23 @@ PIN_LIMIT = 1000
 by the report's bounds (:func:`fivetenk.bounded.plain`), so only its path is pinned."""
 PIN_DEPTH = 8
 """The deepest observed value pinned (an expectations file nests at most 64 levels)."""
-BY = ("id", "shape", "rule")
+BY = ("id", "shape", "rule", "tag")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("run", type=Path, metavar="RUN.jsonl",
                    help="the report of `fivetenk check --jsonl FILE`")
-    p.add_argument("--out", type=Path, metavar="FILE", required=True,
-                   help="the expectations file to write (YAML; JSON if it ends in .json)")
+    target = p.add_mutually_exclusive_group(required=True)
+    target.add_argument("--out", type=Path, metavar="FILE",
+                        help="the expectations file to write (YAML; JSON if it ends in .json)")
+    target.add_argument("--update", type=Path, metavar="FILE",
+                        help="merge the run into this existing expectations file: pins "
+                        "added and removed, entries without ids (yours) and YAML comments "
+                        "kept, new failures added; prints what changed and what is stale")
     p.add_argument("--by", choices=BY, default="id",
-                   help="one entry per scenario (id, the default), or per rule or shape "
-                   "used and way of failing")
+                   help="one entry per scenario (id, the default), or per rule, shape "
+                   "tested or ruling (tag) and way of failing; every entry pins the ids of "
+                   "its scenarios")
     p.add_argument("--force", action="store_true", help="replace FILE if it exists")
 
 
@@ -91,12 +114,18 @@ def _reason(record: dict[str, Any]) -> str:
     return evidence(record, REASON_LIMIT)
 
 
-def entries(run: RunFile, by: str = "id") -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """``(skip, xfail)`` entries making ``run`` green, in the order of the report."""
+def entries(run: RunFile, by: str = "id",
+            only: list[str] | None = None) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """``(skip, xfail)`` entries making ``run`` green, in the order of the report (of the
+    scenarios ``only`` names, when given). Every ``xfail`` entry pins its scenarios'
+    ids."""
     skip: list[dict[str, Any]] = []
     xfail: list[dict[str, Any]] = []
     groups: dict[str, tuple[dict[str, Any], list[str], dict[str, Any]]] = {}
+    chosen = set(run.scenarios) if only is None else set(only)
     for ident, record in run.scenarios.items():
+        if ident not in chosen:
+            continue
         status = record["status"]
         if status == "errored":
             skip.append({"id": ident, "reason": "errors: " + _reason(record)})
@@ -106,7 +135,7 @@ def entries(run: RunFile, by: str = "id") -> tuple[list[dict[str, Any]], list[di
         pinned = pin(record)
         selector = _group(record, by) if pinned else None
         if selector is None:
-            xfail.append({"id": ident, **pinned, "reason": _reason(record)})
+            xfail.append({IDS: [ident], **pinned, "reason": _reason(record)})
             continue
         key = json.dumps([selector, pinned], sort_keys=True)
         if key not in groups:
@@ -115,22 +144,29 @@ def entries(run: RunFile, by: str = "id") -> tuple[list[dict[str, Any]], list[di
             xfail.append(entry)
         groups[key][1].append(ident)
     for entry, ids, first in groups.values():
-        shown = ", ".join(ids[:5]) + (", …" if len(ids) > 5 else "")
-        count = (f"{len(ids)} scenarios ({shown}) fail" if len(ids) != 1
-                 else f"1 scenario ({shown}) fails")
-        entry["reason"] = visible(f"{count} this way, e.g. {ids[0]}: {_reason(first)}",
-                                  REASON_LIMIT)
+        entry[IDS] = ids  # the reason names no count: --update may pin more or fewer
+        entry["reason"] = visible(f"the scenarios pinned fail this way, as {ids[0]} did: "
+                                  f"{_reason(first)}", REASON_LIMIT)
     return skip, xfail
 
 
+_RULING = re.compile(r"D([0-9]{1,6})")
+
+
 def _group(record: dict[str, Any], by: str) -> dict[str, str] | None:
-    """The selector a record is grouped under (None: an entry of its own id)."""
+    """The selector a record is grouped under (None: an entry of its own id). By shape:
+    the shape the failing step tests (``tested_shape``, :func:`fivetenk.shapes.tested_shape`),
+    not the first shape the scenario uses (the top play it answers may be a single). By
+    tag: the latest ruling among the scenario's (the highest D-number)."""
     if by == "rule":
         rule = record.get("rule", "")
         return {"rule": rule} if RULE_PATTERN.match(rule) else None
     if by == "shape":
-        shapes = record.get("shapes", [])
-        return {"uses": shapes[0]} if shapes else None
+        shape = record.get("tested_shape")
+        return {"uses": shape} if shape and shape in record.get("shapes", []) else None
+    if by == "tag":
+        rulings = [r for r in record.get("rulings", []) if _RULING.fullmatch(r)]
+        return {"tag": max(rulings, key=lambda r: int(r[1:]))} if rulings else None
     return None
 
 
@@ -140,17 +176,20 @@ def render(run: RunFile, skip: list[dict[str, Any]], xfail: list[dict[str, Any]]
     if as_json:
         return json.dumps({"skip": skip, "xfail": xfail}, indent=1, ensure_ascii=True,
                           allow_nan=False) + "\n"
-    import yaml
+    from ..expectations_update import entry_lines
 
     head = [f"# Written by `fivetenk expectations --by {by}` from {visible(source, NAME_LIMIT)},",
             f"# a run of {visible(run.implementation, NAME_LIMIT)}.",
             "# Each xfail entry is a failure of that run, pinned to how it failed (path, "
-            "observed):",
-            "# it goes STALE, and fails `fivetenk check`, when that behaviour changes. Each "
-            "skip",
-            "# entry is a scenario that errored."]
-    body = yaml.safe_dump({"skip": skip, "xfail": xfail}, sort_keys=False,
-                          default_flow_style=None, width=2**20, allow_unicode=False)
+            "observed)",
+            "# and to the scenarios it was written from (ids): it goes STALE, and fails "
+            "`fivetenk check`,",
+            "# when that behaviour changes; a failure of another scenario is NEW. Each skip "
+            "entry is",
+            "# a scenario that errored. Merge a later run: fivetenk expectations RUN.jsonl "
+            "--update FILE."]
+    body = "".join(f"{section}:" + ("\n" + entry_lines(items) if items else " []\n")
+                   for section, items in (("skip", skip), ("xfail", xfail)))
     return "\n".join(head) + "\n" + body
 
 
@@ -172,9 +211,40 @@ def _check_out(args: argparse.Namespace) -> None:
                              "replace it)")
 
 
+def _update(args: argparse.Namespace, out: TextIO) -> int:
+    """``fivetenk expectations RUN.jsonl --update FILE`` (:mod:`fivetenk.expectations_update`)."""
+    from ..expectations_update import update
+
+    report = read_run(args.run)
+    shown = visible(str(args.update), NAME_LIMIT)
+    if os.path.isdir(args.update):
+        raise UsageError(f"--update {shown}: is a folder; name the expectations file")
+    text, done, old = update(args.update, report,
+                             lambda run, ids: entries(run, args.by, ids))
+    counts = done.counts
+    if text != old:
+        write_atomic(args.update, text)
+        print(f"fivetenk expectations: updated {shown} from {visible(str(args.run), NAME_LIMIT)}"
+              f": {counts['pinned']} pinned, {counts['unpinned']} unpinned, "
+              f"{counts['removed']} entr{'y' if counts['removed'] == 1 else 'ies'} removed, "
+              f"{counts['added']} added; {counts['kept']} without ids kept as written",
+              file=out)
+    else:
+        print(f"fivetenk expectations: {shown} already matches "
+              f"{visible(str(args.run), NAME_LIMIT)}: nothing to change", file=out)
+    for line in done.said:
+        print(line, file=out)
+    if counts["stale"]:
+        print(f"  {counts['stale']} stale entr{'y' if counts['stale'] == 1 else 'ies'} "
+              "written by hand: `fivetenk check` fails until you remove or fix them", file=out)
+    return 0
+
+
 def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     """``fivetenk expectations``."""
     out = out or sys.stdout
+    if getattr(args, "update", None) is not None:
+        return _update(args, out)
     _check_out(args)
     report = read_run(args.run)
     skip, xfail = entries(report, args.by)
@@ -198,6 +268,9 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     if report.stale:
         print(f"  the run's {len(report.stale)} stale expectation(s) are not carried over",
               file=out)
+    if xfail:
+        print("  each xfail entry pins the ids of the scenarios it was written from: a "
+              "failure of another scenario fails `check` as NEW", file=out)
     if not failing and not errored:
         print("  the run has no failure: the file expects none", file=out)
     print(f"  use it: fivetenk check … --expectations {shown}", file=out)
