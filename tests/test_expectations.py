@@ -300,7 +300,8 @@ def test_run_expected_with_a_judge() -> None:
 
 @pytest.mark.parametrize(("suffix", "text", "line", "message"), [
     (".yaml", "xfail:\n  - {rule: R05, reason: a}\n  - {use: straight, reason: b}\n", 3,
-     "xfail[1]: unknown key 'use': expected id, rule, clause, tag, uses, ids, path, observed, reason"),
+     "xfail[1]: unknown key 'use': expected id, rule, clause, tag, uses, ids, path, observed, "
+     "reason"),
     (".yaml", "xfail:\n  - {uses: straights, reason: b}\n", 2,
      "xfail[0].uses: unknown shape 'straights': expected one of single, pair"),
     (".yaml", "skip:\n  - {reason: b}\n", 2, "skip[0]: the entry selects nothing"),
@@ -327,6 +328,16 @@ def test_run_expected_with_a_judge() -> None:
      '"reason": "b"}\n]}', 3, "xfail[1].uses: unknown shape 'bombs'"),
     (".json", '{\n "skip": {\n  "R05": "a",\n  "R05.9": "b"}}', 4,
      "skip: 'R05.9': unknown clause"),
+    (".yaml", "xfail:\n  - {rule: R05, reason: a}\n  - {rule: R05, ids: [R02-003], reason: b}\n",
+     3, "xfail: ids: 'R02-003': the entry's selectors (rule R05) do not select it"),
+    (".yaml", "xfail:\n  - {rule: R05, ids: [], reason: a}\n", 2,
+     "xfail[0].ids: expected a non-empty list of scenario ids"),
+    (".yaml", "xfail:\n  - {ids: [R05-001, R05-001], reason: a}\n", 2,
+     "xfail[0].ids[1]: 'R05-001' is listed twice"),
+    (".yaml", "xfail:\n  - {ids: [R05-015], reason: a}\n", 2,
+     "xfail: ids: 'R05-015': no scenario has this id (ids pins exact ids, such as R05-002.1)"),
+    (".yaml", "xfail:\n  R05: {ids: [R05-001, 7], reason: a}\n", 2,
+     "xfail.R05.ids[1]: expected a scenario id as text, not a number"),
 ])
 def test_a_bad_file_exits_2_naming_the_file_line_and_entry(
         tmp_path: Path, suffix: str, text: str, line: int, message: str) -> None:

@@ -382,7 +382,10 @@ def apply_yaml(text: str, data: Any, edits: Plan, where: str) -> str:
         block = "".join(indent + line for line in block.splitlines(keepends=True))
         prefix = "" if at == 0 or text[at - 1] == "\n" else "\n"
         patches.append((at, at, prefix + block))
-    for start, end, new in sorted(patches, key=lambda p: (p[0], p[1]), reverse=True):
+    order = sorted(range(len(patches)), key=lambda i: (patches[i][0], patches[i][1], i),
+                   reverse=True)  # from the end; two insertions at one place keep their order
+    for i in order:
+        start, end, new = patches[i]
         text = text[:start] + new + text[end:]
     return text
 
