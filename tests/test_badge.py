@@ -50,6 +50,10 @@ def test_a_failing_run_is_red_and_green_with_expectations_is_yellow(
                            "profile: the whole game\n")
     assert "| R02 | Card strength | 58 | 8 | 0 | 0 | FAIL |" in text
     assert "| **total** |  | **58** | **8** | **0** | **0** |  |" in text
+    failing = text.split("### Failing scenarios (8)\n\n", 1)[1].split("\n\n", 1)[0]
+    assert failing.splitlines()[0] == ("- **R02-001.12** R02.1, R03.3: beats: expected true, "
+                                       "observed false")
+    assert len(failing.splitlines()) == 8
     assert cli.main(["expectations", str(run), "--out", str(expected)]) == 0
     assert cli.main(["check", "--no-progress", "-q", "--rule", "R02", "--impl", BROKEN,
                      "--badge", str(badge), "--expectations", str(expected)]) == 0
@@ -63,8 +67,7 @@ def test_a_partial_profile_says_so_on_the_badge(tmp_path: Path) -> None:
     assert cli.main(["check", "--no-progress", "-q", "--rule", "R04", "--impl", SMALL,
                      "--badge", str(badge)]) == 0
     assert json.loads(badge.read_text()) == {
-        "schemaVersion": 1, "label": "5,10,K (no triple+single, triple+pair, straight, "
-        "airplane+singles, airplane+pairs)", "message": "60/60, 6 skipped",
+        "schemaVersion": 1, "label": "5,10,K (8/13 shapes)", "message": "60/60, 6 skipped",
         "color": "brightgreen"}
 
 
@@ -76,8 +79,25 @@ def test_profile_words() -> None:
         "without points, deck, deal, position, hands; no pair, triple, triple+single, "
         "triple+pair, straight, pairs, airplane, airplane+singles, airplane+pairs, 5-10-K, "
         "bomb, rocket; rocket=six_jokers; 1 deck")
-    label = published.badge([], partial)["label"]
-    assert len(label) == published.LABEL_LIMIT and label.endswith("…)")
+    assert published.badge([], partial)["label"] == "5,10,K (custom profile)"
+
+
+@pytest.mark.parametrize(("declared", "label"), [
+    ({}, "5,10,K"),
+    ({"shapes": [s for s in FULL["shapes"] if s != "straight"], "pack": 1},
+     "5,10,K (no straight; 1 deck)"),
+    ({"shapes": ["single", "pair", "bomb"], "capabilities": ["classify", "beats", "plays"]},
+     "5,10,K (3/13 shapes, 3/8 commands)"),
+    ({"shapes": ["single"], "variants": {"rocket": ["six_jokers"]}},
+     "5,10,K (1/13 shapes, variants)"),
+    ({"wings": "strict"}, "5,10,K (strict wings)"),
+])
+def test_the_badge_label_is_short_and_never_cut(declared: dict[str, object],
+                                                label: str) -> None:
+    """Issue 28: at most 40 characters, the profile in words when they fit, else counted,
+    else "custom profile" (the summary spells it out); never cut with "…"."""
+    found = published.badge_label({**FULL, **declared})
+    assert found == label and len(found) <= published.LABEL_LIMIT == 40
 
 
 def test_nothing_ran_is_grey_and_a_stale_entry_red() -> None:
@@ -89,6 +109,22 @@ def test_nothing_ran_is_grey_and_a_stale_entry_red() -> None:
     passed = [Result(scenario, "passed")]
     assert published.badge(passed, FULL)["color"] == "brightgreen"
     assert published.badge(passed, FULL, stale=["an entry"])["color"] == "red"
+
+
+def test_the_summary_lists_the_failing_scenarios_up_to_a_bound() -> None:
+    from fivetenk.expectations import NEW
+
+    shipped = catalog.shipped()
+    results = [Result(s, "failed", message=f"m{i}") for i, s in enumerate(shipped[:30])]
+    results[1].reason = NEW + "fails the way xfail rule R01 (e.yaml:3) expects"
+    results[2].status = "errored"
+    text = published.summary_markdown(results, load_spec(), FULL, name="e")
+    listed = [x for x in text.splitlines() if x.startswith("- **")]
+    assert len(listed) == published.SUMMARY_FAILURES
+    assert listed[0] == f"- **{shipped[0].id}** {', '.join(shipped[0].clauses)}: m0"
+    assert listed[1].startswith(f"- **{shipped[1].id}** **NEW** ")
+    assert listed[2].startswith(f"- **{shipped[2].id}** (errored) ")
+    assert "- … and 5 more (the console and `--jsonl` list them all)" in text
 
 
 def test_the_summary_escapes_what_the_implementation_sent() -> None:

@@ -5,17 +5,22 @@
 shields refuses keys it does not know. ``message`` is ``passed/ran`` ("868/868": the
 scenarios that passed, of those that ran; an expected failure ran and did not pass), with
 the skipped ones after it when there are any ("770/770, 125 skipped"). ``label`` says
-what was checked: ``5,10,K``, followed by the declared profile in words when the
-implementation leaves something out ("5,10,K (no straight, airplane+singles)"), so a
-badge of a partial profile never reads as the whole game. ``color``: ``brightgreen`` when
+what was checked, in at most :data:`LABEL_LIMIT` characters (issue 28: a badge is read at
+a glance): ``5,10,K``, followed by the declared profile when the implementation leaves
+something out, in words when they fit ("5,10,K (no straight; 1 deck)"), else counted
+("5,10,K (8/13 shapes, 3/8 commands)"), else "5,10,K (custom profile)"; so a badge of a
+partial profile never reads as the whole game, and the summary gives the words in full.
+``color``: ``brightgreen`` when
 the run passed with no expected failure, ``yellow`` when it passed thanks to expected
 failures, ``red`` when it failed (exit 1), ``lightgrey`` when nothing ran.
 
 **The summary** is Markdown for a CI step summary (``$GITHUB_STEP_SUMMARY``): the verdict,
 the implementation, the kit's version, the profile in words, a table per rule (the
-console's table), then what the implementation leaves out, the stale expectations and
-what the failures have in common. Every text the implementation controls is escaped
-(:func:`fivetenk.markdown.md_text`).
+console's table), the failing scenarios (failed, errored or xpassed; at most
+:data:`SUMMARY_FAILURES`, then how many more), each with its clauses and its first
+difference (or message), a NEW failure marked so, then what the implementation leaves
+out, the stale expectations and what the failures have in common. Every text the
+implementation controls is escaped (:func:`fivetenk.markdown.md_text`).
 """
 
 from __future__ import annotations
@@ -32,8 +37,10 @@ from .spec_data import Spec
 
 STATUSES = ("passed", "failed", "errored", "skipped", "xfailed", "xpassed")
 LABEL = "5,10,K"
-LABEL_LIMIT = 120
-"""The longest badge label (characters): the profile in words is cut before it."""
+LABEL_LIMIT = 40
+"""The longest badge label (characters): past it, the profile is counted, not spelled."""
+SUMMARY_FAILURES = 25
+"""The most failing scenarios the summary lists (the rest are counted)."""
 
 
 def profile_words(declared: dict[str, Any]) -> str:
@@ -74,6 +81,43 @@ def profile_words(declared: dict[str, Any]) -> str:
     return "; ".join(parts)
 
 
+def badge_label(declared: dict[str, Any]) -> str:
+    """The badge's label (see the module's docstring): never longer than
+    :data:`LABEL_LIMIT`, never cut."""
+    words = profile_words(declared)
+    if not words:
+        return LABEL
+    for inner in (words, _counted(declared)):
+        label = f"{LABEL} ({inner})"
+        if inner and len(label) <= LABEL_LIMIT:
+            return label
+    return f"{LABEL} (custom profile)"
+
+
+def _counted(declared: dict[str, Any]) -> str:
+    """The profile in counts: ``8/13 shapes, 3/8 commands, variants, 1 deck``."""
+    from .drivers import CAPABILITIES
+    from .reference.variants import CHOICES
+    from .shapes import SHAPES
+
+    parts = []
+    shapes = [s for s in SHAPES if s in declared.get("shapes", SHAPES)]
+    if len(shapes) < len(SHAPES):
+        parts.append(f"{len(shapes)}/{len(SHAPES)} shapes")
+    commands = [c for c in CAPABILITIES if c in declared.get("capabilities", CAPABILITIES)]
+    if len(commands) < len(CAPABILITIES):
+        parts.append(f"{len(commands)}/{len(CAPABILITIES)} commands")
+    if any(name in CHOICES and CHOICES[name][0] not in values
+           for name, values in declared.get("variants", {}).items()):
+        parts.append("variants")
+    pack = declared.get("pack")
+    if isinstance(pack, int) and not isinstance(pack, bool) and pack != 3:
+        parts.append(f"{pack} deck{'s' if pack != 1 else ''}")
+    if any(key in declared for key in ("runs", "wings", "extra_shapes")):
+        parts.append("house rules")
+    return ", ".join(parts)
+
+
 def verdict(results: Sequence[Result], stale: Sequence[Any], idle: str) -> str:
     """``passed``, ``passed-expected`` (green thanks to expected failures), ``failed`` or
     ``idle`` (nothing ran): the badge's colour and the summary's first line."""
@@ -103,11 +147,7 @@ def badge(results: Sequence[Result], declared: dict[str, Any], *, stale: Sequenc
     message = f"{counts['passed']}/{ran}"
     if counts["skipped"]:
         message += f", {counts['skipped']} skipped"
-    words = profile_words(declared)
-    label = f"{LABEL} ({words})" if words else LABEL
-    if len(label) > LABEL_LIMIT:
-        label = label[:LABEL_LIMIT - 2] + "…)"
-    return {"schemaVersion": 1, "label": label, "message": message,
+    return {"schemaVersion": 1, "label": badge_label(declared), "message": message,
             "color": COLORS[verdict(results, stale, idle)]}
 
 
@@ -161,6 +201,7 @@ def summary_markdown(results: Sequence[Result], spec: Spec, declared: dict[str, 
     rows.append(["**total**", "", *(f"**{counts[s]}**" for s in used), ""])
     lines += md_table(["rule", "title", *used, "status"], rows,
                       ["l", "l", *("r" for _ in used), "l"])
+    lines += _failing_lines(results)
     extra = [*notes, *(item.describe() for item in stale), *causes]
     if idle:
         extra.append(idle)
@@ -170,4 +211,28 @@ def summary_markdown(results: Sequence[Result], spec: Spec, declared: dict[str, 
     return "\n".join(lines) + "\n"
 
 
-__all__ = ["COLORS", "badge", "badge_text", "profile_words", "summary_markdown", "verdict"]
+def _failing_lines(results: Sequence[Result]) -> list[str]:
+    """The failing scenarios as a Markdown list: at most :data:`SUMMARY_FAILURES`, each
+    with its status (when not failed), clauses and first difference or message; a NEW
+    failure (one a broad expectation would have muted) says so; then how many more."""
+    from .expectations import is_new
+
+    bad = [r for r in results if r.status in ("failed", "errored", "xpassed")]
+    if not bad:
+        return []
+    lines = ["", f"### Failing scenarios ({len(bad)})", ""]
+    for r in bad[:SUMMARY_FAILURES]:
+        status = "" if r.status == "failed" else f" ({r.status})"
+        new = " **NEW**" if is_new(r) else ""
+        clauses = f" {', '.join(r.scenario.clauses)}" if r.scenario.clauses else ""
+        first = r.differences[0].describe() if r.differences else r.message or r.status
+        lines.append(f"- **{md_text(r.scenario.id, NAME_LIMIT)}**{md_text(status)}{new}"
+                     f"{md_text(clauses, NAME_LIMIT)}: {md_text(first, TEXT_LIMIT)}")
+    if len(bad) > SUMMARY_FAILURES:
+        lines.append(f"- … and {len(bad) - SUMMARY_FAILURES} more (the console and "
+                     "`--jsonl` list them all)")
+    return lines
+
+
+__all__ = ["COLORS", "badge", "badge_label", "badge_text", "profile_words", "summary_markdown",
+           "verdict"]
