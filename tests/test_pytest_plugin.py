@@ -4,6 +4,7 @@ check`` judges it."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -25,7 +26,7 @@ def test_scenarios_are_tests_with_their_evidence(tmp_path: Path) -> None:
     code, out = pytest_run(tmp_path, "--fivetenk-impl", BROKEN)
     assert code == 1, out[-2000:]
     assert out.rstrip().endswith("8 failed, 58 passed in " + out.rstrip().split(" in ")[-1])
-    assert "FAILED ::fivetenk::R02-003 - FAILED R02-003: A 2 beats an ace as a single" in out
+    assert "FAILED fivetenk::R02-003 - FAILED R02-003: A 2 beats an ace as a single" in out
     assert "    beats: expected false, observed true" in out  # the evidence, as check shows
 
 
@@ -50,3 +51,31 @@ def test_without_the_option_the_plugin_adds_nothing(tmp_path: Path) -> None:
                            "-p", "no:cacheprovider", "-q"], cwd=tmp_path, capture_output=True,
                           text=True, timeout=120, check=False)
     assert done.returncode == 0 and "1 passed" in done.stdout
+
+
+def test_node_ids_are_the_same_whatever_the_invocation_so_lf_reruns_the_failures(
+        tmp_path: Path) -> None:
+    """Issue 28: a scenario's node id names no file (``fivetenk::R02-003``), so runs from
+    another folder, with other options or paths, or with workers (-n) record the same ids,
+    and ``--lf`` from anywhere under the rootdir reruns exactly the failures."""
+    (tmp_path / "pytest.ini").write_text("[pytest]\n")
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_own.py").write_text("def test_own():\n    pass\n")
+
+    def run(cwd: Path, *args: str) -> tuple[int, str]:
+        done = subprocess.run([sys.executable, "-m", "pytest", "-p", "fivetenk.pytest_plugin",
+                               "-q", "--fivetenk-impl", BROKEN, "--fivetenk-rule", "R02", *args],
+                              cwd=cwd, capture_output=True, text=True, timeout=300, check=False)
+        return done.returncode, done.stdout
+
+    cache = tmp_path / ".pytest_cache" / "v" / "cache" / "lastfailed"
+    code, out = run(tmp_path, "-p", "no:xdist")
+    assert code == 1 and "8 failed, 59 passed" in out, out[-2000:]
+    first = json.loads(cache.read_text())
+    assert sorted(first)[:2] == ["fivetenk::R02-001.12", "fivetenk::R02-002.12"]
+    cache.unlink()
+    code, out = run(tmp_path / "tests", "-n", "2", "--fivetenk-timeout", "20", ".")
+    assert code == 1 and "8 failed, 59 passed" in out, out[-2000:]
+    assert json.loads(cache.read_text()) == first
+    code, out = run(tmp_path / "tests", "-p", "no:xdist", "--lf")
+    assert code == 1 and "8 failed, 59 deselected" in out, out[-2000:]

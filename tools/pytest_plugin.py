@@ -130,8 +130,19 @@ def _items(session: pytest.Session, config: pytest.Config) -> Iterator[ScenarioI
     config.stash[_STATE] = {"expected": expected, "results": [], "driver": None}
     for scenario in scenarios:
         if not rules or scenario.rule in rules:
-            yield ScenarioItem.from_parent(session, name=f"fivetenk::{scenario.id}",
-                                           scenario=scenario)
+            yield ScenarioItem.from_parent(session, name=scenario.id,
+                                           nodeid=node_id(scenario.id), scenario=scenario)
+
+
+def node_id(scenario_id: str) -> str:
+    """A scenario's pytest node id, ``fivetenk::R03-049``: the same whatever the
+    invocation (the folder pytest runs from, the paths and options given, ``-n``), since it
+    names no file (the session's id, which a path-prefixed form came from, is left out), so
+    ``--lf``, ``--deselect`` and the cache find it again (issue 28)."""
+    return f"{NODE_PREFIX}{scenario_id}"
+
+
+NODE_PREFIX = "fivetenk::"
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
