@@ -145,3 +145,20 @@ def test_a_badge_sharing_a_file_with_another_report_is_refused(
                      "--badge", str(same)]) == 2
     assert "--badge" in capsys.readouterr().err
     assert not same.exists()
+
+
+def test_the_readme_ci_example_installs_the_kit_from_its_repository() -> None:
+    """Issue 28: no registry has a package named fivetenk; the README's workflow checks
+    the kit's repository out at a pinned ref and installs it as the quick start does."""
+    import yaml
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = readme[readme.index("name: conformance\n"):]
+    workflow = yaml.safe_load(block[:block.index("```")])
+    assert set(workflow["env"]) == {"KIT", "KIT_REF"}
+    for name, job in workflow["jobs"].items():
+        runs = [step.get("run", "") for step in job["steps"]]
+        assert "pip install ./.fivetenk" in runs, name
+        kit = next(s for s in job["steps"] if s.get("with", {}).get("path") == ".fivetenk")
+        assert kit["with"]["ref"] == "${{ env.KIT_REF }}", name
+        assert not any("pip install fivetenk" in run for run in runs), name

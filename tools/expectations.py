@@ -14,6 +14,7 @@ long form); each section takes either form::
       - {tag: D11, reason: "we read D11 otherwise"}                    # a tag (a ruling)
       - {rule: R05, uses: rocket, reason: "our rocket is all six jokers"}  # both at once
       - {id: R05-003, path: beats, observed: false, reason: "issue 12"}     # pinned
+      - {rule: R02, path: beats, ids: [R02-003, R02-009], reason: "2 below A"}  # these only
 
 **Selectors.** ``id`` a scenario id (an outline id such as ``R05-002`` covers its rows
 ``R05-002.1``…), ``rule`` (``R11``: the scenarios of that rule, by their first clause),
@@ -46,6 +47,20 @@ difference at that path (or below it: ``readings`` covers ``readings.0``) with t
 observed value (compared as JSON: ``false`` is not ``0``); a failure that differs
 otherwise stays a plain failure, so an expected failure cannot hide a new regression. In
 the short form: ``R05-003: {reason: "…", path: beats, observed: false}``.
+
+**Pinned scenarios** (issue 28). An entry may list the exact scenario ids it covers,
+``ids: [R05-001, R05-015.1]`` (long or short form; with no selector, ``ids`` alone selects
+them): it then applies only to those, among the scenarios its selectors select. A failure
+that the entry selects and would explain (its ``path`` and ``observed`` match) but whose
+scenario is not listed stays ``failed``, its reason saying it is NEW and naming the
+entry's file and line, so a second bug cannot hide under the entry written for the
+first; a listed scenario that passes is ``xpassed``. Every entry ``fivetenk expectations``
+writes lists its ids, and ``fivetenk expectations RUN --update FILE`` keeps them up to
+date. An entry without ``ids`` (written by hand) keeps the meaning above; ``fivetenk
+check`` prints how many scenarios each entry muted. Each id must name a loaded scenario
+(not an outline) that the entry's selectors select, or the file is refused.
+``fivetenk fuzz --expectations`` reads the ways of failing only (its generated cases are
+never among any ids).
 
 A scenario that errors stays ``errored`` (a crash is not the expected failure; skip what
 the implementation cannot do). When several entries select a scenario, ``skip`` wins over

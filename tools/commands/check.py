@@ -11,9 +11,11 @@ protocol (schemas/protocol.md), e.g. --impl "node my_adapter.js". A crash, a han
 --timeout or a malformed reply errors the scenario and restarts CMD (at most --restarts
 times). --expectations FILE lists what to skip or expect to fail, each with a reason:
 scenarios, rules, clauses, tags or shapes used (`- {uses: straight, reason: ...}`), an
-expected failure optionally pinned to how it fails (`path`, `observed`). An expected
-failure applies to the selected scenarios that fail; one that matches no failing scenario
-is reported STALE and fails the run (see fivetenk.expectations).
+expected failure optionally pinned to how it fails (`path`, `observed`) and to the
+scenarios it covers (`ids`: a failure it would mute, of a scenario not listed, fails as
+NEW, naming the entry's file and line). An expected failure applies to the selected
+scenarios that fail; one that matches no failing scenario is reported STALE and fails the
+run (see fivetenk.expectations); the output says how many scenarios each entry muted.
 
 Exit codes: 0 every scenario that ran passed (or failed as expected); 1 a scenario failed
 or errored, an expectation is stale, or no scenario ran at all (every one selected was
@@ -63,11 +65,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--jsonl", type=Path, metavar="FILE", help="write results as JSON lines")
     p.add_argument("--junit", type=Path, metavar="FILE", help="write a JUnit XML report")
     p.add_argument("--badge", type=Path, metavar="FILE",
-                   help="write a shields.io endpoint badge (JSON: label with the declared "
-                   "profile, passed/ran, colour)")
+                   help="write a shields.io endpoint badge (JSON: a label of at most 40 "
+                   "characters naming the declared profile, passed/ran, colour)")
     p.add_argument("--summary-md", type=Path, metavar="FILE",
                    help="write a Markdown summary (verdict, kit version, profile, a row per "
-                   "rule), e.g. $GITHUB_STEP_SUMMARY")
+                   "rule, the failing scenarios), e.g. $GITHUB_STEP_SUMMARY")
     p.add_argument("-q", "--quiet", action="store_true", help="print only failures and totals")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on a terminal")
     p.add_argument("--impl", metavar="CMD",
@@ -88,7 +90,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="YAML/JSON file of what to skip or to expect to fail, each with a "
                    "reason: scenario ids, rules, clauses, tags or shapes used ({uses: "
                    "straight, reason: ...}); an expected failure may pin how it fails "
-                   "(path, observed); an entry matching no failure is STALE and fails the run")
+                   "(path, observed) and the scenarios it covers (ids: [...]: a failure of "
+                   "another is NEW); an entry matching no failure is STALE and fails the run")
 
 
 def _shape_list(text: str) -> tuple[str, ...]:

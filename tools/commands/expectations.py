@@ -20,7 +20,7 @@ expectations file (YAML, or JSON when FILE ends in .json) for `fivetenk check
 
 --by id (the default) writes an entry per scenario. --by rule, --by shape and --by tag
 write one entry per rule, shape or ruling and way of failing (the same path and observed
-value), its reason counting the scenarios and quoting the first. --by shape groups by the
+value), its reason quoting the first scenario's evidence. --by shape groups by the
 shape of the play the failing step tests (the reply of a beats step, the cards of a
 classify step, the play of an action), never by the top play it answers; --by tag by the
 scenario's latest ruling (D38 before D10: a later ruling refines an earlier one). A
