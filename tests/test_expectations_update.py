@@ -132,6 +132,20 @@ def test_a_file_that_is_no_expectations_file_exits_2_and_is_left(
     assert cli.main(["expectations", str(tmp_path / "run.jsonl"), "--update",
                      str(tmp_path / "none.yaml")]) == 2
     assert "none.yaml: cannot read" in capsys.readouterr().err
+    good = tmp_path / "good.yaml"
+    good.write_text("xfail:\n- {ids: [R05-002], reason: kit}\n")
+    link = tmp_path / "link.yaml"
+    link.symlink_to(good)
+    assert cli.main(["expectations", str(tmp_path / "run.jsonl"), "--update", str(link)]) == 2
+    assert "link.yaml: is a symbolic link; name the file itself" in capsys.readouterr().err
+    good.chmod(0o444)
+    try:  # no write bit: refused, as check refuses a read-only report (even for root)
+        assert cli.main(["expectations", str(tmp_path / "run.jsonl"), "--update",
+                         str(good)]) == 2
+        assert "good.yaml: the file is read-only" in capsys.readouterr().err
+    finally:
+        good.chmod(0o644)
+    assert good.read_text() == "xfail:\n- {ids: [R05-002], reason: kit}\n"
 
 
 def test_by_shape_groups_by_the_play_tested_never_the_top_it_answers() -> None:

@@ -23,8 +23,9 @@ from .user_input import UsageError as UsageError  # where commands raise it from
 EPILOG = """\
 commands:
   check      run scenarios against the reference engine or an implementation (--impl)
-  diff       compare two runs (check --jsonl): newly failing, fixed, newly skipped …
-  expectations  write the expectations that make a run green (RUN.jsonl --out FILE)
+  diff       compare two runs (check --jsonl): every status change, exit 1 on a regression
+  expectations  write the expectations that make a run green (RUN.jsonl --out FILE), or
+             merge a run into them (--update FILE)
   rules      print rules, clauses and rulings (fivetenk rules R17, --lang es)
   show       print a scenario as written and as JSON; --impl CMD replays it step by step
   export     write the feature scenarios as schema-valid JSON
@@ -50,7 +51,8 @@ COMMANDS: dict[str, tuple[str | None, str]] = {
     "check": ("commands.check", "run the scenario suite"),
     "diff": ("commands.diff", "compare two runs (check --jsonl reports), scenario by scenario"),
     "expectations": ("commands.expectations",
-                     "write the expectations that make a run green, each pinned to its failure"),
+                     "write the expectations that make a run green, each pinned to its failure "
+                     "and scenarios; --update FILE merges a run into them"),
     "rules": ("commands.rules", "print rules, clauses and rulings"),
     "show": ("commands.show", "print a scenario (Gherkin and JSON); --impl CMD replays it"),
     "export": ("commands.export", "write the feature scenarios as schema-valid JSON"),

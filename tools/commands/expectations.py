@@ -215,10 +215,16 @@ def _update(args: argparse.Namespace, out: TextIO) -> int:
     """``fivetenk expectations RUN.jsonl --update FILE`` (:mod:`fivetenk.expectations_update`)."""
     from ..expectations_update import update
 
-    report = read_run(args.run)
     shown = visible(str(args.update), NAME_LIMIT)
+    if os.path.islink(args.update):
+        raise UsageError(f"--update {shown}: is a symbolic link; name the file itself (the "
+                         "file is replaced by a rename, never written through a link)")
     if os.path.isdir(args.update):
         raise UsageError(f"--update {shown}: is a folder; name the expectations file")
+    if os.path.exists(args.update) and (not os.stat(args.update).st_mode & 0o222
+                                        or not os.access(args.update, os.W_OK)):
+        raise UsageError(f"--update {shown}: the file is read-only; not changing it")
+    report = read_run(args.run)
     text, done, old = update(args.update, report,
                              lambda run, ids: entries(run, args.by, ids))
     counts = done.counts
