@@ -172,3 +172,36 @@ def test_by_tag_groups_under_the_latest_ruling() -> None:
     xfail = entries(run, "tag")[1]
     assert [(e.get("tag"), e["ids"]) for e in xfail] == [
         ("D38", ["R03-508.1", "R03-508.2"]), (None, ["R03-001"])]
+
+
+def test_removals_and_refusals(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Eleven kit entries, the 10th and 11th fixed: both removed (not their neighbours);
+    a short-form section whose key a new entry would repeat is refused (exit 2), the file
+    untouched, and so is an ids list shared through an anchor, which the edits would not
+    read back as meant."""
+    ids = [f"R05-0{i:02d}" for i in range(1, 12)]
+    text = "".join(f"- {{ids: [{i}], path: beats, reason: r{i}}}\n" for i in ids)
+    records = [record(i, "failed") for i in ids[:9]] + [record(i, "passed") for i in ids[9:]]
+    code, _, _, after = update(tmp_path, text, *records, suffix=".json")
+    assert code == 2  # not JSON: the file is YAML
+    capsys.readouterr()
+    code, _, _, after = update(tmp_path, "xfail:\n" + text, *records)
+    assert code == 0 and after == "xfail:\n" + "".join(text.splitlines(keepends=True)[:9])
+    as_json = json.dumps({"xfail": [{"ids": [i], "reason": "r"} for i in ids]})
+    code, _, _, after = update(tmp_path, as_json, *records, suffix=".json")
+    assert code == 0
+    assert [e["ids"] for e in json.loads(after)["xfail"]] == [[i] for i in ids[:9]]
+    capsys.readouterr()
+
+    short = "xfail:\n  R05: {ids: [R05-001], path: plays, reason: mine}\n"
+    code, _, _, after = update(tmp_path, short, record("R05-002", "failed"), by="rule")
+    assert code == 2 and after == short
+    assert "e.yaml: 'xfail' is written in the short form (KEY: reason) and a new entry's " \
+        "key 'R05' is taken" in capsys.readouterr().err
+    aliased = ("xfail:\n- {rule: R05, path: beats, ids: &a [R05-001, R05-002], reason: x}\n"
+               "- {uses: bomb, path: beats, ids: *a, reason: y}\n")
+    code, _, _, after = update(tmp_path, aliased, record("R05-001", "failed"),
+                               record("R05-002", "passed"))
+    assert code == 2 and after == aliased  # read back otherwise than meant: not written
+    assert "the edits could not be made in place (anchors and aliases" in \
+        capsys.readouterr().err

@@ -227,7 +227,8 @@ def apply_data(data: Any, edits: Plan) -> dict[str, Any]:
     new: dict[str, Any] = copy.deepcopy(data) if isinstance(data, dict) else {}
     for (section, pos), ids in edits.ids.items():
         new[section][pos][IDS] = list(ids)
-    for section, pos in sorted(edits.remove, key=lambda x: (x[0], str(x[1])), reverse=True):
+    for section, pos in sorted(edits.remove, reverse=True,  # the last index first
+                               key=lambda x: (x[0], x[1] if isinstance(x[1], int) else 0)):
         del new[section][pos]
     for section in SECTIONS:
         body = new.get(section)
@@ -237,6 +238,11 @@ def apply_data(data: Any, edits: Plan) -> dict[str, Any]:
         if isinstance(body, dict) and body:
             for item in items:
                 key, value = _short(item)
+                if key in body:
+                    raise UsageError(
+                        f"'{section}' is written in the short form (KEY: reason) and a new "
+                        f"entry's key {visible(key, NAME_LIMIT)!r} is taken: write the "
+                        "section as a list (- {…}) to let --update add entries")
                 body[key] = value
         elif isinstance(body, list) and body:
             body.extend(items)
@@ -320,7 +326,7 @@ def apply_yaml(text: str, data: Any, edits: Plan, where: str) -> str:
             item = body.value[pos]
             return item, item
         for key, value in body.value:
-            if key.value.strip() == pos:
+            if key.value == pos:
                 return key, value
         raise KeyError(pos)
 
@@ -419,7 +425,10 @@ def update(path: Path, run: RunFile, new_entries: Callable[..., Any]) -> tuple[s
     edits = plan(current, data, run, new_entries)
     if not edits.changes:
         return text, edits, text
-    wanted = apply_data(data, edits)
+    try:
+        wanted = apply_data(data, edits)
+    except UsageError as err:
+        raise UsageError(f"{where}: {err}") from None
     if as_json:
         new = json.dumps(wanted, indent=1, ensure_ascii=True, allow_nan=False) + "\n"
     else:
@@ -430,9 +439,10 @@ def update(path: Path, run: RunFile, new_entries: Callable[..., Any]) -> tuple[s
         parse(got, where=where)
     except (ExpectationsError, ValueError):
         same = False
-    if not same:
-        raise UsageError(f"{where}: internal error: the edited file would not read back as "
-                         "intended; nothing was written (please report it)")
+    if not same:  # an anchor, an alias or a layout the edits did not foresee
+        raise UsageError(f"{where}: the edits could not be made in place (anchors and "
+                         "aliases, or an unusual layout?): nothing was written; write the "
+                         "file one entry a line, or edit it by hand")
     return new, edits, text
 
 
