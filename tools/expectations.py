@@ -79,7 +79,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
@@ -153,6 +153,11 @@ class Entry:
     """The exact scenario ids the entry pins (``ids:``), or None: an entry without them
     applies to every scenario its selectors select."""
 
+    @cached_property
+    def id_set(self) -> frozenset[str]:
+        """``ids`` as a set (empty without them): membership in a long list stays cheap."""
+        return frozenset(self.ids or ())
+
     @property
     def pinned(self) -> bool:
         """Whether the entry says how the failure looks (``path``, maybe ``observed``)."""
@@ -168,18 +173,19 @@ class Entry:
         """Whether every selector matches ``scenario``, its ``ids`` aside (an entry of
         ``ids`` alone selects those scenarios)."""
         if not self.selectors:
-            return self.ids is not None and scenario.id in self.ids
+            return scenario.id in self.id_set
         return all(_matches(kind, value, scenario) for kind, value in self.selectors)
 
     def selects(self, scenario: Scenario | Facts) -> bool:
         """Whether every selector matches ``scenario`` and, when the entry pins ``ids``,
         the scenario is among them."""
-        return self.selects_broadly(scenario) and (self.ids is None or scenario.id in self.ids)
+        return self.selects_broadly(scenario) and (self.ids is None
+                                                   or scenario.id in self.id_set)
 
     def names(self, scenario: Scenario | Facts) -> bool:
         """Whether the entry names ``scenario`` by its exact id, as an ``id`` selector or
         among its ``ids`` (then a pass is xpassed)."""
-        if self.ids is not None and scenario.id in self.ids and self.selects(scenario):
+        if scenario.id in self.id_set and self.selects(scenario):
             return True
         return any(kind in ("id", "key") and value == scenario.id
                    for kind, value in self.selectors)
