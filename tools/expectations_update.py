@@ -302,9 +302,9 @@ def apply_yaml(text: str, data: Any, edits: Plan, where: str) -> str:
     :class:`~fivetenk.user_input.UsageError` naming it."""
     import yaml
 
-    from .expectations import _strict_loader
+    from .expectations_text import strict_loader
 
-    loader = _strict_loader()(text)
+    loader = strict_loader()(text)
     try:
         root = loader.get_single_node()
     finally:
