@@ -91,6 +91,9 @@ def test_profile_words() -> None:
     ({"shapes": ["single"], "variants": {"rocket": ["six_jokers"]}},
      "5,10,K (1/13 shapes, variants)"),
     ({"wings": "strict"}, "5,10,K (strict wings)"),
+    ({"shapes": ["single"], "protocol": "1.0"}, "5,10,K (1/13 shapes, protocol 1.0)"),
+    ({"shapes": ["single"], "capabilities": ["beats"], "pack": 1, "protocol": "1.0"},
+     "5,10,K (custom profile, protocol 1.0)"),
 ])
 def test_the_badge_label_is_short_and_never_cut(declared: dict[str, object],
                                                 label: str) -> None:

@@ -87,7 +87,9 @@ def badge_label(declared: dict[str, Any]) -> str:
     words = profile_words(declared)
     if not words:
         return LABEL
-    for inner in (words, _counted(declared)):
+    protocol = declared.get("protocol")
+    older = f", protocol {protocol}" if isinstance(protocol, str) else ""
+    for inner in (words, _counted(declared), "custom profile" + older):
         label = f"{LABEL} ({inner})"
         if inner and len(label) <= LABEL_LIMIT:
             return label
@@ -115,6 +117,9 @@ def _counted(declared: dict[str, Any]) -> str:
         parts.append(f"{pack} deck{'s' if pack != 1 else ''}")
     if any(key in declared for key in ("runs", "wings", "extra_shapes")):
         parts.append("house rules")
+    protocol = declared.get("protocol")  # older than the kit's: said, as in the words
+    if isinstance(protocol, str):
+        parts.append(f"protocol {protocol}")
     return ", ".join(parts)
 
 
