@@ -205,3 +205,16 @@ def test_removals_and_refusals(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert code == 2 and after == aliased  # read back otherwise than meant: not written
     assert "the edits could not be made in place (anchors and aliases" in \
         capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("head", "newline"), [("\ufeff", "\n"), ("", "\r\n")])
+def test_a_byte_order_mark_and_crlf_lines_are_kept(tmp_path: Path, head: str,
+                                                  newline: str) -> None:
+    text = head + newline.join(["xfail:", "- {rule: R05, path: beats, ids: [R05-001, R05-012], "
+                                "reason: r}  # c", "# end", ""])
+    path = tmp_path / "e.yaml"
+    path.write_bytes(text.encode("utf-8"))
+    run = write_run(tmp_path / "run.jsonl", record("R05-001", "failed"),
+                    record("R05-012", "passed"), record("R05-015.1", "failed"))
+    assert cli.main(["expectations", str(run), "--update", str(path)]) == 0
+    assert path.read_bytes() == text.replace("R05-012]", "R05-015.1]").encode("utf-8")

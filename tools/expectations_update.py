@@ -443,7 +443,18 @@ def update(path: Path, run: RunFile, new_entries: Callable[..., Any]) -> tuple[s
         raise UsageError(f"{where}: the edits could not be made in place (anchors and "
                          "aliases, or an unusual layout?): nothing was written; write the "
                          "file one entry a line, or edit it by hand")
+    if text.startswith("\ufeff") or _has_bom(path):  # kept, as every byte not edited
+        new, text = "\ufeff" + new.removeprefix("\ufeff"), "\ufeff" + text.removeprefix("\ufeff")
     return new, edits, text
+
+
+def _has_bom(path: Path) -> bool:
+    """Whether the file begins with a UTF-8 byte order mark (the text read has lost it)."""
+    try:
+        with open(path, "rb") as f:
+            return f.read(3) == b"\xef\xbb\xbf"
+    except OSError:
+        return False
 
 
 def _plain(value: Any) -> str:
