@@ -350,3 +350,29 @@ def test_a_bad_file_exits_2_naming_the_file_line_and_entry(
         load(path, catalog.shipped(), spec.rules, spec.clauses)
     assert str(info.value).startswith(f"{path}:{line}: "), str(info.value)
     assert message in str(info.value)
+
+
+def test_check_says_what_each_entry_muted_folding_a_long_file() -> None:
+    """Issue 28: one line per entry with how many scenarios it muted, an entry without ids
+    flagged as muting any failure it selects; past 20 entries, those with ids that muted
+    exactly what they pin are folded into one line (a file written --by id)."""
+    from fivetenk.expectations import check_keys, yaml_with_lines
+
+    spec = load_spec()
+    shipped = [s for s in catalog.shipped() if s.rule == "R02"][:25]
+    text = ("xfail:\n" + "".join(f"- {{ids: [{s.id}], reason: r}}\n" for s in shipped)
+            + "- {rule: R02, reason: broad}\n")
+    data, lines = yaml_with_lines(text, "e.yaml")
+    expected = check_keys(parse(data, where="e.yaml", lines=lines), catalog.shipped(),
+                          spec.rules, spec.clauses, where="e.yaml")
+    results = [expected.judge(Result(s, "failed", message="m")) for s in shipped]
+    assert {r.status for r in results} == {"xfailed"}
+    out = io.StringIO()
+    check_cmd._print_muted(expected, results, out)
+    assert out.getvalue().splitlines() == [
+        "expectations e.yaml: 26 entries muted 25 scenarios:",
+        "  xfail rule R02 (e.yaml:27): 0 xfailed; no ids: mutes any failure it selects",
+        "  and 25 entries with ids, each muting exactly the scenarios it pins (25 in all)", ""]
+    out = io.StringIO()
+    check_cmd._print_muted(expected, results[:3], out)  # 3 muted, 22 pinned ones not
+    assert out.getvalue().count("\n  xfail R02-") == 22

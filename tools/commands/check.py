@@ -449,7 +449,11 @@ def _print_muted(expected: Expectations, results: list[Result], out: TextIO) -> 
     print(f"expectations {report.visible(expected.where, report.NAME_LIMIT)}: {len(muted)} "
           f"entr{'y' if len(muted) == 1 else 'ies'} muted {total} "
           f"scenario{'s' if total != 1 else ''}:", file=out)
+    exact = [(e, n) for e, n in muted if e.ids is not None and n == len(e.ids)]
+    folded = len(muted) > MUTED_LINES and len(exact) > 1  # a long file: fold the plain ones
     for entry, count in muted:
+        if folded and (entry, count) in exact:
+            continue
         what = "skipped" if entry.section == "skip" else "xfailed"
         if entry.ids is not None:
             pinned = f"pins {len(entry.ids)}"
@@ -460,7 +464,15 @@ def _print_muted(expected: Expectations, results: list[Result], out: TextIO) -> 
         print(f"  {entry.section} {report.visible(entry.label, report.NAME_LIMIT)} "
               f"({report.visible(entry.where, report.NAME_LIMIT)}): {count} {what}"
               + (f"; {pinned}" if pinned else ""), file=out)
+    if folded:
+        print(f"  and {len(exact)} entries with ids, each muting exactly the scenarios it "
+              f"pins ({sum(n for _, n in exact)} in all)", file=out)
     print(file=out)
+
+
+MUTED_LINES = 20
+"""Past this many entries, ``check`` folds into one line the entries with ids that muted
+exactly their pinned scenarios (a file written ``--by id`` has one per failure)."""
 
 
 def _print_reasons(results: list[Result], out: TextIO) -> None:
