@@ -7,6 +7,7 @@ no engine runs."""
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,7 @@ import pytest
 
 from fivetenk import catalog, cli
 from fivetenk.commands.expectations import entries
+from fivetenk.drivers import ReferenceDriver
 from fivetenk.runfile import RunFile
 from fivetenk.shapes import scenario_shapes
 from fivetenk.shapes import tested_shape as shape_tested
@@ -218,3 +220,39 @@ def test_a_byte_order_mark_and_crlf_lines_are_kept(tmp_path: Path, head: str,
                     record("R05-012", "passed"), record("R05-015.1", "failed"))
     assert cli.main(["expectations", str(run), "--update", str(path)]) == 0
     assert path.read_bytes() == text.replace("R05-012]", "R05-015.1]").encode("utf-8")
+
+
+class ImpossibleReadingsAccepted(ReferenceDriver):
+    """The reference engine that answers a reply declared as a reading no cards can have
+    (D38) as if it simply did not beat, instead of refusing the input."""
+
+    def run(self, step: dict[str, Any]) -> dict[str, Any]:
+        result = super().run(step)
+        if step.get("op") == "beats" and "reply_shape" in step and "error" in result:
+            return {"beats": False, "reading": None}
+        return result
+
+
+def test_the_d38_story_by_shape_and_by_tag(tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """The issue's D38 failures (replies declared as impossible runs, played on 7S): by
+    shape, no entry says ``uses: single``; by tag, one entry ``tag: D38`` pins them."""
+    import argparse
+
+    from fivetenk.commands import check as check_cmd
+
+    run = tmp_path / "run.jsonl"
+    parser = argparse.ArgumentParser()
+    check_cmd.add_arguments(parser)
+    args = parser.parse_args(["--no-progress", "-q", "--id", "R03-508", "--jsonl", str(run)])
+    assert check_cmd.run(args, io.StringIO(), driver=ImpossibleReadingsAccepted()) == 1
+    failed = [json.loads(x)["id"] for x in run.read_text().splitlines()[1:]]
+    assert len(failed) >= 5
+    for by, out in (("shape", tmp_path / "s.yaml"), ("tag", tmp_path / "t.yaml")):
+        assert cli.main(["expectations", str(run), "--by", by, "--out", str(out)]) == 0
+    by_shape = (tmp_path / "s.yaml").read_text()
+    assert "uses: single" not in by_shape and by_shape.count("\n- {ids: [R03-508.") == \
+        len(failed)
+    by_tag = (tmp_path / "t.yaml").read_text()
+    assert by_tag.count("\n- {tag: D38, ") >= 1 and "- {ids:" not in by_tag
+    capsys.readouterr()
