@@ -480,6 +480,7 @@ def _parse_trick(
                 ck.add("play-empty", f"{where}: a play needs at least one card")
             ok = False
             continue
+        cards_on_table.extend(cards)  # on the table, whether or not they may be played
         if i == 0 and leader is not None and seat != leader:
             ck.add("lead-not-leader",
                    f"{where}: the lead is by seat {seat}, not the leader {leader}")
@@ -504,7 +505,6 @@ def _parse_trick(
             ck.add("reply-to-own-top",
                    f"{where}: seat {seat} cannot reply to their own top play (R13.3)")
         plays.append(TrickPlay(seat, tuple(sorted(cards)), combo))
-        cards_on_table.extend(cards)
         top, top_seat = combo, seat
         if variants.pass_rule == "turn":
             derived_passed.clear()

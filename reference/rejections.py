@@ -189,6 +189,7 @@ POSITION_PROBLEMS: tuple[PositionProblem, ...] = (
                     "captured points other than the points of the cards played in earlier tricks"),
     PositionProblem("lead-pass", "R13.2", "a trick that begins with a pass"),
     PositionProblem("lead-not-leader", "R13.1", "a trick led by another seat than its leader"),
+    PositionProblem("play-empty", "R13.2", "a play of no cards in the trick"),
     PositionProblem("no-combination", "R03.1",
                     "cards in the trick that form no legal combination, or do not have the "
                     "declared reading"),
