@@ -105,6 +105,14 @@ Feature: R01 Configuration
       And seat 1 led "9C"
       Then the position is refused
 
+    @id:R01-701 @R01.2 @D2 @D34 @default-first
+    Scenario: A first-hand deal that does not say who receives the first card deals it to seat 0
+      Given the deal does not say who receives the first card
+      And seat 0 is dealt "3H"
+      When seat 0 reveals "3H"
+      Then seat 0 revealed "3H" at draw 1
+      And seat 0 is the banker
+
   Rule: R01.3 The banker side has one to three players
 
     @id:R01-007 @R01.3 @D15 @D16
