@@ -288,6 +288,7 @@ RULE_BREAKERS: dict[str, tuple[str, str, set[str]]] = {
     "six_jokers_ignored": ("R05", "R05.3", {"R05-033", "R05-034.1", "R05-038"}),
     "twelve_bomb_ignored": ("R05", "R05.3", {"R05-042.1", "R05-043.1", "R05-047"}),
     "weakest_reading_explained": ("R05", "R05.3", {"R05-407"}),
+    "first_receiver_seat_1": ("R01", "R01.2", {"R01-701"}),
     "reveal_counts_as_call": ("R11", "R11.4", {"R11-017"}),
     "ordinal_zero_as_first": ("R11", "R11.4", {"R11-507.1", "R11-507.2"}),
     "self_call_partner": ("R11", "R11.5", {"R11-025", "R11-026"}),
