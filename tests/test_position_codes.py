@@ -169,3 +169,17 @@ def test_a_reply_that_does_not_beat_cites_the_same_clause_in_a_position_as_in_pl
     refused = refusal(bad)
     assert refused.codes == [played.value.rejection], refused.problems
     assert refused.clause == played.value.clause == table.CLAUSE[refused.codes[0]]
+
+
+def test_a_refused_play_outranks_what_the_trick_then_says_about_turns_and_passes() -> None:
+    """A position whose trick holds a refused play (or a passed lead) cites that play's
+    clause whatever the turn and the passed seats then look like: every code of the checks
+    that read the trick after it (D40's order) comes later. (tests/mutation_equivalents/
+    position.yaml relies on it: whether those checks run after such a play changes no
+    clause.)"""
+    order = [p.code for p in table.POSITION_PROBLEMS]
+    plays = ["lead-pass", "lead-not-leader", "play-empty", "no-combination",
+             "bad-declared-reading", *{row.code for row in table.PLAY_REJECTIONS}]
+    after = ["reply-to-own-top", "passed-incomplete", "passed-empty-hand", "passed-top-play",
+             "trick-over", "turn-top-play", "turn-locked-out", "turn-passed"]
+    assert max(order.index(c) for c in plays) < min(order.index(c) for c in after)
