@@ -35,7 +35,7 @@ Feature: R01 Configuration
         """
       Then the deal is refused citing R01.1
 
-    @id:R01-502 @R01.1
+    @id:R01-502 @R01.1 @D40
     Scenario: A position holding a fourth copy of a card is refused
       Given a hand in play with seat 0 as banker
       And seat 0 holds "9D"
@@ -97,7 +97,7 @@ Feature: R01 Configuration
       When seat 2 plays "10C"
       Then the top play is "single 10" by seat 2
 
-    @id:R01-503 @R01.2 @D2
+    @id:R01-503 @R01.2 @D2 @D40
     Scenario: A position where a seat holds 26 cards and has also put a card on the table is refused
       Given a hand in play with seat 1 as banker
       And seat 1 holds "3D 3D 3D 3C 3C 3C 3H 3H 3H 3S 3S 3S 4D 4D 4D 4C 4C 4C 4H 4H 4H 4S 4S 4S 6D 6D"

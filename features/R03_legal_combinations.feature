@@ -182,7 +182,7 @@ Feature: R03 Legal combinations
       When seat 0 plays "7H 7S" as "pair 7"
       Then the top play is "pair 7" by seat 0
 
-    @id:R03-703 @R03.1 @D40 @position-duties
+    @id:R03-703 @R03.1 @D9 @D40 @position-duties
     Scenario: A position whose trick was led by 3S 4S 5S 6S 8S, which is no combination, is refused citing R03.1, as the play is
       Given the position is:
         """

@@ -264,7 +264,7 @@ Feature: R04 5,10,K combinations
       When seat 0 plays "5S 10S KS" as "5-10-K suited S"
       Then the top play is "5-10-K suited S" by seat 0
 
-    @id:R04-702 @R04.2 @D40 @position-duties
+    @id:R04-702 @R04.2 @D12 @D40 @position-duties
     Scenario: A position whose trick holds a suited 5,10,K in diamonds replying to one in spades is refused citing R04.2, as the play is
       Given the position is:
         """
@@ -361,7 +361,7 @@ Feature: R04 5,10,K combinations
       Then the action is rejected citing R04.3
       And the top play is "5-10-K mixed" by seat 0
 
-    @id:R04-703 @R04.3 @D40 @position-duties
+    @id:R04-703 @R04.3 @D12 @D40 @position-duties
     Scenario: A position whose trick holds a mixed 5,10,K replying to a mixed 5,10,K is refused citing R04.3, as the play is
       Given the position is:
         """

@@ -165,7 +165,7 @@ Feature: R09 Reveal a level card
       And seat 3 is the banker
       And seat 3 revealed "4D" at draw 3
 
-    @id:R09-502 @R09.3
+    @id:R09-502 @R09.3 @D40
     Scenario: A position whose reveal was made by another seat than the banker is refused
       Given the position is:
         """

@@ -141,7 +141,7 @@ Feature: R10 Kitty and burial
         | 5H 5H 4D 4C 4S 6D |
         | 4D 4D 4C 4S 6D 5H |
 
-    @id:R10-502 @R10.1 @D2
+    @id:R10-502 @R10.1 @D2 @D40
     Scenario: A position giving a player 27 cards during play is refused
       Given a hand in play with seat 0 as banker
       And the buried cards are "10S 10S 10S 10H 10H 10H"
@@ -175,7 +175,7 @@ Feature: R10 Kitty and burial
       And seat 0 is asked to bury
       And the hand sizes are "32 26 26 26 26 26"
 
-    @id:R10-504 @R10.1 @D7
+    @id:R10-504 @R10.1 @D7 @D40
     Scenario: A position at the burial that gives the turn to another seat than the banker is refused
       Given the position is:
         """

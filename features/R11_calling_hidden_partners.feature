@@ -85,7 +85,7 @@ Feature: R11 Calling hidden partners
       Then seat 0 revealed "3S" at draw 156
       And the calls are the 1st "AH" and the 1st "AS"
 
-    @id:R11-505 @R11.1
+    @id:R11-505 @R11.1 @D40
     Scenario: A position in play with only one call is refused: the banker calls two faces
       Given the position is:
         """
@@ -226,7 +226,7 @@ Feature: R11 Calling hidden partners
       When seat 2 calls the 3rd "AH" and the 1st "AS"
       Then the calls are the 3rd "AH" and the 1st "AS"
 
-    @id:R11-503 @R11.2 @D13
+    @id:R11-503 @R11.2 @D13 @D40
     Scenario: A position whose banker called the KH while the AH was not all buried is refused
       Given a hand in play with seat 0 as banker
       And the banker called the 1st "KH" and the 1st "AS"

@@ -157,7 +157,7 @@ Feature: R13 Turn order
       When seat 3 plays "QC"
       Then the top play is "single Q" by seat 3
 
-    @id:R13-512 @R13.1 @D1
+    @id:R13-512 @R13.1 @D1 @D40
     Scenario: A position whose trick was led by another seat than its leader is refused
       Given the position is:
         """
@@ -187,7 +187,7 @@ Feature: R13 Turn order
         """
       Then the position is refused
 
-    @id:R13-514 @R13.1 @D1
+    @id:R13-514 @R13.1 @D1 @D40
     Scenario: A position whose trick lists as passed fewer seats than passed since the last play is refused
       Given the position is:
         """
@@ -218,7 +218,7 @@ Feature: R13 Turn order
         """
       Then the position is refused
 
-    @id:R13-516 @R13.1 @D1 @D18
+    @id:R13-516 @R13.1 @D1 @D18 @D40
     Scenario: A position giving the turn back to a seat that passed since the last play, while another seat is still to act, is refused
       Given a hand in play with seat 1 as banker
       And seat 1 holds "3C 4C"
@@ -229,7 +229,7 @@ Feature: R13 Turn order
       And it is seat 2's turn
       Then the position is refused
 
-    @id:R13-704 @R13.1 @D18 @D27 @D40 @position-duties
+    @id:R13-704 @R13.1 @D1 @D18 @D27 @D40 @position-duties
     Scenario: Under the trick pass rule, a position giving the turn to a seat that passed in this trick is refused citing R13.1
       Given the variant "pass" is "trick"
       And the position is:
@@ -666,7 +666,7 @@ Feature: R13 Turn order
       Then the trick's plays are "1: 7S = single 7; 2: pass; 3: 9S = single 9"
       And seat 0 is asked to play
 
-    @id:R13-201 @R13.3
+    @id:R13-201 @R13.3 @D40
     Scenario: A position giving the turn back to the seat that made the top play is refused
       Given a hand in play with seat 0 as banker
       And seat 0 holds "5H 5S"
@@ -715,7 +715,7 @@ Feature: R13 Turn order
       When seat 3 plays "KC"
       Then the top play is "single K" by seat 3
 
-    @id:R13-504 @R13.3 @D18
+    @id:R13-504 @R13.3 @D18 @D40
     Scenario: A position whose trick every other player holding cards has passed is refused
       Given a hand in play with seat 1 as banker
       And seat 1 holds "3C 4C"
@@ -727,7 +727,7 @@ Feature: R13 Turn order
       And it is seat 2's turn
       Then the position is refused citing R13.3
 
-    @id:R13-505 @R13.3
+    @id:R13-505 @R13.3 @D40
     Scenario: A position where a player replied to their own top play is refused
       Given a hand in play with seat 0 as banker
       And seat 0 holds "3D 4D"

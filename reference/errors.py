@@ -115,6 +115,8 @@ class InvalidPosition(RulesError):
         coded = [p for p in problems if isinstance(p, Problem)]
         self.codes = [p.code for p in coded]
         self.rejection: str | None = None
+        if coded:
+            provenance.applies("D40")  # the clause a refused position cites
         cited = position_citation(self.codes) if clause is None else None
         if cited is not None:
             self.rejection, clause = cited
