@@ -21,7 +21,7 @@ from typing import Any
 import jsonschema
 import pytest
 
-from fivetenk import catalog
+from fivetenk import catalog, conventions
 from fivetenk.drivers import ReferenceDriver
 from fivetenk.process_driver import ProcessDriver
 from fivetenk.reference.errors import InvalidPosition
@@ -154,27 +154,18 @@ def test_the_skipper_lists_every_code() -> None:
     assert list(listed) == [p.code for p in POSITION_PROBLEMS]
 
 
-JUDGED_BEFORE_D40 = frozenset({
-    "too-many-copies", "hand-size-with-trick", "captured-not-points", "captured-total",
-    "reveal-not-banker", "hand-size-over", "turn-not-banker", "call-count",
-    "call-not-callable", "call-wrong-resolver", "call-resolved-early", "call-unresolved",
-    "lead-not-leader", "passed-incomplete", "turn-passed", "turn-top-play", "trick-over",
-    "reply-to-own-top", "out-list", "turn-empty-hand", "hand-over-whole-side",
-    "hand-over-one-left", "deal-in-later-hand", "later-hand-no-winners"})
-"""The codes of the position checks shipped scenarios judged before ruling D40 (issue 30):
-an adapter green then refused these positions, citing their clause where one was expected
-(the clauses are unchanged: tests/test_position_codes.py)."""
-
-
 def test_the_new_duties_are_tagged_so_a_convention_can_take_them() -> None:
-    """``@position-duties`` marks exactly the refused positions that judge a check not
-    judged before D40, and ``@default-first`` exactly the deals that leave out ``first``:
-    what a protocol version can attach to a convention, and what an adapter written before
-    can leave out by tag (protocol.md, *A setup expected to be refused*)."""
+    """The conventions of protocol 1.3 (``fivetenk.conventions``) take exactly the new
+    duties: ``position-duties`` the refused positions breaking a check no scenario judged
+    before D40 (``SETUP_REFUSAL_CODES``), ``deal-first-default`` the deals that leave out
+    ``first``; the tags ``@position-duties`` and ``@default-first`` mark the same scenarios,
+    for people and for ``--tag``."""
     for s, codes in _position_scenarios():
-        new = set(codes) - JUDGED_BEFORE_D40
+        new = set(codes) - conventions.SETUP_REFUSAL_CODES
         assert ("position-duties" in s.tags) == bool(new), (s.id, codes)
+        assert ("position-duties" in conventions.scenario_conventions(s)) == bool(new), s.id
     for s in catalog.shipped():
         deal = (s.setup or {}).get("deal")
         unsaid = isinstance(deal, dict) and "first" not in deal
         assert ("default-first" in s.tags) == unsaid, s.id
+        assert ("deal-first-default" in conventions.scenario_conventions(s)) == unsaid, s.id
