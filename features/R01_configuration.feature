@@ -35,7 +35,7 @@ Feature: R01 Configuration
         """
       Then the deal is refused citing R01.1
 
-    @id:R01-502 @R01.1
+    @id:R01-502 @R01.1 @D40
     Scenario: A position holding a fourth copy of a card is refused
       Given a hand in play with seat 0 as banker
       And seat 0 holds "9D"
@@ -97,13 +97,21 @@ Feature: R01 Configuration
       When seat 2 plays "10C"
       Then the top play is "single 10" by seat 2
 
-    @id:R01-503 @R01.2 @D2
+    @id:R01-503 @R01.2 @D2 @D40
     Scenario: A position where a seat holds 26 cards and has also put a card on the table is refused
       Given a hand in play with seat 1 as banker
       And seat 1 holds "3D 3D 3D 3C 3C 3C 3H 3H 3H 3S 3S 3S 4D 4D 4D 4C 4C 4C 4H 4H 4H 4S 4S 4S 6D 6D"
       And seat 2 holds "8D"
       And seat 1 led "9C"
       Then the position is refused
+
+    @id:R01-701 @R01.2 @D2 @D34 @default-first
+    Scenario: A first-hand deal that does not say who receives the first card deals it to seat 0
+      Given the deal does not say who receives the first card
+      And seat 0 is dealt "3H"
+      When seat 0 reveals "3H"
+      Then seat 0 revealed "3H" at draw 1
+      And seat 0 is the banker
 
   Rule: R01.3 The banker side has one to three players
 

@@ -182,6 +182,80 @@ Feature: R03 Legal combinations
       When seat 0 plays "7H 7S" as "pair 7"
       Then the top play is "pair 7" by seat 0
 
+    @id:R03-703 @R03.1 @D9 @D40 @position-duties
+    Scenario: A position whose trick was led by 3S 4S 5S 6S 8S, which is no combination, is refused citing R03.1, as the play is
+      Given the position is:
+        """
+        {
+          "hand": 1,
+          "phase": "playing",
+          "deal": 1,
+          "levels": ["3", "3", "3", "3", "3", "3"],
+          "previous_winners": [],
+          "previous_banker": null,
+          "banker": 0,
+          "reveal": null,
+          "buried": ["3D", "3D", "3D", "3C", "3C", "3C"],
+          "calls": [{"face": "AH", "ordinal": 1, "played": 3, "resolved_by": 0}, {"face": "AS", "ordinal": 1, "played": 3, "resolved_by": 0}],
+          "hands": [
+            ["9D"],
+            ["7D"],
+            ["JC"],
+            [],
+            [],
+            []
+          ],
+          "captured": [295, 0, 0, 0, 0, 0],
+          "trick": {
+            "leader": 0,
+            "plays": [
+              {"seat": 0, "cards": ["3S", "4S", "5S", "6S", "8S"]}
+            ],
+            "passed": []
+          },
+          "turn": 1,
+          "out": [3, 4, 5]
+        }
+        """
+      Then the position is refused citing R03.1
+
+    @id:R03-704 @R03.1 @D38 @D40 @position-duties
+    Scenario: A position whose trick's lead declares the reading "straight 3-6", which no cards can have, is refused citing R03.1, as the play is
+      Given the position is:
+        """
+        {
+          "hand": 1,
+          "phase": "playing",
+          "deal": 1,
+          "levels": ["3", "3", "3", "3", "3", "3"],
+          "previous_winners": [],
+          "previous_banker": null,
+          "banker": 0,
+          "reveal": null,
+          "buried": ["3D", "3D", "3D", "3C", "3C", "3C"],
+          "calls": [{"face": "AH", "ordinal": 1, "played": 3, "resolved_by": 0}, {"face": "AS", "ordinal": 1, "played": 3, "resolved_by": 0}],
+          "hands": [
+            ["9D"],
+            ["7D"],
+            ["JC"],
+            [],
+            [],
+            []
+          ],
+          "captured": [295, 0, 0, 0, 0, 0],
+          "trick": {
+            "leader": 0,
+            "plays": [
+              {"seat": 0, "cards": ["3S", "4S", "5S", "6S", "7S"], "combo": "straight 3-6"}
+            ],
+            "passed": []
+          },
+          "turn": 1,
+          "out": [3, 4, 5]
+        }
+        """
+      Then the position is refused citing R03.1
+
   Rule: R03.2 No suit-following
 
     @id:R03-018 @R03.2 @D8 @D11
@@ -355,6 +429,82 @@ Feature: R03 Legal combinations
       When the legal replies from "4H 4S 4D 5H 5S 5D 9H 9S JH JS" to "3H 3S 3D 4H 4S 4D 7D 7C 8D 8C" are listed
       Then there is 1 legal play
       And "airplane+pairs 4-5: 4 4 4 5 5 5 9 9 J J" is among them
+
+    @id:R03-701 @R03.3 @R13.2 @D40 @position-duties
+    Scenario: A position whose trick holds a reply that does not beat the top play (7D on 9C) is refused, citing R03.3 as the play is
+      Given the position is:
+        """
+        {
+          "hand": 1,
+          "phase": "playing",
+          "deal": 1,
+          "levels": ["3", "3", "3", "3", "3", "3"],
+          "previous_winners": [],
+          "previous_banker": null,
+          "banker": 0,
+          "reveal": null,
+          "buried": ["3D", "3D", "3C", "3C", "3H", "3H"],
+          "calls": [{"face": "AH", "ordinal": 1, "played": 3, "resolved_by": 0}, {"face": "AS", "ordinal": 1, "played": 3, "resolved_by": 0}],
+          "hands": [
+            ["3D", "4D"],
+            ["3C", "4C"],
+            ["3H", "7H"],
+            ["4S", "QC"],
+            [],
+            []
+          ],
+          "captured": [300, 0, 0, 0, 0, 0],
+          "trick": {
+            "leader": 1,
+            "plays": [
+              {"seat": 1, "cards": ["9C"], "combo": "single 9"},
+              {"seat": 2, "cards": ["7D"]}
+            ],
+            "passed": []
+          },
+          "turn": 3,
+          "out": [4, 5]
+        }
+        """
+      Then the position is refused citing R03.3
+
+    @id:R03-702 @R03.3 @R13.2 @D40 @position-duties
+    Scenario: A position whose trick holds a pair (7D 7H) replying to a single 9 is refused, citing R03.3 as the play is
+      Given the position is:
+        """
+        {
+          "hand": 1,
+          "phase": "playing",
+          "deal": 1,
+          "levels": ["3", "3", "3", "3", "3", "3"],
+          "previous_winners": [],
+          "previous_banker": null,
+          "banker": 0,
+          "reveal": null,
+          "buried": ["3D", "3D", "3C", "3C", "3H", "3H"],
+          "calls": [{"face": "AH", "ordinal": 1, "played": 3, "resolved_by": 0}, {"face": "AS", "ordinal": 1, "played": 3, "resolved_by": 0}],
+          "hands": [
+            ["3D", "4D"],
+            ["3C", "4C"],
+            ["3H"],
+            ["4S", "QC"],
+            [],
+            []
+          ],
+          "captured": [300, 0, 0, 0, 0, 0],
+          "trick": {
+            "leader": 1,
+            "plays": [
+              {"seat": 1, "cards": ["9C"], "combo": "single 9"},
+              {"seat": 2, "cards": ["7D", "7H"]}
+            ],
+            "passed": []
+          },
+          "turn": 3,
+          "out": [4, 5]
+        }
+        """
+      Then the position is refused citing R03.3
 
   Rule: R03.4 Straights have 5+ cards, pair runs 2+ pairs, airplanes 2+ triples, all within 3…A
 

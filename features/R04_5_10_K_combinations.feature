@@ -133,6 +133,44 @@ Feature: R04 5,10,K combinations
         | 5S 10S KS | 5-10-K suited S | 2H 2S                |
         | 5D 10D KD | 5-10-K suited D | 5C 10H KS            |
 
+    @id:R04-701 @R04.1 @D40 @position-duties
+    Scenario: A position whose trick holds a single replying to a 5,10,K is refused citing R04.1, as the play is
+      Given the position is:
+        """
+        {
+          "hand": 1,
+          "phase": "playing",
+          "deal": 1,
+          "levels": ["3", "3", "3", "3", "3", "3"],
+          "previous_winners": [],
+          "previous_banker": null,
+          "banker": 0,
+          "reveal": null,
+          "buried": ["3D", "3D", "3C", "3C", "3H", "3H"],
+          "calls": [{"face": "AH", "ordinal": 1, "played": 3, "resolved_by": 0}, {"face": "AS", "ordinal": 1, "played": 3, "resolved_by": 0}],
+          "hands": [
+            ["3D", "4D"],
+            ["3C", "4C"],
+            ["3H"],
+            ["4S", "QC"],
+            [],
+            []
+          ],
+          "captured": [275, 0, 0, 0, 0, 0],
+          "trick": {
+            "leader": 1,
+            "plays": [
+              {"seat": 1, "cards": ["5C", "10D", "KS"], "combo": "5-10-K mixed"},
+              {"seat": 2, "cards": ["JC"]}
+            ],
+            "passed": []
+          },
+          "turn": 3,
+          "out": [4, 5]
+        }
+        """
+      Then the position is refused citing R04.1
+
   Rule: R04.2 Suited combinations rank diamonds < clubs < hearts < spades
 
     @id:R04-011 @R04.2 @D11 @D12
@@ -226,6 +264,44 @@ Feature: R04 5,10,K combinations
       When seat 0 plays "5S 10S KS" as "5-10-K suited S"
       Then the top play is "5-10-K suited S" by seat 0
 
+    @id:R04-702 @R04.2 @D12 @D40 @position-duties
+    Scenario: A position whose trick holds a suited 5,10,K in diamonds replying to one in spades is refused citing R04.2, as the play is
+      Given the position is:
+        """
+        {
+          "hand": 1,
+          "phase": "playing",
+          "deal": 1,
+          "levels": ["3", "3", "3", "3", "3", "3"],
+          "previous_winners": [],
+          "previous_banker": null,
+          "banker": 0,
+          "reveal": null,
+          "buried": ["3D", "3D", "3C", "3C", "3H", "3H"],
+          "calls": [{"face": "AH", "ordinal": 1, "played": 3, "resolved_by": 0}, {"face": "AS", "ordinal": 1, "played": 3, "resolved_by": 0}],
+          "hands": [
+            ["3D", "4D"],
+            ["3C", "4C"],
+            ["3H"],
+            ["4S", "QC"],
+            [],
+            []
+          ],
+          "captured": [250, 0, 0, 0, 0, 0],
+          "trick": {
+            "leader": 1,
+            "plays": [
+              {"seat": 1, "cards": ["5S", "10S", "KS"], "combo": "5-10-K suited S"},
+              {"seat": 2, "cards": ["5D", "10D", "KD"]}
+            ],
+            "passed": []
+          },
+          "turn": 3,
+          "out": [4, 5]
+        }
+        """
+      Then the position is refused citing R04.2
+
   Rule: R04.3 All mixed combinations have equal strength
 
     @id:R04-017 @R04.3 @D11 @D12
@@ -284,3 +360,41 @@ Feature: R04 5,10,K combinations
       When seat 1 plays "5C 10D KH"
       Then the action is rejected citing R04.3
       And the top play is "5-10-K mixed" by seat 0
+
+    @id:R04-703 @R04.3 @D12 @D40 @position-duties
+    Scenario: A position whose trick holds a mixed 5,10,K replying to a mixed 5,10,K is refused citing R04.3, as the play is
+      Given the position is:
+        """
+        {
+          "hand": 1,
+          "phase": "playing",
+          "deal": 1,
+          "levels": ["3", "3", "3", "3", "3", "3"],
+          "previous_winners": [],
+          "previous_banker": null,
+          "banker": 0,
+          "reveal": null,
+          "buried": ["3D", "3D", "3C", "3C", "3H", "3H"],
+          "calls": [{"face": "AH", "ordinal": 1, "played": 3, "resolved_by": 0}, {"face": "AS", "ordinal": 1, "played": 3, "resolved_by": 0}],
+          "hands": [
+            ["3D", "4D"],
+            ["3C", "4C"],
+            ["3H"],
+            ["4S", "QC"],
+            [],
+            []
+          ],
+          "captured": [250, 0, 0, 0, 0, 0],
+          "trick": {
+            "leader": 1,
+            "plays": [
+              {"seat": 1, "cards": ["5C", "10D", "KS"], "combo": "5-10-K mixed"},
+              {"seat": 2, "cards": ["5D", "10C", "KH"]}
+            ],
+            "passed": []
+          },
+          "turn": 3,
+          "out": [4, 5]
+        }
+        """
+      Then the position is refused citing R04.3

@@ -168,6 +168,44 @@ Feature: R05 Bombs and rockets
       When seat 0 plays "7H 7S 7D 7C" as "bomb 4x7"
       Then the top play is "bomb 4x7" by seat 0
 
+    @id:R05-701 @R05.1 @D40 @position-duties
+    Scenario: A position whose trick holds a single replying to a bomb is refused citing R05.1, as the play is
+      Given the position is:
+        """
+        {
+          "hand": 1,
+          "phase": "playing",
+          "deal": 1,
+          "levels": ["3", "3", "3", "3", "3", "3"],
+          "previous_winners": [],
+          "previous_banker": null,
+          "banker": 0,
+          "reveal": null,
+          "buried": ["3D", "3D", "3C", "3C", "3H", "3H"],
+          "calls": [{"face": "AH", "ordinal": 1, "played": 3, "resolved_by": 0}, {"face": "AS", "ordinal": 1, "played": 3, "resolved_by": 0}],
+          "hands": [
+            ["3D", "4D"],
+            ["3C", "4C"],
+            ["3H"],
+            ["4S", "QC"],
+            [],
+            []
+          ],
+          "captured": [300, 0, 0, 0, 0, 0],
+          "trick": {
+            "leader": 1,
+            "plays": [
+              {"seat": 1, "cards": ["9D", "9C", "9H", "9S"], "combo": "bomb 4x9"},
+              {"seat": 2, "cards": ["JC"]}
+            ],
+            "passed": []
+          },
+          "turn": 3,
+          "out": [4, 5]
+        }
+        """
+      Then the position is refused citing R05.1
+
   Rule: R05.2 Bombs compare by card count first, then by rank
 
     @id:R05-012 @R05.2 @D11
@@ -240,6 +278,44 @@ Feature: R05 Bombs and rockets
         | AH AS AD AC    |
         | 7H 7S 7D 7C 7H |
         | 8S 8D 8C 8S 8D |
+
+    @id:R05-702 @R05.2 @D40 @position-duties
+    Scenario: A position whose trick holds a bomb of four 4s replying to a bomb of four 9s is refused citing R05.2, as the play is
+      Given the position is:
+        """
+        {
+          "hand": 1,
+          "phase": "playing",
+          "deal": 1,
+          "levels": ["3", "3", "3", "3", "3", "3"],
+          "previous_winners": [],
+          "previous_banker": null,
+          "banker": 0,
+          "reveal": null,
+          "buried": ["3D", "3D", "3C", "3C", "3H", "3H"],
+          "calls": [{"face": "AH", "ordinal": 1, "played": 3, "resolved_by": 0}, {"face": "AS", "ordinal": 1, "played": 3, "resolved_by": 0}],
+          "hands": [
+            ["3D", "4D"],
+            ["3C", "4C"],
+            ["3H"],
+            ["4S", "QC"],
+            [],
+            []
+          ],
+          "captured": [300, 0, 0, 0, 0, 0],
+          "trick": {
+            "leader": 1,
+            "plays": [
+              {"seat": 1, "cards": ["9D", "9C", "9H", "9S"], "combo": "bomb 4x9"},
+              {"seat": 2, "cards": ["4D", "4C", "4H", "4S"]}
+            ],
+            "passed": []
+          },
+          "turn": 3,
+          "out": [4, 5]
+        }
+        """
+      Then the position is refused citing R05.2
 
   Rule: R05.3 The rocket beats bombs; equal rockets never beat one another
 
@@ -656,3 +732,41 @@ Feature: R05 Bombs and rockets
       Then the action is rejected citing R03.1
       When seat 0 plays "SJ SJ BJ" as "rocket x3"
       Then the top play is "rocket x3" by seat 0
+
+    @id:R05-703 @R05.3 @D40 @position-duties
+    Scenario: A position whose trick holds a single replying to the rocket is refused citing R05.3, as the play is
+      Given the position is:
+        """
+        {
+          "hand": 1,
+          "phase": "playing",
+          "deal": 1,
+          "levels": ["3", "3", "3", "3", "3", "3"],
+          "previous_winners": [],
+          "previous_banker": null,
+          "banker": 0,
+          "reveal": null,
+          "buried": ["3D", "3D", "3C", "3C", "3H", "3H"],
+          "calls": [{"face": "AH", "ordinal": 1, "played": 3, "resolved_by": 0}, {"face": "AS", "ordinal": 1, "played": 3, "resolved_by": 0}],
+          "hands": [
+            ["3D", "4D"],
+            ["3C", "4C"],
+            ["3H"],
+            ["4S", "QC"],
+            [],
+            []
+          ],
+          "captured": [300, 0, 0, 0, 0, 0],
+          "trick": {
+            "leader": 1,
+            "plays": [
+              {"seat": 1, "cards": ["SJ", "BJ"], "combo": "rocket"},
+              {"seat": 2, "cards": ["2C"]}
+            ],
+            "passed": []
+          },
+          "turn": 3,
+          "out": [4, 5]
+        }
+        """
+      Then the position is refused citing R05.3

@@ -50,7 +50,7 @@ Feature: R06 Scoring cards
       When the points of "" are counted
       Then they score 0 points
 
-    @id:R06-501 @R06.1
+    @id:R06-501 @R06.1 @D40
     Scenario: A position crediting a seat with 3 captured points is refused, since every scoring card is worth 5 or 10
       Given a hand in play with seat 0 as banker
       And seat 0 holds "9D"
@@ -131,7 +131,7 @@ Feature: R06 Scoring cards
       And this is deal 1 of the hand
       And the captured points are "0 0 0 0 0 0"
 
-    @id:R06-503 @R06.2 @R20.2
+    @id:R06-503 @R06.2 @R20.2 @D40
     Scenario: A position whose captured points exceed the points played in earlier tricks is refused
       Given the position is:
         """

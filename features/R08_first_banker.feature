@@ -58,6 +58,37 @@ Feature: R08 First banker
       And no banker is fixed
       And seat 2 is asked to reveal
 
+    @id:R08-701 @R08.1 @D34 @D40 @position-duties
+    Scenario: A first-hand position whose banker revealed a 5 is refused citing R08.1, as revealing a 5 in the first hand is
+      Given the position is:
+        """
+        {
+          "hand": 1,
+          "phase": "playing",
+          "deal": 1,
+          "levels": ["3", "3", "3", "3", "3", "3"],
+          "previous_winners": [],
+          "previous_banker": null,
+          "banker": 0,
+          "reveal": {"seat": 0, "card": "5H", "draw": 7},
+          "buried": ["3D", "3D", "3C", "3C", "3H", "3H"],
+          "calls": [{"face": "AH", "ordinal": 1, "played": 3, "resolved_by": 0}, {"face": "AS", "ordinal": 1, "played": 3, "resolved_by": 0}],
+          "hands": [
+            ["3D", "4D", "7C"],
+            ["3C", "4C"],
+            ["3H", "4H"],
+            [],
+            [],
+            []
+          ],
+          "captured": [300, 0, 0, 0, 0, 0],
+          "trick": null,
+          "turn": 0,
+          "out": [3, 4, 5]
+        }
+        """
+      Then the position is refused citing R08.1
+
   Rule: R08.2 The first legal reveal fixes the banker, who is pending until then
 
     @id:R08-006 @R08.2 @D3 @D7 @D34

@@ -117,6 +117,37 @@ Feature: R09 Reveal a level card
         | QD   |
         | QS   |
 
+    @id:R09-701 @R09.2 @D34 @D40 @position-duties
+    Scenario: A position in hand 2 whose banker, at level 4, revealed a 5 is refused citing R09.2: a player reveals only their own level
+      Given the position is:
+        """
+        {
+          "hand": 2,
+          "phase": "playing",
+          "deal": 1,
+          "levels": ["4", "3", "3", "3", "3", "3"],
+          "previous_winners": [0, 3],
+          "previous_banker": 3,
+          "banker": 0,
+          "reveal": {"seat": 0, "card": "5H", "draw": 7},
+          "buried": ["3D", "3D", "3C", "3C", "3H", "3H"],
+          "calls": [{"face": "AH", "ordinal": 1, "played": 3, "resolved_by": 0}, {"face": "AS", "ordinal": 1, "played": 3, "resolved_by": 0}],
+          "hands": [
+            ["3D", "4D", "7C"],
+            ["3C", "4C"],
+            ["3H", "4H"],
+            [],
+            [],
+            []
+          ],
+          "captured": [300, 0, 0, 0, 0, 0],
+          "trick": null,
+          "turn": 0,
+          "out": [3, 4, 5]
+        }
+        """
+      Then the position is refused citing R09.2
+
   Rule: R09.3 The first legal reveal fixes the banker; no later challenge
 
     @id:R09-010 @R09.3 @D3 @D34 @D35
@@ -134,7 +165,7 @@ Feature: R09 Reveal a level card
       And seat 3 is the banker
       And seat 3 revealed "4D" at draw 3
 
-    @id:R09-502 @R09.3
+    @id:R09-502 @R09.3 @D40
     Scenario: A position whose reveal was made by another seat than the banker is refused
       Given the position is:
         """

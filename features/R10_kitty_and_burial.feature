@@ -141,7 +141,7 @@ Feature: R10 Kitty and burial
         | 5H 5H 4D 4C 4S 6D |
         | 4D 4D 4C 4S 6D 5H |
 
-    @id:R10-502 @R10.1 @D2
+    @id:R10-502 @R10.1 @D2 @D40
     Scenario: A position giving a player 27 cards during play is refused
       Given a hand in play with seat 0 as banker
       And the buried cards are "10S 10S 10S 10H 10H 10H"
@@ -175,7 +175,7 @@ Feature: R10 Kitty and burial
       And seat 0 is asked to bury
       And the hand sizes are "32 26 26 26 26 26"
 
-    @id:R10-504 @R10.1 @D7
+    @id:R10-504 @R10.1 @D7 @D40
     Scenario: A position at the burial that gives the turn to another seat than the banker is refused
       Given the position is:
         """
@@ -213,6 +213,143 @@ Feature: R10 Kitty and burial
       Then seat 2 is asked to call
       And the hand sizes are "26 26 26 26 26 26"
       And seat 2 revealed "3H" at draw 3
+
+    @id:R10-701 @R10.1 @D40 @position-duties
+    Scenario: A position in play whose burial holds five cards is refused citing R10.1, as a burial of five is
+      Given the position is:
+        """
+        {
+          "hand": 1,
+          "phase": "playing",
+          "deal": 1,
+          "levels": ["3", "3", "3", "3", "3", "3"],
+          "previous_winners": [],
+          "previous_banker": null,
+          "banker": 0,
+          "reveal": null,
+          "buried": ["3D", "3D", "3C", "3C", "3H"],
+          "calls": [{"face": "AH", "ordinal": 1, "played": 3, "resolved_by": 0}, {"face": "AS", "ordinal": 1, "played": 3, "resolved_by": 0}],
+          "hands": [
+            ["3D", "4D", "7C"],
+            ["3C", "4C"],
+            ["3H", "4H"],
+            [],
+            [],
+            []
+          ],
+          "captured": [300, 0, 0, 0, 0, 0],
+          "trick": null,
+          "turn": 0,
+          "out": [3, 4, 5]
+        }
+        """
+      Then the position is refused citing R10.1
+
+    @id:R10-702 @R10.1 @D7 @D40 @position-duties
+    Scenario: A position at the calls where a player holds 25 cards is refused citing R10.1: before play every hand holds 26
+      Given the position is:
+        """
+        {
+          "phase": "calling",
+          "banker": 0,
+          "reveal": {"seat": 0, "card": "3H", "draw": 1},
+          "buried": ["SJ", "SJ", "SJ", "BJ", "BJ", "BJ"],
+          "calls": [],
+          "hands": [
+            ["3D", "3D", "3D", "3C", "3C", "3C", "3H", "3H", "3H", "3S", "3S", "3S", "4D", "4D", "4D", "4C", "4C", "4C", "4H", "4H", "4H", "4S", "4S", "4S", "5D", "5D"],
+            ["5D", "5C", "5C", "5C", "5H", "5H", "5H", "5S", "5S", "5S", "6D", "6D", "6D", "6C", "6C", "6C", "6H", "6H", "6H", "6S", "6S", "6S", "7D", "7D", "7D", "7C"],
+            ["7C", "7C", "7H", "7H", "7H", "7S", "7S", "7S", "8D", "8D", "8D", "8C", "8C", "8C", "8H", "8H", "8H", "8S", "8S", "8S", "9D", "9D", "9D", "9C", "9C", "9C"],
+            ["9H", "9H", "9H", "9S", "9S", "9S", "10D", "10D", "10D", "10C", "10C", "10C", "10H", "10H", "10H", "10S", "10S", "10S", "JD", "JD", "JD", "JC", "JC", "JC", "JH"],
+            ["JH", "JS", "JS", "JS", "QD", "QD", "QD", "QC", "QC", "QC", "QH", "QH", "QH", "QS", "QS", "QS", "KD", "KD", "KD", "KC", "KC", "KC", "KH", "KH", "KH", "KS"],
+            ["KS", "KS", "AD", "AD", "AD", "AC", "AC", "AC", "AH", "AH", "AH", "AS", "AS", "AS", "2D", "2D", "2D", "2C", "2C", "2C", "2H", "2H", "2H", "2S", "2S", "2S"]
+          ],
+          "captured": [0, 0, 0, 0, 0, 0],
+          "trick": null,
+          "turn": 0
+        }
+        """
+      Then the position is refused citing R10.1
+
+    @id:R10-703 @R10.1 @D7 @D40 @position-duties
+    Scenario: A position at the calls where a player holds 27 cards (and another 25) is refused citing R10.1: before play every hand holds 26
+      Given the position is:
+        """
+        {
+          "phase": "calling",
+          "banker": 0,
+          "reveal": {"seat": 0, "card": "3H", "draw": 1},
+          "buried": ["SJ", "SJ", "SJ", "BJ", "BJ", "BJ"],
+          "calls": [],
+          "hands": [
+            ["3D", "3D", "3D", "3C", "3C", "3C", "3H", "3H", "3H", "3S", "3S", "3S", "4D", "4D", "4D", "4C", "4C", "4C", "4H", "4H", "4H", "4S", "4S", "4S", "5D", "5D"],
+            ["5D", "5C", "5C", "5C", "5H", "5H", "5H", "5S", "5S", "5S", "6D", "6D", "6D", "6C", "6C", "6C", "6H", "6H", "6H", "6S", "6S", "6S", "7D", "7D", "7D", "7C"],
+            ["7C", "7C", "7H", "7H", "7H", "7S", "7S", "7S", "8D", "8D", "8D", "8C", "8C", "8C", "8H", "8H", "8H", "8S", "8S", "8S", "9D", "9D", "9D", "9C", "9C", "9C", "JH"],
+            ["9H", "9H", "9H", "9S", "9S", "9S", "10D", "10D", "10D", "10C", "10C", "10C", "10H", "10H", "10H", "10S", "10S", "10S", "JD", "JD", "JD", "JC", "JC", "JC", "JH"],
+            ["JH", "JS", "JS", "JS", "QD", "QD", "QD", "QC", "QC", "QC", "QH", "QH", "QH", "QS", "QS", "QS", "KD", "KD", "KD", "KC", "KC", "KC", "KH", "KH", "KH", "KS"],
+            ["KS", "KS", "AD", "AD", "AD", "AC", "AC", "AC", "AH", "AH", "AH", "AS", "AS", "AS", "2D", "2D", "2D", "2C", "2C", "2C", "2H", "2H", "2H", "2S", "2S", "2S"]
+          ],
+          "captured": [0, 0, 0, 0, 0, 0],
+          "trick": null,
+          "turn": 0
+        }
+        """
+      Then the position is refused citing R10.1
+
+    @id:R10-704 @R10.1 @D7 @D40 @position-duties
+    Scenario: A position at the calls that already lists the banker's calls is refused citing R10.1: the calls are made after burying, before the first lead
+      Given the position is:
+        """
+        {
+          "phase": "calling",
+          "banker": 0,
+          "reveal": {"seat": 0, "card": "3H", "draw": 1},
+          "buried": ["SJ", "SJ", "SJ", "BJ", "BJ", "BJ"],
+          "calls": [{"face": "AH", "ordinal": 1}, {"face": "AS", "ordinal": 1}],
+          "hands": [
+            ["3D", "3D", "3D", "3C", "3C", "3C", "3H", "3H", "3H", "3S", "3S", "3S", "4D", "4D", "4D", "4C", "4C", "4C", "4H", "4H", "4H", "4S", "4S", "4S", "5D", "5D"],
+            ["5D", "5C", "5C", "5C", "5H", "5H", "5H", "5S", "5S", "5S", "6D", "6D", "6D", "6C", "6C", "6C", "6H", "6H", "6H", "6S", "6S", "6S", "7D", "7D", "7D", "7C"],
+            ["7C", "7C", "7H", "7H", "7H", "7S", "7S", "7S", "8D", "8D", "8D", "8C", "8C", "8C", "8H", "8H", "8H", "8S", "8S", "8S", "9D", "9D", "9D", "9C", "9C", "9C"],
+            ["9H", "9H", "9H", "9S", "9S", "9S", "10D", "10D", "10D", "10C", "10C", "10C", "10H", "10H", "10H", "10S", "10S", "10S", "JD", "JD", "JD", "JC", "JC", "JC", "JH", "JH"],
+            ["JH", "JS", "JS", "JS", "QD", "QD", "QD", "QC", "QC", "QC", "QH", "QH", "QH", "QS", "QS", "QS", "KD", "KD", "KD", "KC", "KC", "KC", "KH", "KH", "KH", "KS"],
+            ["KS", "KS", "AD", "AD", "AD", "AC", "AC", "AC", "AH", "AH", "AH", "AS", "AS", "AS", "2D", "2D", "2D", "2C", "2C", "2C", "2H", "2H", "2H", "2S", "2S", "2S"]
+          ],
+          "captured": [0, 0, 0, 0, 0, 0],
+          "trick": null,
+          "turn": 0
+        }
+        """
+      Then the position is refused citing R10.1
+
+    @id:R10-705 @R10.1 @D7 @D40 @position-duties
+    Scenario: A position at the calls with a trick on the table is refused citing R10.1: nobody plays before the calls are made
+      Given the position is:
+        """
+        {
+          "phase": "calling",
+          "banker": 0,
+          "reveal": {"seat": 0, "card": "3H", "draw": 1},
+          "buried": ["SJ", "SJ", "SJ", "BJ", "BJ", "BJ"],
+          "calls": [],
+          "hands": [
+            ["3D", "3D", "3D", "3C", "3C", "3C", "3H", "3H", "3H", "3S", "3S", "3S", "4D", "4D", "4D", "4C", "4C", "4C", "4H", "4H", "4H", "4S", "4S", "4S", "5D", "5D"],
+            ["5D", "5C", "5C", "5C", "5H", "5H", "5H", "5S", "5S", "5S", "6D", "6D", "6D", "6C", "6C", "6C", "6H", "6H", "6H", "6S", "6S", "6S", "7D", "7D", "7D", "7C"],
+            ["7C", "7C", "7H", "7H", "7H", "7S", "7S", "7S", "8D", "8D", "8D", "8C", "8C", "8C", "8H", "8H", "8H", "8S", "8S", "8S", "9D", "9D", "9D", "9C", "9C", "9C"],
+            ["9H", "9H", "9H", "9S", "9S", "9S", "10D", "10D", "10D", "10C", "10C", "10C", "10H", "10H", "10H", "10S", "10S", "10S", "JD", "JD", "JD", "JC", "JC", "JC", "JH", "JH"],
+            ["JH", "JS", "JS", "JS", "QD", "QD", "QD", "QC", "QC", "QC", "QH", "QH", "QH", "QS", "QS", "QS", "KD", "KD", "KD", "KC", "KC", "KC", "KH", "KH", "KH", "KS"],
+            ["KS", "KS", "AD", "AD", "AD", "AC", "AC", "AC", "AH", "AH", "AH", "AS", "AS", "AS", "2D", "2D", "2D", "2C", "2C", "2C", "2H", "2H", "2H", "2S", "2S", "2S"]
+          ],
+          "captured": [0, 0, 0, 0, 0, 0],
+          "trick": {
+            "leader": 0,
+            "plays": [
+              {"seat": 0, "cards": ["3D"]}
+            ],
+            "passed": []
+          },
+          "turn": 0
+        }
+        """
+      Then the position is refused citing R10.1
 
   Rule: R10.2 The burial is hidden during play and shown at settlement
 

@@ -85,7 +85,7 @@ Feature: R11 Calling hidden partners
       Then seat 0 revealed "3S" at draw 156
       And the calls are the 1st "AH" and the 1st "AS"
 
-    @id:R11-505 @R11.1
+    @id:R11-505 @R11.1 @D40
     Scenario: A position in play with only one call is refused: the banker calls two faces
       Given the position is:
         """
@@ -125,6 +125,37 @@ Feature: R11 Calling hidden partners
       Then seat 0 is asked to play
       And the calls are the 1st "AH" and the 2nd "AS"
       And the whole-side check is not active
+
+    @id:R11-702 @R11.1 @D40 @position-duties
+    Scenario: A position whose banker called the 1st and the 2nd AH is refused citing R11.1, as the calls are: the two faces differ
+      Given the position is:
+        """
+        {
+          "hand": 1,
+          "phase": "playing",
+          "deal": 1,
+          "levels": ["3", "3", "3", "3", "3", "3"],
+          "previous_winners": [],
+          "previous_banker": null,
+          "banker": 0,
+          "reveal": null,
+          "buried": ["3D", "3D", "3C", "3C", "3H", "3H"],
+          "calls": [{"face": "AH", "ordinal": 1, "played": 3, "resolved_by": 0}, {"face": "AH", "ordinal": 2, "played": 3, "resolved_by": 0}],
+          "hands": [
+            ["3D", "4D", "7C"],
+            ["3C", "4C"],
+            ["3H", "4H"],
+            [],
+            [],
+            []
+          ],
+          "captured": [300, 0, 0, 0, 0, 0],
+          "trick": null,
+          "turn": 0,
+          "out": [3, 4, 5]
+        }
+        """
+      Then the position is refused citing R11.1
 
   Rule: R11.2 Call the A of a suit; descend only when all three As are buried
 
@@ -195,7 +226,7 @@ Feature: R11 Calling hidden partners
       When seat 2 calls the 3rd "AH" and the 1st "AS"
       Then the calls are the 3rd "AH" and the 1st "AS"
 
-    @id:R11-503 @R11.2 @D13
+    @id:R11-503 @R11.2 @D13 @D40
     Scenario: A position whose banker called the KH while the AH was not all buried is refused
       Given a hand in play with seat 0 as banker
       And the banker called the 1st "KH" and the 1st "AS"
@@ -233,6 +264,37 @@ Feature: R11 Calling hidden partners
       Then the action is rejected citing R11.3
       When seat 2 calls the 1st "AS" and the 1st "AH"
       Then the calls are the 1st "AS" and the 1st "AH"
+
+    @id:R11-701 @R11.3 @D40 @position-duties
+    Scenario: A position whose banker called the 2H is refused citing R11.3, as the call is
+      Given the position is:
+        """
+        {
+          "hand": 1,
+          "phase": "playing",
+          "deal": 1,
+          "levels": ["3", "3", "3", "3", "3", "3"],
+          "previous_winners": [],
+          "previous_banker": null,
+          "banker": 0,
+          "reveal": null,
+          "buried": ["3D", "3D", "3C", "3C", "3H", "3H"],
+          "calls": [{"face": "2H", "ordinal": 1, "played": 3, "resolved_by": 0}, {"face": "AS", "ordinal": 1, "played": 3, "resolved_by": 0}],
+          "hands": [
+            ["3D", "4D", "7C"],
+            ["3C", "4C"],
+            ["3H", "4H"],
+            [],
+            [],
+            []
+          ],
+          "captured": [300, 0, 0, 0, 0, 0],
+          "trick": null,
+          "turn": 0,
+          "out": [3, 4, 5]
+        }
+        """
+      Then the position is refused citing R11.3
 
   Rule: R11.4 A call names the 1st, 2nd or 3rd played occurrence
 
@@ -458,6 +520,68 @@ Feature: R11 Calling hidden partners
       Then call 1 has seen 2 occurrences
       And call 1 is resolved by seat 3
       And the banker side is "0 3"
+
+    @id:R11-703 @R11.4 @D14 @D40 @position-duties
+    Scenario: A position whose banker called the 3rd AH with one AH buried is refused citing R11.4, as the call is: only two AH can be played
+      Given the position is:
+        """
+        {
+          "hand": 1,
+          "phase": "playing",
+          "deal": 1,
+          "levels": ["3", "3", "3", "3", "3", "3"],
+          "previous_winners": [],
+          "previous_banker": null,
+          "banker": 0,
+          "reveal": null,
+          "buried": ["3S", "3S", "3S", "4S", "4S", "AH"],
+          "calls": [{"face": "AH", "ordinal": 3, "played": 0, "resolved_by": null}, {"face": "AS", "ordinal": 1, "played": 3, "resolved_by": 0}],
+          "hands": [
+            ["3D", "4D", "7C"],
+            ["3C", "4C", "AH"],
+            ["3H", "4H", "AH"],
+            [],
+            [],
+            []
+          ],
+          "captured": [300, 0, 0, 0, 0, 0],
+          "trick": null,
+          "turn": 0,
+          "out": [3, 4, 5]
+        }
+        """
+      Then the position is refused citing R11.4
+
+    @id:R11-704 @R11.4 @D15 @D40 @position-duties
+    Scenario: A position whose call counts one AH played when two have been played is refused citing R11.4
+      Given the position is:
+        """
+        {
+          "hand": 1,
+          "phase": "playing",
+          "deal": 1,
+          "levels": ["3", "3", "3", "3", "3", "3"],
+          "previous_winners": [],
+          "previous_banker": null,
+          "banker": 0,
+          "reveal": null,
+          "buried": ["3D", "3D", "3C", "3C", "3H", "3H"],
+          "calls": [{"face": "AH", "ordinal": 3, "played": 1, "resolved_by": null}, {"face": "AS", "ordinal": 1, "played": 3, "resolved_by": 0}],
+          "hands": [
+            ["3D", "4D", "7C"],
+            ["3C", "4C", "AH"],
+            ["3H", "4H"],
+            [],
+            [],
+            []
+          ],
+          "captured": [300, 0, 0, 0, 0, 0],
+          "trick": null,
+          "turn": 0,
+          "out": [3, 4, 5]
+        }
+        """
+      Then the position is refused citing R11.4
 
   Rule: R11.5 A self-call adds no partner
 

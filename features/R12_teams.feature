@@ -90,7 +90,7 @@ Feature: R12 Teams
       Then call 1 is resolved by seat 4
       And the banker side is "0 4"
 
-    @id:R12-503 @R12.1 @D16
+    @id:R12-503 @R12.1 @D16 @D40
     Scenario: A position naming another seat than the one that played the called copy in the current trick is refused
       Given a hand in play with seat 0 as banker
       And the banker called the 2nd "AH" and the 1st "AS"
@@ -102,7 +102,7 @@ Feature: R12 Teams
       And seat 2 led "AH"
       Then the position is refused
 
-    @id:R12-506 @R12.1 @D15 @D16
+    @id:R12-506 @R12.1 @D15 @D16 @D40
     Scenario: A position naming another seat than the one that played the called copy is refused, even when the trick holds more copies than the call counts
       Given a hand in play with seat 0 as banker
       And the banker called the 1st "AH" and the 1st "AS"
@@ -115,7 +115,7 @@ Feature: R12 Teams
       And seat 3 then played "AH AH"
       Then the position is refused
 
-    @id:R12-504 @R12.1 @D16
+    @id:R12-504 @R12.1 @D16 @D40
     Scenario: A position naming a call resolved while every copy of its face is still held is refused
       Given a hand in play with seat 0 as banker
       And the banker called the 1st "AH" and the 1st "AS"
@@ -126,7 +126,7 @@ Feature: R12 Teams
       And seat 3 holds "AH 7D"
       Then the position is refused
 
-    @id:R12-505 @R12.1 @D15 @D16
+    @id:R12-505 @R12.1 @D15 @D16 @D40
     Scenario: A position keeping the 1st AH call open after one copy of the AH was played is refused
       Given the position is:
         """

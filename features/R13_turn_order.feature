@@ -157,7 +157,7 @@ Feature: R13 Turn order
       When seat 3 plays "QC"
       Then the top play is "single Q" by seat 3
 
-    @id:R13-512 @R13.1 @D1
+    @id:R13-512 @R13.1 @D1 @D40
     Scenario: A position whose trick was led by another seat than its leader is refused
       Given the position is:
         """
@@ -187,7 +187,7 @@ Feature: R13 Turn order
         """
       Then the position is refused
 
-    @id:R13-514 @R13.1 @D1
+    @id:R13-514 @R13.1 @D1 @D40
     Scenario: A position whose trick lists as passed fewer seats than passed since the last play is refused
       Given the position is:
         """
@@ -218,7 +218,7 @@ Feature: R13 Turn order
         """
       Then the position is refused
 
-    @id:R13-516 @R13.1 @D1 @D18
+    @id:R13-516 @R13.1 @D1 @D18 @D40
     Scenario: A position giving the turn back to a seat that passed since the last play, while another seat is still to act, is refused
       Given a hand in play with seat 1 as banker
       And seat 1 holds "3C 4C"
@@ -228,6 +228,46 @@ Feature: R13 Turn order
       And seat 2 then passed
       And it is seat 2's turn
       Then the position is refused
+
+    @id:R13-704 @R13.1 @D1 @D18 @D27 @D40 @position-duties
+    Scenario: Under the trick pass rule, a position giving the turn to a seat that passed in this trick is refused citing R13.1
+      Given the variant "pass" is "trick"
+      And the position is:
+        """
+        {
+          "hand": 1,
+          "phase": "playing",
+          "deal": 1,
+          "levels": ["3", "3", "3", "3", "3", "3"],
+          "previous_winners": [],
+          "previous_banker": null,
+          "banker": 0,
+          "reveal": null,
+          "buried": ["3D", "3D", "3C", "3C", "3H", "3H"],
+          "calls": [{"face": "AH", "ordinal": 1, "played": 3, "resolved_by": 0}, {"face": "AS", "ordinal": 1, "played": 3, "resolved_by": 0}],
+          "hands": [
+            ["3D", "4D"],
+            ["3C", "4C"],
+            ["3H", "4H"],
+            ["4S", "KC"],
+            [],
+            []
+          ],
+          "captured": [290, 0, 0, 0, 0, 0],
+          "trick": {
+            "leader": 1,
+            "plays": [
+              {"seat": 1, "cards": ["9C"], "combo": "single 9"},
+              {"seat": 2, "pass": true},
+              {"seat": 3, "cards": ["JC"], "combo": "single J"}
+            ],
+            "passed": [2]
+          },
+          "turn": 2,
+          "out": [4, 5]
+        }
+        """
+      Then the position is refused citing R13.1
 
   Rule: R13.2 Beat with a higher matching combination or a higher special shape, or pass
 
@@ -447,6 +487,44 @@ Feature: R13 Turn order
       And seat 1 holds "9H 9H 10D 10D 4C"
       And seat 1 is asked to play
 
+    @id:R13-701 @R13.2 @D40 @position-duties
+    Scenario: A position whose trick begins with a pass is refused citing R13.2, as the leader's pass is
+      Given the position is:
+        """
+        {
+          "hand": 1,
+          "phase": "playing",
+          "deal": 1,
+          "levels": ["3", "3", "3", "3", "3", "3"],
+          "previous_winners": [],
+          "previous_banker": null,
+          "banker": 0,
+          "reveal": null,
+          "buried": ["3D", "3D", "3C", "3C", "3H", "3H"],
+          "calls": [{"face": "AH", "ordinal": 1, "played": 3, "resolved_by": 0}, {"face": "AS", "ordinal": 1, "played": 3, "resolved_by": 0}],
+          "hands": [
+            ["3D", "4D"],
+            ["3C", "4C"],
+            ["3H", "4H"],
+            ["4S", "QC"],
+            [],
+            []
+          ],
+          "captured": [300, 0, 0, 0, 0, 0],
+          "trick": {
+            "leader": 1,
+            "plays": [
+              {"seat": 1, "pass": true},
+              {"seat": 2, "cards": ["9C"], "combo": "single 9"}
+            ],
+            "passed": [1]
+          },
+          "turn": 3,
+          "out": [4, 5]
+        }
+        """
+      Then the position is refused citing R13.2
+
   Rule: R13.3 The trick ends when all other active players pass
 
     @id:R13-018 @R13.3 @D18
@@ -588,7 +666,7 @@ Feature: R13 Turn order
       Then the trick's plays are "1: 7S = single 7; 2: pass; 3: 9S = single 9"
       And seat 0 is asked to play
 
-    @id:R13-201 @R13.3
+    @id:R13-201 @R13.3 @D40
     Scenario: A position giving the turn back to the seat that made the top play is refused
       Given a hand in play with seat 0 as banker
       And seat 0 holds "5H 5S"
@@ -637,7 +715,7 @@ Feature: R13 Turn order
       When seat 3 plays "KC"
       Then the top play is "single K" by seat 3
 
-    @id:R13-504 @R13.3 @D18
+    @id:R13-504 @R13.3 @D18 @D40
     Scenario: A position whose trick every other player holding cards has passed is refused
       Given a hand in play with seat 1 as banker
       And seat 1 holds "3C 4C"
@@ -649,7 +727,7 @@ Feature: R13 Turn order
       And it is seat 2's turn
       Then the position is refused citing R13.3
 
-    @id:R13-505 @R13.3
+    @id:R13-505 @R13.3 @D40
     Scenario: A position where a player replied to their own top play is refused
       Given a hand in play with seat 0 as banker
       And seat 0 holds "3D 4D"
@@ -689,3 +767,77 @@ Feature: R13 Turn order
         """
       When seat 0 passes
       Then the trick is over and seat 1 leads next
+
+    @id:R13-702 @R13.3 @R16.1 @D18 @D40 @position-duties
+    Scenario: A position whose trick lists as passed a seat that holds no cards is refused citing R16.1
+      Given the position is:
+        """
+        {
+          "hand": 1,
+          "phase": "playing",
+          "deal": 1,
+          "levels": ["3", "3", "3", "3", "3", "3"],
+          "previous_winners": [],
+          "previous_banker": null,
+          "banker": 0,
+          "reveal": null,
+          "buried": ["3D", "3D", "3C", "3C", "3H", "3H"],
+          "calls": [{"face": "AH", "ordinal": 1, "played": 3, "resolved_by": 0}, {"face": "AS", "ordinal": 1, "played": 3, "resolved_by": 0}],
+          "hands": [
+            ["3D", "4D"],
+            ["3C", "4C"],
+            ["3H", "4H"],
+            ["4S", "QC"],
+            [],
+            []
+          ],
+          "captured": [300, 0, 0, 0, 0, 0],
+          "trick": {
+            "leader": 1,
+            "plays": [
+              {"seat": 1, "cards": ["9C"], "combo": "single 9"}
+            ],
+            "passed": [4]
+          },
+          "turn": 2,
+          "out": [4, 5]
+        }
+        """
+      Then the position is refused citing R16.1
+
+    @id:R13-703 @R13.3 @D18 @D40 @position-duties
+    Scenario: A position whose trick lists as passed the seat that made the top play is refused citing R13.3
+      Given the position is:
+        """
+        {
+          "hand": 1,
+          "phase": "playing",
+          "deal": 1,
+          "levels": ["3", "3", "3", "3", "3", "3"],
+          "previous_winners": [],
+          "previous_banker": null,
+          "banker": 0,
+          "reveal": null,
+          "buried": ["3D", "3D", "3C", "3C", "3H", "3H"],
+          "calls": [{"face": "AH", "ordinal": 1, "played": 3, "resolved_by": 0}, {"face": "AS", "ordinal": 1, "played": 3, "resolved_by": 0}],
+          "hands": [
+            ["3D", "4D"],
+            ["3C", "4C"],
+            ["3H", "4H"],
+            ["4S", "QC"],
+            [],
+            []
+          ],
+          "captured": [300, 0, 0, 0, 0, 0],
+          "trick": {
+            "leader": 1,
+            "plays": [
+              {"seat": 1, "cards": ["9C"], "combo": "single 9"}
+            ],
+            "passed": [1]
+          },
+          "turn": 2,
+          "out": [4, 5]
+        }
+        """
+      Then the position is refused citing R13.3

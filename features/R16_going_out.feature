@@ -205,7 +205,7 @@ Feature: R16 Going out
       And the advances are "0 1 1 1 1 1"
       And the levels are now "3 4 4 4 4 4"
 
-    @id:R16-201 @R16.1
+    @id:R16-201 @R16.1 @D40
     Scenario: A position whose out list leaves out an empty-handed seat is refused
       Given a hand in play with seat 0 as banker
       And seat 0 holds "5H 5S"
@@ -214,7 +214,7 @@ Feature: R16 Going out
       And the seats went out in the order "3 4"
       Then the position is refused citing R16.1
 
-    @id:R16-202 @R16.1
+    @id:R16-202 @R16.1 @D40
     Scenario: A position giving the turn to a seat with no cards is refused
       Given a hand in play with seat 0 as banker
       And seat 0 holds "5H 5S"

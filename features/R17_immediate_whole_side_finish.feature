@@ -157,14 +157,14 @@ Feature: R17 Immediate whole-side finish
       And the whole-side check is active
       And the hand goes on
 
-    @id:R17-201 @R17.1 @D20
+    @id:R17-201 @R17.1 @D20 @D40
     Scenario: A position in which the banker's whole side is already out is refused
       Given a hand in play with seat 0 as banker
       And seat 1 holds "9D"
       And seat 2 holds "KH"
       Then the position is refused citing R17.1
 
-    @id:R17-501 @R17.1 @D20
+    @id:R17-501 @R17.1 @D20 @D40
     Scenario: A position where both calls are resolved and every defender is out is refused
       Given a hand in play with seat 0 as banker
       And the banker called the 1st "AH" and the 1st "AS"

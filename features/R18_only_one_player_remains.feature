@@ -81,7 +81,7 @@ Feature: R18 Only one player remains
       Then the hand ends with "one_player_left"
       And seat 0 holds 4 cards
 
-    @id:R18-201 @R18.1 @D21
+    @id:R18-201 @R18.1 @D21 @D40
     Scenario: A position in which only one player still holds cards is refused
       Given a hand in play with seat 0 as banker
       And the banker called the 1st "AH" and the 1st "AS"

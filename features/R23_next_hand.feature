@@ -188,7 +188,7 @@ Feature: R23 Next hand
       Then this is hand 2 of the match
       And the previous winners are "0 3"
 
-    @id:R23-503 @R23.1 @D30
+    @id:R23-503 @R23.1 @D30 @D40
     Scenario: A later hand has no redeal count: a position in hand 2 on deal 2 is refused
       Given the position is:
         """
@@ -278,7 +278,7 @@ Feature: R23 Next hand
         | 0       | 0      | 0      |
         | 1       | 150    | 2      |
 
-    @id:R23-502 @R23.2 @D6 @D34
+    @id:R23-502 @R23.2 @D6 @D34 @D40
     Scenario: A position in a later hand that names no previous winners is refused
       Given a hand in play with seat 0 as banker
       And this is hand 2, after seat 4 was banker and seats "" won

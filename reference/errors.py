@@ -7,10 +7,11 @@ scenario can assert *why* something was rejected and a report can print the clau
 
 from __future__ import annotations
 
-import re
+from collections.abc import Sequence
+from typing import NamedTuple
 
 from . import provenance
-from .rejections import CLAUSE
+from .rejections import CLAUSE, position_citation
 
 
 class RulesError(ValueError):
@@ -89,24 +90,36 @@ class IllegalAction(RulesError):
         self.rejection = rejection
 
 
-class InvalidPosition(RulesError):
-    """A position that cannot occur; ``problems`` lists every problem found.
+class Problem(NamedTuple):
+    """One problem of a refused position: its ``code`` in the table of ruling D40
+    (:data:`.rejections.POSITION_PROBLEMS`), which gives the clause, and a free ``message``
+    for people."""
 
-    Without an explicit ``clause`` it cites the first clause its problems name, in the
-    order they were found (``"out lists [] but … (R16.1: …)"`` cites R16.1), so that a
-    scenario can expect a position to be refused citing the clause it breaks (protocol.md,
-    ``### start``); a refusal whose problems name no clause (only rulings, or the format)
-    cites none."""
+    code: str
+    message: str
+
+
+class InvalidPosition(RulesError):
+    """A position (or a deal setup) that cannot occur; ``problems`` lists every problem
+    found, as messages, and ``codes`` their codes.
+
+    The clause is read from the code table of ruling D40, never from the messages: of the
+    problems' codes, the first in the table's order that names a clause
+    (:func:`.rejections.position_citation`); ``rejection`` is that code. A problem given as
+    plain text has no code and cites nothing (a deal setup's bad values, which break the
+    format only). An explicit ``clause`` overrides the table."""
 
     code = "invalid-position"
 
-    def __init__(self, problems: list[str], *, clause: str | None = None) -> None:
-        if clause is None:
-            clause = next((m.group(0) for p in problems for m in [_CLAUSE.search(p)] if m),
-                          None)
-        super().__init__("invalid position: " + "; ".join(problems), clause=clause)
-        self.problems = list(problems)
-
-
-_CLAUSE = re.compile(r"\bR(?:0[1-9]|1[0-9]|2[0-4])\.[1-9][0-9]?\b")
-"""A clause id named in a problem's text."""
+    def __init__(self, problems: Sequence[Problem | str], *, clause: str | None = None) -> None:
+        coded = [p for p in problems if isinstance(p, Problem)]
+        self.codes = [p.code for p in coded]
+        self.rejection: str | None = None
+        if coded:
+            provenance.applies("D40")  # the clause a refused position cites
+        cited = position_citation(self.codes) if clause is None else None
+        if cited is not None:
+            self.rejection, clause = cited
+        messages = [p.message if isinstance(p, Problem) else p for p in problems]
+        super().__init__("invalid position: " + "; ".join(messages), clause=clause)
+        self.problems = messages

@@ -23,8 +23,7 @@ from .calls import CallState, call_problem
 from .cards import DECKS, Card, Rank, full_deck, parse_cards
 from .combos import Combo, choose_reading
 from .dealing import HAND_SIZE, KITTY_SIZE, SEATS
-from .errors import InvalidPosition, RulesError
-from .rejections import CLAUSE
+from .errors import IllegalPlay, InvalidPosition, Problem, RulesError
 from .settlement import TOTAL_POINTS
 from .trick import Trick, TrickPlay
 from .variants import Variants
@@ -74,89 +73,94 @@ class _Checker:
     """Collects problems instead of stopping at the first."""
 
     def __init__(self) -> None:
-        self.problems: list[str] = []
+        self.problems: list[Problem] = []
 
-    def add(self, message: str) -> None:
-        self.problems.append(message)
+    def add(self, code: str, message: str) -> None:
+        """Record a problem: ``code`` from the table of D40 gives its clause; ``message``
+        is free text for people (nothing is read from it)."""
+        self.problems.append(Problem(code, message))
 
     def cards(self, value: Any, where: str) -> list[Card] | None:
         if isinstance(value, str):
             value = value.split()
         if not isinstance(value, list | tuple):
-            self.add(f"{where} must be a list of card tokens")
+            self.add("position-format", f"{where} must be a list of card tokens")
             return None
         try:
             return parse_cards(list(value))
         except RulesError as err:
-            self.add(f"{where}: {err}")
+            self.add("position-format", f"{where}: {err}")
             return None
 
     def seat(self, value: Any, where: str) -> int | None:
         if not _is_seat(value):
-            self.add(f"{where} must be a seat 0-5, not {value!r}")
+            self.add("position-format", f"{where} must be a seat 0-5, not {value!r}")
             return None
         return int(value)
 
     def seats(self, value: Any, where: str) -> list[int] | None:
         if not isinstance(value, list | tuple) or not all(_is_seat(s) for s in value):
-            self.add(f"{where} must be a list of seats 0-5, not {value!r}")
+            self.add("position-format", f"{where} must be a list of seats 0-5, not {value!r}")
             return None
         if len(set(value)) != len(value):
-            self.add(f"{where} lists a seat twice: {list(value)}")
+            self.add("position-format", f"{where} lists a seat twice: {list(value)}")
         return [int(s) for s in value]
 
 
 def parse_position(position: Mapping[str, Any]) -> ParsedPosition:
     """Check ``position`` and return it parsed; :class:`InvalidPosition` lists every
-    problem (each names the clause it breaks where there is one)."""
+    problem, each with its code in the table of ruling D40, which gives the clause the
+    refusal cites (never the message text)."""
     ck = _Checker()
     if not isinstance(position, Mapping):
-        raise InvalidPosition([f"a position must be a JSON object, not {type(position).__name__}"])
+        raise InvalidPosition([Problem(
+            "position-format", f"a position must be a JSON object, not {type(position).__name__}")])
     missing = REQUIRED_KEYS - set(position)
     if missing:
-        ck.add(f"missing {', '.join(sorted(missing))}")
+        ck.add("position-format", f"missing {', '.join(sorted(missing))}")
     unknown = set(position) - REQUIRED_KEYS - OPTIONAL_KEYS
     if unknown:
-        ck.add(f"unknown key(s) {', '.join(sorted(unknown))}")
+        ck.add("position-format", f"unknown key(s) {', '.join(sorted(unknown))}")
 
     # -- the match ---------------------------------------------------------------------------
     hand_number = position.get("hand", 1)
     if not _is_int(hand_number) or hand_number < 1:
-        ck.add(f"hand must be a positive integer, not {hand_number!r}")
+        ck.add("position-format", f"hand must be a positive integer, not {hand_number!r}")
         hand_number = 1
     phase = position.get("phase", "playing")
     if phase not in PHASES:
-        ck.add(f"phase must be one of {', '.join(PHASES)}, not {phase!r}")
+        ck.add("position-format", f"phase must be one of {', '.join(PHASES)}, not {phase!r}")
         phase = "playing"
     deal = position.get("deal", 1)
     if not _is_int(deal) or deal < 1 or (hand_number > 1 and deal != 1):
-        ck.add(f"deal must be 1 (or a redeal count in the first hand), not {deal!r}")
+        ck.add("deal-in-later-hand",
+               f"deal must be 1 (or a redeal count in the first hand), not {deal!r}")
         deal = 1
     try:
         variants = Variants.from_mapping(position.get("variants") or {})
     except RulesError as err:
-        ck.add(f"variants: {err}")
+        ck.add("position-format", f"variants: {err}")
         variants = Variants()
     except (TypeError, AttributeError):
-        ck.add("variants must be an object of variant names to values")
+        ck.add("position-format", "variants must be an object of variant names to values")
         variants = Variants()
     levels: list[Rank] = [Rank.THREE] * SEATS
     raw_levels = position.get("levels", ["3"] * SEATS)
     if not isinstance(raw_levels, list | tuple) or len(raw_levels) != SEATS:
-        ck.add(f"levels must list {SEATS} rank symbols")
+        ck.add("position-format", f"levels must list {SEATS} rank symbols")
     else:
         for seat, symbol in enumerate(raw_levels):
             try:
                 rank = Rank.parse(str(symbol))
             except RulesError:
-                ck.add(f"levels[{seat}] {symbol!r} is not a rank")
+                ck.add("position-format", f"levels[{seat}] {symbol!r} is not a rank")
                 continue
             if not Rank.THREE <= rank <= Rank.ACE:
-                ck.add(f"levels[{seat}] {symbol} is not a level 3-A (R07.1)")
+                ck.add("level-range", f"levels[{seat}] {symbol} is not a level 3-A (R07.1)")
             levels[seat] = rank
     previous_winners = ck.seats(position.get("previous_winners") or [], "previous_winners")
     if hand_number > 1 and not previous_winners:
-        ck.add("a later hand needs previous_winners (D6)")
+        ck.add("later-hand-no-winners", "a later hand needs previous_winners (D6)")
     previous_banker = position.get("previous_banker")
     if previous_banker is not None:
         previous_banker = ck.seat(previous_banker, "previous_banker")
@@ -167,7 +171,7 @@ def parse_position(position: Mapping[str, Any]) -> ParsedPosition:
     raw_hands = position.get("hands")
     hands_ok = isinstance(raw_hands, list | tuple) and len(raw_hands) == SEATS
     if not hands_ok:
-        ck.add(f"hands must list {SEATS} hands")
+        ck.add("position-format", f"hands must list {SEATS} hands")
     else:
         assert isinstance(raw_hands, list | tuple)
         for seat, raw in enumerate(raw_hands):
@@ -179,9 +183,10 @@ def parse_position(position: Mapping[str, Any]) -> ParsedPosition:
     buried = ck.cards(position.get("buried", []), "buried") or []
     if phase == "burying":
         if buried:
-            ck.add("nothing is buried before the burying decision (R10.1)")
+            ck.add("buried-before-burial", "nothing is buried before the burying decision (R10.1)")
     elif len(buried) != KITTY_SIZE:
-        ck.add(f"buried must hold exactly {KITTY_SIZE} cards, not {len(buried)} (R10.1)")
+        ck.add("bury-count",
+               f"buried must hold exactly {KITTY_SIZE} cards, not {len(buried)} (R10.1)")
 
     trick, trick_cards, trick_ok = _parse_trick(ck, position.get("trick"), variants, phase)
     on_table = Counter(trick_cards)
@@ -190,7 +195,7 @@ def parse_position(position: Mapping[str, Any]) -> ParsedPosition:
         in_play.update(h)
     too_many = in_play - _PACK
     if too_many:
-        ck.add(
+        ck.add("too-many-copies",
             "more copies than the pack holds: "
             + ", ".join(f"{c} x{in_play[c]}" for c in sorted(too_many))
             + " (R01.1)"
@@ -203,17 +208,19 @@ def parse_position(position: Mapping[str, Any]) -> ParsedPosition:
         for seat, size in enumerate(sizes):
             limit = HAND_SIZE + KITTY_SIZE if phase == "burying" and seat == banker else HAND_SIZE
             if phase in ("burying", "calling") and size != limit:
-                ck.add(
+                ck.add("hand-size-before-play",
                     f"hands[{seat}] holds {size} cards; before play every hand is full "
                     f"({limit}) (R10.1)"
                 )
             elif size > limit:
-                ck.add(f"hands[{seat}] holds {size} cards, more than {limit} (D2, R10.1)")
+                ck.add("hand-size-over",
+                       f"hands[{seat}] holds {size} cards, more than {limit} (D2, R10.1)")
         if trick is not None:
             played = Counter(p.seat for p in trick.plays for _ in (p.cards or ()))
             for seat, n in played.items():
                 if sizes[seat] + n > HAND_SIZE:
-                    ck.add(f"seat {seat} put {n} cards in the trick but holds {sizes[seat]}")
+                    ck.add("hand-size-with-trick",
+                           f"seat {seat} put {n} cards in the trick but holds {sizes[seat]}")
 
     # -- captured points ---------------------------------------------------------------------
     raw_captured = position.get("captured", [0] * SEATS)
@@ -223,14 +230,14 @@ def parse_position(position: Mapping[str, Any]) -> ParsedPosition:
         or len(raw_captured) != SEATS
         or not all(_is_int(v) and v >= 0 and v % 5 == 0 for v in raw_captured)
     ):
-        ck.add("captured must list 6 non-negative multiples of 5 (R06.1)")
+        ck.add("captured-not-points", "captured must list 6 non-negative multiples of 5 (R06.1)")
     else:
         captured = [int(v) for v in raw_captured]
         if sum(captured) != gone_points and not too_many:
             table = sum(c.points * n for c, n in on_table.items())
             held = sum(c.points for h in hands for c in h)
             kitty = sum(c.points for c in buried)
-            ck.add(
+            ck.add("captured-total",
                 f"captured points total {sum(captured)} but the cards played in earlier "
                 f"tricks hold {gone_points} (hands {held} + table {table} + buried {kitty} + "
                 f"captured must make {TOTAL_POINTS}, R06.2, R20.2)"
@@ -241,42 +248,45 @@ def parse_position(position: Mapping[str, Any]) -> ParsedPosition:
     raw_calls = position.get("calls", [])
     if phase != "playing":
         if raw_calls:
-            ck.add("calls are announced after burying, before the first lead (D7)")
+            ck.add("calls-before-play",
+                   "calls are announced after burying, before the first lead (D7)")
     elif not isinstance(raw_calls, list | tuple) or len(raw_calls) != 2:
-        ck.add("calls must list the two calls (R11.1)")
+        ck.add("call-count", "calls must list the two calls (R11.1)")
     else:
         specs: list[CallSpec] = []
         for i, raw in enumerate(raw_calls):
             if not isinstance(raw, Mapping):
-                ck.add(f"calls[{i}] must be an object with face and ordinal")
+                ck.add("position-format", f"calls[{i}] must be an object with face and ordinal")
                 continue
             try:
                 spec = CallSpec.from_json({k: raw[k] for k in ("face", "ordinal") if k in raw})
             except RulesError as err:
-                ck.add(f"calls[{i}]: {err}")
+                ck.add("position-format", f"calls[{i}]: {err}")
                 continue
             extra = set(raw) - {"face", "ordinal", "played", "resolved_by"}
             if extra:
-                ck.add(f"calls[{i}] has unknown key(s) {', '.join(sorted(extra))}")
+                ck.add("position-format",
+                       f"calls[{i}] has unknown key(s) {', '.join(sorted(extra))}")
             specs.append(spec)
             occurred = gone[spec.face] + on_table[spec.face]
             played = raw.get("played", occurred)
             if played != occurred:
-                ck.add(
+                ck.add("call-played-count",
                     f"calls[{i}] {spec.face}: played is {played!r} but {occurred} "
                     f"cop{'y has' if occurred == 1 else 'ies have'} been played (D15)"
                 )
             resolved_by = raw.get("resolved_by")
             if resolved_by is not None and not _is_seat(resolved_by):
-                ck.add(f"calls[{i}] resolved_by must be a seat or null, not {resolved_by!r}")
+                ck.add("position-format",
+                       f"calls[{i}] resolved_by must be a seat or null, not {resolved_by!r}")
                 resolved_by = None
             if occurred >= spec.ordinal and resolved_by is None:
-                ck.add(
+                ck.add("call-unresolved",
                     f"calls[{i}] {spec.face} occurrence {spec.ordinal} has been played: "
                     "resolved_by must name who played it (D16)"
                 )
             if occurred < spec.ordinal and resolved_by is not None:
-                ck.add(
+                ck.add("call-resolved-early",
                     f"calls[{i}] {spec.face} occurrence {spec.ordinal} has not been played "
                     f"yet ({occurred} so far), so nobody resolved it (D16)"
                 )
@@ -286,7 +296,7 @@ def parse_position(position: Mapping[str, Any]) -> ParsedPosition:
                 if before < spec.ordinal:
                     who = _resolver_in_trick(trick, spec.face, spec.ordinal - before)
                     if who is not None and who != resolved_by:
-                        ck.add(
+                        ck.add("call-wrong-resolver",
                             f"calls[{i}] {spec.face} occurrence {spec.ordinal} was played in "
                             f"the current trick by seat {who}, not {resolved_by} (D16)"
                         )
@@ -294,43 +304,45 @@ def parse_position(position: Mapping[str, Any]) -> ParsedPosition:
         if len(specs) == 2 and len(buried) == KITTY_SIZE:
             problem = call_problem(specs, buried, variants)
             if problem is not None:
-                ck.add(f"calls: {problem[0]} ({CLAUSE[problem[1]]})")
+                ck.add(problem[1], f"calls: {problem[0]}")
 
     # -- out, turn, the end of the hand --------------------------------------------------------
     empty = [s for s in range(SEATS) if not sizes[s]] if hands_ok else []
     raw_out = position.get("out")
     out = empty if raw_out is None else (ck.seats(raw_out, "out") or [])
     if hands_ok and sorted(out) != empty:
-        ck.add(
+        ck.add("out-list",
             f"out lists {list(out)} but the seats with no cards are {empty} "
             "(R16.1: exactly the empty-handed players are out)"
         )
     turn = ck.seat(position.get("turn"), "turn")
     if turn is not None and hands_ok:
         if not sizes[turn]:
-            ck.add(f"turn: seat {turn} holds no cards and cannot act (R16.1)")
+            ck.add("turn-empty-hand", f"turn: seat {turn} holds no cards and cannot act (R16.1)")
         if phase != "playing" and banker is not None and turn != banker:
-            ck.add(f"turn: the banker (seat {banker}) decides before play (D7)")
+            ck.add("turn-not-banker", f"turn: the banker (seat {banker}) decides before play (D7)")
         if trick is not None and trick_ok:
             if turn == trick.top_seat:
-                ck.add(
+                ck.add("turn-top-play",
                     f"turn: seat {turn} made the top play; the trick ends before their turn "
                     "comes round again (R13.3)"
                 )
             elif turn in trick.passed and variants.pass_rule == "trick":
-                ck.add(f"turn: seat {turn} passed and is locked out of the trick (D18)")
+                ck.add("turn-locked-out",
+                       f"turn: seat {turn} passed and is locked out of the trick (D18)")
             elif turn in trick.passed:
-                ck.add(f"turn: seat {turn} passed since the last play (D18)")
+                ck.add("turn-passed", f"turn: seat {turn} passed since the last play (D18)")
     if trick is not None and trick_ok and hands_ok:
         for seat in sorted(trick.passed):
             if not sizes[seat]:
-                ck.add(f"trick.passed: seat {seat} holds no cards")
+                ck.add("passed-empty-hand", f"trick.passed: seat {seat} holds no cards")
             if seat == trick.top_seat:
-                ck.add(f"trick.passed: seat {seat} made the top play")
+                ck.add("passed-top-play", f"trick.passed: seat {seat} made the top play")
         waiting = [s for s in range(SEATS)
                    if sizes[s] and s != trick.top_seat and s not in trick.passed]
         if not waiting:
-            ck.add("the trick is already over: every other player holding cards passed (R13.3)")
+            ck.add("trick-over",
+                   "the trick is already over: every other player holding cards passed (R13.3)")
     if phase == "playing" and hands_ok and len(calls) == 2 and banker is not None:
         holders = [s for s in range(SEATS) if sizes[s]]
         if all(c.resolved_by is not None for c in calls):
@@ -338,15 +350,17 @@ def parse_position(position: Mapping[str, Any]) -> ParsedPosition:
             if not any(sizes[s] for s in side) or all(
                 not sizes[s] for s in range(SEATS) if s not in side
             ):
-                ck.add("the hand is already over: a whole side is out (R17.1, D20)")
+                ck.add("hand-over-whole-side",
+                       "the hand is already over: a whole side is out (R17.1, D20)")
         elif len(holders) <= 1:
-            ck.add("the hand is already over: only one player holds cards (R18.1, D21)")
+            ck.add("hand-over-one-left",
+                   "the hand is already over: only one player holds cards (R18.1, D21)")
 
     # -- reveal ------------------------------------------------------------------------------
     reveal = None
     raw_reveal = position.get("reveal")
     if raw_reveal is not None:
-        reveal = _parse_reveal(ck, raw_reveal, banker, levels)
+        reveal = _parse_reveal(ck, raw_reveal, banker, levels, hand_number == 1)
 
     if ck.problems:
         raise InvalidPosition(ck.problems)
@@ -383,28 +397,29 @@ def _resolver_in_trick(trick: Trick, face: Card, nth: int) -> int | None:
 
 
 def _parse_reveal(
-    ck: _Checker, raw: Any, banker: int | None, levels: Sequence[Rank]
+    ck: _Checker, raw: Any, banker: int | None, levels: Sequence[Rank], first_hand: bool
 ) -> tuple[int, Card, int] | None:
     if not isinstance(raw, Mapping) or set(raw) != {"seat", "card", "draw"}:
-        ck.add("reveal must be null or an object with seat, card and draw")
+        ck.add("position-format", "reveal must be null or an object with seat, card and draw")
         return None
     seat = ck.seat(raw["seat"], "reveal.seat")
     draw = raw["draw"]
     if not _is_int(draw) or not 1 <= draw <= 156:
-        ck.add(f"reveal.draw must be a draw number 1-156, not {draw!r}")
+        ck.add("position-format", f"reveal.draw must be a draw number 1-156, not {draw!r}")
         return None
     try:
         card = Card.parse(str(raw["card"]))
     except RulesError as err:
-        ck.add(f"reveal.card: {err}")
+        ck.add("position-format", f"reveal.card: {err}")
         return None
     if seat is None:
         return None
     if banker is not None and seat != banker:
-        ck.add(f"reveal.seat {seat} is not the banker {banker}: the reveal fixes the banker "
-               "(R09.3)")
+        ck.add("reveal-not-banker",
+               f"reveal.seat {seat} is not the banker {banker}: the reveal fixes the banker")
     if card.rank != levels[seat]:
-        ck.add(f"reveal.card {card} is not seat {seat}'s level {levels[seat].symbol} (R09.2)")
+        ck.add("reveal-wrong-rank-first-hand" if first_hand else "reveal-wrong-rank",
+               f"reveal.card {card} is not seat {seat}'s level {levels[seat].symbol}")
     return (seat, card, int(draw))
 
 
@@ -415,18 +430,18 @@ def _parse_trick(
     if raw is None:
         return None, [], True
     if phase != "playing":
-        ck.add("trick must be null before play")
+        ck.add("trick-before-play", "trick must be null before play")
         return None, [], False
     if not isinstance(raw, Mapping) or not {"leader", "plays"} <= set(raw):
-        ck.add("trick must be null or an object with leader, plays (and passed)")
+        ck.add("position-format", "trick must be null or an object with leader, plays (and passed)")
         return None, [], False
     extra = set(raw) - {"leader", "plays", "passed", "top", "points"}
     if extra:
-        ck.add(f"trick has unknown key(s) {', '.join(sorted(extra))}")
+        ck.add("position-format", f"trick has unknown key(s) {', '.join(sorted(extra))}")
     leader = ck.seat(raw["leader"], "trick.leader")
     entries = raw["plays"]
     if not isinstance(entries, list | tuple) or not entries:
-        ck.add("trick.plays must list at least the lead")
+        ck.add("position-format", "trick.plays must list at least the lead")
         return None, [], False
     plays: list[TrickPlay] = []
     cards_on_table: list[Card] = []
@@ -437,7 +452,7 @@ def _parse_trick(
     for i, entry in enumerate(entries):
         where = f"trick.plays[{i}]"
         if not isinstance(entry, Mapping) or "seat" not in entry:
-            ck.add(f"{where} must be an object with seat and cards or pass")
+            ck.add("position-format", f"{where} must be an object with seat and cards or pass")
             ok = False
             continue
         seat = ck.seat(entry["seat"], f"{where}.seat")
@@ -446,41 +461,50 @@ def _parse_trick(
             continue
         if entry.get("pass") is True:
             if set(entry) != {"seat", "pass"}:
-                ck.add(f"{where}: a pass has only seat and pass")
+                ck.add("position-format", f"{where}: a pass has only seat and pass")
             if top is None:
-                ck.add(f"{where}: the leader must play, a lead cannot be passed (R13.2)")
+                ck.add("lead-pass",
+                       f"{where}: the leader must play, a lead cannot be passed (R13.2)")
                 ok = False
             plays.append(TrickPlay(seat))
             derived_passed.add(seat)
             continue
         if set(entry) - {"seat", "cards", "combo"} or "cards" not in entry:
-            ck.add(f"{where} must be a play {{seat, cards, combo}} or a pass {{seat, pass}}")
+            ck.add("position-format",
+                   f"{where} must be a play {{seat, cards, combo}} or a pass {{seat, pass}}")
             ok = False
             continue
         cards = ck.cards(entry["cards"], f"{where}.cards")
         if not cards:
             if cards is not None:
-                ck.add(f"{where}: a play needs at least one card")
+                ck.add("play-empty", f"{where}: a play needs at least one card")
             ok = False
             continue
+        cards_on_table.extend(cards)  # on the table, whether or not they may be played
         if i == 0 and leader is not None and seat != leader:
-            ck.add(f"{where}: the lead is by seat {seat}, not the leader {leader}")
+            ck.add("lead-not-leader",
+                   f"{where}: the lead is by seat {seat}, not the leader {leader}")
         declared = entry.get("combo")
         if declared is not None and not isinstance(declared, str):
-            ck.add(f"{where}.combo must be a reading such as 'pair 7'")
+            ck.add("position-format", f"{where}.combo must be a reading such as 'pair 7'")
             declared = None
         try:  # a reading the position states decides nothing (provenance: not recorded)
             with provenance.paused() if declared is not None else nullcontext():
                 combo = choose_reading(cards, declared=declared, top=top, variants=variants)
         except RulesError as err:
-            ck.add(f"{where}: {' '.join(map(str, sorted(cards)))} is not a legal "
-                   f"{'lead' if top is None else 'reply to ' + top.notation()}: {err}")
+            # the code an action playing these cards is refused with (D35), so the same
+            # cards cite the same clause in a position as in play (D40)
+            code = (err.rejection if isinstance(err, IllegalPlay) and err.rejection
+                    else "bad-declared-reading")
+            ck.add(code, f"{where}: {' '.join(map(str, sorted(cards)))} is not a legal "
+                         f"{'lead' if top is None else 'reply to ' + top.notation()}: "
+                         f"{err.message}")
             ok = False
             continue
         if top_seat is not None and seat == top_seat:
-            ck.add(f"{where}: seat {seat} cannot reply to their own top play (R13.3)")
+            ck.add("reply-to-own-top",
+                   f"{where}: seat {seat} cannot reply to their own top play (R13.3)")
         plays.append(TrickPlay(seat, tuple(sorted(cards)), combo))
-        cards_on_table.extend(cards)
         top, top_seat = combo, seat
         if variants.pass_rule == "turn":
             derived_passed.clear()
@@ -492,6 +516,7 @@ def _parse_trick(
         if given is not None:
             if not derived_passed <= set(given):
                 ck.add(
+                    "passed-incomplete",
                     f"trick.passed {sorted(given)} leaves out seat(s) "
                     f"{sorted(derived_passed - set(given))} that passed"
                     + (" since the last play" if variants.pass_rule == "turn" else "")

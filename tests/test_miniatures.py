@@ -226,7 +226,7 @@ def test_wrong_version_errors_everything_naming_both_versions() -> None:
     assert time.monotonic() - started < 5
     assert {r.status for r in results} == {"errored"}
     assert {r.message for r in results} == {
-        "the implementation speaks protocol 99, but fivetenk 0.1.0 speaks protocol 1 (1.0 to 1.2)"}
+        "the implementation speaks protocol 99, but fivetenk 0.1.0 speaks protocol 1 (1.0 to 1.3)"}
     assert driver.launches == 1  # no pointless restarts
     has_context(results[0])
     assert results[0].context["sent"]["cmd"] == "hello"
@@ -288,6 +288,7 @@ RULE_BREAKERS: dict[str, tuple[str, str, set[str]]] = {
     "six_jokers_ignored": ("R05", "R05.3", {"R05-033", "R05-034.1", "R05-038"}),
     "twelve_bomb_ignored": ("R05", "R05.3", {"R05-042.1", "R05-043.1", "R05-047"}),
     "weakest_reading_explained": ("R05", "R05.3", {"R05-407"}),
+    "first_receiver_seat_1": ("R01", "R01.2", {"R01-701"}),
     "reveal_counts_as_call": ("R11", "R11.4", {"R11-017"}),
     "ordinal_zero_as_first": ("R11", "R11.4", {"R11-507.1", "R11-507.2"}),
     "self_call_partner": ("R11", "R11.5", {"R11-025", "R11-026"}),

@@ -343,9 +343,10 @@ def test_bad_input_is_an_error_at_its_line_with_the_clause(name: str) -> None:
 
 def test_an_impossible_reveal_may_be_written_to_be_refused() -> None:
     """A scenario expecting its position to be refused leaves the reveal's level to the
-    engine, which refuses it citing R09.2."""
+    engine, which refuses it citing R08.1, as it refuses revealing a 5 in the first hand
+    (D35 ``reveal-wrong-rank-first-hand``, D40)."""
     scenario = one([*IN_PLAY, 'seat 0 revealed "5H" at draw 7'],
-                   ["Then the position is refused citing R09.2"])
+                   ["Then the position is refused citing R08.1"])
     assert run_scenario(ReferenceDriver(), scenario).status == "passed"
 
 

@@ -43,8 +43,8 @@ if TYPE_CHECKING:
 
 MAJOR = 1
 """The protocol's major version: another major version is refused (protocol.md, 8)."""
-LATEST = 2
-"""The latest minor version of protocol 1: an implementation declaring ``"1.2"`` (or more)
+LATEST = 3
+"""The latest minor version of protocol 1: an implementation declaring ``"1.3"`` (or more)
 is judged on every convention of :data:`CONVENTIONS`."""
 DOCUMENT = "schemas/protocol.md"
 """Where every convention is written, each under the anchor ``c-NAME``."""
@@ -111,6 +111,14 @@ CONVENTIONS: tuple[Convention, ...] = (
                ("D38",), 2,
                "a query's declared reading no cards can have is refused as bad input, citing "
                "the clause that excludes it (none for a text the notation cannot read)"),
+    Convention("position-duties", ("R03.1", "R03.3", "R04.1", "R04.2", "R04.3", "R05.1",
+                                   "R05.2", "R05.3", "R08.1", "R09.2", "R10.1", "R11.1",
+                                   "R11.3", "R11.4", "R13.1", "R13.2", "R13.3", "R16.1"),
+               ("D40",), 3,
+               "a position breaking a consistency check no earlier scenario judged is refused "
+               "at start, citing the clause of its code in D40's table"),
+    Convention("deal-first-default", (), ("D2",), 3,
+               "a deal that leaves out first is dealt from D2's default first receiver"),
 )
 """Every convention the kit judges, in the order of protocol.md's table."""
 
@@ -163,16 +171,63 @@ def _judges_rejection(step: Mapping[str, Any]) -> bool:
     return judges_rejection(step)
 
 
-def step_conventions(step: Mapping[str, Any], variants: Mapping[str, str] | None = None
-                     ) -> frozenset[str]:
+SETUP_REFUSAL_CODES = frozenset({
+    "too-many-copies", "hand-size-with-trick", "captured-not-points", "captured-total",
+    "reveal-not-banker", "hand-size-over", "turn-not-banker", "call-count",
+    "call-not-callable", "call-wrong-resolver", "call-resolved-early", "call-unresolved",
+    "lead-not-leader", "passed-incomplete", "turn-passed", "turn-top-play", "trick-over",
+    "reply-to-own-top", "out-list", "turn-empty-hand", "hand-over-whole-side",
+    "hand-over-one-left", "deal-in-later-hand", "later-hand-no-winners"})
+"""The codes of ruling D40's table (``reference/rejections.py``) of the position checks the
+shipped scenarios judged under ``setup-refusal`` (protocol 1.0); a refused position with a
+problem of another code judges ``position-duties`` (1.3, issue 30)."""
+
+
+def _position_codes(position: Any, variants: Mapping[str, str]) -> frozenset[str]:
+    """The codes of the problems the reference engine finds in ``position`` (none when it
+    accepts it or the input is not a position)."""
+    from .reference import InvalidPosition
+    from .reference.position import parse_position
+
+    if not isinstance(position, Mapping):
+        return frozenset()
+    try:
+        parse_position({**position, "variants": dict(variants)})
+    except InvalidPosition as err:
+        return frozenset(err.codes)
+    except (ValueError, TypeError, AttributeError):
+        return frozenset()
+    return frozenset()
+
+
+def _setup_refusal(setup: Mapping[str, Any] | None, variants: Mapping[str, str]) -> str:
+    """The convention a refused setup judges: ``position-duties`` when the position breaks
+    a check of D40 not judged before it, else ``setup-refusal``."""
+    position = setup.get("position") if isinstance(setup, Mapping) else None
+    if position is not None and _position_codes(position, variants) - SETUP_REFUSAL_CODES:
+        return "position-duties"
+    return "setup-refusal"
+
+
+def setup_conventions(setup: Mapping[str, Any] | None) -> frozenset[str]:
+    """The conventions a scenario's setup judges whatever its steps: a deal that leaves
+    out ``first`` judges ``deal-first-default`` (D2)."""
+    deal = setup.get("deal") if isinstance(setup, Mapping) else None
+    if isinstance(deal, Mapping) and "first" not in deal:
+        return frozenset({"deal-first-default"})
+    return frozenset()
+
+
+def step_conventions(step: Mapping[str, Any], variants: Mapping[str, str] | None = None,
+                     setup: Mapping[str, Any] | None = None) -> frozenset[str]:
     """The names of the conventions ``step`` judges (``variants``: the scenario's, which
     decide whether a top play is legal); :data:`UNNAMED` among them for a judged rejection
     no convention describes. Never raises on a malformed step."""
     op = step.get("op")
     found: set[str] = set()
     rejected = _judges_rejection(step)
-    if op == "start":
-        return frozenset({"setup-refusal"})
+    if op == "start":  # ``setup``: the scenario's, which the start step sends
+        return frozenset({_setup_refusal(setup, dict(variants or {}))})
     if op in ("act", "next_hand"):
         action = step.get("action")
         if op == "act" and isinstance(action, dict) and action.get("type") == "play" \
@@ -252,10 +307,11 @@ def _query_rejection(step: Mapping[str, Any], variants: dict[str, str]) -> str:
 
 
 def scenario_conventions(scenario: Scenario) -> frozenset[str]:
-    """Every convention any step of ``scenario`` judges (:func:`step_conventions`)."""
-    found: set[str] = set()
+    """Every convention ``scenario`` judges: its setup's (:func:`setup_conventions`) and
+    any step's (:func:`step_conventions`)."""
+    found: set[str] = set(setup_conventions(scenario.setup))
     for step in scenario.steps:
-        found |= step_conventions(step, scenario.variants)
+        found |= step_conventions(step, scenario.variants, scenario.setup)
     return frozenset(found)
 
 

@@ -256,7 +256,7 @@ def hello() -> dict[str, Any]:
         "capabilities": ["position", "deal", "deck", "points", "plays", "beats", "classify",
                          "hands"],
         "variants": {name: list(reversed(values)) for name, values in CHOICES.items()},
-        "protocol": "1.2",  # every convention of section 8 (issue 28)
+        "protocol": "1.3",  # every convention of section 8 (issue 28)
         "version": "0.8 «liberal»",
         "name": "liberal adapter ✓",
     }

@@ -287,6 +287,24 @@ def _twelve_bomb_ignored() -> None:
     ignore_variant("twelve_bomb", "beats_rocket")
 
 
+# --------------------------------------------------------------------------- rule 1
+
+
+@breaker("first_receiver_seat_1", "R01", "a first-hand deal that does not name its first "
+         "receiver deals the first card to seat 1, not seat 0 (D2)")
+def _first_receiver_seat_1() -> None:
+    Game = game_module.Game
+    need(Game, "_start_hand")
+    start = Game._start_hand
+
+    def patched(self: Any, deck: Any, first: Any, redeals: Any) -> None:
+        if first is None and self.hand_number == 1:
+            first = 1
+        start(self, deck, first, redeals)
+
+    Game._start_hand = patched  # type: ignore[method-assign]
+
+
 # --------------------------------------------------------------------------- rules 11-21
 
 

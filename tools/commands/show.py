@@ -469,9 +469,15 @@ def deal_text(deal: dict[str, Any]) -> list[str]:
     dealing order (D2: one card a draw, 26 each), the kitty, how many redeal decks."""
     v = report.visible
     deck = list(deal.get("deck") or [])
-    first = deal.get("first", 0)
-    lines = _match_lines(deal, f"hand {deal.get('hand', 1)}; the first card goes to seat "
-                               f"{first}")
+    first = deal.get("first")
+    said = f"the first card goes to seat {first}"
+    if "first" not in deal:  # the engine's D2 default decides
+        banker = deal.get("previous_banker")
+        first = (0 if deal.get("hand", 1) == 1 else
+                 (banker + 1) % 6 if isinstance(banker, int) and 0 <= banker < 6 else None)
+        said = ("the first receiver is not sent: by D2 the engine deals the first card to "
+                f"seat {first}" if first is not None else "the first receiver is not sent")
+    lines = _match_lines(deal, f"hand {deal.get('hand', 1)}; {said}")
     if len(deck) == 162 and isinstance(first, int):
         for seat in range(6):
             received = deck[(seat - first) % 6:156:6]

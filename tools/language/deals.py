@@ -116,7 +116,25 @@ def _deal(b: Builder) -> dict[str, Any]:
 
 @step("given", r"the first card goes to " + SEAT, "the first card goes to seat 3")
 def _first(b: Builder, seat: str) -> None:
+    if _deal(b).get("first_unsaid"):
+        raise ScenarioError("the first receiver is written and left unsaid")
     _deal(b)["first"] = int(seat)
+
+
+FIRST_UNSAID = "the deal does not say who receives the first card"
+"""The phrase of a deal whose setup leaves out ``first`` (D2, issue 30)."""
+
+
+@step("given", FIRST_UNSAID, FIRST_UNSAID, rulings=("D2",))
+def _first_unsaid(b: Builder) -> None:
+    """The deal sent to the engine has no ``first`` (the schema allows it): the engine
+    deals the first card by D2's default, seat 0 in the first hand and the seat after the
+    previous banker later. The kit builds the deck with that same default, so the cards
+    written land where they say."""
+    deal = _deal(b)
+    if deal["first"] is not None:
+        raise ScenarioError("the first receiver is written and left unsaid")
+    deal["first_unsaid"] = True
 
 
 @step("given", SEAT + r' is dealt "(?P<cards>[^"]+)"', 'seat 2 is dealt "4H 3H"')
@@ -164,6 +182,8 @@ def _finish_deal(b: Builder) -> None:
     else:
         deck = build_deck(first, spec["dealt"], spec["kitty"], spec["draws"])
     deal: dict[str, Any] = {"deck": deck, "first": first}
+    if spec.get("first_unsaid"):  # left to the engine (D2)
+        del deal["first"]
     if history is not None:
         deal.update(hand=history["hand"], previous_banker=history["previous_banker"],
                     previous_winners=history["previous_winners"])
@@ -200,7 +220,7 @@ def deal_filled_in(spec: dict[str, Any], deal: dict[str, Any],
             notes.append(f"the kitty is not written: the last six cards of the deck, "
                          f"\"{' '.join(deal['deck'][156:])}\" (R01.2, D2; write 'the kitty "
                          "is \"…\"')")
-    if spec["first"] is None:
+    if spec["first"] is None and not spec.get("first_unsaid"):
         why = ("as in the first hand" if "history" not in extensions
                else "the seat after the previous banker")
         notes.append(f"who receives the first card is not written: seat {deal['first']}, "
@@ -234,8 +254,10 @@ def _render_deal(s: Scenario) -> list[str]:
     deck = deal["deck"]
     lines.extend("  " + " ".join(deck[i:i + 27]) for i in range(0, 162, 27))
     lines.append('  """')
-    if "first" in deal:  # else the D2 default, as when the feature does not say
+    if "first" in deal:
         lines.append(f"Given the first card goes to seat {deal['first']}")
+    else:  # left to the engine's D2 default
+        lines.append(f"Given {FIRST_UNSAID}")
     return lines
 
 

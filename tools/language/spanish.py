@@ -129,6 +129,8 @@ SPANISH: dict[str, Entry] = {
         {"how": {"contains": "contiene", "does not contain": "no contiene"}}),
     # -- deals (rules 1, 8–10) -----------------------------------------------------------------
     "the first card goes to seat 3": ("la primera carta va al asiento {seat}", {}),
+    "the deal does not say who receives the first card": (
+        "el reparto no dice quién recibe la primera carta", {}),
     'seat 2 is dealt "4H 3H"': ('el asiento {seat} recibe "{cards}"', {}),
     'the kitty is "4D 4C 4H 4S 6D 6C"': ('el fondo es "{cards}"', {}),
     'draw 14 is "7D"': ('la carta {draw} del reparto es "{card}"', {}),
