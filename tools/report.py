@@ -23,8 +23,6 @@ sends can break a report or the console:
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
@@ -351,32 +349,11 @@ def root_causes(results: Sequence[Result]) -> list[str]:
 
 
 def write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file and a rename, so a failure (or an
-    interruption) never leaves a partly written file, and the temporary file is removed.
-    Characters no UTF-8 file can hold (lone surrogates, which the report functions never
-    produce) would be written as visible ``\\udxxx`` escapes rather than fail.
+    """Write ``text`` to ``path`` atomically, never into a special file or through a link:
+    :func:`fivetenk.paths.write_file` (a report replaces an existing regular file)."""
+    from .paths import write_file
 
-    An error while writing (a full disk, a file size limit: "File too large") names
-    ``path``, never the temporary file or nothing at all."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    except OSError as err:
-        raise OSError(err.errno, err.strerror or str(err), str(path)) from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", errors="backslashreplace",
-                       newline="\n") as out:
-            out.write(text)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes 0600; give the file the usual mode
-        os.replace(tmp, path)
-    except OSError as err:
-        Path(tmp).unlink(missing_ok=True)
-        raise OSError(err.errno, err.strerror or str(err), str(path)) from None
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_file(path, text)
 
 
 def jsonl(results: Iterable[Result]) -> str:

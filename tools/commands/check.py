@@ -236,57 +236,26 @@ def _outputs(args: argparse.Namespace) -> list[tuple[str, Path | None]]:
             ("--summary-md", getattr(args, "summary_md", None))]
 
 
+def _inputs(args: argparse.Namespace) -> list[tuple[str, Path | None]]:
+    """The files the command reads that it names: PATHs and ``--expectations``."""
+    return [*(("PATH", p) for p in getattr(args, "paths", []) or []),
+            ("--expectations", getattr(args, "expectations", None))]
+
+
 def _check_outputs(args: argparse.Namespace) -> None:
     """Fail before running anything when a report could not be written afterwards, or
-    should not be: two of ``--jsonl``, ``--junit``, ``--badge`` and ``--summary-md``
-    naming the same file (by any spelling, link or hard link: one report would silently
-    replace the other); an existing target that is
-    a symbolic link (writing through it would replace a file elsewhere), a folder, a FIFO, a
-    device or a socket (a report is replaced by a rename, never written into a special
-    file), or read-only; a folder that cannot be written. UsageError (exit 2) names the
-    option and the path."""
-    import os
-    import stat
+    should not be (:func:`fivetenk.paths.check_outputs`, the policy every writing command
+    shares): two of ``--jsonl``, ``--junit``, ``--badge`` and ``--summary-md`` naming the
+    same file (by any spelling, link or hard link: one report would silently replace the
+    other); a report that is one of the run's inputs (a PATH, the expectations file); an
+    existing target that is a symbolic link (writing through it would replace a file
+    elsewhere), a folder, a FIFO, a device or a socket (a report is replaced by a rename,
+    never written into a special file), or read-only; a folder that cannot be written.
+    UsageError (exit 2) names the option and the path."""
+    from ..paths import Output, check_outputs
 
-    from ..user_input import UsageError
-
-    seen: dict[str, tuple[str, Path]] = {}
-    inodes: dict[tuple[int, int], tuple[str, Path]] = {}
-    for option, path in _outputs(args):
-        if path is None:
-            continue
-        where = f"{option} {report.visible(path, 400)}"
-        try:
-            info: os.stat_result | None = os.lstat(path)
-        except FileNotFoundError:
-            info = None
-        except OSError as err:  # a parent that is a file, a name too long, no permission
-            raise UsageError(f"{where}: cannot write a report there ({err.strerror})") from None
-        if info is not None:
-            if stat.S_ISLNK(info.st_mode):
-                raise UsageError(f"{where}: is a symbolic link; name the file itself (a report "
-                                 "replaces its file, it never writes through a link)")
-            if stat.S_ISDIR(info.st_mode):
-                raise UsageError(f"{where}: is a folder: cannot write a report there")
-            if not stat.S_ISREG(info.st_mode):
-                raise UsageError(f"{where}: is not a regular file (a FIFO, device or socket): "
-                                 "cannot write a report there")
-            if not info.st_mode & 0o222 or not os.access(path, os.W_OK):
-                raise UsageError(f"{where}: the file is read-only; not replacing it")
-        folder = path.parent if str(path.parent) else Path(".")
-        existing = next((p for p in (folder, *folder.parents) if p.exists()), Path("."))
-        if not existing.is_dir() or not os.access(existing, os.W_OK | os.X_OK):
-            raise UsageError(f"{where}: cannot write a report there ({existing} is not a "
-                             "folder you can write to)")
-        real = os.path.normcase(os.path.realpath(path))
-        same = seen.get(real)
-        if info is not None:
-            same = same or inodes.get((info.st_dev, info.st_ino))
-            inodes[(info.st_dev, info.st_ino)] = (option, path)
-        if same is not None:
-            raise UsageError(f"{where}: the same file as {same[0]} {report.visible(same[1], 400)}"
-                             "; give each report its own file")
-        seen[real] = (option, path)
+    check_outputs([Output(option, path, what="a report") for option, path in _outputs(args)],
+                  _inputs(args))
 
 
 def _run(args: argparse.Namespace, out: TextIO, driver: Driver | None) -> int:
