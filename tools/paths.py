@@ -144,8 +144,8 @@ def file_problem(path: Path, *, policy: str = REPLACE, force: bool = False,
                     "special file, nor replaces one, --force or not")
         source = (inputs or {}).get((info.st_dev, info.st_ino))
         if source is not None:
-            return (f"is {source or 'one of the files the command reads'}, its own input; "
-                    "name another file (an input is never replaced, --force or not)")
+            return (f"is {source or 'one of the files the command reads'}: the command's own "
+                    "input; name another file (an input is never replaced, --force or not)")
         if policy == NEW:
             return "exists; the kit writes a new file there, never over an existing one"
         if policy == FORCE and not force:

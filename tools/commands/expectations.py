@@ -46,7 +46,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import re
 import sys
 from pathlib import Path
@@ -54,10 +53,9 @@ from typing import Any, TextIO
 
 from ..bounded import NAME_LIMIT, visible
 from ..expectations import IDS, ExpectationsError, parse, yaml_with_lines
-from ..report import write_atomic
-from ..runfile import RunFile, evidence, read_run
+from ..paths import FORCE, Output, check_outputs, reading, write_file
+from ..runfile import RunFile, RunFileError, evidence, read_run
 from ..scenario import RULE_PATTERN
-from ..user_input import UsageError
 
 REASON_LIMIT = 300
 """The longest reason written (characters): the evidence of one failure, cut visibly."""
@@ -193,22 +191,42 @@ def render(run: RunFile, skip: list[dict[str, Any]], xfail: list[dict[str, Any]]
     return "\n".join(head) + "\n" + body
 
 
+def _output(args: argparse.Namespace) -> Output:
+    """--out as every output is checked (:mod:`fivetenk.paths`): an existing regular file
+    only with --force; never a folder, a link, a special file or RUN.jsonl itself."""
+    return Output("--out", args.out, policy=FORCE, force=args.force,
+                  what="the expectations")
+
+
 def _check_out(args: argparse.Namespace) -> None:
-    """Refuse an --out that exists (without --force), is a folder or is the run itself."""
-    out: Path = args.out
-    where = f"--out {visible(str(out), NAME_LIMIT)}"
-    if out.is_dir():
-        raise UsageError(f"{where}: is a folder; name the file to write")
-    if os.path.lexists(out):
+    """Refuse an --out that cannot or should not be written, before reading the run."""
+    check_outputs([_output(args)], [("the run's report", args.run)])
+
+
+def _reads_back(text: str, as_json: bool) -> None:
+    """Parse ``text`` as ``check --expectations`` will (ExpectationsError, ValueError)."""
+    data = json.loads(text) if as_json else yaml_with_lines(text, "(written)")[0]
+    parse(data, where="(written)")
+
+
+def _blame(run: RunFile, by: str, as_json: bool) -> RunFileError:
+    """The record of ``run`` whose entry would not read back, at its file and line: each
+    failing or errored record alone, in file order (a hostile id, shape or rule in a
+    report is bad input, not an error of the kit)."""
+    for ident, record in run.scenarios.items():
+        alone = RunFile(run.where, run.implementation, run.profile, {ident: record})
+        skip, xfail = entries(alone, by)
+        if not skip and not xfail:
+            continue
         try:
-            same = os.path.samefile(out, args.run)
-        except OSError:
-            same = False
-        if same:
-            raise UsageError(f"{where}: is the run's report itself; name another file")
-        if not args.force:
-            raise UsageError(f"{where}: the file exists; not replacing it (give --force to "
-                             "replace it)")
+            _reads_back(render(alone, skip, xfail, by=by, source="", as_json=as_json), as_json)
+        except (ExpectationsError, ValueError) as err:
+            detail = str(err).removeprefix("(written): ")
+            return RunFileError(f"scenario {visible(ident, NAME_LIMIT)!r}: it cannot be an "
+                                f"expectations entry ({visible(detail, 300)})",
+                                where=f"{run.where}:{run.lines.get(ident, 1)}")
+    return RunFileError("the report's records cannot make an expectations file",
+                        where=run.where)
 
 
 def _update(args: argparse.Namespace, out: TextIO) -> int:
@@ -216,20 +234,16 @@ def _update(args: argparse.Namespace, out: TextIO) -> int:
     from ..expectations_update import update
 
     shown = visible(str(args.update), NAME_LIMIT)
-    if os.path.islink(args.update):
-        raise UsageError(f"--update {shown}: is a symbolic link; name the file itself (the "
-                         "file is replaced by a rename, never written through a link)")
-    if os.path.isdir(args.update):
-        raise UsageError(f"--update {shown}: is a folder; name the expectations file")
-    if os.path.exists(args.update) and (not os.stat(args.update).st_mode & 0o222
-                                        or not os.access(args.update, os.W_OK)):
-        raise UsageError(f"--update {shown}: the file is read-only; not changing it")
+    # rewritten in place (a rename): checked as every output is (fivetenk.paths), never a
+    # link, a special file, a folder, a read-only file, nor the run's report
+    check_outputs([Output("--update", args.update, what="the expectations")],
+                  [("the run's report", args.run)])
     report = read_run(args.run)
     text, done, old = update(args.update, report,
                              lambda run, ids: entries(run, args.by, ids))
     counts = done.counts
     if text != old:
-        write_atomic(args.update, text)
+        write_file(args.update, text, inputs=reading([("the run's report", args.run)]))
         print(f"fivetenk expectations: updated {shown} from {visible(str(args.run), NAME_LIMIT)}"
               f": {counts['pinned']} pinned, {counts['unpinned']} unpinned, "
               f"{counts['removed']} entr{'y' if counts['removed'] == 1 else 'ies'} removed, "
@@ -257,12 +271,11 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     as_json = args.out.suffix.lower() == ".json"
     text = render(report, skip, xfail, by=args.by, source=str(args.run), as_json=as_json)
     try:  # what check will read back: never write a file it would refuse
-        data = json.loads(text) if as_json else yaml_with_lines(text, "(written)")[0]
-        parse(data, where="(written)")
-    except (ExpectationsError, ValueError) as err:  # pragma: no cover - a bug of the kit
-        raise UsageError(f"internal error: the expectations written would not read back: "
-                         f"{err}") from None
-    write_atomic(args.out, text)
+        _reads_back(text, as_json)
+    except (ExpectationsError, ValueError):  # a record the report should not hold: its line
+        raise _blame(report, args.by, as_json) from None
+    write_file(args.out, text, policy=FORCE, force=args.force,
+               inputs=reading([("the run's report", args.run)]))
     failing = sum(r["status"] in ("failed", "xfailed") for r in report.scenarios.values())
     errored = sum(r["status"] == "errored" for r in report.scenarios.values())
     pinned = sum("path" in e for e in xfail)

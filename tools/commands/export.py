@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TextIO
 
 from .. import catalog
+from ..paths import Output, check_outputs
 from ..report import write_atomic
 from ..scenario import Scenario, dumps
 
@@ -66,15 +67,27 @@ def export_groups(paths: list[Path]) -> dict[str, list[Scenario]]:
     return groups
 
 
+def _check_out(args: argparse.Namespace, files: tuple[str, ...] = ()) -> None:
+    """``--out DIR`` and the files to be written in it, checked as every output is
+    (:func:`fivetenk.paths.check_outputs`): DIR a folder (or makeable), no file written
+    there a link, a special file or one of the features read."""
+    check_outputs([Output("--out", args.out, folder=True, files=files)],
+                  [("PATH", p) for p in args.paths])
+
+
 def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     out = out or sys.stdout
+    if args.out is not None:
+        _check_out(args)
     groups = export_groups(list(args.paths))
     if args.out is None:
         everything = [s.to_json() for group in groups.values() for s in group]
         out.write(dumps(everything))
         return 0
-    for stem, scenarios in groups.items():
-        write_atomic(args.out / f"{stem}.json", dumps([s.to_json() for s in scenarios]))
+    names = tuple(f"{stem}.json" for stem in groups)
+    _check_out(args, names)  # every file, before the first is written
+    for name, scenarios in zip(names, groups.values(), strict=True):
+        write_atomic(args.out / name, dumps([s.to_json() for s in scenarios]))
     print(f"fivetenk export: wrote {len(groups)} files, "
           f"{sum(len(g) for g in groups.values())} scenarios, to {args.out}", file=out)
     return 0
