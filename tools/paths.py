@@ -165,17 +165,20 @@ def _folder_problem(folder: Path, what: str = "a file") -> str | None:
 
 
 def folder_problem(path: Path, *, files: Iterable[str] = (), policy: str = REPLACE,
-                   force: bool = False, inputs: Inputs | None = None) -> str | None:
+                   force: bool = False, inputs: Inputs | None = None,
+                   what: str = "the files") -> str | None:
     """Why the folder ``path`` (made if missing) cannot take the ``files`` named, or None."""
     try:
         info = _lstat(path)
     except (OSError, ValueError) as err:
-        return f"cannot write there ({_reason(err)})"
+        return f"cannot be made ({_reason(err)})"
     if info is None:
-        return _folder_problem(path)
+        problem = _folder_problem(path, what)
+        return problem and problem.replace("cannot write", "cannot be made: cannot write", 1)
     if stat.S_ISLNK(info.st_mode):
-        return ("is a symbolic link; name the folder itself (the kit never writes through a "
-                "link, nor replaces one)")
+        to = "" if os.path.exists(path) else " to nothing"
+        return (f"is a symbolic link{to}; name the folder itself (the kit never writes "
+                "through a link, nor replaces one)")
     if not stat.S_ISDIR(info.st_mode):
         return f"is not a folder ({_kind_of(info.st_mode)}); name a folder"
     if not os.access(path, os.W_OK | os.X_OK):
@@ -216,7 +219,7 @@ def check_outputs(outputs: Iterable[Output],
         where = f"{out.option} {shown(out.path)}" if out.option else shown(out.path)
         if out.folder:
             problem = folder_problem(out.path, files=out.files, policy=out.policy,
-                                     force=out.force, inputs=read)
+                                     force=out.force, inputs=read, what=out.what)
         else:
             problem = file_problem(out.path, policy=out.policy, force=out.force, inputs=read,
                                    what=out.what)

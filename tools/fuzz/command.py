@@ -153,24 +153,12 @@ def _id_prefix(text: str) -> str:
 
 def _check_out(out: Path) -> None:
     """Fail before the campaign when the cases found could not be written to ``out``: an
-    existing file, FIFO or device, a link to nowhere, a folder that cannot be written, or
-    a path under a file. UsageError (exit 2) names the option and the path."""
-    from ..user_input import UsageError
+    existing file, FIFO or device, a symbolic link, a folder that cannot be written, or
+    a path under a file (:func:`fivetenk.paths.check_outputs`, as every output is).
+    UsageError (exit 2) names the option and the path."""
+    from ..paths import Output, check_outputs
 
-    where = f"--out {report.visible(out, 400)}"
-    if out.is_symlink() and not out.exists():
-        raise UsageError(f"{where}: is a symbolic link to nothing; name a folder")
-    if out.exists():
-        if not out.is_dir():
-            raise UsageError(f"{where}: is not a folder (the cases found are written into a "
-                             "folder as ID.feature and ID.json); name a folder")
-        if not os.access(out, os.W_OK | os.X_OK):
-            raise UsageError(f"{where}: is a folder you cannot write to")
-        return
-    existing = next((p for p in out.parents if p.exists()), Path("."))
-    if not existing.is_dir() or not os.access(existing, os.W_OK | os.X_OK):
-        raise UsageError(f"{where}: cannot be made ({report.visible(existing, 400)} is not a "
-                         "folder you can write to)")
+    check_outputs([Output("--out", out, folder=True, what="the cases found")])
 
 
 def _seconds(text: str) -> float:

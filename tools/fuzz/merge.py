@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -72,17 +73,39 @@ class Group:
 
 
 def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
+    from ..paths import Output, check_outputs, identity, inside
     from ..user_input import UsageError
 
     out = out or sys.stdout
-    shards: list[Shard] = []
+    reports: list[tuple[Path, Path]] = []  # (report, its shard's folder)
+    seen: dict[tuple[int, int], Path] = {}
     for given in args.dirs:
-        files = [given] if given.is_file() else sorted(given.glob("*.jsonl"))
+        files = [given] if given.is_file() else sorted(
+            p for p in given.glob("*.jsonl") if not p.name.startswith("."))
         if not files:
             raise UsageError(f"{report.visible(str(given), 400)}: no fuzz report (*.jsonl) "
                              "in it; give each shard's folder or its --jsonl file")
         for path in files:
-            shards.append(read_report(path, given if given.is_dir() else path.parent))
+            key = identity(path)
+            if key is not None and key in seen:  # its counts would be added twice
+                raise UsageError(f"{report.visible(str(path), 400)}: the same report as "
+                                 f"{report.visible(str(seen[key]), 400)}; give each shard "
+                                 "once (its cases would be counted twice)")
+            if key is not None:
+                seen[key] = path
+            reports.append((path, given if given.is_dir() else path.parent))
+    if args.jsonl is not None:
+        folders = [g for g in args.dirs if g.is_dir()]
+        check_outputs([Output("--jsonl", args.jsonl, what="the merged report")],
+                      [("a shard report", path) for path, _ in reports])
+        within = next((f for f in folders if args.jsonl.suffix == ".jsonl"
+                       and inside(args.jsonl.parent, f) and inside(f, args.jsonl.parent)),
+                      None)
+        if within is not None:
+            raise UsageError(f"--jsonl {report.visible(str(args.jsonl), 400)}: is in the shard "
+                             f"folder {report.visible(str(within), 400)}, where merge reads "
+                             "every *.jsonl as a shard report; write it elsewhere")
+    shards = [read_report(path, folder) for path, folder in reports]
     groups = merge(shards)
     return _print(args, out, shards, groups)
 
@@ -111,6 +134,7 @@ def read_report(path: Path, folder: Path) -> Shard:
                 raise ScenarioError("a second summary: one report per campaign shard",
                                     where=at)
             _need(record, {"seed": int, "tried": dict, "diverged": int}, at)
+            _need(record["tried"], dict.fromkeys(record["tried"], int), f"{at}: tried")
             shard.summary = record
         elif kind == "divergence":
             _need(record, {"case": int, "count": int, "found": dict}, at)
@@ -130,8 +154,9 @@ def _need(record: dict[str, Any], keys: dict[str, type], where: str) -> None:
 
     for key, kind in keys.items():
         value = record.get(key)
-        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            wanted = "an integer" if kind is int else kind.__name__
+        if not isinstance(value, kind) or (kind is int and (isinstance(value, bool)
+                                                            or value < 0)):
+            wanted = "an integer, 0 or more" if kind is int else kind.__name__
             raise ScenarioError(f"{key!r}: expected {wanted}, found "
                                 f"{report.json_text(value, 80)}", where=where)
 
@@ -171,15 +196,33 @@ def merge(shards: list[Shard]) -> dict[str, Group]:
     return groups
 
 
+CASE_SUFFIXES = (".feature", ".json")
+"""What a written case's file ends with (:func:`fivetenk.fuzz.findings.write_case`)."""
+MAX_LOOKED_AT = 10_000
+"""The most entries of a shard's folder looked at to find a written case."""
+
+
 def _local(folder: Path, recorded: str) -> str:
     """Where a written case is now: the recorded path's file name, looked up in the shard's
-    folder (an artifact moves the folder; the path was the job's), else as recorded."""
+    folder (an artifact moves the folder; the path was the job's), else as recorded. The
+    name is compared as it is, never used as a pattern (``*`` or ``a**b`` is a name, not
+    a glob), and only a case file (``.feature``, ``.json``) is ever named."""
     name = Path(recorded).name
+    missing = f"{recorded} (not in {folder})"
+    if not name.endswith(CASE_SUFFIXES):
+        return missing
     for candidate in (folder / "found" / name, folder / name):
         if candidate.is_file():
             return str(candidate)
-    found = sorted(folder.rglob(name))[:1]
-    return str(found[0]) if found else f"{recorded} (not in {folder})"
+    looked = 0
+    for root, dirs, names in os.walk(folder):
+        dirs.sort()
+        looked += len(dirs) + len(names)
+        if name in names and os.path.isfile(os.path.join(root, name)):
+            return os.path.join(root, name)
+        if looked > MAX_LOOKED_AT:
+            break
+    return missing
 
 
 def _print(args: argparse.Namespace, out: TextIO, shards: list[Shard],
@@ -192,8 +235,7 @@ def _print(args: argparse.Namespace, out: TextIO, shards: list[Shard],
     for shard in shards:
         assert shard.summary is not None
         for k, v in shard.summary["tried"].items():
-            if type(v) is int:
-                tried[str(k)] = tried.get(str(k), 0) + v
+            tried[str(k)] = tried.get(str(k), 0) + v  # whole numbers: read_report
         diverged += shard.summary["diverged"]
         if shard.summary["seed"] not in seeds:
             seeds.append(shard.summary["seed"])
