@@ -348,3 +348,41 @@ def open_log(path: Path, *, policy: str = NEW) -> int:
         raise UsageError(f"{shown(path)}: is not a regular file ({file_kind(info.st_mode)})")
     os.set_blocking(fd, True)
     return fd
+
+
+def write_files(folder: Path, texts: dict[str, str], *, policy: str = REPLACE,
+                force: bool = False, modes: dict[str, int] | None = None) -> None:
+    """Write several files into ``folder`` (made if missing) all or nothing: each is checked
+    (:func:`file_problem`) and written to a temporary file first; only when every one is
+    ready are they renamed into place. A failure before that leaves nothing; one during
+    the renames (very unlikely: the checks were just made) removes the files it had put
+    that were not there before. ``modes``: per name, the mode before the umask."""
+    for name in texts:
+        problem = file_problem(folder / name, policy=policy, force=force)
+        if problem is not None:
+            raise UsageError(f"{shown(folder / name)}: {problem}")
+    folder.mkdir(parents=True, exist_ok=True)
+    umask = os.umask(0)
+    os.umask(umask)
+    staged: list[tuple[str, Path]] = []
+    put: list[Path] = []
+    try:
+        for name, text in texts.items():
+            fd, tmp = tempfile.mkstemp(prefix=f".{name[:100]}.", dir=folder)
+            staged.append((tmp, folder / name))
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(text.encode("utf-8", errors="backslashreplace"))
+            os.chmod(tmp, (modes or {}).get(name, 0o666) & ~umask)
+        for tmp, target in staged:
+            existed = os.path.lexists(target)
+            os.replace(tmp, target)
+            if not existed:
+                put.append(target)
+    except BaseException as err:
+        for tmp, _ in staged:
+            Path(tmp).unlink(missing_ok=True)
+        for target in put:
+            target.unlink(missing_ok=True)
+        if isinstance(err, OSError):
+            raise OSError(err.errno, err.strerror or str(err), str(folder)) from None
+        raise

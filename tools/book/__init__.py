@@ -724,8 +724,10 @@ def build(out: Path, *, report_options: Iterable[str] = (), lang: str = "en",
     taken: set[str] = set()
     names: set[str] = set()
     command = ["fivetenk", "book", "--out", visible(str(out), NAME_LIMIT)]
+    read: list[tuple[str, Path | None]] = []
     for option in report_options:
         name, path = parse_report_option(option)
+        read.append(("--report", path))
         if name in names:
             raise BookError(f"--report: the name {name!r} is given twice")
         names.add(name)
@@ -735,7 +737,7 @@ def build(out: Path, *, report_options: Iterable[str] = (), lang: str = "en",
         command += ["--report", f"{name}={visible(path.name, NAME_LIMIT)}"]
     if lang != "en":
         command += ["--lang", lang]
-    _check_out(out)
+    _check_out(out, read)
     book = Book(spec=spec or load_spec(),
                 scenarios=catalog.shipped() if scenarios is None else scenarios,
                 reports=reports, lang=lang, command=" ".join(command))
@@ -744,9 +746,13 @@ def build(out: Path, *, report_options: Iterable[str] = (), lang: str = "en",
     return len(files)
 
 
-def _check_out(out: Path) -> None:
-    if out.exists() and not out.is_dir():
-        raise BookError("--out: not a folder", where=visible(str(out), NAME_LIMIT))
+def _check_out(out: Path, read: list[tuple[str, Path | None]] | None = None) -> None:
+    """``--out`` as every output is checked (:func:`fivetenk.paths.check_outputs`): a
+    folder or none yet, never a link, a file or a special file, and holding none of the
+    reports read (the folder is replaced whole); then empty or an earlier book."""
+    from ..paths import Output, check_outputs
+
+    check_outputs([Output("--out", out, folder=True, whole=True, what="the book")], read or [])
     if out.is_dir() and any(out.iterdir()) and not (out / MARKER).is_file():
         raise BookError("--out: this folder is not empty and holds no earlier book "
                         f"({MARKER}); name a new folder", where=visible(str(out), NAME_LIMIT))

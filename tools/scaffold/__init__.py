@@ -26,13 +26,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
+import re
+import shlex
 import sys
 from pathlib import Path
 from typing import TextIO
 
 from ..bounded import NAME_LIMIT, visible
-from ..report import write_atomic
+from ..paths import FORCE, Output, check_outputs, write_files
 from ..user_input import UsageError
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -74,9 +75,10 @@ def main_file(lang: str, module: str = "commonjs") -> str:
 
 
 def command(lang: str, folder: Path, module: str = "commonjs") -> str:
-    """The ``--impl`` command that runs the adapter written in ``folder``."""
+    """The ``--impl`` command that runs the adapter written in ``folder`` (the path quoted
+    as a shell would need it: ``--impl`` splits its value like a shell)."""
     script = folder / main_file(lang, module)
-    return f"{'python3' if lang == 'python' else 'node'} {script}"
+    return shlex.join(["python3" if lang == "python" else "node", str(script)])
 
 
 def as_esm(target: str, text: str) -> str:
@@ -93,12 +95,41 @@ def as_esm(target: str, text: str) -> str:
     return text.replace(old, new)
 
 
+def _in_double_quotes(text: str) -> str:
+    """``text`` as it may stand between a shell's double quotes and mean itself: ``\\``,
+    ``"``, ``$`` and the backquote escaped (so a folder named ``$(cmd)`` runs nothing
+    when the line is pasted)."""
+    return re.sub(r'([\\"$`])', r"\\\1", text)
+
+
+def _in_docstring(text: str) -> str:
+    """``text`` (already :func:`~fivetenk.bounded.visible`: one line) as it may stand in a
+    Python triple-quoted docstring and read back as itself: backslashes doubled (a
+    backslash before N or x would start an escape, some of them errors), double quotes
+    escaped (three would end it)."""
+    return text.replace("\\", "\\\\").replace('"', '\\"')
+
+
 def files(lang: str, folder: Path, name: str, module: str = "commonjs") -> dict[str, str]:
-    """File name -> text, for ``lang`` (and ``module``), the templates filled in."""
+    """File name -> text, for ``lang`` (and ``module``), the templates filled in. Nothing
+    the user gave is pasted raw (issue 29): the name goes into code as a string literal of
+    that language (JSON's, whose escapes mean the same in Python and in JavaScript; the
+    JavaScript one in ASCII), and into comments, docstrings and the README as
+    :func:`~fivetenk.bounded.visible` text (one line, no control characters), escaped
+    again for a Python docstring, so any folder and any name give an adapter that
+    compiles and a README that says what it is."""
     main = main_file(lang, module)
-    values = {"{{NAME_JSON}}": json.dumps(name), "{{NAME}}": visible(name, NAME_LIMIT),
-              "{{PATH}}": str(folder / main), "{{FILE}}": main, "{{LANG}}": lang,
-              "{{RUN}}": command(lang, folder, module)}
+    shown_name = visible(name, NAME_LIMIT)
+    # both stand between double quotes in the templates (--impl "{{RUN}}"): quoted for
+    # the shell first, then its double-quote specials escaped, then made visible
+    shown_path = visible(_in_double_quotes(shlex.quote(str(folder / main))), 4 * NAME_LIMIT)
+    shown_run = visible(_in_double_quotes(command(lang, folder, module)), 4 * NAME_LIMIT)
+    common = {"{{FILE}}": main, "{{LANG}}": lang}
+    plain = {"{{NAME_JSON}}": json.dumps(name, ensure_ascii=True), "{{NAME}}": shown_name,
+             "{{PATH}}": shown_path, "{{RUN}}": shown_run}
+    in_python = {"{{NAME_JSON}}": json.dumps(name, ensure_ascii=False),
+                 "{{NAME}}": _in_docstring(shown_name), "{{PATH}}": _in_docstring(shown_path),
+                 "{{RUN}}": _in_docstring(shown_run)}
     esm = lang == "js" and module == "esm"
     out = {}
     for target, template in (ESM_FILES if esm else LANGS[lang]).items():
@@ -106,19 +137,25 @@ def files(lang: str, folder: Path, name: str, module: str = "commonjs") -> dict[
         if esm:
             text = as_esm(target, text)
         if template.endswith(".txt"):
-            for key, value in values.items():
+            values = in_python if target == "adapter.py" else plain
+            for key, value in {**common, **values}.items():
                 text = text.replace(key, value)
         out[target] = text
     return out
 
 
 def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
-    """``fivetenk new-adapter``."""
+    """``fivetenk new-adapter``: the folder and every file to be written checked first
+    (:func:`fivetenk.paths.check_outputs`: a folder or none yet, never a link or a special
+    file; a file there replaced only with --force), then all written or none
+    (:func:`fivetenk.paths.write_files`)."""
     out = out or sys.stdout
     folder: Path = args.dir
     shown = visible(str(folder), NAME_LIMIT)
-    if folder.exists() and not folder.is_dir():
-        raise UsageError(f"{shown}: is not a folder")
+    module = getattr(args, "module", "commonjs")
+    names = tuple(ESM_FILES if args.lang == "js" and module == "esm" else LANGS[args.lang])
+    check_outputs([Output("DIR", folder, folder=True, files=names, policy=FORCE,
+                          force=args.force, what="the adapter")])
     if folder.is_dir() and any(folder.iterdir()) and not args.force:
         raise UsageError(f"{shown}: the folder is not empty; name a new or empty folder (or "
                          "give --force to write the adapter's files into it)")
@@ -126,19 +163,16 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     if not name.strip() or visible(name, NAME_LIMIT) != name:
         raise UsageError(f"--name {visible(name, NAME_LIMIT)!r}: a name is printable text, at "
                          f"most {NAME_LIMIT} characters")
-    module = getattr(args, "module", "commonjs")
     if module != "commonjs" and args.lang != "js":
         raise UsageError(f"--module {module}: only for --lang js (a Python adapter is a "
                          "module already)")
     written = files(args.lang, folder, name, module)
-    for target, text in written.items():
-        path = folder / target
-        write_atomic(path, text)
-        if target.startswith("adapter."):
-            os.chmod(path, path.stat().st_mode | 0o111)
-    print(f"fivetenk new-adapter: wrote {', '.join(str(folder / t) for t in written)}",
-          file=out)
-    run_it = command(args.lang, folder, module)
-    print(f"  run it: fivetenk check --impl \"{run_it}\"  (every scenario "
-          "errors, \"… is not implemented\", until you fill the functions in)", file=out)
+    write_files(folder, written, policy=FORCE, force=args.force,
+                modes={t: 0o777 for t in written if t.startswith("adapter.")})
+    print(f"fivetenk new-adapter: wrote "
+          f"{', '.join(visible(str(folder / t), NAME_LIMIT) for t in written)}", file=out)
+    impl = visible(shlex.quote(command(args.lang, folder, module)), 4 * NAME_LIMIT)
+    print(f"  run it: fivetenk check --impl {impl}"
+          "  (every scenario errors, \"… is not implemented\", until you fill the functions "
+          "in)", file=out)
     return 0
