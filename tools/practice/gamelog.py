@@ -30,6 +30,7 @@ from ..scenario import read_bytes
 from .dispute import MAX_LOG_BYTES, DisputeError, parse_log
 from .dispute import Decision as LoggedDecision
 from .screen import Screen
+from .search import think_problem
 
 
 def deal_setup(game: Game, previous_banker: int | None) -> dict[str, Any]:
@@ -100,9 +101,9 @@ class Resume:
         if level not in ("heuristic", "strong") or opponents not in ("heuristic", "strong"):
             raise DisputeError(f"{where}:{lines[0][0]}: the game record's level and opponents "
                                "are heuristic or strong")
-        if isinstance(think, bool) or not isinstance(think, int | float) or not think > 0:
-            raise DisputeError(f"{where}:{lines[0][0]}: the game record's think must be a "
-                               "positive number of seconds")
+        if (why := think_problem(think)) is not None:  # as play --think is checked
+            raise DisputeError(f"{where}:{lines[0][0]}: the game record's think must be "
+                               f"{why}, as for --think, not {visible(repr(think), 40)}")
         self.level: str = level
         self.opponents: str = opponents
         self.think = float(think)

@@ -45,24 +45,26 @@ import json
 import os
 import re
 import secrets
-import stat
 import sys
 from collections import deque
 from pathlib import Path
 from typing import Any, TextIO
 
 from .. import __version__
+from ..bounded import NAME_LIMIT, visible
+from ..paths import NEW, file_problem, open_log, write_file
 from ..reference.actions import Action, CallSpec
 from ..reference.cards import Card
 from ..reference.errors import InvalidNotation, RulesError
 from ..reference.game import Game
 from ..reference.variants import CHOICES, Variants
-from ..report import write_atomic
+from ..user_input import UsageError
 from .answers import Answers, completions
 from .dispute import Decision as LoggedDecision
 from .dispute import DisputeError, dispute_feature, parse_log, refusal_feature
 from .gamelog import GameLog, Resume
-from .search import DEFAULT_THINK, StrongPlayer
+from .search import DEFAULT_THINK, StrongPlayer, think_problem
+from .search import MAX_THINK as MAX_THINK  # where it was
 from .simulate import variants_from_options
 from .strategy import HeuristicPlayer, Suggestion, suggest
 
@@ -73,8 +75,6 @@ cards, about 100 characters), so a pasted flood costs nothing and is not echoed.
 
 LEVELS = ("heuristic", "strong")
 """The computer players: the heuristic (R24.1) and the searching player."""
-MAX_THINK = 600.0
-"""The longest search per decision ``--think`` allows, in seconds."""
 
 
 class EndOfInput(Exception):
@@ -163,9 +163,8 @@ def run(args: argparse.Namespace, out: TextIO | None = None,
         hands, log_name = args.hands, args.log
         level, opponents = args.level or "heuristic", args.opponents or "heuristic"
         think = DEFAULT_THINK if args.think is None else args.think
-        if not 0 < think <= MAX_THINK:
-            return refuse(f"--think must be above 0 and at most {MAX_THINK} seconds, not "
-                          f"{args.think}")
+        if (why := think_problem(think)) is not None:
+            return refuse(f"--think must be {why}, not {args.think}")
         if not 0 <= seat <= 5:
             return refuse(f"--seat must be 0-5, not {seat}")
         if hands is not None and hands < 1:
@@ -174,27 +173,18 @@ def run(args: argparse.Namespace, out: TextIO | None = None,
             return refuse(f"--seed must be 0 or more, not {seed}")
     color = out.isatty() and "NO_COLOR" not in os.environ
     log: TextIO | None = None
-    if log_name and resume is None:
-        exists = (f"the log {log_name} exists: `fivetenk play --resume {log_name}` goes on "
+    if log_name and resume is None:  # a new regular file only (fivetenk.paths, issue 29)
+        shown = visible(log_name, NAME_LIMIT)
+        exists = (f"the log {shown} exists: `fivetenk play --resume {shown}` goes on "
                   "with its game, or give --log another name (a log is never overwritten)")
-        try:  # a FIFO would block the open, a device take the log: a new file only
-            mode: int | None = os.lstat(log_name).st_mode
-        except FileNotFoundError:
-            mode = None
-        except OSError as err:
-            return refuse(f"cannot write the log {log_name}: {err.strerror}")
-        if mode is not None:
-            return refuse(f"cannot write the log {log_name}: a folder" if stat.S_ISDIR(mode)
-                          else exists if stat.S_ISREG(mode) else
-                          f"cannot write the log {log_name}: "
-                          + ("a symbolic link; give --log a new file" if stat.S_ISLNK(mode)
-                             else "not a regular file (a FIFO, device or socket)"))
+        problem = file_problem(Path(log_name), policy=NEW)
+        if problem is not None:
+            return refuse(exists if problem.startswith("exists") else
+                          f"cannot write the log {shown}: {problem.removeprefix('is ')}")
         try:  # created here, never truncated: exclusive, so a file made meanwhile is kept
-            log = open(log_name, "x", encoding="utf-8")  # noqa: SIM115 - closed below
-        except FileExistsError:
-            return refuse(exists)
-        except OSError as err:
-            return refuse(f"cannot write the log {log_name}: {err.strerror}")
+            log = os.fdopen(open_log(Path(log_name), policy=NEW), "w", encoding="utf-8")
+        except UsageError as err:
+            return refuse(exists if "exists" in str(err) else f"cannot write the log: {err}")
     session = Session(seed, seat, variants, out, inp, log=log, auto=args.auto,
                       hints=not args.no_hints, color=color, hands=hands,
                       log_name=log_name, resume=resume, ask_forced=args.ask_forced,
@@ -538,9 +528,12 @@ class Session(GameLog):
         name = f"dispute-{self.seed}-{at}" if at is not None else \
             f"dispute-{self.seed}-refused-{k}"
         path = Path(words[0]) if words else Path(f"{name}.feature")
-        if path.exists():
-            self.say(f"dispute: {path} exists; name another file: dispute "
-                     f"{at if at is not None else ''} PATH".replace("  ", " "))
+        problem = file_problem(path, policy=NEW)  # a new regular file only (issue 29)
+        if problem is not None:
+            again = f"dispute {at if at is not None else ''} PATH".replace("  ", " ")
+            self.say(f"dispute: {visible(str(path), NAME_LIMIT)} exists; name another file: "
+                     f"{again}" if problem.startswith("exists") else
+                     f"dispute: {visible(str(path), NAME_LIMIT)}: {problem}")
             return
         data = "".join(json.dumps(r) + "\n" for r in records).encode("utf-8")
         where = self.log_name or f"game-{self.seed}.jsonl"
@@ -551,7 +544,10 @@ class Session(GameLog):
                 asked = f"dispute {at}" if at is not None else "dispute"
                 text = (f"# Written by `{asked}` in `fivetenk play --seed {self.seed} "
                         f"--seat {self.seat}` (not logged):\n" + text.partition("\n")[2])
-            write_atomic(path, text)
+            write_file(path, text, policy=NEW)
+        except UsageError as err:
+            self.say(f"dispute: {err}")
+            return
         except DisputeError as err:  # e.g. a refused notation: no action to dispute
             self.say(f"dispute: {str(err).split(': ', 1)[-1]}")
             return

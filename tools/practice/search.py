@@ -43,6 +43,20 @@ from .strategy import CLAUSE, Alternative, Suggestion, replies, suggest
 
 DEFAULT_THINK = 1.0
 """Seconds of search per decision by default (the budget, see :data:`STEPS_PER_SECOND`)."""
+MAX_THINK = 600.0
+"""The longest search per decision allowed, in seconds (``--think``, and a resumed log's
+``think``)."""
+
+
+def think_problem(value: object) -> str | None:
+    """Why ``value`` is no ``think`` (seconds of search per decision), or None: a number
+    above 0 and at most :data:`MAX_THINK` (so neither nan nor inf, nor a bool). The one
+    check of ``play --think`` and of the ``think`` of a log ``play --resume`` reads
+    (issue 29: a log saying 1e300 must not make a decision take forever)."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or \
+            not 0 < value <= MAX_THINK:  # also refuses nan and inf
+        return f"above 0 and at most {MAX_THINK:g} seconds"
+    return None
 STEPS_PER_SECOND = 4000
 """The budget: simulated engine decisions (a candidate applied, then each move of the
 heuristic playing the hand out) per second of ``--think``. Chosen on the loaded machine
