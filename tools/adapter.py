@@ -21,6 +21,7 @@ Engine class, as an adapter written by `fivetenk new-adapter --lang python` is.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable
 from typing import IO, Any, BinaryIO, TextIO
@@ -151,12 +152,15 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     log_file: IO[bytes] | None = None
     log = None
     if getattr(args, "log", None):
-        try:
-            log_file = open(args.log, "ab")  # noqa: SIM115 - closed below
-        except OSError as err:
-            from .user_input import UsageError
+        from pathlib import Path
 
-            raise UsageError(f"--log {args.log}: {err.strerror}") from None
+        from .paths import APPEND, open_log
+        from .user_input import UsageError
+
+        try:  # appended to; never a link, a FIFO or a device (fivetenk.paths, issue 29)
+            log_file = os.fdopen(open_log(Path(args.log), policy=APPEND), "ab")
+        except UsageError as err:
+            raise UsageError(f"--log {err}") from None
 
         def log(direction: str, data: bytes) -> None:
             assert log_file is not None

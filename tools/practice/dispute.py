@@ -53,9 +53,9 @@ from typing import Any, NoReturn, TextIO
 from ..bounded import MESSAGE_LIMIT, NAME_LIMIT, visible
 from ..commands.render import render_feature
 from ..compiler import compile_text
+from ..paths import FORCE, Output, check_outputs, reading, write_file
 from ..reference.game import Game, Phase
 from ..reference.variants import Variants
-from ..report import write_atomic
 from ..scenario import Scenario, ScenarioError, parse_json, read_bytes
 
 MAX_LOG_BYTES = 64 * 1024 * 1024
@@ -90,7 +90,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                        help="the refused answer to dispute (the K-th refused record of the "
                        "log, from 1): its rejection becomes the Then step")
     p.add_argument("--out", type=Path, metavar="PATH",
-                   help="write the feature here (default: standard output)")
+                   help="write the feature here, a new file (default: standard output)")
+    p.add_argument("--force", action="store_true",
+                   help="replace PATH if it exists (never the log itself, a link or a "
+                   "special file)")
 
 
 @dataclass(frozen=True)
@@ -617,7 +620,11 @@ def verified(text: str, scenario: Scenario, where: str) -> str:
 def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     out = out or sys.stdout
     if args.out is not None and args.out.is_dir():
-        raise DisputeError(f"--out {args.out} is a folder: name the .feature file to write")
+        raise DisputeError(f"--out {visible(str(args.out), NAME_LIMIT)} is a folder: name the "
+                           ".feature file to write")
+    output = Output("--out", args.out, policy=FORCE, force=getattr(args, "force", False),
+                    what="the scenario")
+    check_outputs([output], [("the log", args.path)])  # before any work (issue 29)
     log = read_log(args.path)
     if args.at is not None:
         text, name = dispute_feature(log, args.at), f"dispute-{log.seed}-{args.at}"
@@ -625,8 +632,9 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
         text = refusal_feature(log, args.refused)
         name = f"dispute-{log.seed}-refused-{args.refused}"
     if args.out is not None:
-        write_atomic(args.out, text)
-        print(f"scenario {name} written to {args.out}", file=out)
+        write_file(args.out, text, policy=FORCE, force=output.force,
+                   inputs=reading([("the log", args.path)]))
+        print(f"scenario {name} written to {visible(str(args.out), NAME_LIMIT)}", file=out)
     else:
         out.write(text)
     return 0

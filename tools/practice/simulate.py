@@ -21,6 +21,8 @@ import argparse
 from pathlib import Path
 from typing import Any, TextIO
 
+from ..bounded import NAME_LIMIT, visible
+from ..paths import Output, check_outputs
 from ..reference.actions import Action
 from ..reference.game import Game, Phase
 from ..reference.random_player import RandomPlayer
@@ -72,11 +74,12 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     if args.hands < 1:
         print("fivetenk simulate: --hands must be at least 1", file=sys.stderr)
         return 2
+    check_outputs([Output("--scenario", args.scenario, what="the scenario")])  # issue 29
     game_json = simulate(args.seed, args.hands, variants, out)
     if args.scenario is not None:
         scenario = to_scenario(args.seed, game_json)
         write_atomic(args.scenario, dumps([scenario.to_json()]))
-        print(f"scenario written to {args.scenario}", file=out)
+        print(f"scenario written to {visible(str(args.scenario), NAME_LIMIT)}", file=out)
     return 0
 
 
