@@ -68,6 +68,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.jobs < 1:
         parser.error("--jobs must be at least 1")
     modules = tuple(dict.fromkeys(args.module or TARGETS))
+    from ..paths import Output, check_outputs, write_file
+    from ..user_input import UsageError
+
+    try:  # every output checked before the run (fivetenk.paths, issue 29)
+        check_outputs([Output("--json", args.json, what="the outcomes"),
+                       Output("--report-dir", args.report_dir, folder=True,
+                              files=tuple(f"{m}.txt" for m in modules), what="the reports")],
+                      [("--again", args.again), ("--equivalents", args.equivalents)])
+    except UsageError as err:
+        print(f"fivetenk mutation: {err}", file=sys.stderr)
+        return 2
 
     def say(text: str) -> None:
         if not args.quiet:
@@ -100,12 +111,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         print()
         print("\n".join(survivor_lines(report.outcomes)))
     if args.json:
-        args.json.write_text(json.dumps(as_json(report), indent=1) + "\n", encoding="utf-8")
+        write_file(args.json, json.dumps(as_json(report), indent=1) + "\n")
     if args.report_dir:
-        args.report_dir.mkdir(parents=True, exist_ok=True)
         for module in report.totals:
-            (args.report_dir / f"{module}.txt").write_text(module_report(report, module) + "\n",
-                                                           encoding="utf-8")
+            write_file(args.report_dir / f"{module}.txt", module_report(report, module) + "\n")
     print(f"{len(report.outcomes)} mutants in {report.seconds:.0f} s", file=sys.stderr)
     return 1 if report.stale else 0
 
