@@ -176,16 +176,26 @@ def compare(old: RunFile, new: RunFile) -> Comparison:
     return found
 
 
+PROFILE_LINES = 20
+"""The most profile words whose change is listed; the rest are counted (a report may hold
+any number of unknown keys, kept as later profile words)."""
+KEY_LIMIT = 60
+"""Characters shown of a profile word (a key from the report: escaped, bounded)."""
+
+
 def _profile_changes(old: RunFile, new: RunFile) -> list[str]:
     """Each profile word that differs (capabilities, shapes, variants…), one line each
-    (the implementations' names head the comparison anyway)."""
+    (the implementations' names head the comparison anyway), at most
+    :data:`PROFILE_LINES` of them, then how many more. The words are the reports' keys:
+    shown escaped and bounded like every value from a report (issue 29)."""
     lines = []
-    for key in sorted(set(old.profile) | set(new.profile)):
-        if key == "warnings":
-            continue
-        a, b = old.profile.get(key), new.profile.get(key)
-        if a != b:
-            lines.append(f"{key}: {_words(a)} → {_words(b)}")
+    keys = [k for k in sorted(set(old.profile) | set(new.profile))
+            if k != "warnings" and old.profile.get(k) != new.profile.get(k)]
+    for key in keys[:PROFILE_LINES]:
+        lines.append(f"{visible(key, KEY_LIMIT)}: {_words(old.profile.get(key))} → "
+                     f"{_words(new.profile.get(key))}")
+    if len(keys) > PROFILE_LINES:
+        lines.append(f"… and {len(keys) - PROFILE_LINES} more profile words differ")
     return lines
 
 
@@ -193,11 +203,12 @@ def _words(value: Any) -> str:
     if value is None:
         return "(not declared)"
     if isinstance(value, list):
-        return visible(", ".join(map(str, value)) or "(none)", TEXT_LIMIT)
+        return visible(", ".join(map(str, value[:TEXT_LIMIT])) or "(none)", TEXT_LIMIT)
     if isinstance(value, dict):
-        return visible("; ".join(f"{k}: {_words(v)}" for k, v in value.items()) or "(none)",
-                       TEXT_LIMIT)
-    return visible(json.dumps(value), TEXT_LIMIT)
+        shown = "; ".join(f"{visible(k, KEY_LIMIT)}: {_words(v)}"
+                          for k, v in list(value.items())[:PROFILE_LINES])
+        return visible(shown or "(none)", TEXT_LIMIT)
+    return visible(json.dumps(value)[:4 * TEXT_LIMIT], TEXT_LIMIT)
 
 
 def _counts_line(run: RunFile) -> str:
@@ -212,7 +223,7 @@ def text_lines(found: Comparison) -> list[str]:
     lines = [f"fivetenk diff: {old.where} -> {new.where}",
              f"  old: {visible(old.implementation, NAME_LIMIT)}: {_counts_line(old)}",
              f"  new: {visible(new.implementation, NAME_LIMIT)}: {_counts_line(new)}"]
-    lines += [f"  profile changed: {line}" for line in found.profile]
+    lines += [f"  profile changed: {visible(line, 2 * TEXT_LIMIT)}" for line in found.profile]
     for change in found.changes:
         lines.append("")
         name = f" {visible(change.name, NAME_LIMIT)}" if change.name else ""
