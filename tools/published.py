@@ -12,20 +12,26 @@ something out, in words when they fit ("5,10,K (no straight; 1 deck)"), else cou
 partial profile never reads as the whole game, and the summary gives the words in full.
 ``color``: ``brightgreen`` when
 the run passed with no expected failure, ``yellow`` when it passed thanks to expected
-failures, ``red`` when it failed (exit 1), ``lightgrey`` when nothing ran.
+failures, ``red`` when it failed (exit 1), ``lightgrey`` when nothing ran. A handshake
+word the kit does not know (an unknown capability, shape, variant value or profile word of D39: each
+a warning on the console) is ignored, so the label says how many were ("1 unknown
+profile word ignored") and a passing run is ``yellow``, never ``brightgreen``: the
+implementation may play something no scenario checked (issue 29).
 
 **The summary** is Markdown for a CI step summary (``$GITHUB_STEP_SUMMARY``): the verdict,
 the implementation, the kit's version, the profile in words, a table per rule (the
 console's table), the failing scenarios (failed, errored or xpassed; at most
 :data:`SUMMARY_FAILURES`, then how many more), each with its clauses and its first
-difference (or message), a NEW failure marked so, then what the implementation leaves
-out, the stale expectations and what the failures have in common. Every text the
-implementation controls is escaped (:func:`fivetenk.markdown.md_text`).
+difference (or message), a NEW failure marked so, then the handshake's warnings (words
+the kit does not know, ignored; the profile line counts them too), what the
+implementation leaves out, the stale expectations and what the failures have in common.
+Every text the implementation controls is escaped (:func:`fivetenk.markdown.md_text`).
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -78,6 +84,9 @@ def profile_words(declared: dict[str, Any]) -> str:
     protocol = declared.get("protocol")  # older than the kit's: later conventions skipped
     if isinstance(protocol, str):
         parts.append(f"protocol {protocol}")
+    unknown = ignored(declared)
+    if unknown:
+        parts.append(f"{unknown} unknown profile word{'s' if unknown != 1 else ''} ignored")
     return "; ".join(parts)
 
 
@@ -120,7 +129,23 @@ def _counted(declared: dict[str, Any]) -> str:
     protocol = declared.get("protocol")  # older than the kit's: said, as in the words
     if isinstance(protocol, str):
         parts.append(f"protocol {protocol}")
+    unknown = ignored(declared)
+    if unknown:
+        parts.append(f"{unknown} unknown")
     return ", ".join(parts)
+
+
+def ignored(declared: dict[str, Any]) -> int:
+    """How many handshake words the kit did not know and ignored (a capability, shape,
+    variant or value, run family, wing rule or extra shape: each is a warning of
+    :func:`fivetenk.protocol.parse_hello`). The implementation may play something the kit
+    did not check, so a run that declared one is never published as the whole game, nor
+    green (issue 29)."""
+    warnings = declared.get("warnings")
+    if not isinstance(warnings, list) or not warnings:
+        return 0
+    more = re.match(r"… and (\d+) more warnings", str(warnings[-1]))  # the list is bounded
+    return len(warnings) - 1 + int(more.group(1)) if more else len(warnings)
 
 
 def verdict(results: Sequence[Result], stale: Sequence[Any], idle: str) -> str:
@@ -152,8 +177,11 @@ def badge(results: Sequence[Result], declared: dict[str, Any], *, stale: Sequenc
     message = f"{counts['passed']}/{ran}"
     if counts["skipped"]:
         message += f", {counts['skipped']} skipped"
+    state = verdict(results, stale, idle)
+    if state == "passed" and ignored(declared):  # passed, with words nobody checked
+        state = "passed-expected"
     return {"schemaVersion": 1, "label": badge_label(declared), "message": message,
-            "color": COLORS[verdict(results, stale, idle)]}
+            "color": COLORS[state]}
 
 
 def badge_text(results: Sequence[Result], declared: dict[str, Any], *,
@@ -207,7 +235,8 @@ def summary_markdown(results: Sequence[Result], spec: Spec, declared: dict[str, 
     lines += md_table(["rule", "title", *used, "status"], rows,
                       ["l", "l", *("r" for _ in used), "l"])
     lines += _failing_lines(results)
-    extra = [*notes, *(item.describe() for item in stale), *causes]
+    warnings = [f"warning: {w}" for w in declared.get("warnings", []) if isinstance(w, str)]
+    extra = [*warnings, *notes, *(item.describe() for item in stale), *causes]
     if idle:
         extra.append(idle)
     if extra:

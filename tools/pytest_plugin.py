@@ -15,6 +15,13 @@ It is registered by the package (the ``pytest11`` entry point), so an installed 
 offers the option; from a source checkout, load it with ``-p fivetenk.pytest_plugin``.
 A stale expectation entry (``check`` fails the run for it) fails the session: pytest
 reports it after the tests and exits with 1.
+
+``--fivetenk-impl`` is checked as ``check --impl`` is (:func:`fivetenk.commands.check.impl_argv`):
+an empty value (an unset ``$IMPL`` in CI), a blank one, an unclosed quote or a program
+that cannot run is one usage error, and pytest exits non-zero before any test runs
+(issue 29). As under ``check``, SIGTERM or SIGHUP to pytest kills the implementation and
+all its descendants (:mod:`fivetenk.process_tree`) before pytest exits with 128 + the
+signal number.
 """
 
 from __future__ import annotations
@@ -41,8 +48,88 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="only the scenarios of this rule (repeatable)")
     group.addoption("--fivetenk-expectations", metavar="FILE",
                     help="an expectations file, as for fivetenk check --expectations")
-    group.addoption("--fivetenk-timeout", type=float, default=10.0, metavar="SECONDS",
-                    help="seconds to wait for each reply (default 10)")
+    group.addoption("--fivetenk-timeout", type=_seconds, default=10.0, metavar="SECONDS",
+                    help="seconds to wait for each reply, above 0 and at most 3600 "
+                    "(default 10)")
+
+
+def _seconds(text: str) -> float:
+    """``--fivetenk-timeout``, checked as ``check --timeout`` is."""
+    from .commands.check import _positive
+
+    return _positive(text)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Check ``--fivetenk-impl`` at once (a usage error, non-zero exit, before any test);
+    given, turn SIGTERM and SIGHUP into a clean stop that kills the implementation."""
+    impl = config.getoption("fivetenk_impl", None)
+    if impl is None:
+        return
+    from .commands.check import impl_argv
+    from .user_input import UsageError
+
+    try:
+        impl_argv(impl, "--fivetenk-impl")
+    except UsageError as err:
+        raise pytest.UsageError(str(err)) from None
+    config.stash[_SIGNALS] = _install_handlers()
+
+
+_SIGNALS = pytest.StashKey[dict[int, Any]]()
+_TERMINATED: list[int] = []
+"""The terminating signal received, if any (exit status 128 + it)."""
+
+
+def _terminate(signum: int, frame: object) -> None:
+    """SIGTERM or SIGHUP: what :func:`fivetenk.cli.main` does for ``check`` -- close the
+    implementation at once (no polite ``stop``) -- through pytest's own way out of a
+    session: a KeyboardInterrupt, so every ``finally`` and :func:`pytest_sessionfinish`
+    run (which kill the implementation's whole process tree), then exit 128 + signum."""
+    import signal
+
+    from .process_driver import hurry
+
+    for name in ("SIGTERM", "SIGHUP"):  # a second signal must not cut the clean-up short
+        with _suppressed():
+            signal.signal(getattr(signal, name), signal.SIG_IGN)
+    hurry()
+    _TERMINATED.append(signum)
+    raise KeyboardInterrupt
+
+
+def _suppressed() -> Any:
+    import contextlib
+
+    return contextlib.suppress(AttributeError, ValueError, OSError)
+
+
+def _install_handlers() -> dict[int, Any]:
+    """Install :func:`_terminate` for SIGTERM and SIGHUP (main thread only); the previous
+    handlers, to restore at the end of the session."""
+    import signal
+    import threading
+
+    previous: dict[int, Any] = {}
+    if threading.current_thread() is not threading.main_thread():
+        return previous
+    for name in ("SIGTERM", "SIGHUP"):
+        signum = getattr(signal, name, None)
+        if signum is not None:
+            with _suppressed():
+                previous[signum] = signal.signal(signum, _terminate)
+    return previous
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    import signal
+
+    from .process_driver import hurry
+
+    for signum, handler in config.stash.get(_SIGNALS, {}).items():
+        with _suppressed():
+            signal.signal(signum, handler if handler is not None else signal.SIG_DFL)
+    hurry(False)
 
 
 class ScenarioItem(pytest.Item):
@@ -87,11 +174,10 @@ class ScenarioFailed(Exception):
 def _driver(config: pytest.Config) -> Driver:
     state = config.stash[_STATE]
     if state.get("driver") is None:
-        import shlex
-
+        from .commands.check import impl_argv
         from .process_driver import ProcessDriver
 
-        state["driver"] = ProcessDriver(shlex.split(config.getoption("fivetenk_impl")),
+        state["driver"] = ProcessDriver(impl_argv(config.getoption("fivetenk_impl")),
                                         timeout=config.getoption("fivetenk_timeout"))
     driver: Driver = state["driver"]
     return driver
@@ -99,7 +185,7 @@ def _driver(config: pytest.Config) -> Driver:
 
 def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config,
                                   items: list[pytest.Item]) -> None:
-    if not config.getoption("fivetenk_impl"):
+    if config.getoption("fivetenk_impl") is None:  # "" is refused by pytest_configure
         return
     items.extend(_items(session, config))
 
@@ -151,7 +237,16 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         return
     driver = state.get("driver")
     if driver is not None:
-        driver.close()
+        driver.close()  # the implementation and all its descendants killed and reaped
+    if _TERMINATED:
+        import signal
+
+        reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+        if reporter is not None:
+            reporter.write_line(f"fivetenk: terminated by {signal.Signals(_TERMINATED[0]).name}"
+                                "; the implementation was killed", red=True)
+        session.exitstatus = 128 + _TERMINATED[0]
+        return
     stale = state["expected"].stale(state["results"])
     if stale:
         reporter = session.config.pluginmanager.get_plugin("terminalreporter")

@@ -136,41 +136,57 @@ def _restarts(text: str) -> int:
     return int(text)
 
 
-def _process_driver(args: argparse.Namespace) -> Driver:
-    """The ProcessDriver for --impl, started at once so that it boots while the scenarios
-    load. The command must name a program that can run: empty (an unset variable in CI),
-    not found, a folder, not a regular file or not executable is a usage error (exit 2),
-    never an errored run, and never a silent fall-back to the reference engine."""
+def impl_argv(impl: str, option: str = "--impl") -> list[str]:
+    """The argument list of an ``--impl`` command (split like a shell would, never run
+    through one), checked: it must name a program that can run. Empty (an unset variable
+    in CI), blank, an unclosed quote, not found, a folder, not a regular file or not
+    executable is a UsageError naming ``option``. The one check of ``check --impl``,
+    ``fuzz --impl``, ``show --impl`` and the pytest plugin's ``--fivetenk-impl``."""
     import shlex
     import shutil
     import stat
 
-    from ..process_driver import ProcessDriver
     from ..user_input import UsageError
 
     try:
-        argv = shlex.split(args.impl)
+        argv = shlex.split(impl)
     except ValueError as err:
-        raise UsageError(f"--impl {args.impl!r}: {err}") from None
+        raise UsageError(f"{option} {report.visible(repr(impl), 400)}: {err}") from None
     if not argv or not argv[0].strip():
-        raise UsageError(f"--impl needs a command, not {args.impl!r} (an unset variable?)")
+        raise UsageError(f"{option} needs a command, not {report.visible(repr(impl), 400)} "
+                         "(an unset variable?)")
     program = argv[0]
+    shown = report.visible(repr(program), 400)
     if os.sep in program or (os.altsep and os.altsep in program):
         try:
             info = os.stat(program)
-        except OSError as err:
-            reason = "not found" if isinstance(err, FileNotFoundError) else err.strerror
-            raise UsageError(f"--impl: {program!r}: {reason}") from None
+        except (OSError, ValueError) as err:
+            reason = "not found" if isinstance(err, FileNotFoundError) else \
+                getattr(err, "strerror", None) or str(err)
+            raise UsageError(f"{option}: {shown}: {reason}") from None
         if stat.S_ISDIR(info.st_mode):
-            raise UsageError(f"--impl: {program!r} is a folder, not a program")
+            raise UsageError(f"{option}: {shown} is a folder, not a program")
         if not stat.S_ISREG(info.st_mode):
-            raise UsageError(f"--impl: {program!r} is not a regular file")
+            raise UsageError(f"{option}: {shown} is not a regular file")
         if not os.access(program, os.X_OK):
-            raise UsageError(f"--impl: {program!r} is not executable (chmod +x it, or name "
-                             f"its interpreter: --impl \"python3 {program}\")")
+            raise UsageError(f"{option}: {shown} is not executable (chmod +x it, or name "
+                             f"its interpreter: {option} \"python3 {program}\")")
     elif shutil.which(program) is None:
         hint = f" (to run the file here, write ./{program})" if os.path.exists(program) else ""
-        raise UsageError(f"--impl: command {program!r} not found on PATH{hint}")
+        raise UsageError(f"{option}: command {shown} not found on PATH{hint}")
+    return argv
+
+
+def _process_driver(args: argparse.Namespace) -> Driver:
+    """The ProcessDriver for --impl, started at once so that it boots while the scenarios
+    load. The command must name a program that can run (:func:`impl_argv`): a usage error
+    (exit 2) otherwise, never an errored run, and never a silent fall-back to the
+    reference engine."""
+    from ..process_driver import ProcessDriver
+    from ..user_input import UsageError
+
+    argv = impl_argv(args.impl)
+    program = argv[0]
     driver = ProcessDriver(argv, timeout=args.timeout, restarts=args.restarts)
     driver.prestart()
     if driver.start_error is not None:
