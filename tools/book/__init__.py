@@ -724,10 +724,9 @@ def build(out: Path, *, report_options: Iterable[str] = (), lang: str = "en",
     taken: set[str] = set()
     names: set[str] = set()
     command = ["fivetenk", "book", "--out", visible(str(out), NAME_LIMIT)]
-    read: list[tuple[str, Path | None]] = []
-    for option in report_options:
-        name, path = parse_report_option(option)
-        read.append(("--report", path))
+    given = [parse_report_option(option) for option in report_options]
+    _check_out(out, [("--report", path) for _, path in given])  # before any work (issue 29)
+    for name, path in given:
         if name in names:
             raise BookError(f"--report: the name {name!r} is given twice")
         names.add(name)
@@ -737,7 +736,6 @@ def build(out: Path, *, report_options: Iterable[str] = (), lang: str = "en",
         command += ["--report", f"{name}={visible(path.name, NAME_LIMIT)}"]
     if lang != "en":
         command += ["--lang", lang]
-    _check_out(out, read)
     book = Book(spec=spec or load_spec(),
                 scenarios=catalog.shipped() if scenarios is None else scenarios,
                 reports=reports, lang=lang, command=" ".join(command))
