@@ -166,6 +166,10 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     if module != "commonjs" and args.lang != "js":
         raise UsageError(f"--module {module}: only for --lang js (a Python adapter is a "
                          "module already)")
+    if module == "esm" and "\\" in str(folder.resolve()):
+        raise UsageError(f"{shown}: Node.js cannot load an ES module from a path holding a "
+                         "backslash (its loader refuses an encoded \\ in a module's URL); "
+                         "name another folder, or write CommonJS (no --module esm)")
     written = files(args.lang, folder, name, module)
     write_files(folder, written, policy=FORCE, force=args.force,
                 modes={t: 0o777 for t in written if t.startswith("adapter.")})
