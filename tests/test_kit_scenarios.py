@@ -211,7 +211,7 @@ def test_unwritable_outputs_exit_2_without_traceback(
     blocker.write_text("")
     assert main(["export", "--out", str(blocker / "sub")]) == 2
     err = capsys.readouterr().err
-    assert f"--out {blocker / 'sub'}: cannot write" in err and "Traceback" not in err
+    assert f"--out {blocker / 'sub'}: cannot be made" in err and "Traceback" not in err
     assert list(tmp_path.iterdir()) == [blocker]  # nothing partly written
 
 
