@@ -153,7 +153,7 @@ def _need(record: dict[str, Any], keys: dict[str, type], where: str) -> None:
     from ..scenario import ScenarioError
 
     for key, kind in keys.items():
-        value = record.get(key)
+        value: Any = record.get(key)
         if not isinstance(value, kind) or (kind is int and (isinstance(value, bool)
                                                             or value < 0)):
             wanted = "an integer, 0 or more" if kind is int else kind.__name__
