@@ -154,8 +154,10 @@ def _need(record: dict[str, Any], keys: dict[str, type], where: str) -> None:
 
     for key, kind in keys.items():
         value: Any = record.get(key)
-        if not isinstance(value, kind) or (kind is int and (isinstance(value, bool)
-                                                            or value < 0)):
+        bad = not isinstance(value, kind)
+        if kind is int and not bad:  # a count or a case number: a whole number, 0 or more
+            bad = isinstance(value, bool) or int(value) < 0
+        if bad:
             wanted = "an integer, 0 or more" if kind is int else kind.__name__
             raise ScenarioError(f"{key!r}: expected {wanted}, found "
                                 f"{report.json_text(value, 80)}", where=where)
