@@ -549,3 +549,18 @@ def test_every_writing_option_is_in_the_matrix() -> None:
     options = _file_options()
     assert options - READERS - writers == set(), "file options neither read nor in the matrix"
     assert (writers | READERS) - options == set(), "rows of the matrix that are no option"
+
+
+@pytest.mark.parametrize("command", ["check", "fuzz"])
+def test_an_output_is_refused_before_the_implementation_starts(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str) -> None:
+    """"Before any work": a bad --jsonl is refused before the implementation is started
+    (it would say so by making a file)."""
+    started = tmp_path / "started"
+    impl = f"{sys.executable} -c \"open({str(started)!r}, 'w')\""
+    os.mkfifo(tmp_path / "out.fifo")
+    extra = ["--cases", "1", "--out", str(tmp_path / "found")] if command == "fuzz" else []
+    code, err = run([command, "--impl", impl, *extra, "--jsonl", str(tmp_path / "out.fifo")],
+                    capsys)
+    assert code == 2 and "out.fifo" in err and "not a regular file" in err, err
+    assert not started.exists()

@@ -237,6 +237,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None, driver: Driver | No
     killed and reaped (see :mod:`fivetenk.process_driver`)."""
     out = out or sys.stdout
     if driver is None and getattr(args, "impl", None) is not None:
+        _check_outputs(args)  # before the implementation is even started (issue 29)
         driver = _process_driver(args)
         try:
             return _run(args, out, driver)
