@@ -564,3 +564,21 @@ def test_an_output_is_refused_before_the_implementation_starts(
                     capsys)
     assert code == 2 and "out.fifo" in err and "not a regular file" in err, err
     assert not started.exists()
+
+
+def test_a_report_never_replaces_the_implementation_it_runs(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The adapter's script, and the interpreter that runs it, are inputs of ``check
+    --impl`` too. The interpreter is only looked at here (as root, a failure would
+    replace it): it is among the files the command protects."""
+    from fivetenk.commands.check import impl_files
+
+    script = tmp_path / "adapter.py"
+    script.write_text("print('never run')\n")
+    code, err = run(["check", "--impl", f"{sys.executable} {script}", "--jsonl", str(script)],
+                    capsys)
+    assert code == 2 and "--impl" in err and "own input" in err, err
+    assert script.read_text() == "print('never run')\n"
+    found = impl_files(f"python3 {script} --level 2")
+    assert script in found and any(os.path.samefile(f, sys.executable) or f.name.startswith(
+        "python3") for f in found), found

@@ -254,9 +254,28 @@ def _outputs(args: argparse.Namespace) -> list[tuple[str, Path | None]]:
 
 
 def _inputs(args: argparse.Namespace) -> list[tuple[str, Path | None]]:
-    """The files the command reads that it names: PATHs and ``--expectations``."""
+    """The files the command reads that it names: PATHs, ``--expectations``, and the files
+    ``--impl`` runs (its program, found on PATH or not, and every argument that names a
+    file: ``--jsonl adapter.py`` must not replace the adapter, nor, as root, the
+    interpreter)."""
     return [*(("PATH", p) for p in getattr(args, "paths", []) or []),
-            ("--expectations", getattr(args, "expectations", None))]
+            ("--expectations", getattr(args, "expectations", None)),
+            *(("--impl", p) for p in impl_files(getattr(args, "impl", None)))]
+
+
+def impl_files(impl: str | None) -> list[Path]:
+    """The existing files an ``--impl`` command names (nothing when it cannot be split)."""
+    import shlex
+    import shutil
+
+    if not impl:
+        return []
+    try:
+        words = shlex.split(impl)
+    except ValueError:
+        return []
+    found = [shutil.which(words[0]) or words[0]] if words else []
+    return [Path(w) for w in [*found, *words[1:]] if os.path.isfile(w)]
 
 
 def _check_outputs(args: argparse.Namespace) -> None:
