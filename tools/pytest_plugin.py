@@ -233,12 +233,10 @@ NODE_PREFIX = "fivetenk::"
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     state = session.config.stash.get(_STATE, None)
-    if state is None:
-        return
-    driver = state.get("driver")
+    driver = state.get("driver") if state is not None else None
     if driver is not None:
         driver.close()  # the implementation and all its descendants killed and reaped
-    if _TERMINATED:
+    if _TERMINATED:  # whenever it came, collection included
         import signal
 
         reporter = session.config.pluginmanager.get_plugin("terminalreporter")
@@ -246,6 +244,8 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
             reporter.write_line(f"fivetenk: terminated by {signal.Signals(_TERMINATED[0]).name}"
                                 "; the implementation was killed", red=True)
         session.exitstatus = 128 + _TERMINATED[0]
+        return
+    if state is None:
         return
     stale = state["expected"].stale(state["results"])
     if stale:
