@@ -134,16 +134,15 @@ def make_source(kind: str, where: Path) -> Path:
 _LOG: list[Path] = []
 
 
-def _game_log() -> Path:
-    """One game log of ``fivetenk play --auto`` (made once)."""
-    if not _LOG:
-        import tempfile
+@pytest.fixture(scope="module", autouse=True)
+def _game_log_once(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """One game log of ``fivetenk play --auto``, made once for the module."""
+    log = tmp_path_factory.mktemp("log") / "game.jsonl"
+    assert cli.main(["play", "--auto", "--seed", "1", "--hands", "1", "--log", str(log)]) == 0
+    _LOG[:] = [log]
 
-        folder = Path(tempfile.mkdtemp(prefix="fivetenk-log-"))
-        log = folder / "game.jsonl"
-        assert cli.main(["play", "--auto", "--seed", "1", "--hands", "1", "--log",
-                         str(log)]) == 0
-        _LOG.append(log)
+
+def _game_log() -> Path:
     return _LOG[0]
 
 

@@ -63,6 +63,7 @@ def _seconds(text: str) -> float:
 def pytest_configure(config: pytest.Config) -> None:
     """Check ``--fivetenk-impl`` at once (a usage error, non-zero exit, before any test);
     given, turn SIGTERM and SIGHUP into a clean stop that kills the implementation."""
+    _TERMINATED.clear()  # a process may run several sessions (pytester)
     impl = config.getoption("fivetenk_impl", None)
     if impl is None:
         return
