@@ -15,8 +15,7 @@ from pathlib import Path
 from typing import TextIO
 
 from .. import catalog
-from ..paths import Output, check_outputs
-from ..report import write_atomic
+from ..paths import Output, check_outputs, write_files
 from ..scenario import Scenario, dumps
 
 
@@ -86,8 +85,8 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
         return 0
     names = tuple(f"{stem}.json" for stem in groups)
     _check_out(args, names)  # every file, before the first is written
-    for name, scenarios in zip(names, groups.values(), strict=True):
-        write_atomic(args.out / name, dumps([s.to_json() for s in scenarios]))
+    write_files(args.out, {name: dumps([s.to_json() for s in scenarios])  # all or none
+                           for name, scenarios in zip(names, groups.values(), strict=True)})
     print(f"fivetenk export: wrote {len(groups)} files, "
           f"{sum(len(g) for g in groups.values())} scenarios, to {args.out}", file=out)
     return 0
