@@ -165,6 +165,8 @@ def snapshot(root: Path) -> dict[str, tuple[str, object]]:
                 found[key] = ("fifo", None)
             elif stat.S_ISCHR(info.st_mode):
                 found[key] = ("char device", info.st_rdev)
+            elif stat.S_ISSOCK(info.st_mode):
+                found[key] = ("socket", None)
             else:
                 found[key] = ("other", stat.S_IFMT(info.st_mode))
     return found
@@ -201,6 +203,23 @@ def _fifo(tmp: Path, src: Path) -> Path:
 def _device(tmp: Path, src: Path) -> Path:
     make_device(tmp / "null")
     return tmp / "null"
+
+
+@_kind("socket", FILE_KINDS)
+def _socket(tmp: Path, src: Path) -> Path:
+    import socket
+
+    server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    server.bind(str(tmp / "out.sock"))
+    server.close()  # the socket file stays
+    return tmp / "out.sock"
+
+
+@_kind("read-only file", FILE_KINDS)
+def _read_only(tmp: Path, src: Path) -> Path:
+    (tmp / "out.ro").write_text("read-only\n")
+    (tmp / "out.ro").chmod(0o444)
+    return tmp / "out.ro"
 
 
 @_kind("link to a file", FILE_KINDS)
