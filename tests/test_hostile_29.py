@@ -299,10 +299,9 @@ def test_new_adapter_compiles_for_any_folder_and_name(
 @pytest.mark.parametrize(("record", "by"), [
     ({"id": " ", "status": "failed"}, "id"),
     ({"id": "\t", "status": "errored"}, "id"),
-    ({"id": "A-1", "status": "failed", "shapes": ["no such shape"],
+    ({"id": "\n", "status": "failed", "shapes": ["pair"],
       "differences": [{"path": "beats", "observed": True}]}, "shape"),
-    ({"id": "A-1", "status": "failed", "shapes": [""],
-      "differences": [{"path": "beats", "observed": True}]}, "shape"),
+    ({"id": "  x", "status": "failed", "rule": "R02"}, "rule"),
 ])
 def test_expectations_blame_the_reports_line_not_the_kit(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], record: dict[str, object],

@@ -61,6 +61,8 @@ WRITERS: dict[str, Writer] = {
                                                  "--jsonl", str(o)], source="expectations"),
     "expectations --out": Writer(lambda o, s: ["expectations", str(s), "--out", str(o)],
                                  source="run", force=True),
+    "expectations --update": Writer(lambda o, s: ["expectations", str(s), "--update", str(o)],
+                                    source="run"),
     "fuzz --jsonl": Writer(lambda o, s: ["fuzz", "--impl", ADAPTER, "--cases", "1",
                                          "--expectations", str(s), "--jsonl", str(o),
                                          "--out", str(o.parent / "found")],
