@@ -366,14 +366,17 @@ def write_files(folder: Path, texts: dict[str, str], *, policy: str = REPLACE,
     os.umask(umask)
     staged: list[tuple[str, Path]] = []
     put: list[Path] = []
+    current = folder
     try:
         for name, text in texts.items():
+            current = folder / name
             fd, tmp = tempfile.mkstemp(prefix=f".{name[:100]}.", dir=folder)
-            staged.append((tmp, folder / name))
+            staged.append((tmp, current))
             with os.fdopen(fd, "wb") as handle:
                 handle.write(text.encode("utf-8", errors="backslashreplace"))
             os.chmod(tmp, (modes or {}).get(name, 0o666) & ~umask)
         for tmp, target in staged:
+            current = target
             existed = os.path.lexists(target)
             os.replace(tmp, target)
             if not existed:
@@ -383,6 +386,6 @@ def write_files(folder: Path, texts: dict[str, str], *, policy: str = REPLACE,
             Path(tmp).unlink(missing_ok=True)
         for target in put:
             target.unlink(missing_ok=True)
-        if isinstance(err, OSError):
-            raise OSError(err.errno, err.strerror or str(err), str(folder)) from None
+        if isinstance(err, OSError):  # named by the file the user would see, not the temp
+            raise OSError(err.errno, err.strerror or str(err), str(current)) from None
         raise
