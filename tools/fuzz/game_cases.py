@@ -332,7 +332,7 @@ def play_out(src: Source, rec: _Recorder, rare: bool, near: int = NEAR_MISS_PERC
             miss = near_miss(src, game)
             if miss is not None:
                 rec.act(miss)
-        if rec.plays and src.bool(PLAYS_PERCENT):
+        if src.bool(PLAYS_PERCENT) and rec.plays:  # drawn even when not asked (issue 28)
             decision = pending()
             if decision is not None and decision.kind == "play":
                 rec.ask_plays(decision.seat)
