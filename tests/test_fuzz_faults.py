@@ -269,3 +269,32 @@ def test_case_n_of_a_query_not_offered_is_skipped_saying_so(tmp_path: Path) -> N
     assert run.returncode == 0, run.stdout + run.stderr
     assert "1 skipped (the implementation does not answer plays: 1)" in run.stdout, run.stdout
     assert records[-1]["skipped_why"] == {"the implementation does not answer plays": 1}
+
+
+def test_merge_counts_the_errored_cases_of_every_shard(tmp_path: Path) -> None:
+    """``fuzz merge`` adds up the shards' errored cases by kind and names a shard the
+    restart budget stopped; either makes it exit 1, as the shard did."""
+    import contextlib
+    import io
+
+    from fivetenk import cli
+
+    summaries = [{"record": "summary", "seed": 1, "tried": {"queries/plays": 5}, "diverged": 0,
+                  "errored": {"timeout": 2}, "stopped": "STOPPED: the restart budget is spent"},
+                 {"record": "summary", "seed": 1, "tried": {"queries/plays": 7}, "diverged": 0,
+                  "errored": {"timeout": 1, "crash": 1}, "stopped": None}]
+    for k, summary in enumerate(summaries):
+        (tmp_path / f"s{k}").mkdir()
+        (tmp_path / f"s{k}" / "fuzz.jsonl").write_text(json.dumps(summary) + "\n")
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        code = cli.main(["fuzz", "merge", str(tmp_path / "s0"), str(tmp_path / "s1")])
+    text = out.getvalue()
+    assert code == 1, text
+    assert "12 cases in 2 shards; 0 diverged, 0 distinct (from 0 groups in the shards); " \
+        "4 errored (3 timeout, 1 crash)" in text, text
+    assert "note: the restart budget stopped 1 shard before its end: " in text, text
+    clean = {**summaries[1], "errored": {}}
+    (tmp_path / "s1" / "fuzz.jsonl").write_text(json.dumps(clean) + "\n")
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert cli.main(["fuzz", "merge", str(tmp_path / "s1")]) == 0
