@@ -298,3 +298,43 @@ def test_merge_counts_the_errored_cases_of_every_shard(tmp_path: Path) -> None:
     (tmp_path / "s1" / "fuzz.jsonl").write_text(json.dumps(clean) + "\n")
     with contextlib.redirect_stdout(io.StringIO()):
         assert cli.main(["fuzz", "merge", str(tmp_path / "s1")]) == 0
+
+
+WRONG_AND_HANGING = '''
+import sys
+import time
+from fivetenk.adapter import Adapter, serve
+
+
+class WrongAndHanging(Adapter):
+    """Reads every card set's legality backwards, and never answers plays."""
+
+    def handle(self, request):
+        if request.get("cmd") == "plays":
+            time.sleep(3600)
+        reply = super().handle(request)
+        if request.get("cmd") == "classify" and reply.get("ok"):
+            reply["result"] = {"legal": not reply["result"]["legal"], "readings": []}
+        return reply
+
+
+sys.exit(serve(sys.stdin.buffer, sys.stdout.buffer, WrongAndHanging()))
+'''
+
+
+def test_after_the_restart_budget_nothing_is_shrunk_or_written(tmp_path: Path) -> None:
+    """A divergence found before the restart budget ran out is reported, but not shrunk or
+    written: the implementation is not started again, so no case could be checked on it;
+    the report says so and gives the command that runs the case alone."""
+    script = tmp_path / "wrong_and_hanging.py"
+    script.write_text(WRONG_AND_HANGING)
+    run, records = fuzz_run(tmp_path, [sys.executable, str(script)], "--seed", "1",
+                            "--cases", "200", "--restarts", "0", "--timeout", "5")
+    text = run.stdout
+    assert run.returncode == 1, text + run.stderr
+    groups = [r for r in records if r["record"] == "divergence"]
+    assert groups and all(g["kind"] == "classify" for g in groups), groups
+    assert all(g["not_written"] == "the restart budget is spent" for g in groups), groups
+    assert "not shrunk or written: the implementation is not started again" in text, text
+    assert "STOPPED: the restart budget is spent (--restarts 0)" in text, text
+    assert not (tmp_path / "found").exists() or not list((tmp_path / "found").iterdir())

@@ -370,7 +370,10 @@ class ProcessDriver:
                     entry.append(reply)
         except DriverError as err:
             u, k = owner[err.index or 0]
+            done = out[u]
             out[u] = self._indexed(err, k)
+            if isinstance(done, list):  # the results of its steps before the failing one
+                err.partial = done
             return out[:u + 1]
         return out
 

@@ -461,13 +461,14 @@ def _run(args: argparse.Namespace, out: TextIO, driver: Any, fixed: dict[str, st
     outcomes: list[Outcome] = []
     show = not args.no_progress and _is_tty(sys.stderr)
     args.stopped = None
+    args.diverged = False
     spin = float(getattr(driver, "spin", 0.0))
     with contextlib.closing(_campaign(plan, modes, driver, args, total, (k, n), started)) as run:
         for batch in run:
             outcomes.extend(batch)
             if show:
                 _progress(sys.stderr, outcomes, total, time.perf_counter() - started)
-            args.stopped = faults.stop(args, outcomes, batch)
+            args.stopped = faults.stop(args, batch)
             if args.stopped:  # the campaign is closed here: its own restore is skipped
                 _set_spin(driver, spin)
                 break

@@ -24,18 +24,20 @@ SHRINK_SHARE = 0.75
 use: the rest is left to shrinking, checking and writing the cases."""
 
 
-def stop(args: argparse.Namespace, outcomes: list[Outcome], batch: list[Outcome]) -> str:
+def stop(args: argparse.Namespace, batch: list[Outcome]) -> str:
     """Why the campaign stops after this chunk ("" if it goes on): the restart budget is
     spent (the implementation would not be started again: every later case would be lost,
     issue 28), the --budget ran out while waiting, or under --budget the time left is for
-    shrinking the divergences found."""
+    shrinking the divergences found (``args.diverged``: one was found in an earlier
+    chunk)."""
     for o in batch:
         if o.failure == "restart budget":
             return "restart budget"
         if o.failure == "out of time":
             return "out of time"
+    args.diverged = getattr(args, "diverged", False) or any(o.diverged for o in batch)
     deadline = getattr(args, "deadline", None)
-    if deadline is not None and not args.no_shrink and any(o.diverged for o in outcomes) \
+    if deadline is not None and not args.no_shrink and args.diverged \
             and time.monotonic() >= deadline - (1 - SHRINK_SHARE) * args.budget:
         return "shrinking"
     return ""

@@ -73,6 +73,11 @@ def describe(args: argparse.Namespace, plan: Plan, modes: dict[str, Any], driver
     lines.append(f"  reproduce it as found: {record['reproduce']}")
     if not write or args.no_shrink:
         return lines, record
+    if getattr(driver, "restarts_spent", False) is True:  # nothing could be run, or checked
+        record["not_written"] = "the restart budget is spent"
+        lines.append("  not shrunk or written: the implementation is not started again (the "
+                     "restart budget is spent); run the command above to see it alone")
+        return lines, record
     from .known import query_case
 
     mode, case = query_case(plan, modes, generate(plan, modes, o.index), d)

@@ -330,11 +330,13 @@ class QueryMode:
                         out[i] = self.judge(cases[i], result)
                 elif error_kind(str(entry)) == "failed":
                     # the process failed (a timeout, a crash): that case is errored, the
-                    # other cases of the unit (their results are not kept) and the units
-                    # after it are streamed again
+                    # cases before it in the unit are judged on the results read before
+                    # the failure, the rest and the units after it are streamed again
                     at = max(entry.index or 0, 0)
+                    for i, result in zip(idx[:at], entry.partial, strict=False):
+                        out[i] = self.judge(cases[i], result)
                     out[idx[at]] = self._failed(cases[idx[at]], entry)
-                    again += idx[:at] + idx[at + 1:]
+                    again += idx[len(entry.partial[:at]):at] + idx[at + 1:]
                 else:  # a refusal in the unit: its cases one by one, to pin it
                     alone += idx
             for _, idx in units[len(entries):]:
