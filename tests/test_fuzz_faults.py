@@ -338,3 +338,21 @@ def test_after_the_restart_budget_nothing_is_shrunk_or_written(tmp_path: Path) -
     assert "not shrunk or written: the implementation is not started again" in text, text
     assert "STOPPED: the restart budget is spent (--restarts 0)" in text, text
     assert not (tmp_path / "found").exists() or not list((tmp_path / "found").iterdir())
+
+
+def test_a_query_that_timed_out_is_no_longer_asked(tmp_path: Path) -> None:
+    """An engine that never answers ``beats``: after its first timeout no ``beats`` is
+    asked, so the restart budget is not spent on it and the campaign runs to its end,
+    saying so; the other queries are still asked."""
+    hang = [sys.executable, str(MINI / "hang.py"), "beats"]
+    run, records = fuzz_run(tmp_path, hang, "--seed", "1", "--cases", "400",
+                            "--restarts", "1", "--timeout", "5")
+    text = run.stdout
+    assert run.returncode == 1, text + run.stderr  # an errored case
+    summary = records[-1]
+    assert summary["errored"] == {"timeout": 1} and summary["stopped"] is None, summary
+    assert summary["skipped_why"]["no longer asked: a beats request timed out"] > 0, summary
+    assert set(summary["tried"]) == {"queries/beats", "queries/classify", "queries/plays",
+                                     "queries/points"} and summary["tried"]["queries/beats"] == 1
+    assert sum(summary["tried"].values()) + summary["skipped"] == 400, summary
+    assert "beats was no longer asked" in text and "STOPPED" not in text, text

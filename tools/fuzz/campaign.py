@@ -40,12 +40,12 @@ def make_mode(name: str, capabilities: frozenset[str], shapes: frozenset[str] | 
 
 
 def share_limit(plan: Plan, modes: dict[str, Any]) -> Any:
-    """Give the modes of one process one :class:`fivetenk.fuzz.queries.PlaysLimit` (from
+    """Give the modes of one process one :class:`fivetenk.fuzz.queries.QueryLimit` (from
     ``--max-plays-hand``), so that a ``plays`` request that times out in any mode lowers
     the hands every mode asks; returns it."""
-    from .queries import PlaysLimit
+    from .queries import QueryLimit
 
-    limit = PlaysLimit(plan.max_plays_hand)
+    limit = QueryLimit(plan.max_plays_hand)
     for mode in modes.values():
         if mode is not None:
             mode.limit = limit

@@ -25,7 +25,8 @@ included (no wait goes past it), and may stop a slower machine earlier.
 An implementation that fails a case (a timeout, a crash, a broken reply) errors it: counted
 apart (ERRORED, with what was asked), never a divergence, never written. A plays request
 that times out stops hands that long from being asked (say so with --max-plays-hand N
-from the start); once --restarts are spent the campaign stops (STOPPED). A case is written
+from the start), another query that times out stops that query; once --restarts are
+spent the campaign stops (STOPPED). A case is written
 only if the reference passes it and the implementation fails it, checked as `check
 --only-paths` would. Exit codes: 0 nothing diverged, 1 a divergence, an errored case or a
 stop on the restart budget, 2 bad input.

@@ -3,7 +3,7 @@
 A timeout, a crash or a broken reply is an *errored* case: the implementation's fault,
 counted apart from the divergences, shown with what was asked (a ``plays`` hand's size)
 and never shrunk or written. A ``plays`` request that times out lowers the hands asked
-(:class:`fivetenk.fuzz.queries.PlaysLimit`), and the report says so. When the restart
+(:class:`fivetenk.fuzz.queries.QueryLimit`), and the report says so. When the restart
 budget is spent the campaign stops (:func:`stop`) and says why, with the counts; under
 ``--budget`` the campaign leaves time to shrinking (:data:`SHRINK_SHARE`, :func:`share`).
 The command (:mod:`fivetenk.fuzz.command`) calls these; they run nothing themselves.
@@ -59,9 +59,10 @@ def share(args: argparse.Namespace, groups_left: int) -> float | None:
 
 def skip_text(reason: str) -> str:
     """A skip reason as the summary counts it: the shapes and profile words in one count,
-    a command not answered or a plays hand over the limit each by its reason."""
+    a command not answered, a query no longer asked or a plays hand over the limit each by
+    its reason."""
     if reason.startswith(("the implementation does not answer", "a plays hand of more than",
-                          "mode ", "played under")):
+                          "no longer asked", "mode ", "played under")):
         return reason
     return "outside the shapes or profile words the implementation declares"
 
@@ -103,14 +104,25 @@ def errored_lines(args: argparse.Namespace, seed: int, failures: list[Outcome],
 
 
 def limit_lines(failures: list[Outcome], skipped: dict[str, int]) -> list[str]:
-    """Say that a ``plays`` request that timed out lowered the hands asked, and how many
-    cases that left out (issue 28: the author must know the campaign asked less)."""
+    """Say that a ``plays`` request that timed out lowered the hands asked, or that another
+    query that timed out is no longer asked, and how many cases that left out (issue 28:
+    the author must know the campaign asked less)."""
     lowered = {why: count for why, count in skipped.items()
                if why.startswith("a plays hand of more than") and "timed out" in why}
     first = next((o for o in failures if o.failure == "timeout" and o.divergence is not None
                   and o.divergence.request.get("op") == "plays"), None)
+    lines = []
+    for op in ("classify", "beats", "points"):
+        timed = next((o for o in failures if o.failure == "timeout" and o.divergence
+                      is not None and o.divergence.request.get("op") == op), None)
+        if timed is not None:
+            count = skipped.get(f"no longer asked: a {op} request timed out", 0)
+            lines.append(f"note: a {op} request timed out (case {timed.index}): {op} was "
+                         f"no longer asked ({count} case{'s' * (count != 1)} skipped for "
+                         "it), so that the rest of the campaign could go on; a longer "
+                         "`--timeout` may let the engine answer")
     if first is None and not lowered:
-        return []
+        return lines
     assert first is None or first.divergence is not None
     size = len(first.divergence.request.get("hand", ())) if first and first.divergence else 0
     cause = (f"a plays request of a {size}-card hand timed out (case {first.index}): "
@@ -119,7 +131,7 @@ def limit_lines(failures: list[Outcome], skipped: dict[str, int]) -> list[str]:
     return [f"note: {cause}plays hands that long were no longer asked (in every mode; "
             f"{left} query case{'s' * (left != 1)} skipped for it, and the plays queries "
             "of such hands left out of game cases); `--max-plays-hand N` sets that limit "
-            "from the start, a longer `--timeout` may let the engine answer"]
+            "from the start, a longer `--timeout` may let the engine answer", *lines]
 
 
 FAILURE_WORDS = {"timeout": "timed out", "crash": "crashed",

@@ -188,7 +188,7 @@ class GameMode:
 
     # -- running ---------------------------------------------------------------------------
     limit: Any = None
-    """The longest ``plays`` hand asked (:class:`fivetenk.fuzz.queries.PlaysLimit`, shared
+    """The longest ``plays`` hand asked (:class:`fivetenk.fuzz.queries.QueryLimit`, shared
     with the other modes of the process), or None: every hand."""
 
     def within_limit(self, case: Case) -> Case:

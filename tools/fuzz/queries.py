@@ -51,7 +51,7 @@ KIND_WEIGHTS = {"classify": 3, "beats": 4, "plays": 2, "points": 1}
 LONG_HAND = 16
 """A ``plays`` request that times out on a hand of more cards than this lowers the limit
 of the hands asked to this many (the sizes of the kit's hands before issue 19); one that
-times out on a hand of at most this many halves it (:meth:`PlaysLimit.lower`)."""
+times out on a hand of at most this many halves it (:meth:`QueryLimit.lower`)."""
 BATCH = 512
 """Most query requests in one stream unit (one ``start``)."""
 ANSWERS_KEPT = 20_000
@@ -226,33 +226,44 @@ def card_set(src: Source, tmpl: dict[str, Any] | None = None) -> list[str]:
     return cards or ["3D"]
 
 
-class PlaysLimit:
-    """The most cards of a ``plays`` hand asked: :data:`PLAYS_HAND` unless ``fuzz
-    --max-plays-hand`` set it, lowered for the rest of the campaign by a ``plays`` request
-    that timed out (issue 28: a slow engine timed out on 26-32 card hands until its restart
-    budget was spent, and every later case was lost). One object is shared by the modes of
-    a process (a worker lowers its own)."""
+class QueryLimit:
+    """What queries are still asked. ``plays``: hands of at most :attr:`most` cards
+    (:data:`PLAYS_HAND` unless ``fuzz --max-plays-hand`` set it), lowered for the rest of
+    the campaign by a ``plays`` request that timed out (issue 28: a slow engine timed out
+    on 26-32 card hands until its restart budget was spent, and every later case was
+    lost). ``classify``, ``beats``, ``points``: no longer asked at all once one timed out
+    (:attr:`dropped`), so that an engine slow at one query cannot spend the restart budget
+    the rest of the campaign needs. One object is shared by the modes of a process (a
+    worker lowers its own)."""
 
     def __init__(self, most: int | None = None) -> None:
         self.most = most
         self.why = "--max-plays-hand" if most is not None else ""
-        self.lowered: list[tuple[int, int]] = []
-        """(the hand size that timed out, the limit it set), in order."""
+        self.dropped: dict[str, str] = {}
+        """Query -> why it is no longer asked."""
 
     def over(self, step: dict[str, Any]) -> str:
-        """Why a ``plays`` step is not asked: its hand is over the limit ("" if not)."""
+        """Why a query step is not asked ("" if it is)."""
+        op = step.get("op")
+        if op in self.dropped:
+            return self.dropped[op]
         most = self.most
-        if most is None or step.get("op") != "plays" or len(step.get("hand", ())) <= most:
+        if most is None or op != "plays" or len(step.get("hand", ())) <= most:
             return ""
         return f"a plays hand of more than {most} cards ({self.why})"
 
     def lower(self, step: dict[str, Any] | None, error: str) -> None:
-        """After a request that failed: if it was a ``plays`` request that timed out, ask
-        no hand as long from now on: the limit becomes :data:`LONG_HAND` for a hand longer
-        than that, else half the hand."""
+        """After a request that failed: if it was a query that timed out, ask no ``plays``
+        hand as long from now on (the limit becomes :data:`LONG_HAND` for a hand longer
+        than that, else half the hand), or no more of another query."""
         from .source import failure_kind
 
-        if not step or step.get("op") != "plays" or failure_kind(error) != "timeout":
+        if not step or failure_kind(error) != "timeout":
+            return
+        op = step.get("op")
+        if op in ("classify", "beats", "points") and op not in self.dropped:
+            self.dropped[str(op)] = f"no longer asked: a {op} request timed out"
+        if op != "plays":
             return
         size = len(step.get("hand", ()))
         limit = LONG_HAND if size > LONG_HAND else size // 2
@@ -260,7 +271,6 @@ class PlaysLimit:
             self.most = limit
             self.why = (f"lowered after a plays request of {size} card{'s' * (size != 1)} "
                         "timed out")
-            self.lowered.append((size, limit))
 
 
 class QueryMode:
@@ -274,7 +284,7 @@ class QueryMode:
     def __init__(self, capabilities: frozenset[str] = frozenset(KINDS),
                  shapes: frozenset[str] | None = None) -> None:
         self.kinds = tuple(k for k in KINDS if k in capabilities) or KINDS
-        self.limit = PlaysLimit()
+        self.limit = QueryLimit()
         """The longest ``plays`` hand asked (shared by the modes of one process)."""
         self.shapes = shapes
         # no self-check: it counts every listing again to compare (a third of the time a
@@ -486,7 +496,7 @@ class QueryMode:
 
     def skip_reason(self, case: Case) -> str:
         """Why a case is not asked: a command the implementation does not answer, a
-        ``plays`` hand over the limit (:class:`PlaysLimit`), a shape it does not declare,
+        ``plays`` hand over the limit (:class:`QueryLimit`), a shape it does not declare,
         or a case outside its D39 profile words (a card set its pack cannot hold …)."""
         if case.data.get("unanswered"):
             return f"the implementation does not answer {case.data['unanswered']}"
