@@ -26,10 +26,10 @@ An implementation that fails a case (a timeout, a crash, a broken reply) errors 
 apart (ERRORED, with what was asked), never a divergence, never written. A plays request
 that times out stops hands that long from being asked (say so with --max-plays-hand N
 from the start), another query that times out stops that query; once --restarts are
-spent the campaign stops (STOPPED). A case is written
-only if the reference passes it and the implementation fails it, checked as `check
---only-paths` would. Exit codes: 0 nothing diverged, 1 a divergence, an errored case or a
-stop on the restart budget, 2 bad input.
+spent the campaign stops (STOPPED). A case is written only if the reference passes it
+and the implementation fails it, checked as `check --only-paths` would. Exit codes: 0
+nothing diverged, 1 a divergence, an errored case or a stop on the restart budget, 2 bad
+input.
 """
 
 from __future__ import annotations
