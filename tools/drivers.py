@@ -74,6 +74,9 @@ class DriverError(Exception):
         self.context = context or {}
         self.index: int | None = None
         """The step the error belongs to, where the driver knows it (-1: the setup)."""
+        self.partial: list[dict[str, Any]] = []
+        """The results of the steps before ``index`` that the driver read before it
+        failed (``ProcessDriver.stream``): the fuzzer keeps them instead of asking again."""
 
 
 class Driver(Protocol):

@@ -84,6 +84,10 @@ from .protocol import (
 )
 
 KIT = f"fivetenk {__version__}"
+OUT_OF_TIME = "the command's time budget ran out"
+"""Said of a wait cut short, or a start refused, at :attr:`ProcessDriver.until`."""
+RESTART_BUDGET_SPENT = "not starting the implementation again: the restart budget"
+"""How a start refused because the restart budget is spent begins."""
 DEFAULT_TIMEOUT = 10.0
 """Seconds to wait for each reply."""
 MAX_TIMEOUT = 3600.0
@@ -198,10 +202,26 @@ class ProcessDriver:
         self._pending_start: dict[str, Any] | None = None
         self._reply_deadline: float | None = None
         """The deadline of the reply read last: its schema check counts in its timeout."""
+        self.until: float | None = None
+        """Optional: a :func:`time.monotonic` instant no wait goes past (``fuzz --budget``
+        bounds the whole command). A wait it cuts short is reported with
+        :data:`OUT_OF_TIME` in its message, not as the implementation's timeout, and
+        from then on the implementation is not started again (each start says so)."""
 
     def _deadline(self) -> float:
         """The deadline of one reply (or one write) that the kit starts waiting for now."""
+        if self.until is not None:
+            return min(time.monotonic() + self.timeout, self.until)
         return time.monotonic() + self.timeout
+
+    def _out_of_time(self) -> bool:
+        return self.until is not None and time.monotonic() >= self.until
+
+    @property
+    def restarts_spent(self) -> bool:
+        """Whether the implementation is down and the restart budget forbids starting it
+        again."""
+        return self._proc is None and self.launches > self.restarts
 
     # -- the Driver protocol ---------------------------------------------------------------
     @property
@@ -350,7 +370,10 @@ class ProcessDriver:
                     entry.append(reply)
         except DriverError as err:
             u, k = owner[err.index or 0]
+            done = out[u]
             out[u] = self._indexed(err, k)
+            if isinstance(done, list):  # the results of its steps before the failing one
+                err.partial = done
             return out[:u + 1]
         return out
 
@@ -505,9 +528,12 @@ class ProcessDriver:
                 return None
             if self._fatal is not None:
                 return self._fatal
+            if self._out_of_time():
+                return DriverError(f"not starting the implementation: {OUT_OF_TIME}",
+                                   {"command": self.command})
             if self.launches > self.restarts:
                 return DriverError(
-                    f"not starting the implementation again: the restart budget "
+                    f"{RESTART_BUDGET_SPENT} "
                     f"({self.restarts}) is spent; the last failure was: {self._last_error}",
                     {"command": self.command})
             self._launch()
@@ -618,7 +644,9 @@ class ProcessDriver:
         reason = str(failure)
         what = f"{request['cmd']} (seq {request['seq']})"
         dying = reason in ("eof", "input")
-        if reason == "timeout":
+        if reason == "timeout" and self._out_of_time():
+            message = f"stopped waiting for the reply to {what}: {OUT_OF_TIME}"
+        elif reason == "timeout":
             message = f"no reply to {what} within {self.timeout:g} s"
             if request["cmd"] == "plays":  # the longest answer to give (issue 28)
                 hand = request.get("hand")

@@ -9,8 +9,11 @@ with Hypothesis to a minimal case and written as a kit scenario (``.feature`` an
   and interruption, the summary).
 - :mod:`fivetenk.fuzz.campaign`: a campaign as data (which mode and variant setting each
   case belongs to, generating case ``g``, running cases into outcomes).
+- :mod:`fivetenk.fuzz.faults`: what the implementation's faults did to the campaign, in
+  words (errored cases, a lowered ``plays`` limit, a stop on the restart budget).
 - :mod:`fivetenk.fuzz.findings`: what was found (a group's evidence and reproduce command,
-  shrinking inside the declared profile, writing the case).
+  shrinking inside the declared profile, checking the case on the implementation and
+  writing it).
 - :mod:`fivetenk.fuzz.source`: the contract every mode is written against (``Mode``,
   ``Case``, ``Divergence``), the sources of draws (seeded, replayed, Hypothesis' data),
   comparing an answer with the reference's, and shrinking with Hypothesis.

@@ -17,15 +17,26 @@ and fails on the implementation; commit it.
 
 Same --seed, implementation and options: the same cases in the same order and the same
 report apart from timings, whatever --workers and --shard K/N (case i belongs to shard
-i % N + 1). With --cases N the campaign is exact on any machine; --budget SECONDS may stop a
-slower machine earlier. Exit codes: 0 nothing diverged, 1 a divergence (or the
-implementation errored), 2 bad input.
+i % N + 1). A case number is the same case under any handshake: a query, mode or variant
+value the implementation does not offer is skipped, saying why. With --cases N the
+campaign is exact on any machine; --budget SECONDS bounds it, shrinking and writing
+included (no wait goes past it), and may stop a slower machine earlier.
+
+An implementation that fails a case (a timeout, a crash, a broken reply) errors it: counted
+apart (ERRORED, with what was asked), never a divergence, never written. A plays request
+that times out stops hands that long from being asked (say so with --max-plays-hand N
+from the start), another query that times out stops that query; once --restarts are
+spent the campaign stops (STOPPED). A case is written only if the reference passes it
+and the implementation fails it, checked as `check --only-paths` would. Exit codes: 0
+nothing diverged, 1 a divergence, an errored case or a stop on the restart budget, 2 bad
+input.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import itertools
 import json
 import re
 import secrets
@@ -34,13 +45,23 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from pathlib import Path
 from typing import Any, TextIO
 
 from .. import report
 from ..reference.variants import CHOICES
-from .campaign import Outcome, Plan, generate, make_mode, run_cases, run_chunk, variant_combos
+from . import faults
+from .campaign import (
+    Outcome,
+    Plan,
+    generate,
+    make_mode,
+    run_cases,
+    run_chunk,
+    share_limit,
+    variant_combos,
+)
 from .findings import Found, bounded_record, describe, reproduce_command
 from .source import Case, error_kind
 
@@ -71,8 +92,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--cases", type=_count(1, 10**9), metavar="N",
                    help=f"stop after N cases (default {DEFAULT_CASES} when no --budget)")
     p.add_argument("--budget", type=_seconds, metavar="SECONDS",
-                   help="stop after this many seconds (whichever of --cases and --budget "
-                   "comes first)")
+                   help="the campaign's time from the handshake on, shrinking and writing "
+                   "included: no wait goes past it (whichever of --cases and --budget comes "
+                   "first; once a divergence is found, the last quarter is left to "
+                   "shrinking)")
     p.add_argument("--mode", choices=(*MODE_NAMES, "all"), default="all",
                    help="what to generate (default all: every mode the implementation's "
                    "capabilities allow)")
@@ -113,7 +136,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--timeout", type=_seconds, default=10.0, metavar="SECONDS",
                    help="seconds to wait for each reply, at most 3600 (default 10)")
     p.add_argument("--restarts", type=_count(0, 100), default=5, metavar="N",
-                   help="restart a misbehaving implementation at most N times (default 5)")
+                   help="restart a misbehaving implementation at most N times (default 5); "
+                   "once they are spent the campaign stops and says so")
+    p.add_argument("--max-plays-hand", type=_count(1, 32), metavar="N",
+                   help="ask `plays` of hands of at most N cards (default: up to 32, a "
+                   "banker's hand with the kitty); a `plays` request that times out lowers "
+                   "it by itself for the rest of the campaign (to 16, or half the hand)")
     from . import merge
 
     sub = p.add_subparsers(dest="fuzz_command", metavar="merge DIR...",
@@ -201,6 +229,7 @@ def _worker_init(plan: Plan, argv: list[str], timeout: float, restarts: int) -> 
     _worker["driver"] = driver
     _worker["modes"] = {n: make_mode(n, plan.capabilities, plan.shapes, plan.words)
                          for n in plan.modes}
+    share_limit(plan, _worker["modes"])
     driver.capabilities  # noqa: B018 - starts it now (a failure is told by the first case)
 
 
@@ -347,6 +376,8 @@ def rerun_command(args: argparse.Namespace, seed: int) -> str:
         parts += ["--shard", f"{args.shard[0]}/{args.shard[1]}"]
     if getattr(args, "expectations", None) is not None:
         parts += ["--expectations", str(args.expectations)]
+    if getattr(args, "max_plays_hand", None) is not None:
+        parts += ["--max-plays-hand", str(args.max_plays_hand)]
     return shlex.join(parts)
 
 
@@ -370,13 +401,17 @@ def _run(args: argparse.Namespace, out: TextIO, driver: Any, fixed: dict[str, st
     words = words_of(driver) or None  # D39: pack, run lengths, wing rule, extra shapes
     wanted = MODE_NAMES if args.mode == "all" else (args.mode,)
     modes: dict[str, Any] = {}
+    made: dict[str, Any] = {}
+    runnable: dict[str, str] = {}  # every mode this kit has: why it cannot run, or ""
     notes: list[str] = []
     for name in wanted:
         mode = make_mode(name, capabilities, shapes, words)
         if mode is None:
             notes.append(f"mode {name}: not available in this kit")
             continue
+        made[name] = mode
         reason = mode.needs(capabilities, fixed)
+        runnable[name] = reason or ""
         if reason:
             notes.append(f"mode {name}: skipped, {reason}")
             continue
@@ -387,9 +422,8 @@ def _run(args: argparse.Namespace, out: TextIO, driver: Any, fixed: dict[str, st
         print("fivetenk fuzz: no mode can run against this implementation: "
               + "; ".join(notes), file=out)
         return 1
-    combos = {n: variant_combos(dict(hello.variants), fixed, getattr(m, "variant_names", None))
-              for n, m in modes.items()}
-    plan = Plan(seed, list(modes), combos, capabilities, shapes, words)
+    plan = _plan(seed, made, runnable, fixed, hello, capabilities, shapes, words, args)
+    share_limit(plan, modes)
     total = args.cases if args.cases is not None else (None if args.budget else DEFAULT_CASES)
     if args.case is not None:
         total = 1
@@ -398,25 +432,55 @@ def _run(args: argparse.Namespace, out: TextIO, driver: Any, fixed: dict[str, st
     print(f"rerun: {rerun_command(args, seed)}", file=out)
     for note in notes:
         print(f"note: {note}", file=out)
-    for name in plan.modes:
-        shown = ", ".join(_variants_text(c) for c in combos[name])
+    for name in modes:
+        shown = ", ".join(_variants_text(c) for c in plan.explored(name))
         print(f"mode {name}: variants {shown}", file=out)
+    if args.max_plays_hand is not None:
+        print(f"note: plays is asked of hands of at most {args.max_plays_hand} cards "
+              "(--max-plays-hand)", file=out)
     out.flush()
 
     started = time.perf_counter()
     args.worker_notes = []  # what the workers did wrong, if anything (fivetenk.workers)
+    # from the handshake on (bounded by --timeout), no wait goes past --budget: the
+    # campaign's, the shrinking's, the checks' before a case is written
+    args.deadline = None if args.budget is None else time.monotonic() + args.budget
+    driver.until = args.deadline
     outcomes: list[Outcome] = []
     show = not args.no_progress and _is_tty(sys.stderr)
-    for batch in _campaign(plan, modes, driver, args, total, (k, n), started):
-        outcomes.extend(batch)
-        if show:
-            _progress(sys.stderr, outcomes, total, time.perf_counter() - started)
+    args.stopped = None
+    args.diverged = False
+    spin = float(getattr(driver, "spin", 0.0))
+    with contextlib.closing(_campaign(plan, modes, driver, args, total, (k, n), started)) as run:
+        for batch in run:
+            outcomes.extend(batch)
+            if show:
+                _progress(sys.stderr, outcomes, total, time.perf_counter() - started)
+            args.stopped = faults.stop(args, batch)
+            if args.stopped:  # the campaign is closed here: its own restore is skipped
+                _set_spin(driver, spin)
+                break
     elapsed = time.perf_counter() - started
     if show:
         sys.stderr.write("\r" + " " * 79 + "\r")
     for note in getattr(args, "worker_notes", ()):
         print(f"note: {report.visible(note, 1000)}", file=out)
     return _finish(args, out, plan, modes, driver, outcomes, elapsed, seed)
+
+
+def _plan(seed: int, made: dict[str, Any], runnable: dict[str, str], fixed: dict[str, str],
+          hello: Any, capabilities: frozenset[str], shapes: frozenset[str] | None,
+          words: Any, args: argparse.Namespace) -> Plan:
+    """The campaign's plan: its case numbers depend on the seed and the options only
+    (:class:`~fivetenk.fuzz.campaign.Plan`); the handshake says which are asked."""
+    every = dict(CHOICES)
+    combos = {n: variant_combos(every, fixed, getattr(m, "variant_names", None))
+              for n, m in made.items()}
+    offers = {name: tuple(hello.offers(name)) for name in CHOICES}
+    fill = {name: values[0] for name, values in hello.unsupported_defaults.items()
+            if values and name not in fixed}
+    return Plan(seed, list(made), combos, capabilities, shapes, words, runnable=runnable,
+                offers=offers, fill=fill, max_plays_hand=args.max_plays_hand)
 
 
 def _all_shapes() -> tuple[str, ...]:
@@ -460,7 +524,7 @@ def chunk_size(budget: float | None, done: int, elapsed: float, workers: int) ->
 
 def _campaign(plan: Plan, modes: dict[str, Any], driver: Any, args: argparse.Namespace,
               total: int | None, shard: tuple[int, int], started: float,
-              ) -> Iterator[list[Outcome]]:
+              ) -> Generator[list[Outcome], None, None]:
     """The outcomes of the campaign, chunk by chunk, in case order."""
     k, n = shard
     budget = args.budget
@@ -473,12 +537,12 @@ def _campaign(plan: Plan, modes: dict[str, Any], driver: Any, args: argparse.Nam
         if args.case is not None:  # one case, as found (whatever --cases and --shard say)
             yield [args.case]
             return
-        g = 0
-        while total is None or g < total:
-            step = size() * n
-            top = g + step if total is None else min(g + step, total)
-            mine = [i for i in range(g, top) if i % n == k - 1]
-            g = top
+        numbers = plan.numbers(total)  # the cases asked, whatever the shard
+        while True:
+            batch = list(itertools.islice(numbers, size() * n))
+            if not batch:
+                return
+            mine = [i for i in batch if i % n == k - 1]
             if mine:
                 yield mine
 
@@ -584,16 +648,29 @@ def _set_spin(driver: Any, spin: float) -> float:
 def _finish(args: argparse.Namespace, out: TextIO, plan: Plan, modes: dict[str, Any],
             driver: Any, outcomes: list[Outcome], elapsed: float, seed: int) -> int:
     tried: dict[str, int] = {}
-    skipped = 0
+    skipped: dict[str, int] = {}  # why -> cases
     groups: dict[str, Found] = {}
-    every: list[dict[str, Any]] = []  # every diverging case, for --jsonl (issue 19)
+    every: list[dict[str, Any]] = []  # every diverging or errored case, for --jsonl (issue 19)
     known: dict[str, int] = {}  # muted by --expectations: entry -> cases
+    failures: list[Outcome] = []  # errored: the implementation's faults, never divergences
+    not_run = 0  # refused a start by the restart budget, or cut by --budget
     for o in outcomes:
         if o.skipped:
-            skipped += 1
+            why = faults.skip_text(o.skip_reason)
+            skipped[why] = skipped.get(why, 0) + 1
+            continue
+        if o.failure in ("restart budget", "out of time"):
+            not_run += 1
             continue
         key = f"{o.mode}/{o.kind}"
         tried[key] = tried.get(key, 0) + 1
+        if o.failure:
+            assert o.divergence is not None
+            failures.append(o)
+            every.append({"record": "case", "case": o.index, "mode": o.mode, "kind": o.kind,
+                          "errored": o.failure, "step": o.divergence.step,
+                          "request": o.divergence.request, "error": o.divergence.error})
+            continue
         entry = (_known_entry(args.known, plan, modes, o)
                  if o.divergence is not None and getattr(args, "known", None) else None)
         if o.divergence is not None and entry is not None:
@@ -615,8 +692,10 @@ def _finish(args: argparse.Namespace, out: TextIO, plan: Plan, modes: dict[str, 
                           else None})
     records: list[dict[str, Any]] = []
     seen: dict[str, str] = {}  # bug signature -> the id written for it
+    tries = min(len(groups), SHRINK_TRIES)
     for number, found in enumerate(groups.values()):
         write = len(set(seen.values())) < SHRINK_GROUPS and number < SHRINK_TRIES
+        args.shrink_until = faults.share(args, tries - number)
         lines, record = describe(args, plan, modes, driver, found, write, seen)
         for line in lines:
             print(line, file=out)
@@ -624,14 +703,21 @@ def _finish(args: argparse.Namespace, out: TextIO, plan: Plan, modes: dict[str, 
         records.append(record)
     diverged = sum(f.count for f in groups.values())
     twice = sum(1 for r in records if r.get("same_as"))
-    errors = sum(f.count for f in groups.values() if f.outcome.divergence and
-                 f.outcome.divergence.errored)
+    unwritten = sum(1 for r in records if r.get("not_written"))
+    refusals = sum(f.count for f in groups.values() if f.outcome.divergence and
+                   f.outcome.divergence.errored)
     ran = sum(tried.values())
     rate = ran / elapsed if elapsed > 0 else 0.0
     hands = sum(o.hands for o in outcomes if not o.skipped)
+    errored: dict[str, int] = {}
+    for o in failures:
+        errored[o.failure] = errored.get(o.failure, 0) + 1
+    for line in faults.errored_lines(args, seed, failures, errored):
+        print(line, file=out)
+    skipped_total = sum(skipped.values())
     print("cases tried: " + (", ".join(f"{k} {v}" for k, v in sorted(tried.items())) or "none")
-          + (f"; {skipped} skipped (outside the shapes or profile words the implementation "
-             "declares)"
+          + (f"; {skipped_total} skipped ("
+             + "; ".join(f"{why}: {count}" for why, count in skipped.items()) + ")"
              if skipped else "")
           + (f"; {hands} whole hands played in games cases" if hands else ""), file=out)
     missing: dict[str, int] = {}
@@ -643,23 +729,34 @@ def _finish(args: argparse.Namespace, out: TextIO, plan: Plan, modes: dict[str, 
               f"(protocol version 1, `fivetenk protocol`): not compared in the {count} "
               f"case{'s' * (count != 1)} that observed it; a scenario that checks it fails",
               file=out)
+    for line in faults.limit_lines(failures, skipped):
+        print(line, file=out)
     for label, count in known.items():
         print(f"known: {count} case{'s' * (count != 1)} muted by the expectations entry "
               f"{report.visible(label, 400)}", file=out)
+    stopped = faults.stopped_text(args, failures, errored, not_run, outcomes)
+    if stopped:
+        print(stopped, file=out)
     print(f"{ran} cases in {elapsed:.1f} s ({rate:,.0f}/s); {diverged} diverged"
-          f"{f' ({errors} errored)' if errors else ''}, {len(groups)} distinct"
+          f"{f' ({refusals} by refusing or an invalid reply)' if refusals else ''}, "
+          f"{len(groups)} distinct"
+          f"{f'; {len(failures)} errored' if failures else ''}"
           f"{f'; {sum(known.values())} known (muted)' if known else ''}"
-          f"{f'; {twice} of them shrank to a bug already written' if twice else ''}",
+          f"{f'; {twice} of them shrank to a bug already written' if twice else ''}"
+          f"{f'; {unwritten} not written (see why above)' if unwritten else ''}",
           file=out)
     print(f"rerun: {rerun_command(args, seed)}", file=out)
     if args.jsonl is not None:
-        summary = {"record": "summary", "seed": seed, "tried": tried, "skipped": skipped,
+        summary = {"record": "summary", "seed": seed, "tried": tried,
+                   "skipped": skipped_total, "skipped_why": skipped,
                    "diverged": diverged, "distinct": len(groups), "seconds": round(elapsed, 3),
-                   "optional_fields_missing": missing, "known": known}
+                   "errored": errored, "not_run": not_run, "stopped": stopped or None,
+                   "not_written": unwritten, "optional_fields_missing": missing,
+                   "known": known}
         text = "".join(json.dumps(bounded_record(r), ensure_ascii=True, sort_keys=True) + "\n"
                        for r in [*records, *every, summary])
         report.write_atomic(args.jsonl, text)
-    return 1 if groups else 0
+    return 1 if groups or failures or args.stopped == "restart budget" else 0
 
 
 def _known_entry(expectations: Any, plan: Plan, modes: dict[str, Any], o: Outcome) -> Any:

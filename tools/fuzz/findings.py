@@ -37,6 +37,8 @@ def reproduce_command(args: argparse.Namespace, seed: int, case: int) -> str:
         parts += ["--mode", args.mode]
     for item in args.variant:
         parts += ["--variant", item]
+    if getattr(args, "max_plays_hand", None) is not None:
+        parts += ["--max-plays-hand", str(args.max_plays_hand)]
     return shlex.join(parts)
 
 
@@ -71,6 +73,11 @@ def describe(args: argparse.Namespace, plan: Plan, modes: dict[str, Any], driver
     lines.append(f"  reproduce it as found: {record['reproduce']}")
     if not write or args.no_shrink:
         return lines, record
+    if getattr(driver, "restarts_spent", False) is True:  # nothing could be run, or checked
+        record["not_written"] = "the restart budget is spent"
+        lines.append("  not shrunk or written: the implementation is not started again (the "
+                     "restart budget is spent); run the command above to see it alone")
+        return lines, record
     from .known import query_case
 
     mode, case = query_case(plan, modes, generate(plan, modes, o.index), d)
@@ -79,7 +86,7 @@ def describe(args: argparse.Namespace, plan: Plan, modes: dict[str, Any], driver
                      "query case")
     try:
         lines_, record_ = shrink_and_write(args, mode, driver, case, d,
-                                            plan.combos.get(o.mode, [{}]), seen)
+                                            plan.explored(o.mode) or [{}], seen)
     except OSError as err:  # e.g. a full disk: the divergence stays reported
         name = f" {report.visible(err.filename, 400)}" if err.filename else ""
         lines.append(f"  not written: cannot write{name}: {err.strerror or err}")
@@ -95,8 +102,8 @@ def describe(args: argparse.Namespace, plan: Plan, modes: dict[str, Any], driver
 def _same(first: Divergence) -> Any:
     """Whether a divergence is "the same" as ``first`` while shrinking: the same command,
     and the same paths differ (so shrinking cannot drift to another bug)."""
-    def same(d: Divergence | None) -> bool:
-        return d is not None and d.signature() == first.signature()
+    def same(d: Any) -> bool:
+        return isinstance(d, Divergence) and d.signature() == first.signature()
     return same
 
 
@@ -159,15 +166,21 @@ def shrink_and_write(args: argparse.Namespace, mode: Any, driver: Any, case: Cas
     leave out a default it does not play). Against a real engine a case once shrank to
     ``SJ BJ`` as a rocket under the default rocket, which that engine declared it does not
     play: the case written was then skipped on that very engine (issue 19)."""
+    import time
+
     lines: list[str] = []
+    until = getattr(args, "shrink_until", None)
     first = mode.run(driver, [case])[0]
-    if first is None or first.signature() != found.signature():
+    if not isinstance(first, Divergence) or first.signature() != found.signature():
         # a flaky implementation (or one that remembers): write the case as found
         lines.append("  not shrunk: run again, this case "
-                     + ("did not diverge" if first is None else "diverged differently")
+                     + ("did not diverge" if not isinstance(first, Divergence)
+                        else "diverged differently")
                      + "; the case is written as found")
         first = found
         why = "flaky"
+    elif until is not None and time.monotonic() >= until:
+        why = "the --budget left no time to shrink it"
     else:
         why = shrinkable(first)
     same = _same(first)
@@ -195,12 +208,12 @@ def shrink_and_write(args: argparse.Namespace, mode: Any, driver: Any, case: Cas
         from .source import ReplaySource
 
         replays = diverges(generator(ReplaySource(choices)))
-    shrunk = shrink(generator, choices, diverges) if not why and replays else None
+    shrunk = shrink(generator, choices, diverges, until=until) if not why and replays else None
     final = case if shrunk is None else shrunk.case
     refiner = getattr(mode, "refiner", None)
     if shrunk is not None and refiner is not None:
         generator, choices = refiner(final)
-        refined = shrink(generator, choices, diverges)
+        refined = shrink(generator, choices, diverges, until=until)
         if refined.replayed:
             final = refined.case
             shrunk.calls += refined.calls
@@ -209,7 +222,8 @@ def shrink_and_write(args: argparse.Namespace, mode: Any, driver: Any, case: Cas
         rebuilt = _short_deal(mode, driver, case, first, inside)
         if rebuilt is not None:
             final = rebuilt
-    divergence = mode.run(driver, [final])[0] if why != "flaky" else None
+    again = mode.run(driver, [final])[0] if why != "flaky" else None
+    divergence = again if isinstance(again, Divergence) else None
     if divergence is None:  # a flaky implementation: keep the case as found
         final, divergence = case, first
     if rebuilt is not None and final is rebuilt:
@@ -236,6 +250,11 @@ def shrink_and_write(args: argparse.Namespace, mode: Any, driver: Any, case: Cas
                      "shapes and differences): not written again")
         return lines, {"same_as": seen[signature], "signature": signature,
                        "shrunk": divergence_record(divergence)}
+    refused = verify(driver, scenario, divergence)
+    if refused:
+        lines.append(f"  not written: {refused}")
+        return lines, {"not_written": refused, "signature": signature,
+                       "shrunk": divergence_record(divergence)}
     if seen is not None:
         seen[signature] = ident
     paths, note = write_case(args.out, scenario)
@@ -260,6 +279,49 @@ def _short_deal(mode: Any, driver: Any, case: Case, first: Divergence,
     return candidate if near(first)(found) else None
 
 
+FEATURE_TITLE = "Cases found by fivetenk fuzz"
+
+
+def verify(driver: Any, scenario: Any, divergence: Divergence) -> str:
+    """Why the case ``scenario`` is not written ("" if it is): before a case is written it
+    is checked as ``fivetenk check --only-paths FILE --impl`` would check it, from the
+    text that would be written (read back by the compiler): the reference engine must pass
+    it, and the implementation must fail it the way the campaign saw (a wrong answer
+    fails, a refusal or an invalid reply errors). Issue 28: 3 of 5 cases a campaign wrote
+    against a slow engine passed on that engine (they came from cases it had timed out
+    on), breaking the promise that a written case fails on it."""
+    from ..commands.render import render_feature
+    from ..compiler import compile_text
+    from ..drivers import ReferenceDriver
+    from ..runner import run_scenario, run_suite
+    from .source import failure_kind
+
+    text = render_feature([scenario], FEATURE_TITLE) + "\n"
+    try:
+        compiled = compile_text(text, f"{scenario.id}.feature")
+    except Exception as err:  # the kit's own text: say so rather than write it
+        return f"the kit could not read back the case it was about to write ({err})"
+    if len(compiled) != 1:
+        return f"the case read back as {len(compiled)} scenarios, not 1"
+    reference = run_scenario(ReferenceDriver(), compiled[0])
+    if reference.status != "passed":
+        return (f"the reference engine does not pass it ({reference.status}: "
+                f"{report.visible(reference.message or reference.reason, 300)})")
+    result = next(run_suite(driver, compiled))
+    if result.status == "failed" and not divergence.errored:
+        return ""
+    kind = error_kind(result.message) if result.status == "errored" else ""
+    if divergence.errored and kind and kind == error_kind(divergence.error):
+        return ""
+    if result.status == "passed":
+        return "it passes on the implementation (checked as `check --only-paths` would)"
+    if result.status == "skipped":
+        return f"the implementation's profile skips it ({report.visible(result.reason, 300)})"
+    how = failure_kind(result.message) or kind or "differently"
+    return (f"checked on the implementation it {result.status} ({how}), not as the "
+            f"campaign saw: {report.visible(result.message, 300)}")
+
+
 def write_case(out: Path, scenario: Any) -> tuple[tuple[Path, Path], str]:
     """Write ``scenario`` as ``<out>/<id>.feature`` and ``<out>/<id>.json``; the note says
     if the reference engine does not pass it (it always should)."""
@@ -271,7 +333,7 @@ def write_case(out: Path, scenario: Any) -> tuple[tuple[Path, Path], str]:
     out.mkdir(parents=True, exist_ok=True)
     feature = out / f"{scenario.id}.feature"
     data = out / f"{scenario.id}.json"
-    report.write_atomic(feature, render_feature([scenario], "Cases found by fivetenk fuzz") + "\n")
+    report.write_atomic(feature, render_feature([scenario], FEATURE_TITLE) + "\n")
     report.write_atomic(data, dumps(scenario.to_json()) + "\n")
     verdict = run_scenario(ReferenceDriver(), scenario)
     note = "" if verdict.status == "passed" else (

@@ -259,13 +259,16 @@ class _Recorder:
     """Steps and their expected results, as a case is played."""
 
     def __init__(self, game: Game, every: bool = OBSERVE_EVERY_ACTION,
-                 plays: bool = False) -> None:
+                 plays: bool | None = None) -> None:
         self.game = game
         self.every = every
         """Observe after every accepted action (else not after a pass that leaves the
         trick open)."""
         self.plays = plays
-        """Ask ``plays`` queries at some decisions to play (:data:`PLAYS_PERCENT`)."""
+        """Ask ``plays`` queries at some decisions to play (:data:`PLAYS_PERCENT`): True
+        asks them; False draws whether to ask and asks nothing (a ``games`` case against
+        an engine without ``plays``: the same draws, so the same case under any
+        handshake, issue 28); None draws nothing (endings, short deals)."""
         self.steps: list[dict[str, Any]] = []
         self.expected: list[dict[str, Any]] = []
 
@@ -332,7 +335,7 @@ def play_out(src: Source, rec: _Recorder, rare: bool, near: int = NEAR_MISS_PERC
             miss = near_miss(src, game)
             if miss is not None:
                 rec.act(miss)
-        if rec.plays and src.bool(PLAYS_PERCENT):
+        if rec.plays is not None and src.bool(PLAYS_PERCENT) and rec.plays:
             decision = pending()
             if decision is not None and decision.kind == "play":
                 rec.ask_plays(decision.seat)
@@ -349,7 +352,7 @@ def _deck(src: Source) -> tuple[Card, ...]:
     return shuffled_deck(random.Random(src.int(0, 2**32 - 1)))
 
 
-def generate_game(src: Source, variants: dict[str, str], plays: bool = False) -> Case:
+def generate_game(src: Source, variants: dict[str, str], plays: bool | None = None) -> Case:
     """A ``games`` case: a hand (or a match) from a random deal; ``plays``: ask ``plays``
     queries at some decisions (:data:`PLAYS_PERCENT`)."""
     var = Variants.from_mapping(variants)

@@ -187,10 +187,32 @@ class GameMode:
         return generate_game(src, variants, self.asks_plays)
 
     # -- running ---------------------------------------------------------------------------
+    limit: Any = None
+    """The longest ``plays`` hand asked (:class:`fivetenk.fuzz.queries.QueryLimit`, shared
+    with the other modes of the process), or None: every hand."""
+
+    def within_limit(self, case: Case) -> Case:
+        """``case`` without the ``plays`` queries of hands over the limit (changed in place,
+        so that a caller's step numbers are the ones run): they are only asked along the
+        way, and leaving them out changes nothing else in the case."""
+        if self.limit is None or self.limit.most is None:
+            return case
+        keep = [k for k, step in enumerate(case.steps)
+                if step.get("op") not in QUERY_OPS or not self.limit.over(step)]
+        if len(keep) < len(case.steps):
+            expected = case.expected or []
+            case.steps = [case.steps[k] for k in keep]
+            case.expected = [expected[k] for k in keep if k < len(expected)]
+            case.data["plays_left_out"] = case.data.get("plays_left_out", 0) + 1
+        return case
+
     def run(self, driver: Any, cases: Sequence[Case]) -> list[Divergence | None]:
         """Stream the cases (``driver.stream`` where the driver has it, else step by
-        step); the first diverging step of each case, or None."""
+        step); the first diverging step of each case, or None. ``plays`` queries of hands
+        over the limit are left out of the cases first (:meth:`within_limit`)."""
         self._driver = driver
+        for case in cases:
+            self.within_limit(case)
         vouch_for(driver, cases)  # replies equal to the reference's need no schema check
         out: list[Divergence | None] = [None] * len(cases)
         stream = getattr(driver, "stream", None)
@@ -200,6 +222,8 @@ class GameMode:
             return out
         todo = [i for i, c in enumerate(cases) if c.steps]
         while todo:
+            for i in todo:  # the limit may have been lowered by the last stream
+                self.within_limit(cases[i])
             try:
                 entries = stream([(cases[i].variants, cases[i].setup, cases[i].steps)
                                   for i in todo])
@@ -223,8 +247,10 @@ class GameMode:
         except Exception as err:
             index = getattr(err, "index", None)
             err_index = len(results) if index is None else index
-            return errored(case.steps[err_index] if 0 <= err_index < len(case.steps) else None,
-                           err_index, str(err), getattr(err, "context", None))
+            step = case.steps[err_index] if 0 <= err_index < len(case.steps) else None
+            if self.limit is not None:
+                self.limit.lower(step, str(err))
+            return errored(step, err_index, str(err), getattr(err, "context", None))
         return self._judge(case, results)
 
     def _judge(self, case: Case, entry: Any) -> Divergence | None:
@@ -235,6 +261,8 @@ class GameMode:
             step = case.steps[index] if 0 <= index < len(case.steps) else None
             want = expected[index] if 0 <= index < len(expected) else None
             div = errored(step, index, str(entry), getattr(entry, "context", None), want)
+            if self.limit is not None:
+                self.limit.lower(step, str(entry))
             div.paths = _invalid_paths(str(entry), step)
             div.clauses = step_clauses(case.steps, expected, index, div.paths) if step else []
             div.rulings = clause_rulings(div.clauses)

@@ -18,8 +18,9 @@ version merge whatever the shard.
 Reports come from outside: each must be a regular file of at most 64 MiB, one JSON object
 per line (at most 4 MiB each), every record a fuzz record (``divergence``, ``case``,
 ``summary``); anything else is bad input naming the file and line (exit 2). Exit codes: 0
-no divergence in any shard, 1 at least one group, 2 bad input. ``--jsonl FILE`` writes the
-merged groups and totals as JSON lines.
+no divergence in any shard, 1 at least one group, an errored case (a timeout, a crash: the
+engine's faults, summed by kind) or a shard the restart budget stopped, 2 bad input.
+``--jsonl FILE`` writes the merged groups and totals as JSON lines.
 """
 
 from __future__ import annotations
@@ -233,12 +234,21 @@ def _print(args: argparse.Namespace, out: TextIO, shards: list[Shard],
 
     tried: dict[str, int] = {}
     diverged = 0
+    errored: dict[str, int] = {}
+    stopped: list[str] = []
     seeds: list[int] = []
     for shard in shards:
         assert shard.summary is not None
         for k, v in shard.summary["tried"].items():
             tried[str(k)] = tried.get(str(k), 0) + v  # whole numbers: read_report
         diverged += shard.summary["diverged"]
+        kinds = shard.summary.get("errored")
+        for k, v in (kinds.items() if isinstance(kinds, dict) else ()):
+            if type(v) is int:  # a timeout, a crash ...: the engine's faults (issue 28)
+                errored[str(k)] = errored.get(str(k), 0) + v
+        if isinstance(shard.summary.get("stopped"), str) and \
+                shard.summary["stopped"].startswith("STOPPED"):
+            stopped.append(report.visible(shard.path, 400))
         if shard.summary["seed"] not in seeds:
             seeds.append(shard.summary["seed"])
     print(f"fivetenk fuzz merge: {len(shards)} shard report{'s' * (len(shards) != 1)}",
@@ -270,13 +280,18 @@ def _print(args: argparse.Namespace, out: TextIO, shards: list[Shard],
                         "found": found, "written": list(group.written.values())})
     ran = sum(tried.values())
     before = sum(len(s.groups) for s in shards)
+    if stopped:
+        print(f"note: the restart budget stopped {len(stopped)} shard"
+              f"{'s' * (len(stopped) != 1)} before its end: {', '.join(stopped)}", file=out)
+    kinds = ", ".join(f"{v} {k}" for k, v in errored.items())
     print(f"{ran} cases in {len(shards)} shards; {diverged} diverged, {len(groups)} distinct "
-          f"(from {before} group{'s' * (before != 1)} in the shards)", file=out)
+          f"(from {before} group{'s' * (before != 1)} in the shards)"
+          f"{f'; {sum(errored.values())} errored ({kinds})' if errored else ''}", file=out)
     if args.jsonl is not None:
         summary = {"record": "summary", "shards": [str(s.path) for s in shards],
                    "seeds": seeds, "tried": tried, "diverged": diverged,
-                   "distinct": len(groups)}
+                   "distinct": len(groups), "errored": errored, "stopped": stopped}
         text = "".join(json.dumps(bounded_record(r), ensure_ascii=True, sort_keys=True) + "\n"
                        for r in [*records, summary])
         report.write_atomic(args.jsonl, text)
-    return 1 if groups else 0
+    return 1 if groups or errored or stopped else 0

@@ -28,7 +28,17 @@ from typing import Any
 from ..drivers import DriverError, ReferenceDriver
 from ..reference.provenance import VARIANT_RULINGS
 from ..scenario import Scenario
-from .source import Case, Divergence, Source, compare, errored, unique, words_reason
+from .source import (
+    Case,
+    Divergence,
+    NotAsked,
+    Source,
+    compare,
+    error_kind,
+    errored,
+    unique,
+    words_reason,
+)
 
 RUN_RANKS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 """Ranks that may stand in a run (R03.4), lowest first."""
@@ -36,6 +46,12 @@ RANKS = (*RUN_RANKS, "2")
 SUITS = "DCHS"
 KINDS = ("classify", "beats", "plays", "points")
 """The query commands this mode asks, each needing the capability of the same name."""
+KIND_WEIGHTS = {"classify": 3, "beats": 4, "plays": 2, "points": 1}
+"""How often each query is drawn (out of 10)."""
+LONG_HAND = 16
+"""A ``plays`` request that times out on a hand of more cards than this lowers the limit
+of the hands asked to this many (the sizes of the kit's hands before issue 19); one that
+times out on a hand of at most this many halves it (:meth:`QueryLimit.lower`)."""
 BATCH = 512
 """Most query requests in one stream unit (one ``start``)."""
 ANSWERS_KEPT = 20_000
@@ -210,6 +226,53 @@ def card_set(src: Source, tmpl: dict[str, Any] | None = None) -> list[str]:
     return cards or ["3D"]
 
 
+class QueryLimit:
+    """What queries are still asked. ``plays``: hands of at most :attr:`most` cards
+    (:data:`PLAYS_HAND` unless ``fuzz --max-plays-hand`` set it), lowered for the rest of
+    the campaign by a ``plays`` request that timed out (issue 28: a slow engine timed out
+    on 26-32 card hands until its restart budget was spent, and every later case was
+    lost). ``classify``, ``beats``, ``points``: no longer asked at all once one timed out
+    (:attr:`dropped`), so that an engine slow at one query cannot spend the restart budget
+    the rest of the campaign needs. One object is shared by the modes of a process (a
+    worker lowers its own)."""
+
+    def __init__(self, most: int | None = None) -> None:
+        self.most = most
+        self.why = "--max-plays-hand" if most is not None else ""
+        self.dropped: dict[str, str] = {}
+        """Query -> why it is no longer asked."""
+
+    def over(self, step: dict[str, Any]) -> str:
+        """Why a query step is not asked ("" if it is)."""
+        op = step.get("op")
+        if op in self.dropped:
+            return self.dropped[op]
+        most = self.most
+        if most is None or op != "plays" or len(step.get("hand", ())) <= most:
+            return ""
+        return f"a plays hand of more than {most} cards ({self.why})"
+
+    def lower(self, step: dict[str, Any] | None, error: str) -> None:
+        """After a request that failed: if it was a query that timed out, ask no ``plays``
+        hand as long from now on (the limit becomes :data:`LONG_HAND` for a hand longer
+        than that, else half the hand), or no more of another query."""
+        from .source import failure_kind
+
+        if not step or failure_kind(error) != "timeout":
+            return
+        op = step.get("op")
+        if op in ("classify", "beats", "points") and op not in self.dropped:
+            self.dropped[str(op)] = f"no longer asked: a {op} request timed out"
+        if op != "plays":
+            return
+        size = len(step.get("hand", ()))
+        limit = LONG_HAND if size > LONG_HAND else size // 2
+        if self.most is None or limit < self.most:
+            self.most = limit
+            self.why = (f"lowered after a plays request of {size} card{'s' * (size != 1)} "
+                        "timed out")
+
+
 class QueryMode:
     """The ``queries`` mode (see the module docstring and
     :class:`fivetenk.fuzz.source.Mode`)."""
@@ -221,6 +284,8 @@ class QueryMode:
     def __init__(self, capabilities: frozenset[str] = frozenset(KINDS),
                  shapes: frozenset[str] | None = None) -> None:
         self.kinds = tuple(k for k in KINDS if k in capabilities) or KINDS
+        self.limit = QueryLimit()
+        """The longest ``plays`` hand asked (shared by the modes of one process)."""
         self.shapes = shapes
         # no self-check: it counts every listing again to compare (a third of the time a
         # long hand's plays take); the engine's counter is pinned by the suite, not here
@@ -236,8 +301,14 @@ class QueryMode:
         return None
 
     def generate(self, src: Source, variants: dict[str, str]) -> Case:
-        weights = {"classify": 3, "beats": 4, "plays": 2, "points": 1}
-        kind = src.weighted([(weights[k], k) for k in self.kinds])
+        # the kind is drawn among every query, whatever the implementation answers, so
+        # that case N is the same case under any handshake (issue 28); one of a command
+        # it does not answer is not generated further, and is skipped (skip_reason)
+        kind = src.weighted([(KIND_WEIGHTS[k], k) for k in KINDS])
+        if kind not in self.kinds:
+            return Case(mode=self.name, kind=kind, variants=dict(variants),
+                        data={"unanswered": kind},
+                        choices=tuple(getattr(src, "log", ())))
         step = getattr(self, f"_gen_{kind}")(src, variants)
         case = Case(mode=self.name, kind=kind, variants=dict(variants), steps=[step])
         case.expected = [self.reference(variants, step)]
@@ -246,40 +317,78 @@ class QueryMode:
         case.choices = tuple(getattr(src, "log", ()))
         return case
 
-    def run(self, driver: Any, cases: Sequence[Case]) -> list[Divergence | None]:
-        out: list[Divergence | None] = [None] * len(cases)
-        # one stream unit (one start) per variant setting, up to BATCH requests: the
-        # campaign cycles through the settings case by case, so consecutive cases rarely
-        # share one. Results go back to their cases by index: the outcome does not depend
-        # on the order the requests are sent in (queries are pure).
+    def run(self, driver: Any, cases: Sequence[Case]) -> list[Divergence | NotAsked | None]:
+        out: list[Divergence | NotAsked | None] = [None] * len(cases)
+        todo = [i for i, case in enumerate(cases) if not self.skip_reason(case)]
+        stream = getattr(driver, "stream", None)
+        if stream is None:
+            self._one_by_one(driver, cases, todo, out)
+            return out
+        while todo:
+            units = self._units(cases, todo)
+            try:
+                entries = stream([(v, None, [cases[i].steps[0] for i in idx]) for v, idx in units])
+            except DriverError as err:  # it cannot be started (again): no case is asked
+                for i in todo:
+                    out[i] = self._failed(cases[i], err)
+                break
+            again: list[int] = []
+            alone: list[int] = []
+            for (_, idx), entry in zip(units, entries, strict=False):
+                if not isinstance(entry, DriverError):
+                    for i, result in zip(idx, entry, strict=True):
+                        out[i] = self.judge(cases[i], result)
+                elif error_kind(str(entry)) == "failed":
+                    # the process failed (a timeout, a crash): that case is errored, the
+                    # cases before it in the unit are judged on the results read before
+                    # the failure, the rest and the units after it are streamed again
+                    at = max(entry.index or 0, 0)
+                    for i, result in zip(idx[:at], entry.partial, strict=False):
+                        out[i] = self.judge(cases[i], result)
+                    out[idx[at]] = self._failed(cases[idx[at]], entry)
+                    again += idx[len(entry.partial[:at]):at] + idx[at + 1:]
+                else:  # a refusal in the unit: its cases one by one, to pin it
+                    alone += idx
+            for _, idx in units[len(entries):]:
+                again += idx
+            self._one_by_one(driver, cases, alone, out)
+            todo = []
+            for i in again:
+                reason = self.limit.over(cases[i].steps[0])
+                if reason:
+                    out[i] = NotAsked(reason)
+                else:
+                    todo.append(i)
+        return out
+
+    def _units(self, cases: Sequence[Case], todo: Sequence[int],
+               ) -> list[tuple[dict[str, str], list[int]]]:
+        """One stream unit (one start) per variant setting, up to BATCH requests: the
+        campaign cycles through the settings case by case, so consecutive cases rarely
+        share one. Results go back to their cases by index: the outcome does not depend
+        on the order the requests are sent in (queries are pure)."""
         by_variants: dict[tuple[tuple[str, str], ...], list[int]] = {}
-        for i, case in enumerate(cases):
-            if self.skip_reason(case):
-                continue
-            by_variants.setdefault(tuple(sorted(case.variants.items())), []).append(i)
+        for i in todo:
+            by_variants.setdefault(tuple(sorted(cases[i].variants.items())), []).append(i)
         units: list[tuple[dict[str, str], list[int]]] = []
         for indices in by_variants.values():
             for at in range(0, len(indices), BATCH):
                 part = indices[at:at + BATCH]
                 units.append((cases[part[0]].variants, part))
-        stream = getattr(driver, "stream", None)
-        done: set[int] = set()
-        if stream is not None and units:
-            try:
-                entries = stream([(v, None, [cases[i].steps[0] for i in idx]) for v, idx in units])
-            except DriverError:
-                entries = []
-            for (_, idx), entry in zip(units, entries, strict=False):
-                if isinstance(entry, DriverError):
-                    continue  # run its cases one by one below, to pin the failing one
-                for i, result in zip(idx, entry, strict=True):
-                    out[i] = self.judge(cases[i], result)
-                    done.add(i)
-        for _, idx in units:
-            for i in idx:
-                if i not in done:
-                    out[i] = self.run_one(driver, cases[i])
-        return out
+        return units
+
+    def _one_by_one(self, driver: Any, cases: Sequence[Case], todo: Sequence[int],
+                    out: list[Divergence | NotAsked | None]) -> None:
+        for i in todo:
+            reason = self.limit.over(cases[i].steps[0])
+            out[i] = NotAsked(reason) if reason else self.run_one(driver, cases[i])
+
+    def _failed(self, case: Case, err: DriverError) -> Divergence:
+        """The errored outcome of a case the implementation failed (and the ``plays``
+        limit lowered, if it was a ``plays`` request that timed out)."""
+        self.limit.lower(case.steps[0], str(err))
+        return errored(case.steps[0], 0, str(err), err.context,
+                       expected=case.expected[0] if case.expected else None)
 
     def minimal(self, case: Case, divergence: Divergence | None = None) -> Case:
         return case
@@ -386,8 +495,14 @@ class QueryMode:
     """The implementation's D39 profile words, or None (set by ``make_mode``)."""
 
     def skip_reason(self, case: Case) -> str:
-        """Why a case is not asked: a shape the implementation does not declare, or a case
-        outside its D39 profile words (a card set its pack cannot hold …)."""
+        """Why a case is not asked: a command the implementation does not answer, a
+        ``plays`` hand over the limit (:class:`QueryLimit`), a shape it does not declare,
+        or a case outside its D39 profile words (a card set its pack cannot hold …)."""
+        if case.data.get("unanswered"):
+            return f"the implementation does not answer {case.data['unanswered']}"
+        over = self.limit.over(case.steps[0])
+        if over:
+            return over
         if self.shapes is not None:
             extra = [s for s in case.data.get("shapes", ()) if s not in self.shapes]
             if extra:
@@ -410,8 +525,7 @@ class QueryMode:
             driver.start(case.variants, None)
             result = driver.run(case.steps[0])
         except DriverError as err:
-            return errored(case.steps[0], 0, str(err), err.context,
-                           expected=case.expected[0] if case.expected else None)
+            return self._failed(case, err)
         return self.judge(case, result)
 
     def shapes_of(self, step: dict[str, Any], expected: dict[str, Any],

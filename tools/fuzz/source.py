@@ -315,6 +315,45 @@ def error_kind(message: str) -> str:
     return "failed"
 
 
+FAILURES = ("timeout", "crash", "protocol", "restart budget", "out of time")
+"""The ways an implementation can fail a case without answering it (:func:`failure_kind`)."""
+
+
+def failure_kind(message: str) -> str:
+    """How an implementation failed a case it did not answer (an error of kind ``failed``,
+    :func:`error_kind`), one of :data:`FAILURES`: ``timeout`` (no reply within
+    ``--timeout``), ``crash`` (it exited or closed its output), ``protocol`` (a reply that
+    is not a reply: garbage, the wrong ``seq``, too long; or it stopped reading),
+    ``restart budget`` (it was not started again: ``--restarts`` is spent) or ``out of
+    time`` (the kit stopped waiting: ``--budget`` ran out). ``""`` for any other message
+    (an answer, a refusal, an invalid reply): those are divergences, these are not
+    (issue 28: after five restarts, 14,036 cases a budget refused to start counted as
+    divergences)."""
+    from ..process_driver import OUT_OF_TIME, RESTART_BUDGET_SPENT
+
+    if error_kind(message) != "failed":
+        return ""
+    if OUT_OF_TIME in message:
+        return "out of time"
+    if message.startswith(RESTART_BUDGET_SPENT):
+        return "restart budget"
+    if message.startswith("no reply to"):
+        return "timeout"
+    if message.startswith(("the implementation exited", "the implementation closed",
+                           "cannot start the implementation")):
+        return "crash"
+    return "protocol"
+
+
+@dataclass
+class NotAsked:
+    """What :meth:`Mode.run` gives for a case it decided, while running, not to ask (a
+    ``plays`` hand over a limit lowered by a timeout earlier in the same run): the case
+    is counted as skipped, with ``reason``."""
+
+    reason: str
+
+
 def compare(step: dict[str, Any], expected: dict[str, Any], observed: Any, index: int, *,
             clauses: Sequence[str] = (), rulings: Sequence[str] = ()) -> Divergence | None:
     """The :class:`Divergence` of one step whose reference result is ``expected`` and whose
@@ -399,7 +438,10 @@ class Mode(Protocol):
     - ``run(driver, cases)``: run the cases against the implementation (streaming where it
       can: ``driver.stream`` / ``run_many``), one :class:`Divergence` or None per case, in
       order. It must not raise for anything the implementation does: an implementation
-      error is a Divergence with ``error`` set.
+      error is a Divergence with ``error`` set (a timeout or a crash is then an *errored*
+      case, :func:`failure_kind`, never a divergence). A case it decides while running
+      not to ask (a ``plays`` hand over a limit a timeout just lowered) is a
+      :class:`NotAsked`.
     - ``minimal(case, divergence)``: an optional pre-shrink, deterministic (e.g. a game
       divergence becomes a position just before the diverging step); ``case`` unchanged
       if none. ``case`` is regenerated from its draws in the main process, which knows
@@ -421,7 +463,7 @@ class Mode(Protocol):
 
     def generate(self, src: Source, variants: dict[str, str]) -> Case: ...
 
-    def run(self, driver: Any, cases: Sequence[Case]) -> list[Divergence | None]: ...
+    def run(self, driver: Any, cases: Sequence[Case]) -> list[Divergence | NotAsked | None]: ...
 
     def minimal(self, case: Case, divergence: Divergence) -> Case: ...
 
@@ -453,6 +495,11 @@ class _Found(Exception):
     """Raised inside the Hypothesis test when a case diverges."""
 
 
+class _OutOfTime(BaseException):
+    """Raised inside the Hypothesis test once ``until`` has passed: a BaseException, which
+    Hypothesis lets through instead of shrinking it as a failure."""
+
+
 SHRINK_EXAMPLES = 400
 """The most cases Hypothesis tries while shrinking one divergence (each one is a request
 or a short game against the implementation)."""
@@ -460,7 +507,7 @@ or a short game against the implementation)."""
 
 def shrink(generate: Callable[[Source], Case], choices: Sequence[int],
            diverges: Callable[[Case], bool], *, max_examples: int = SHRINK_EXAMPLES,
-           key: str = "fivetenk-fuzz") -> Shrunk:
+           key: str = "fivetenk-fuzz", until: float | None = None) -> Shrunk:
     """The smallest case ``generate`` makes that still ``diverges``, starting from the
     case that ``choices`` replay (lead decision F-2).
 
@@ -470,11 +517,15 @@ def shrink(generate: Callable[[Source], Case], choices: Sequence[int],
     shrinks. Deterministic: Hypothesis's own randomness is a fixed ``Random(0)``, so the
     same case, predicate and Hypothesis version give the same result. If the replay does
     not reproduce the divergence (a Hypothesis change, a flaky implementation), the
-    original case is returned with ``replayed`` False and a note."""
+    original case is returned with ``replayed`` False and a note. ``until``: a
+    :func:`time.monotonic` instant after which no more cases are tried (``fuzz --budget``):
+    the smallest case found by then is the result, with a note."""
+    import time
+
     from hypothesis import HealthCheck, Phase, Verbosity, given, settings
     from hypothesis import strategies as st
     from hypothesis.database import InMemoryExampleDatabase
-    from hypothesis.errors import NoSuchExample, Unsatisfiable
+    from hypothesis.errors import Flaky, NoSuchExample, Unsatisfiable
 
     original = generate(ReplaySource(choices))
     calls = [0]
@@ -513,6 +564,8 @@ def shrink(generate: Callable[[Source], Case], choices: Sequence[int],
     @chosen
     @given(cases())
     def test(case: Case) -> None:
+        if until is not None and time.monotonic() >= until:
+            raise _OutOfTime
         if condition(case):
             found_cases[:] = [case]
             raise _Found
@@ -522,14 +575,20 @@ def shrink(generate: Callable[[Source], Case], choices: Sequence[int],
     # shrinking deterministic while the database still replays the campaign's choices.
     test._hypothesis_internal_use_seed = 0  # type: ignore[attr-defined]
     test._hypothesis_internal_database_key = database_key  # type: ignore[attr-defined]
+    cut = ""
     try:
         test()
     except _Found:
         pass
     except (NoSuchExample, Unsatisfiable):
         pass
+    except _OutOfTime:
+        cut = "shrinking stopped when the --budget ran out"
+    except Flaky:  # the implementation answered the same case differently on a retry
+        cut = "the implementation answered the same case differently when asked again"
     if not found_cases:
         return Shrunk(original, False, calls[0], target,
+                      cut + ": the case is reported unshrunk" if cut else
                       "Hypothesis did not reproduce the divergence from the campaign's "
                       "choices: the case is reported unshrunk")
     found = found_cases[0]
@@ -537,7 +596,7 @@ def shrink(generate: Callable[[Source], Case], choices: Sequence[int],
         note = ("Hypothesis did not replay the campaign's choices first; this is a divergence "
                 "it found on its own")
         return Shrunk(found, False, calls[0], found.choices, note)
-    return Shrunk(found, True, calls[0], found.choices)
+    return Shrunk(found, True, calls[0], found.choices, cut)
 
 
 # ---------------------------------------------------------------------------------------------
