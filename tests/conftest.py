@@ -47,6 +47,10 @@ def pytest_configure(config: pytest.Config) -> None:
         folder = tempfile.mkdtemp(prefix="fivetenk-test-cache-")
         os.environ["FIVETENK_CACHE_DIR"] = folder
         config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
+    import outer_bound
+
+    if not config.pluginmanager.is_registered(outer_bound):
+        config.pluginmanager.register(outer_bound, "outer_bound")
     spec = load_spec()
     for name in [*spec.rules, *spec.clauses, *spec.rulings, *OTHER_TAGS]:
         config.addinivalue_line("markers", f"{name}: fivetenk tag")
