@@ -109,13 +109,18 @@ def test_campaign_is_clean_against_the_reference_and_the_same_with_workers_and_s
     assert counts == [750, 750]
 
 
+@pytest.mark.slow
 def test_a_found_case_is_written_shrunk_and_checks_as_it_should(tmp_path: Path) -> None:
-    impl = shlex.join([sys.executable, str(MINI / "rulebreaker.py"), "bombs_by_rank"])
+    """The cheapest campaign that shows it: one divergence (a pair of 2s beating a pair of
+    aces, case 108 of 200), shrunk in about 100 tries (a plays divergence of bombs_by_rank
+    took 600, a minute on a busy machine)."""
+    impl = shlex.join([sys.executable, str(MINI / "rulebreaker.py"), "two_below_ace"])
     jsonl = tmp_path / "found.jsonl"
-    code, text = fuzz("--impl", impl, "--seed", "1", "--cases", "1200", "--mode", "queries",
+    code, text = fuzz("--impl", impl, "--seed", "1", "--cases", "200", "--mode", "queries",
                       "--out", str(tmp_path / "out"), "--id-prefix", "club", "--jsonl", str(jsonl))
     assert code == 1, text
     assert "DIVERGED" in text and "reference: " in text and "implementation: " in text
+    assert re.search(r"shrunk: size (\d+) -> (\d+) in", text), text
     features = sorted((tmp_path / "out").glob("club-*.feature"))
     assert features and all(f.with_suffix(".json").exists() for f in features)
     records = [json.loads(line) for line in jsonl.read_text().splitlines()]
@@ -278,11 +283,18 @@ def test_a_case_that_cannot_be_written_is_said_so_and_still_reported(
     """A write that fails after the check (a full disk) names the file and the reason;
     the divergence is still reported, and the run fails."""
     from fivetenk.fuzz import findings
+    from fivetenk.fuzz.source import ReplaySource, Shrunk
 
     def full(out: Path, scenario: object) -> None:
         raise OSError(28, "No space left on device", str(out / "found-1.feature"))
 
+    def unshrunk(generate: Any, choices: Any, diverges: Any, **_: Any) -> Shrunk:
+        """Shrinking is not what this test is about (the test above shrinks): the case as
+        found, in one try instead of a minute of them."""
+        return Shrunk(generate(ReplaySource(choices)), True, 1, tuple(choices))
+
     monkeypatch.setattr(findings, "write_case", full)
+    monkeypatch.setattr(findings, "shrink", unshrunk)
     code, text = fuzz("--impl", BOMBS, "--seed", "1", "--cases", "200", "--mode", "queries",
                       "--out", str(tmp_path))
     assert code == 1 and "DIVERGED case 111" in text
@@ -360,18 +372,22 @@ def test_one_engine_mistake_makes_one_group_per_field_it_breaks(tmp_path: Path) 
 # -- fuzz merge (issue 20, item 6) --------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_merge_combines_the_shards_of_a_campaign_into_one_set_of_groups(tmp_path: Path) -> None:
     """Two shards of one campaign, each in its own folder (as CI artifacts are), merge into
     the groups of the whole campaign: the same group from both shards is one, its cases
     counted across them; the totals are the unsplit campaign's; each written case is found
-    in its shard's folder."""
-    engine = BOMBS
+    in its shard's folder. The fewest cases that show it: 600 cases of two_below_ace
+    diverge in a beats case of each shard (108 and 407, one group) and a plays case of the
+    second (443); shard 1 shrinks its beats case in about 100 tries (bombs_by_rank's cases
+    took a minute to shrink on a busy machine)."""
+    engine = shlex.join([sys.executable, str(MINI / "rulebreaker.py"), "two_below_ace"])
     whole = tmp_path / "whole.jsonl"
-    fuzz("--impl", engine, "--seed", "1", "--cases", "1000", "--mode", "queries",
+    fuzz("--impl", engine, "--seed", "1", "--cases", "600", "--mode", "queries",
          "--no-shrink", "--out", str(tmp_path / "w"), "--jsonl", str(whole))
     for k in (1, 2):  # the first shard shrinks and writes its cases, the second does not
         folder = tmp_path / "shards" / f"fuzz-shard-{k}"
-        code, _ = fuzz("--impl", engine, "--seed", "1", "--cases", "1000", "--mode", "queries",
+        code, _ = fuzz("--impl", engine, "--seed", "1", "--cases", "600", "--mode", "queries",
                        "--shard", f"{k}/2", "--out", str(folder / "found"),
                        "--jsonl", str(folder / "fuzz.jsonl"), *(["--no-shrink"] * (k == 2)))
     merged = tmp_path / "merged.jsonl"

@@ -27,7 +27,7 @@ from test_play import hint_answer
 
 ESCAPES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[=>]|[\x01\x02\x07]")
 """Terminal control sequences readline and the colours write (and the bell)."""
-TIMEOUT = 30.0
+TIMEOUT = 120.0
 """Seconds to wait for an expected text; a hang fails the test, it never blocks CI."""
 
 
