@@ -91,22 +91,23 @@ def _report(text: str) -> list[str]:
     return [re.sub(r"in [0-9.]+ s \([0-9,]+/s\)", "in T", line) for line in text.splitlines()]
 
 
+@pytest.mark.slow
 def test_campaign_is_clean_against_the_reference_and_the_same_with_workers_and_shards(
         tmp_path: Path) -> None:
-    code, one = fuzz("--impl", ADAPTER, "--seed", "5", "--cases", "1500", "--mode", "queries",
+    code, one = fuzz("--impl", ADAPTER, "--seed", "5", "--cases", "400", "--mode", "queries",
                      "--out", str(tmp_path / "o"))
     assert code == 0, one
     assert "0 diverged" in one and "rerun: fivetenk fuzz" in one and "--seed 5" in one
-    code, two = fuzz("--impl", ADAPTER, "--seed", "5", "--cases", "1500", "--mode", "queries",
+    code, two = fuzz("--impl", ADAPTER, "--seed", "5", "--cases", "400", "--mode", "queries",
                      "--workers", "2", "--out", str(tmp_path / "o"))
     assert code == 0 and _report(one) == _report(two)
     counts = []
     for k in (1, 2):
-        code, part = fuzz("--impl", ADAPTER, "--seed", "5", "--cases", "1500", "--mode",
+        code, part = fuzz("--impl", ADAPTER, "--seed", "5", "--cases", "400", "--mode",
                           "queries", "--shard", f"{k}/2", "--out", str(tmp_path / "o"))
         assert code == 0
         counts.append(int(re.search(r"^(\d+) cases in", part, re.M).group(1)))  # type: ignore[union-attr]
-    assert counts == [750, 750]
+    assert counts == [200, 200]
 
 
 @pytest.mark.slow
@@ -351,15 +352,17 @@ def test_a_group_is_one_mistake_not_one_set_of_consequences() -> None:
     assert ending.group_key() == 'observe:result.ending="bankers_out"->"defenders_out"'
 
 
+@pytest.mark.slow
 def test_one_engine_mistake_makes_one_group_per_field_it_breaks(tmp_path: Path) -> None:
     """The engine that gives the kitty to the wrong seat (fuzz_endings) breaks the
     kitty's owner, and after it the totals, winners and levels, differently from hand to
     hand: its diverging cases differ in many sets of paths (one group each, as they were
     keyed before), and are two groups now: the kitty's owner, and the levels of a later
-    hand that only the observation after ``next_hand`` shows."""
+    hand that only the observation after ``next_hand`` shows. 30 cases show it (20
+    diverge, in 15 sets of paths, 2 groups); 20 cases make only the first group."""
     jsonl = tmp_path / "r.jsonl"
     code, text = fuzz("--impl", shlex.join([sys.executable, str(MINI / "fuzz_endings.py")]),
-                      "--seed", "1", "--cases", "80", "--mode", "games", "--no-shrink",
+                      "--seed", "1", "--cases", "30", "--mode", "games", "--no-shrink",
                       "--out", str(tmp_path), "--jsonl", str(jsonl))
     assert code == 1, text
     found = re.search(r"(\d+) diverged, (\d+) distinct", text)
@@ -450,6 +453,7 @@ def test_only_a_reply_strictly_equal_to_a_reference_result_skips_its_schema_chec
     assert driver.vouched("start", {"accepted": True})  # a start accepted, in every case
 
 
+@pytest.mark.slow
 def test_the_fuzz_benchmark_prints_each_figure_with_its_spread_and_the_target() -> None:
     """``python -m fivetenk.bench.fuzz`` (a tiny run: the figures are not judged here, only
     what is printed beside them): best, median and slowest of the repeats, the divergences,
@@ -458,14 +462,14 @@ def test_the_fuzz_benchmark_prints_each_figure_with_its_spread_and_the_target() 
 
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        code = bench.main(["--queries", "300", "--hands", "0", "--repeat", "2"])
+        code = bench.main(["--queries", "100", "--hands", "0", "--repeat", "2"])
     lines = out.getvalue().splitlines()
     assert code == 0 and len(lines) == 2, lines
     one, two = lines
     assert one.startswith("queries, 1 worker: ") and two.startswith("queries, 2 workers: ")
     for line in lines:
         assert re.search(r"query comparisons/s \(best of 2; median [\d,]+, slowest [\d,]+\) "
-                         r"on 300 cases; 0 divergences", line), line
+                         r"on 100 cases; 0 divergences", line), line
         assert "of plays queries hold 17-32 cards" in line
     assert "the kit's CPU" in one and re.search(r"target 5,000: (met|NOT met)", one)
     assert "target" not in two
