@@ -103,13 +103,31 @@ def site(tmp_path_factory: pytest.TempPathFactory, reports: dict[str, Path]) -> 
     return out
 
 
+@pytest.fixture(scope="module")
+def site_es(tmp_path_factory: pytest.TempPathFactory, reports: dict[str, Path]) -> Path:
+    """The Spanish book of the same reports, built once for the module."""
+    out = tmp_path_factory.mktemp("book-es") / "es"
+    assert build(out, reports, "--lang", "es") == 0
+    return out
+
+
+@pytest.fixture(params=["en", "es"])
+def any_site(request: pytest.FixtureRequest) -> Path:
+    found: Path = request.getfixturevalue("site" if request.param == "en" else "site_es")
+    return found
+
+
 def html_files(root: Path) -> list[Path]:
     return sorted(root.rglob("*.html"))
 
 
-def test_every_internal_link_resolves(site: Path) -> None:
-    """Every href and src of every page is relative (nothing from the network) and names a
-    file of the book, and its fragment an element of that file."""
+def test_every_internal_link_resolves(any_site: Path) -> None:
+    """Every href and src of every page of both books is relative (nothing from the
+    network) and names a file of the book, and its fragment an element of that file; every
+    page is reached from the index by its links. Every page is walked here, parsed; the
+    browser opens one page of each kind (tests/test_book_browser.py), where what a page
+    does when it loads is seen."""
+    site = any_site
     pages = {path: parse(path) for path in html_files(site)}
     ids = {path.resolve(): page.ids for path, page in pages.items()}
     checked = 0
@@ -126,6 +144,17 @@ def test_every_internal_link_resolves(site: Path) -> None:
                     f"{path.relative_to(site)}: {link}: no such anchor")
             checked += 1
     assert checked > 5000
+    by_path = {path.resolve(): page for path, page in pages.items()}
+    reached, todo = set(), [(site / "index.html").resolve()]
+    while todo:
+        path = todo.pop()
+        if path in reached:
+            continue
+        reached.add(path)
+        todo += [(path.parent / unquote(urlsplit(link).path)).resolve()
+                 for link in by_path[path].links if urlsplit(link).path.endswith(".html")]
+    orphans = sorted(str(p.relative_to(site.resolve())) for p in set(by_path) - reached)
+    assert not orphans, f"pages no link leads to from index.html: {orphans}"
 
 
 def test_two_builds_write_the_same_bytes(site: Path, reports: dict[str, Path],
@@ -557,12 +586,10 @@ def english_interface_words(path: Path, lang: str = "es") -> dict[str, str]:
             if len(w) > 1}
 
 
-def test_the_spanish_book_has_no_english_interface_word(
-        reports: dict[str, Path], site: Path, tmp_path: Path) -> None:
+def test_the_spanish_book_has_no_english_interface_word(site: Path, site_es: Path) -> None:
     """Issue 22, item 5: every page of the Spanish book, reports and all, says nothing of
     its interface in English; the same check finds them on the English book's pages."""
-    out = tmp_path / "es"
-    assert build(out, reports, "--lang", "es") == 0
+    out = site_es
     found = {str(p.relative_to(out)): english_interface_words(p) for p in html_files(out)}
     assert not {k: v for k, v in found.items() if v}
     from fivetenk.book.words import WORDS
