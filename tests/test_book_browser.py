@@ -62,8 +62,12 @@ BREAKER = "bombs_by_rank"
 INSTALL = "apt-get install -y chromium && pip install playwright"
 """The one command that gives a Debian machine what these tests need."""
 WIDE: ViewportSize = {"width": 1280, "height": 900}
+WAIT_MS = 120_000
+"""Playwright's waits (an ``expect``, a load, a click), in ms: a bound on an event, long
+enough for a busy machine (Playwright's own 5 s for an ``expect`` is not)."""
 PHONE = 375
 SPEC = load_spec()
+pytestmark = pytest.mark.slow  # a browser, two reports of the whole suite and two books
 
 
 # --- the browser: required in CI, a skip with instructions elsewhere ---------------------
@@ -98,6 +102,9 @@ def browser() -> Iterator[Browser]:
         # root in a container: no sandbox; a small /dev/shm (Docker's 64 MB) crashes tabs
         launched = playwright.chromium.launch(
             executable_path=chromium, args=["--no-sandbox", "--disable-dev-shm-usage"])
+        from playwright.sync_api import expect
+
+        expect.set_options(timeout=WAIT_MS)
         yield launched
         launched.close()
 
@@ -175,6 +182,7 @@ def artifacts(request: pytest.FixtureRequest,
 @pytest.fixture
 def context(browser: Browser) -> Iterator[BrowserContext]:
     made = browser.new_context(viewport=WIDE)
+    made.set_default_timeout(WAIT_MS)
     yield made
     made.close()
 
@@ -232,6 +240,7 @@ def crawl(browser: Browser, book: Book) -> dict[Path, Visit]:
     """Open one page of each kind (:data:`KINDS`), one after another, and note what each
     says went wrong, the links it has (as the browser resolves them) and its ids."""
     context = browser.new_context(viewport=WIDE)
+    context.set_default_timeout(WAIT_MS)
     page = context.new_page()
     problems = watch(context, page)
     visits: dict[Path, Visit] = {}
@@ -401,7 +410,7 @@ def test_the_search_typed_with_the_keyboard_finds_it_and_opens_it(
     try:  # the list may be redrawn a moment after the last key (debounced)
         page.wait_for_function(
             "url => Array.from(document.querySelectorAll('ul#search-results > li > a'))"
-            ".some(a => a.href.split('#')[0] === url)", arg=wanted, timeout=5000)
+            ".some(a => a.href.split('#')[0] === url)", arg=wanted, timeout=WAIT_MS)
     except Timeout as error:
         hrefs = results.evaluate_all("as => as.map(a => a.href)")
         raise AssertionError(f"searching {query!r} listed {hrefs}, none on {target}") \
@@ -697,6 +706,7 @@ phone): in screens of the viewport's height, measured for every rule."""
 def page_heights(browser: Browser, book: Book, viewport: ViewportSize,
                  mobile: bool) -> dict[str, float]:
     made = browser.new_context(viewport=viewport, is_mobile=mobile, has_touch=mobile)
+    made.set_default_timeout(WAIT_MS)
     try:
         page = made.new_page()
         heights = {}
@@ -774,6 +784,7 @@ def test_a_phone_wide_viewport_never_scrolls_sideways(
     wide table scrolls inside its own box, a long name wraps)."""
     phone = browser.new_context(viewport={"width": PHONE, "height": 812},
                                 device_scale_factor=2, is_mobile=True, has_touch=True)
+    phone.set_default_timeout(WAIT_MS)
     try:
         page = phone.new_page()
         page.goto(any_book.url(relative))
