@@ -24,6 +24,8 @@ from fivetenk import book, catalog
 from fivetenk.cli import main
 from fivetenk.spec_data import load_spec
 
+pytestmark = pytest.mark.xdist_group("book")  # its module fixtures, built once: one worker
+
 MINI = Path(__file__).resolve().parent / "miniatures"
 BROKEN = "two_below_ace"
 """The rule-breaker whose report is the matrix's failing column (R02: a 2 ranks below the

@@ -67,7 +67,8 @@ WAIT_MS = 120_000
 enough for a busy machine (Playwright's own 5 s for an ``expect`` is not)."""
 PHONE = 375
 SPEC = load_spec()
-pytestmark = pytest.mark.slow  # a browser, two reports of the whole suite and two books
+pytestmark = [pytest.mark.slow,  # a browser, two reports of the whole suite, two books
+              pytest.mark.xdist_group("book-browser")]  # built once: one worker
 
 
 # --- the browser: required in CI, a skip with instructions elsewhere ---------------------

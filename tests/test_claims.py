@@ -15,6 +15,8 @@ from fivetenk.practice.strategy import Claim, suggest
 from fivetenk.reference.game import Game
 from fivetenk.reference.position import build_position
 
+pytestmark = pytest.mark.xdist_group("claims")  # its module fixtures, built once: one worker
+
 SAMPLE = range(12)
 """Whole hands, heuristic players at every seat: about 2,400 suggestions in about 1 s."""
 

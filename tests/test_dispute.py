@@ -20,6 +20,8 @@ from fivetenk.cli import main
 from fivetenk.practice.strategy import HeuristicPlayer
 from fivetenk.reference.game import Game
 
+pytestmark = pytest.mark.xdist_group("dispute")  # its module fixtures, built once: one worker
+
 SEED = 7
 
 

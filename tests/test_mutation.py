@@ -19,6 +19,8 @@ from fivetenk.mutation.operators import MODULE_LEVEL, Mutant, MutationError, enu
 from fivetenk.mutation.pool import run_children
 from fivetenk.mutation.report import Outcome, counts, rates
 
+pytestmark = pytest.mark.xdist_group("mutation")  # its module fixtures, built once: one worker
+
 EQUIVALENTS = Path(__file__).resolve().parent / "mutation_equivalents"
 """The committed equivalents of this checkout (the kit may be installed elsewhere)."""
 
