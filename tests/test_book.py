@@ -24,7 +24,8 @@ from fivetenk import book, catalog
 from fivetenk.cli import main
 from fivetenk.spec_data import load_spec
 
-pytestmark = pytest.mark.xdist_group("book")  # its module fixtures, built once: one worker
+pytestmark = [pytest.mark.slow,  # two reports (check runs) and books, built once a module
+              pytest.mark.xdist_group("book")]  # ... on one worker
 
 MINI = Path(__file__).resolve().parent / "miniatures"
 BROKEN = "two_below_ace"

@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -235,6 +236,7 @@ for _combo in ALL_COMBOS:
     BY_SIZE.setdefault(_combo.size, []).append(_combo)
 
 
+@pytest.mark.slow
 def test_classify_matches_oracle_exhaustively() -> None:
     """Every set of 0–4 threes, 0–3 each of 4, 5, 6, 0–1 twos and 0–2 of each joker (5,760
     sets) reads exactly as the oracle says, under the default and both variants."""

@@ -67,6 +67,7 @@ def shipped() -> list[Scenario]:
 
 # --------------------------------------------------------------------------- the liberal adapter
 
+@pytest.mark.slow
 def test_an_adapter_taking_every_liberty_of_protocol_md_passes_the_whole_suite(
         tmp_path: Path) -> None:
     """The whole suite, every scenario passed (none skipped: it declares everything),
@@ -177,6 +178,7 @@ def test_any_clause_relaxes_every_clause_comparison_and_keeps_the_rejection() ->
     assert not check_step(relaxed[2], other_clause)
 
 
+@pytest.mark.slow
 def test_any_clause_passes_an_engine_citing_other_clauses_everywhere(tmp_path: Path) -> None:
     """The liberal adapter citing R01.1 in every rejection: act, next_hand and query
     rejections fail on the clause; with --any-clause the whole suite passes."""
@@ -548,6 +550,7 @@ def test_the_worked_exchange_shows_the_handshake_fivetenk_adapter_sends() -> Non
     assert written["result"]["version"] == __version__
 
 
+@pytest.mark.slow
 def test_readme_house_rules_section_is_what_the_small_set_engine_does(tmp_path: Path) -> None:
     """README, "Checking an engine that plays other house rules": the handshake shown is
     the one small_set.py sends, and the expectations file shown makes its undeclared run

@@ -61,6 +61,7 @@ def hostile(kind: str) -> tuple[str, int, str]:
     return text, 4, f"{MAX_ITEMS + 1} scenarios (outline rows included)"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["tags-on-a-line", "cells-in-a-row", "tokens-in-a-file",
                                   "inherited-tags", "outline-rows"])
 def test_a_hostile_feature_is_refused_at_its_line_in_bounded_memory(tmp_path: Path,
@@ -77,6 +78,7 @@ def test_a_hostile_feature_is_refused_at_its_line_in_bounded_memory(tmp_path: Pa
     assert 0 < rss < RSS_BOUND_KB, f"peak RSS {rss} KB"
 
 
+@pytest.mark.slow
 def test_a_feature_at_the_bounds_compiles_in_under_200_mb(tmp_path: Path) -> None:
     """Just under the token bound: one scenario of 99,000 steps (the most tokens a file
     may hold; 2.9 MB): it compiles and runs, under 1 GiB and 200 MB."""

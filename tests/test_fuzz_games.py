@@ -71,6 +71,7 @@ def campaign(mode: GameMode, driver: Any, variants: dict[str, str], cases: int,
 # -- no false alarms -------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variants", [{}, {"pass": "trick", "call_ordinal": "any"}])
 def test_small_campaigns_against_the_reference_adapter_find_nothing(
         variants: dict[str, str]) -> None:
@@ -79,6 +80,7 @@ def test_small_campaigns_against_the_reference_adapter_find_nothing(
         assert campaign(EndingsMode(), driver, variants, 60) is None
 
 
+@pytest.mark.slow
 def test_every_expectation_is_the_reference_engines() -> None:
     """Run in process against the reference driver (no stream): nothing diverges, so the
     recorded expectations are what the engine answers, step by step."""
@@ -96,6 +98,7 @@ def test_generation_is_deterministic() -> None:
         assert one.steps != other.steps or one.setup != other.setup
 
 
+@pytest.mark.slow
 def test_games_send_near_misses_that_must_be_rejected_citing_a_clause() -> None:
     clauses: Counter[str] = Counter()
     kinds: Counter[str] = Counter()
@@ -111,6 +114,7 @@ def test_games_send_near_misses_that_must_be_rejected_citing_a_clause() -> None:
     assert kinds["hand"] and kinds["match"]
 
 
+@pytest.mark.slow
 def test_endings_reach_every_ending_and_every_band() -> None:
     endings: Counter[str] = Counter()
     bands: Counter[str] = Counter()
@@ -149,6 +153,7 @@ not its last successful player) and from the mutants of issue 9 (the default fir
 of the next hand). They are left out of the suite it must pass, and must fail."""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(FOUND))
 def test_the_shipped_suite_passes_the_miniature_until_the_found_case_is_added(
         name: str) -> None:
@@ -166,6 +171,7 @@ def test_the_shipped_suite_passes_the_miniature_until_the_found_case_is_added(
     assert run_scenario(ReferenceDriver(), added[0]).status == "passed"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(FOUND))
 def test_the_fuzzer_finds_the_miniature_and_shrinks_it_to_a_case_the_suite_can_keep(
         name: str) -> None:
@@ -197,6 +203,7 @@ def test_the_fuzzer_finds_the_miniature_and_shrinks_it_to_a_case_the_suite_can_k
         assert run_scenario(driver, scenario).status == "failed"
 
 
+@pytest.mark.slow
 def test_fuzz_writes_a_case_that_check_passes_on_the_reference_and_fails_on_the_engine(
         tmp_path: Path) -> None:
     """End to end through the CLI: ``fivetenk fuzz`` finds fuzz_endings, writes the case,
@@ -243,6 +250,7 @@ banker at level A who reveals an ace and calls its face (a later hand): over see
 the first divergent games case is at index 141, 25, 47, 43 and 17 (0.7-8.6 s)."""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(BREAKERS))
 def test_the_fuzzer_finds_the_play_and_ending_rule_breakers(name: str) -> None:
     cls, budget, seed = BREAKERS[name]
@@ -250,6 +258,7 @@ def test_the_fuzzer_finds_the_play_and_ending_rule_breakers(name: str) -> None:
         assert campaign(cls(), driver, {}, budget, seed) is not None, f"{name} survived"
 
 
+@pytest.mark.slow
 def test_a_game_divergence_shrinks_to_a_position_before_the_diverging_step() -> None:
     """Guard of lead decision F-2 for games: a divergence in a whole deal shrinks to a
     position with a few steps (if a Hypothesis upgrade breaks the replay, this fails)."""
@@ -288,6 +297,7 @@ def test_positions_are_written_by_the_cards_that_matter() -> None:
 # -- round 2: matches, the divergence passed to minimal, errored divergences shrunk -----------
 
 
+@pytest.mark.slow
 def test_games_play_whole_matches_every_next_hand_sent_and_observed() -> None:
     """About one games case in ten is a match of up to MAX_MATCH_HANDS hands (or to the
     match's end); every hand after the first starts with a next_hand step whose
@@ -326,6 +336,7 @@ def test_minimal_starts_from_the_divergence_it_is_given() -> None:
     assert mode.minimal(case) is case  # nothing known: the case whole
 
 
+@pytest.mark.slow
 def test_an_errored_divergence_is_shrunk_and_written_expecting_the_reference_value() -> None:
     """reveal_counts_as_call answers an observation with a schema-invalid ``played`` of 4:
     an errored divergence, still shrunk (a calling position: hands stay whole before the
@@ -385,6 +396,7 @@ def test_game_cases_ask_plays_of_dealt_hands_and_only_of_engines_that_answer_it(
         assert reference.run(step) == want
 
 
+@pytest.mark.slow
 def test_a_plays_bug_of_dealt_hands_is_found_in_a_game_and_written_as_a_query(
         tmp_path: Path) -> None:
     """The engine whose ``plays`` leaves out airplanes with pairs among the leads of hands
@@ -408,6 +420,7 @@ def test_a_plays_bug_of_dealt_hands_is_found_in_a_game_and_written_as_a_query(
 # -- optional observation fields (issue 19) ----------------------------------------------------
 
 
+@pytest.mark.slow
 def test_an_engine_without_the_optional_fields_is_told_once_and_its_play_still_compared(
         tmp_path: Path) -> None:
     """tests/miniatures/older_observation.py leaves out ``whole_side_check`` and
@@ -449,6 +462,7 @@ def test_an_optional_field_that_is_sent_is_compared() -> None:
 # -- a mistake only a dealt hand shows (issue 19, item 3) ---------------------------------------
 
 
+@pytest.mark.slow
 def test_a_dealt_kitty_bug_is_shrunk_to_a_short_deal(tmp_path: Path) -> None:
     """tests/miniatures/fuzz_dealt_kitty.py scores the kitty as dealt, not as buried: no
     position shows it, so the case was reported whole (hundreds of steps). The deal is

@@ -190,6 +190,7 @@ build six times longer (a whole book per example; one is built whole, with a hos
 report, by tests/test_book.py)."""
 
 
+@pytest.mark.slow
 @settings(HOSTILE, max_examples=30)  # a report that builds costs a book
 @given(data=hostile_reports())
 def test_hostile_reports_build_or_are_refused_with_their_line(
@@ -324,6 +325,7 @@ def test_a_case_that_would_not_pass_check_is_refused_not_written(refused_log: Pa
 # ---------------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_play_log_never_overwrites_an_earlier_game(tmp_path: Path) -> None:
     """``--log`` names a new file: an existing log (a whole game here) is refused, saying
     how to go on with it, and kept byte for byte; so is a link, and what it points to."""
@@ -396,6 +398,7 @@ def two_hands(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
     return lines[:second + 1]
 
 
+@pytest.mark.slow
 def test_resume_checks_every_deal_against_the_seed(refused_log: Path, tmp_path: Path,
                                                    two_hands: list[str]) -> None:
     """A log whose deal is not what its seed deals (a card moved, another first seat, a
@@ -499,6 +502,7 @@ def _names_a_line(err: str, path: Path, data: bytes) -> bool:
     return any(f"{path}:{n}: " in err for n in range(1, lines + 1)) or f"{path}: " in err
 
 
+@pytest.mark.slow
 @HOSTILE
 @given(data=st.data())
 def test_hostile_logs_dispute_a_case_that_passes_or_are_refused_with_their_line(
@@ -524,6 +528,7 @@ def test_hostile_logs_dispute_a_case_that_passes_or_are_refused_with_their_line(
     assert check[0] == 0, check
 
 
+@pytest.mark.slow
 @HOSTILE
 @given(data=st.data())
 def test_hostile_logs_resume_or_are_refused_and_left_byte_for_byte(
@@ -565,6 +570,7 @@ ODD_CHARS = st.characters(codec="utf-8") | st.sampled_from(
      "@", "|", "#", '"', "\\", " "])
 
 
+@pytest.mark.slow
 @HOSTILE
 @given(answer=st.text(ODD_CHARS, max_size=40), kit=st.text(ODD_CHARS, max_size=20))
 @example(answer="7H\ud800 7H", kit="0.1.0")

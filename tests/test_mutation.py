@@ -56,6 +56,7 @@ def find(mutants: list[Mutant], module: str, function: str, mutation_text: str) 
     return found[0]
 
 
+@pytest.mark.slow
 def test_equal_keys_in_beats_is_killed_by_a_d11_scenario(
         mutants: list[Mutant], suite: inprocess.Suite) -> None:
     """``reply.key > top.key`` -> ``>=`` in ``beats`` lets equal beat equal; the scenarios of
@@ -69,6 +70,7 @@ def test_equal_keys_in_beats_is_killed_by_a_d11_scenario(
     assert "D11" in next(s for s in suite.scenarios if s.id == killer).rulings
 
 
+@pytest.mark.slow
 def test_through_the_adapter_the_same_mutant_fails_a_d11_scenario_and_the_oracle_agrees(
         mutants: list[Mutant], adapter_suite: through_adapter.Suite) -> None:
     """Judged through the adapter (the default), the same mutant fails a D11 scenario as an
@@ -84,6 +86,7 @@ def test_through_the_adapter_the_same_mutant_fails_a_d11_scenario_and_the_oracle
     assert through_adapter.oracle(target, operators._TREES, [killer]) == "killed"
 
 
+@pytest.mark.slow
 def test_a_survivor_through_the_adapter_survives_the_oracle_too(
         mutants: list[Mutant], adapter_suite: through_adapter.Suite) -> None:
     """A message-only mutant (a judged equivalent of kind message-text) survives both the
@@ -112,6 +115,7 @@ def test_a_reply_that_never_comes_is_a_timeout_not_a_kill(
     assert answer["status"] == "timeout" and answer["note"].startswith("no reply to"), answer
 
 
+@pytest.mark.slow
 def test_a_module_level_mutant_is_run_by_re_execution(
         mutants: list[Mutant], suite: inprocess.Suite) -> None:
     """``DRAWS = 156`` -> 157 (dealing.py, module level: re-executed, rebound wherever
@@ -140,6 +144,7 @@ def test_the_first_judged_equivalent_is_reported_equivalent(
     assert not report.stale
 
 
+@pytest.mark.slow
 def test_an_equivalent_that_is_killed_is_flagged_stale(
         mutants: list[Mutant], suite: inprocess.Suite) -> None:
     """Claiming a killed mutant equivalent is reported as a stale entry, not believed."""
@@ -194,6 +199,7 @@ def test_a_stale_or_malformed_equivalents_entry_is_a_clear_error(
         load_equivalents(kindless)
 
 
+@pytest.mark.slow
 def test_keys_are_unique_and_do_not_depend_on_line_numbers(mutants: list[Mutant]) -> None:
     """Every mutant has its own key; the key of a mutant is unchanged when lines are added
     above its function (occurrences count within the function only)."""

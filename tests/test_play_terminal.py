@@ -286,6 +286,7 @@ def test_ask_forced_keeps_asking(term: Start) -> None:
     assert t.finish() == 0
 
 
+@pytest.mark.slow
 def test_without_a_seed_a_fresh_one_is_dealt_and_printed(term: Start) -> None:
     """Two games without --seed are dealt different seeds, each printed with the command
     that plays it again; that command deals the same hand."""
@@ -332,6 +333,7 @@ def test_help_reads_as_help(term: Start) -> None:
         assert all(len(line) <= 80 for line in t.seen.splitlines()), command
 
 
+@pytest.mark.slow
 def test_the_strong_level_and_opponents(term: Start, tmp_path: Path) -> None:
     """``--level strong --opponents strong``: the suggestion at the lead gives how often it
     won the sampled continuations, the strong opponents answer the lead, and the log keeps

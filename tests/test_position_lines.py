@@ -108,6 +108,7 @@ def dispute_every_decision(log: Log) -> Counter[str]:
     return seen
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("seed", "variants"), [(3, {}), (8, {"pass": "trick"})])
 def test_every_position_of_a_seeded_auto_game_is_written_by_the_cards(
         seed: int, variants: dict[str, str], tmp_path: Path) -> None:
@@ -119,6 +120,7 @@ def test_every_position_of_a_seeded_auto_game_is_written_by_the_cards(
     assert seen["hand 1"] > 0 and seen["hand 2"] > 0 and seen["revealed"] > 0
 
 
+@pytest.mark.slow
 def test_a_redealt_hand_and_a_banker_without_reveal_are_written_by_the_cards(
         tmp_path: Path) -> None:
     log = skipping_log(tmp_path / "skips.jsonl", 5)

@@ -224,6 +224,7 @@ def _validate_exchange(log: list[tuple[dict[str, Any], dict[str, Any] | None]]) 
     return len(log)
 
 
+@pytest.mark.slow
 def test_every_message_of_the_suite_validates(generated: list[Scenario]) -> None:
     """Every request the kit sends and every reply of the reference adapter, for the whole
     shipped suite and for whole generated hands, validates against its schema."""

@@ -9,6 +9,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.slow  # each test is a pytest run of its own
+
 ROOT = Path(__file__).resolve().parents[1]
 BROKEN = f"{sys.executable} {ROOT / 'tests' / 'miniatures' / 'rulebreaker.py'} two_below_ace"
 

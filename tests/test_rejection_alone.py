@@ -156,6 +156,7 @@ def test_show_says_the_clause_is_not_compared(capsys: pytest.CaptureFixture[str]
     assert "judged on the rejection alone" not in capsys.readouterr().out
 
 
+@pytest.mark.slow
 def test_pytest_bdd_judges_the_marked_scenario_alone_too(tmp_path: Path) -> None:
     """The glue of tests/conftest.py, run by pytest-bdd on a copy of the two scenarios
     citing R13.1 where the reference cites R13.2: the marked one passes, its twin fails;

@@ -141,6 +141,7 @@ def test_nesting_depth_counts_brackets_outside_strings(value: Any, ascii_only: b
     assert nesting_depth(json.dumps(value, ensure_ascii=ascii_only).encode()) == _depth(value)
 
 
+@pytest.mark.slow
 @settings(FIXED, max_examples=300)
 @given(st.one_of(st.binary(max_size=200),
                  st.builds(lambda v, cut: json.dumps(v).encode()[:cut], JSON,
@@ -608,6 +609,7 @@ def _mix() -> list[Scenario]:
 MIX = _mix()
 
 
+@pytest.mark.slow
 @settings(FIXED, max_examples=300)
 @given(st.lists(ENTRY, min_size=1, max_size=24), st.booleans(),
        st.one_of(*[st.none()] * 6, CORRUPTION))

@@ -144,6 +144,7 @@ _VALUES = st.recursive(_LEAVES, lambda inner: st.lists(inner, max_size=5)
                        | st.tuples(inner, inner), max_leaves=30)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(value=_VALUES, budget=st.integers(0, 500))
 def test_plain_always_gives_strict_bounded_json(value: Any, budget: int) -> None:
@@ -232,6 +233,7 @@ def test_junit_is_well_formed_whatever_it_holds(tmp_path: Path) -> None:
     assert len(data) < 100_000
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(texts=st.lists(_TEXT, min_size=4, max_size=4), value=_VALUES)
 def test_reports_stay_well_formed_for_any_texts_and_values(texts: list[str],

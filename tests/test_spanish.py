@@ -103,6 +103,7 @@ def test_every_shipped_scenario_compiles_back_from_spanish_to_the_same_json() ->
     assert differ == []
 
 
+@pytest.mark.slow
 def test_english_to_spanish_to_english_is_the_same_text() -> None:
     for scenario in SHIPPED:
         english = render_steps(scenario)

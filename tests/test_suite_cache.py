@@ -87,6 +87,7 @@ def test_an_unwritable_or_disabled_cache_is_no_error(tmp_path: Path,
     assert not suite_cache.remembered("spec-x")
 
 
+@pytest.mark.slow
 def test_check_uses_the_cache_and_gives_the_same_report(tmp_path: Path) -> None:
     """A run that compiles and writes the cache, then one that reads it: the same JSON
     lines byte for byte, and the second leaves the cache as it found it."""
