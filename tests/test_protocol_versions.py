@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from warm import Warm
 
 from fivetenk import catalog, cli, conventions, profile, sdk
 from fivetenk.adapter import Adapter
@@ -248,6 +249,7 @@ def _check(capsys: pytest.CaptureFixture[str], tmp_path: Path, declared: str,
     return code, out, {r["id"]: r for r in lines[1:]} | {"run": lines[0]}
 
 
+@pytest.mark.slow
 def test_an_adapter_declaring_an_older_version_is_skipped_on_later_conventions(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     """Over the whole suite: green, and exactly the scenarios of the later conventions
@@ -274,6 +276,7 @@ def test_an_adapter_declaring_an_older_version_is_skipped_on_later_conventions(
     assert "reading-impossible since 1.2" in (tmp_path / "summary.md").read_text()
 
 
+@pytest.mark.slow
 def test_an_adapter_declaring_the_version_is_failed_on_the_conventions_it_breaks(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     late = [*LATE["reading-bare"], *LATE["reading-impossible"]]
@@ -369,10 +372,13 @@ def test_new_adapter_writes_an_es_module_that_runs(
 # --------------------------------------------------------------------------- plays timeout
 
 
-def test_a_late_plays_reply_says_hands_of_32_cards_must_answer_within_the_timeout() -> None:
+def test_a_late_plays_reply_says_hands_of_32_cards_must_answer_within_the_timeout(
+        tmp_path: Path) -> None:
     scenario = next(s for s in catalog.shipped()
                     if s.setup is None and [st["op"] for st in s.steps] == ["plays"])
-    with ProcessDriver([sys.executable, str(MINI / "hang.py"), "plays"], timeout=0.5) as driver:
+    # started warm (tests/warm.py): the 0.5 s are not spent on Python's start-up
+    with ProcessDriver([sys.executable, str(MINI / "hang.py"), "plays"], timeout=0.5,
+                       spawn=Warm(tmp_path)) as driver:
         result = run_scenario(driver, scenario)
     assert result.status == "errored"
     assert result.message.startswith("no reply to plays (seq ")
