@@ -47,9 +47,11 @@ def pytest_configure(config: pytest.Config) -> None:
         folder = tempfile.mkdtemp(prefix="fivetenk-test-cache-")
         os.environ["FIVETENK_CACHE_DIR"] = folder
         config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
-    import outer_bound
-
-    if not config.pluginmanager.is_registered(outer_bound):
+    try:
+        import outer_bound  # tests/outer_bound.py: a hung test fails as hung (issue 29)
+    except ModuleNotFoundError:  # this file copied alone, into a nested run's folder
+        outer_bound = None
+    if outer_bound is not None and not config.pluginmanager.is_registered(outer_bound):
         config.pluginmanager.register(outer_bound, "outer_bound")
     spec = load_spec()
     for name in [*spec.rules, *spec.clauses, *spec.rulings, *OTHER_TAGS]:

@@ -310,6 +310,7 @@ def test_a_language_the_kit_does_not_speak_is_an_error_at_line_1() -> None:
         compile_text(french, "x.feature")
 
 
+@pytest.mark.slow
 def test_pytest_bdd_runs_a_spanish_feature(tmp_path: Path) -> None:
     """The glue of tests/conftest.py runs a Spanish feature: the right scenario passes and
     one expecting the wrong seat fails, so the Spanish steps really ran."""
