@@ -150,12 +150,14 @@ def graph() -> dict[str, set[str]]:
     return edges
 
 
+@pytest.mark.slow
 def test_the_kit_and_the_engine_have_no_import_circles() -> None:
     found = circles(graph())
     assert found == [], "import circles (lazy imports included): " + "; ".join(
         " <-> ".join(c) for c in found)
 
 
+@pytest.mark.slow
 def test_the_engine_imports_nothing_of_the_kit() -> None:
     for name, targets in graph().items():
         if name.startswith("fivetenk.reference"):

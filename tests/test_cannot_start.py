@@ -87,6 +87,7 @@ def test_a_report_the_disk_will_not_take_is_named_and_not_left(tmp_path: Path) -
     assert os.listdir(tmp_path) == []
 
 
+@pytest.mark.slow
 def test_a_written_case_the_disk_will_not_take_is_named(tmp_path: Path) -> None:
     """The same for a file another writer of reports makes (export)."""
     done = fivetenk("export", "--out", str(tmp_path / "out"), cwd=ROOT, fsize=2000)

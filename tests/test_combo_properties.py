@@ -159,6 +159,7 @@ def _card(rank: int, copy: int) -> Card:
 SETTINGS = settings(deadline=None, max_examples=200, derandomize=True)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(cards=st.one_of(card_sets(), structured_sets(), patterned_sets()), variants=VARIANTS)
 def test_classify_matches_oracle(cards: list[Card], variants: Variants) -> None:

@@ -164,6 +164,7 @@ COMBINATION_BREAKERS = ["two_below_ace", "wings_both_jokers", "suited_reversed",
                         "bombs_by_rank", "six_jokers_ignored", "twelve_bomb_ignored"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", COMBINATION_BREAKERS)
 def test_existing_combination_breakers_are_found(name: str, tmp_path: Path) -> None:
     code, text = fuzz("--impl", impl(str(MINI / "rulebreaker.py"), name), "--seed", "2",
@@ -185,6 +186,7 @@ def test_capabilities_and_shapes_are_respected(tmp_path: Path) -> None:
     assert "skipped (outside the shapes or profile words the implementation declares: " in text
 
 
+@pytest.mark.slow
 def test_an_airplane_with_wings_shrinks_to_two_triples_and_two_wings(tmp_path: Path) -> None:
     """wings_both_jokers takes SJ and BJ as the wings of an airplane. The smallest case is
     two triples and the two jokers (8 cards): shrinking drops a triple with its wing
@@ -334,6 +336,7 @@ def test_shrinking_stays_under_the_variants_the_engine_plays(tmp_path: Path) -> 
     assert anywhere["variants"] == {}, anywhere
 
 
+@pytest.mark.slow
 def test_a_bug_already_written_is_not_written_again(tmp_path: Path) -> None:
     """Groups are shrunk until the written cases are distinct bugs: two different found
     cases of one mistake (a single 7 read as illegal) shrink to one bug signature (the
@@ -392,6 +395,7 @@ def test_each_group_says_how_to_reproduce_its_case_as_found(tmp_path: Path) -> N
     assert f"rerun: {group['reproduce']}" in alone
 
 
+@pytest.mark.slow
 def test_expectations_mute_exactly_the_known_differences(tmp_path: Path) -> None:
     """``--expectations`` reads the file ``check`` reads. An xfail entry pinned to
     ``beats`` = false mutes the pair-run engine's wrong ``beats`` answers, counted per entry
@@ -430,6 +434,7 @@ def test_expectations_mute_exactly_the_known_differences(tmp_path: Path) -> None
     assert code == 2 and f"{bad}:2" in text and "unknown shape 'pair_run'" in text, text
 
 
+@pytest.mark.slow
 def test_the_fuzzer_keeps_inside_the_profile_words(tmp_path: Path) -> None:
     """A one-deck Dou-Dizhu-like judge (tests/miniatures/dou_dizhu.py) declares its pack,
     run lengths, wing rule and extra shapes (D39): the fuzzer asks nothing outside them

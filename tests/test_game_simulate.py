@@ -6,6 +6,8 @@ import argparse
 import io
 from pathlib import Path
 
+import pytest
+
 from fivetenk.bench import game as bench_game
 from fivetenk.catalog import load_path
 from fivetenk.drivers import ReferenceDriver
@@ -30,6 +32,7 @@ def test_log_is_deterministic_and_readable() -> None:
         assert needle in log, needle
 
 
+@pytest.mark.slow
 def test_scenario_file_replays(tmp_path: Path) -> None:
     """The written scenario is schema-valid and replays the match through the runner; a
     replay that diverges (one decision changed) fails."""

@@ -150,6 +150,7 @@ def rule_ids(*rules: str) -> list[str]:
 # --------------------------------------------------------------------------- the issue's cases
 
 
+@pytest.mark.slow
 def test_a_reply_nested_1000_deep_errors_its_scenario_and_the_run_goes_on(folder: Path) -> None:
     """Every 10th reply holds arrays nested 1000 deep (a RecursionError before issue 12)."""
     plan = {"mutations": [{"at": [0], "deep": 1000}], "stride": 10}
@@ -160,6 +161,7 @@ def test_a_reply_nested_1000_deep_errors_its_scenario_and_the_run_goes_on(folder
     assert "deep" in outcome.out
 
 
+@pytest.mark.slow
 def test_lone_surrogates_are_shown_escaped(folder: Path) -> None:
     """A result value ``"\\ud800"`` (a UnicodeEncodeError when printed, before issue 12)."""
     plan = {"mutations": [{"at": [0], "raw": '"\\ud800 and \\udfff"'}], "stride": 10}
@@ -169,6 +171,7 @@ def test_lone_surrogates_are_shown_escaped(folder: Path) -> None:
     assert outcome.code == 1
 
 
+@pytest.mark.slow
 def test_an_observation_advance_cannot_read_errors_the_scenario(folder: Path) -> None:
     """``pending`` a list, ``draws`` a string, ``pending.seat`` a string in the observations
     the ``advance`` macro reads (AttributeError / TypeError before issue 12)."""
@@ -241,6 +244,7 @@ def test_control_characters_keep_the_junit_report_well_formed(folder: Path) -> N
     assert errors and all("\\x00" in (e.get("message") or "") for e in errors[:3])
 
 
+@pytest.mark.slow
 def test_nan_infinity_and_duplicate_keys_keep_the_json_lines_strict(folder: Path) -> None:
     plan = {"mutations": [{"at": [0], "raw": "NaN"}, {"at": [0], "raw": "-Infinity"},
                           {"dup": "accepted", "raw": "true"}, {"at": [0], "digits": 5000},
@@ -251,6 +255,7 @@ def test_nan_infinity_and_duplicate_keys_keep_the_json_lines_strict(folder: Path
     assert outcome.by_status()["errored"] > 0
 
 
+@pytest.mark.slow
 def test_a_900_kb_error_text_is_bounded_everywhere(folder: Path) -> None:
     """Every reply is ``ok: false`` with an error of 900 KB (598 MB printed, 2.5 GB of
     memory and a MemoryError before issue 12): each message is cut, the output stays small
@@ -336,6 +341,7 @@ EXAMPLES = int(os.environ.get("FIVETENK_HOSTILE_EXAMPLES", "6"))
 still deterministic, search."""
 
 
+@pytest.mark.slow
 @settings(max_examples=EXAMPLES, derandomize=True, database=None, deadline=None,
           phases=[Phase.explicit, Phase.generate],  # shrinking whole runs takes minutes
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])

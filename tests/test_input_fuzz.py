@@ -211,6 +211,7 @@ def _text_mutations(draw: st.DrawFn, body: str) -> bytes:
     return raw
 
 
+@pytest.mark.slow
 @FUZZ
 @given(raw=mutated_scenario_file())
 def test_mutated_json_scenarios_never_crash_check_or_render(
@@ -295,6 +296,7 @@ def mutated_feature_file(draw: st.DrawFn) -> bytes:
     return _text_mutations(draw, "\n".join(lines) + "\n")
 
 
+@pytest.mark.slow
 @settings(FUZZ, max_examples=FEATURE_EXAMPLES)
 @given(raw=mutated_feature_file())
 def test_mutated_feature_files_never_crash_check_or_export(

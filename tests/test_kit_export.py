@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from fivetenk import catalog
 from fivetenk.commands.export import export_groups
 from fivetenk.commands.render import render_feature
@@ -27,6 +29,7 @@ def test_shipped_json_matches_the_features() -> None:
         assert actual[name] == text, f"{name} drifted; {hint}"
 
 
+@pytest.mark.slow
 def test_shipped_json_is_schema_valid() -> None:
     for path in sorted((ROOT / "features" / "scenarios").glob("*.json")):
         for s in catalog.load_path(path):

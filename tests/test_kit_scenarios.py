@@ -203,6 +203,7 @@ def test_reports_are_byte_for_byte_deterministic(tmp_path: Path) -> None:
     assert b'time="0"' in outputs[0][1]
 
 
+@pytest.mark.slow
 def test_unwritable_outputs_exit_2_without_traceback(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["check", "--rule", "R02", "--junit", str(tmp_path)]) == 2

@@ -61,6 +61,7 @@ def has_context(result: Result) -> None:
 # --------------------------------------------------------------------------- wrong answers
 
 
+@pytest.mark.slow
 def test_always_wrong_never_passes_and_never_crashes() -> None:
     """Every wrong answer is caught: a corruption that keeps the reply schema-valid is a
     *failed* scenario, one that breaks the schema (``"clause": "wrong"``) an *errored* one
@@ -165,6 +166,7 @@ def test_a_hung_handshake_errors_quickly_once_the_budget_is_spent() -> None:
     assert driver.launches == 2
 
 
+@pytest.mark.slow
 def test_a_hung_wrapper_script_is_killed_with_its_children() -> None:
     """The implementation is often a script that starts the engine as a child: the kit
     kills the whole process group, so no child lingers holding the pipes."""

@@ -105,6 +105,7 @@ def test_a_survivor_through_the_adapter_survives_the_oracle_too(
     assert through_adapter.oracle(mutant, operators._TREES, ids) == "survived"
 
 
+@pytest.mark.slow
 def test_a_reply_that_never_comes_is_a_timeout_not_a_kill(
         mutants: list[Mutant], adapter_suite: through_adapter.Suite) -> None:
     """A late reply is told apart from a failure: the verdict is ``timeout``."""
@@ -215,6 +216,7 @@ def test_keys_are_unique_and_do_not_depend_on_line_numbers(mutants: list[Mutant]
     assert {k[1] for k in before} - {"<module>"}, "trick.py has no mutant inside a function"
 
 
+@pytest.mark.slow
 def test_provenance_is_never_mutated() -> None:
     """Calls into reference/provenance.py, code guarded by ``provenance.current`` and the
     recording-only helpers make no mutant (they do not run during the suite)."""

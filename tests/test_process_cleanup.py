@@ -111,6 +111,7 @@ def test_close_kills_and_reaps_every_escapee(pidfile: Path, mode: str) -> None:
     assert leftovers(pids, within=0) == {}  # gone when close() returns: killed and reaped
 
 
+@pytest.mark.slow
 def test_a_killed_implementation_takes_its_escapees_along(pidfile: Path) -> None:
     """A fault kills the implementation mid-run (here a hang past the timeout): its
     escapees go with it at once, not only at the end of the run."""

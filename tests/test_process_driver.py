@@ -50,6 +50,7 @@ def records(path: Path) -> dict[str, dict[str, Any]]:
 # --------------------------------------------------------------------------- same verdicts
 
 
+@pytest.mark.slow
 def test_whole_suite_through_fivetenk_adapter_matches_in_process(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     """`fivetenk check --impl "fivetenk adapter"` gives every shipped scenario the verdict
@@ -339,6 +340,7 @@ def test_node_toy_adapter(capsys: pytest.CaptureFixture[str], tmp_path: Path) ->
     assert "implementation lacks capability" in out
 
 
+@pytest.mark.slow
 def test_bench_protocol_prints_the_figures(capsys: pytest.CaptureFixture[str]) -> None:
     from fivetenk.bench import protocol as bench_protocol
 

@@ -352,6 +352,7 @@ def test_a_holder_is_told_when_its_play_makes_it_the_partner() -> None:
     assert "the 1st AH makes this seat seat 0's partner" in s.reason
 
 
+@pytest.mark.slow
 def test_never_looks_at_hidden_cards_when_holding_called_faces() -> None:
     """The shuffle test above, at the decisions of seats holding a face of an open call,
     and at the pinned positions above: the suggestion is unchanged whatever the hidden
