@@ -6,11 +6,11 @@ line, a handshake, a process's exit), and the slowest takes well under a minute 
 2-core machine. This bound only turns a hang (a pool worker that never exits, issue 29)
 into a failure that says so, instead of a CI run stuck until its own limit:
 
-1. the stacks of every thread of the test process are taken (where it hangs);
+1. the test is judged hung, with the stacks of every thread of its process (where it hangs);
 2. every process the test process started, and theirs, is killed (``SIGKILL``): a test
    waiting for a child wakes up, and nothing is left behind;
-3. ``SIGALRM`` is sent to the main thread, whose handler fails the test (``HUNG``) where it
-   stands, if it is still in the test;
+3. if the test still runs :data:`GRACE` seconds later (a loop no kill ends), ``SIGALRM`` is
+   sent to the main thread, whose handler fails the test (``HUNG``) where it stands;
 4. the test's report is made a failure (whatever came after), with the stacks.
 
 The rest of the run goes on. Loaded by ``tests/conftest.py`` (``pytest_plugins``), and by
@@ -18,6 +18,7 @@ The rest of the run goes on. Loaded by ``tests/conftest.py`` (``pytest_plugins``
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import sys
@@ -65,27 +66,34 @@ def _stacks() -> str:
     return "\n".join(parts)
 
 
-def _hung(item: pytest.Item) -> None:
-    if _state["item"] is not item:
+GRACE = 5.0
+"""Seconds the test is given to end once what it waits for is killed, before ``SIGALRM``."""
+
+
+def _hung(item: pytest.Item, done: threading.Event) -> None:
+    if done.is_set():
         return
-    killed = []
-    for pid in descendants(os.getpid()):
-        try:
-            os.kill(pid, signal.SIGKILL)
-            killed.append(pid)
-        except OSError:
-            pass
+    pids = descendants(os.getpid())
+    # the verdict first: a test that ends once its children are killed is still hung
     item.stash[_HUNG] = (f"HUNG: {item.nodeid} was still running after {HANG_SECONDS:g} s "
                          f"(FIVETENK_TEST_HANG_SECONDS), the suite's outer bound: a hang, not "
                          f"a slow machine; killed the processes it left running: "
-                         f"{killed or 'none'}\nwhere each thread was:\n{_stacks()}")
-    if hasattr(signal, "pthread_kill"):
+                         f"{pids or 'none'}\nwhere each thread was:\n{_stacks()}")
+    for pid in pids:
+        with contextlib.suppress(OSError):  # gone already
+            os.kill(pid, signal.SIGKILL)
+    if not done.wait(GRACE) and hasattr(signal, "pthread_kill"):
+        for pid in descendants(os.getpid()):  # any started since
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
         signal.pthread_kill(threading.main_thread().ident or 0, signal.SIGALRM)
 
 
 def _on_alarm(signum: int, frame: Any) -> None:
+    """Fail the hung test where it stands (a loop that no kill ends), if it still runs."""
     item = _state["item"]
-    if item is not None and _HUNG in item.stash and not _state["raised"]:
+    if (item is not None and _HUNG in item.stash and _REPORTED not in item.stash
+            and not _state["raised"]):
         _state["raised"] = True
         pytest.fail(item.stash[_HUNG].split("\n", 1)[0], pytrace=True)
 
@@ -98,12 +106,14 @@ def pytest_configure(config: pytest.Config) -> None:
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_protocol(item: pytest.Item, nextitem: Any) -> Generator[None, Any, Any]:
     _state.update(item=item, raised=False)
-    timer = threading.Timer(HANG_SECONDS, _hung, args=(item,))
+    done = threading.Event()
+    timer = threading.Timer(HANG_SECONDS, _hung, args=(item, done))
     timer.daemon = True
     timer.start()
     try:
         return (yield)
     finally:
+        done.set()
         timer.cancel()
         _state["item"] = None
 

@@ -24,10 +24,12 @@ def test_a_hung_test_fails_as_hung_its_children_are_killed_and_the_run_goes_on(
     (tmp_path / "test_hangs.py").write_text(textwrap.dedent(f"""
         import subprocess, sys, pathlib
 
+        # started as the module is collected, before any test's clock runs
+        CHILD = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(3600)"])
+        pathlib.Path({str(pidfile)!r}).write_text(str(CHILD.pid))
+
         def test_waits_on_a_child():
-            child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(3600)"])
-            pathlib.Path({str(pidfile)!r}).write_text(str(child.pid))
-            child.wait()
+            CHILD.wait()
 
         def test_spins():
             while True:
@@ -47,6 +49,6 @@ def test_a_hung_test_fails_as_hung_its_children_are_killed_and_the_run_goes_on(
     assert "PASSED test_hangs.py::test_after" in out, out
     for name in ("test_waits_on_a_child", "test_spins"):
         assert f"HUNG: test_hangs.py::{name} was still running after 2 s" in out, out
-    assert "child.wait()" in out  # where it hung
+    assert "CHILD.wait()" in out  # where it hung
     status = Path(f"/proc/{int(pidfile.read_text())}/status")
     assert not status.exists() or "State:\tZ" in status.read_text(), "the child still runs"
