@@ -10,10 +10,10 @@ from collections import Counter
 
 import pytest
 
+from fivetenk.position_builder import build_position
 from fivetenk.practice.claims import broken, claim_kinds, problems, verify
 from fivetenk.practice.strategy import Claim, suggest
 from fivetenk.reference.game import Game
-from fivetenk.reference.position import build_position
 
 pytestmark = pytest.mark.xdist_group("claims")  # its module fixtures, built once: one worker
 

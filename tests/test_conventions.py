@@ -20,9 +20,10 @@ from fivetenk.compiler import compile_text
 from fivetenk.drivers import ReferenceDriver
 from fivetenk.language import find_step
 from fivetenk.language.positions import position_lines
+from fivetenk.position_builder import build_position
 from fivetenk.reference.actions import Action
 from fivetenk.reference.game import Game
-from fivetenk.reference.position import build_position, parse_position
+from fivetenk.reference.position import parse_position
 from fivetenk.runner import run_scenario
 from fivetenk.scenario import Scenario, ScenarioError
 from fivetenk.spec_data import load_spec

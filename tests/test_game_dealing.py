@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 from decks import arrange_deck
 
+from fivetenk.position_builder import build_position
 from fivetenk.reference.actions import Action
 from fivetenk.reference.cards import Card, Rank, full_deck
 from fivetenk.reference.errors import IllegalAction, InvalidCards, InvalidPosition
 from fivetenk.reference.game import Game, Phase
-from fivetenk.reference.position import build_position
 from fivetenk.reference.random_player import RandomPlayer
 
 THREES = [Rank.THREE]

@@ -11,9 +11,9 @@ from typing import Any
 import jsonschema
 import pytest
 
+from fivetenk.position_builder import build_position, position_template
 from fivetenk.reference.errors import IllegalAction, InvalidPosition, RulesError
 from fivetenk.reference.game import Game, Phase
-from fivetenk.reference.position import build_position, position_template
 from fivetenk.reference.random_player import RandomPlayer
 from fivetenk.reference.variants import Variants
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 from decks import arrange_deck
 
+from fivetenk.position_builder import build_position
 from fivetenk.reference.actions import Action
 from fivetenk.reference.cards import Rank
 from fivetenk.reference.errors import IllegalAction
 from fivetenk.reference.game import Game, Phase
-from fivetenk.reference.position import build_position
 from fivetenk.reference.settlement import advance_levels, band_for
 
 

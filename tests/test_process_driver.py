@@ -354,7 +354,7 @@ def test_bench_protocol_prints_the_figures(capsys: pytest.CaptureFixture[str]) -
 
 
 def _position_scenario(steps: list[dict[str, Any]]) -> Scenario:
-    from fivetenk.reference.position import build_position
+    from fivetenk.position_builder import build_position
 
     position = build_position({0: "3D 4D", 1: "5C"}, banker=0)
     return Scenario(id="stream-001", name="stream", clauses=["R13.1"],

@@ -232,7 +232,7 @@ def test_game_steps_use_the_reading_each_play_takes() -> None:
     """A play action counts with the reading the reference gives it against the top of
     the trick at that moment (found by replaying the scenario); a position's trick counts
     too (the engine must read it to load the position)."""
-    from fivetenk.reference.position import build_position
+    from fivetenk.position_builder import build_position
 
     cards = ["4C"] * 3 + ["5C"] * 3 + [f"{r}{s}" for r in ("6", "7") for s in "HSD"]
     top = "3H 3S 3D 4H 4S 4D 5H 5S 5D 8C 9C 10C"  # airplane+singles 3-5

@@ -23,13 +23,13 @@ from decks import arrange_deck
 from fivetenk.compiler import compile_text
 from fivetenk.drivers import ReferenceDriver
 from fivetenk.language import find_step, render_steps
+from fivetenk.position_builder import build_position
 from fivetenk.reference import Combo, Variants, choose_reading, classify, parse_cards
 from fivetenk.reference import rejections as table
 from fivetenk.reference.actions import Action
 from fivetenk.reference.cards import Card, Rank, full_deck
 from fivetenk.reference.errors import IllegalAction, RulesError
 from fivetenk.reference.game import Game, Phase
-from fivetenk.reference.position import build_position
 from fivetenk.reference.random_player import RandomPlayer
 from fivetenk.runner import run_scenario
 

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from fivetenk.bench.strategy import SidePlayer, play_one
+from fivetenk.position_builder import build_position
 from fivetenk.practice.strategy import (
     AIMS,
     CLAUSE,
@@ -22,7 +23,6 @@ from fivetenk.practice.strategy import (
 from fivetenk.reference.actions import Action
 from fivetenk.reference.cards import Rank
 from fivetenk.reference.game import Game, Phase
-from fivetenk.reference.position import build_position
 
 SEEDS = range(40)
 

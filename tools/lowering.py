@@ -62,7 +62,7 @@ def _spare(used: Counter[Card]) -> Card:
 def position_for(step: dict[str, Any], variants: dict[str, str]) -> dict[str, Any] | None:
     """The position that asks ``step`` through play, or None if none can be built (for
     instance more copies of a face between the two plays than three decks hold)."""
-    from .reference.position import build_position
+    from .position_builder import build_position
 
     try:
         if step["op"] == "beats":

@@ -33,6 +33,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ..position_builder import build_position
 from ..reference.actions import Action, card_key
 from ..reference.calls import legal_call_pairs
 from ..reference.cards import Card, Rank, full_deck
@@ -41,7 +42,7 @@ from ..reference.dealing import shuffled_deck
 from ..reference.errors import InvalidPosition, RulesError
 from ..reference.game import Game
 from ..reference.plays import legal_plays
-from ..reference.position import build_position, parse_position
+from ..reference.position import parse_position
 from ..reference.variants import Variants
 from .source import Case, Source
 

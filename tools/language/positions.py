@@ -8,7 +8,7 @@ in these phrases when they rebuild it exactly, which every position a game reach
 burial, a call or a play does (issue 11: ``fivetenk dispute`` reads by the cards).
 
 No silent conventions (issue 9). The kit fills in what a position does not write (the
-builder is :func:`fivetenk.reference.position.build_position`) and says so:
+builder is :func:`fivetenk.position_builder.build_position`) and says so:
 :func:`position_filled_in` lists every default used, with its clause or ruling, on the
 built scenario (:attr:`fivetenk.scenario.Scenario.filled_in`), which ``fivetenk show``
 and the evidence of a failure print. Two decisions:
@@ -170,7 +170,7 @@ def _still_open(b: Builder, n: str) -> None:
     hand holds are kept in play where the writer's cards allow: buried, at most 3 −
     ordinal of them (D13, D14), unless the burial is written. When the cards written
     still make the occurrence played (too few copies left, or it is on the table) the
-    position is refused, saying why (:func:`fivetenk.reference.position.build_position`)."""
+    position is refused, saying why (:func:`fivetenk.position_builder.build_position`)."""
     _call(b, n)["resolved_by"] = None
 
 
@@ -351,7 +351,8 @@ def _finish_position(b: Builder) -> None:
     spec = b.extensions.get("position")
     if spec is None:
         return
-    from ..reference.position import build_position, parse_position
+    from ..position_builder import build_position
+    from ..reference.position import parse_position
 
     _refuse_undecided_calls(spec)
     history = b.extensions.get("history", {})
