@@ -14,10 +14,11 @@ from typing import Any
 import pytest
 
 from fivetenk.mutation import campaign, equivalents, inprocess, operators, through_adapter
+from fivetenk.mutation.checks import CHECKED, OBSERVABLE, UNVERIFIED, VERDICTS, FuzzBudget
 from fivetenk.mutation.equivalents import Equivalent, check_equivalents, load_equivalents
 from fivetenk.mutation.operators import MODULE_LEVEL, Mutant, MutationError, enumerate_mutants
 from fivetenk.mutation.pool import run_children
-from fivetenk.mutation.report import Outcome, counts, rates
+from fivetenk.mutation.report import Outcome, counts, exclusion_line, rates, survivor_lines
 
 pytestmark = pytest.mark.xdist_group("mutation")  # its module fixtures, built once: one worker
 
@@ -94,11 +95,13 @@ def test_a_survivor_through_the_adapter_survives_the_oracle_too(
     entry = next(e for e in load_equivalents(EQUIVALENTS)
                  if e.kind == "message-text" and e.module == "combos")
     report = campaign.run(["combos", "dealing"], jobs=1, only=lambda m: m.key == entry.key,
-                          everything=mutants, suite=adapter_suite, equivalents=[entry])
+                          everything=mutants, suite=adapter_suite, equivalents=[entry],
+                          check=FuzzBudget(3, 30, ("queries",)))
     [outcome] = report.outcomes
     if outcome.note == "not reached":  # none of the picked scenarios reach it: say so
         pytest.fail(f"pick a message-text equivalent the D11/R08/R09 scenarios reach: {entry}")
     assert (outcome.status, outcome.kind) == ("equivalent", "message-text"), outcome
+    assert outcome.check in VERDICTS and outcome.check_note.startswith("fuzz (3 cases")
     [mutant] = [m for m in mutants if m.key == entry.key]
     ids = [adapter_suite.scenarios[i].id for i in through_adapter.selected(adapter_suite,
                                                                            mutant)]
@@ -137,11 +140,12 @@ def test_the_first_judged_equivalent_is_reported_equivalent(
     entry = load_equivalents(EQUIVALENTS / "dealing.yaml")[0]
     report = campaign.run(["combos", "dealing"], jobs=2, equivalents=[entry],
                           only=lambda m: m.key == entry.key, everything=mutants, suite=suite,
-                          judge="in-process")
+                          judge="in-process", check=None)
     assert report.outcomes[0].ran > 0, "no scenario reached the judged mutant"
     [outcome] = report.outcomes
     assert (outcome.status, outcome.note, outcome.kind) == ("equivalent", entry.reason,
                                                             entry.kind)
+    assert (outcome.check, outcome.check_note) == (UNVERIFIED, "not checked (--no-check)")
     assert not report.stale
 
 
@@ -189,9 +193,9 @@ def test_a_stale_or_malformed_equivalents_entry_is_a_clear_error(
     with pytest.raises(MutationError, match=r"bad.yaml entry 1: unknown key\(s\) because"):
         load_equivalents(bad)
     wrong = tmp_path / "wrong.yaml"
-    wrong.write_text("- module: cards\n  function: f\n  mutation: x\n  reason: r\n"
+    wrong.write_text("- module: errors\n  function: f\n  mutation: x\n  reason: r\n"
                      "  kind: same-behaviour\n", encoding="utf-8")
-    with pytest.raises(MutationError, match=r"module 'cards' is not mutated"):
+    with pytest.raises(MutationError, match=r"module 'errors' is not mutated"):
         load_equivalents(wrong)
     kindless = tmp_path / "kind.yaml"
     kindless.write_text("- module: combos\n  function: f\n  mutation: x\n  reason: r\n"
@@ -307,19 +311,45 @@ def test_statements_are_deleted_but_never_a_first_binding() -> None:
     assert in_init == ["self.a = a -> pass"]  # only set's: __init__'s is the first binding
 
 
-def test_the_two_rates_and_the_kinds_are_counted_apart(mutants: list[Mutant]) -> None:
-    """raw = detected / judged; behaviour = detected / (judged - equivalent); timeouts are
-    detected but counted apart from kills; equivalents are counted by kind."""
+def test_the_two_rates_leave_out_only_the_checked_exclusions(mutants: list[Mutant]) -> None:
+    """raw = detected / judged; observable = detected / (judged - checked exclusions): an
+    exclusion found observable or unverified stays in the denominator, and an
+    impossible-position mutant is a survivor; timeouts are detected but counted apart
+    from kills; the exclusions are counted by kind and by verdict."""
     m = mutants[0]
     outcomes = [Outcome(m, "killed", how="failed"), Outcome(m, "killed", how="errored"),
                 Outcome(m, "timeout"), Outcome(m, "survived"),
-                Outcome(m, "equivalent", kind="message-text"),
-                Outcome(m, "equivalent", kind="schema-forbidden"),
+                Outcome(m, "survived", kind="impossible-position"),
+                Outcome(m, "equivalent", kind="message-text", check=CHECKED),
+                Outcome(m, "equivalent", kind="message-text", check=OBSERVABLE),
+                Outcome(m, "equivalent", kind="schema-forbidden", check=UNVERIFIED),
+                Outcome(m, "equivalent", kind="same-behaviour"),  # never checked
                 Outcome(m, "unreliable")]
     c = counts(outcomes)
     assert (c["killed"], c["failed"], c["errored"], c["timeout"]) == (2, 1, 1, 1)
-    assert (c["message-text"], c["schema-forbidden"], c["same-behaviour"]) == (1, 1, 0)
-    assert rates(c) == (3 / 6, 3 / 4)
+    assert (c["message-text"], c["schema-forbidden"], c["same-behaviour"]) == (2, 1, 1)
+    assert (c[CHECKED], c[OBSERVABLE], c[UNVERIFIED], c["impossible-position"]) == (1, 1, 2, 1)
+    assert rates(c) == (3 / 9, 3 / 8)
+    assert exclusion_line(c).startswith("hand-judged 4, checked 2, found observable 1: 1 left "
+                                        "out of the observable rate's denominator, 2 "
+                                        "unverified (kept in); impossible-position 1")
+    everything_checked = counts([Outcome(m, "killed"), Outcome(m, "equivalent",
+                                                               kind="same-behaviour",
+                                                               check=CHECKED)])
+    assert rates(everything_checked) == (1 / 2, 1.0)  # 100% only when every exclusion checks
+
+
+def test_an_impossible_position_entry_leaves_its_mutant_a_survivor(
+        mutants: list[Mutant]) -> None:
+    """Issue 30: an engine accepting an impossible position is an engine duty no scenario
+    tests yet; the entry names the kind, the mutant stays a survivor."""
+    m = mutants[0]
+    entry = Equivalent(*m.key, reason="a burial of five cards", where="test",
+                       kind="impossible-position")
+    outcomes = [Outcome(m, "survived", ran=3)]
+    assert campaign._apply_equivalents(outcomes, [entry]) == []
+    assert (outcomes[0].status, outcomes[0].kind) == ("survived", "impossible-position")
+    assert "impossible-position" in survivor_lines(outcomes, source=False)[0]
 
 
 def test_a_whole_function_entry_covers_only_its_unreached_survivors(

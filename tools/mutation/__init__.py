@@ -3,9 +3,10 @@ how much of what an engine can get wrong the scenarios catch.
 
 ``python -m fivetenk.mutation [--module combos ...] [--sample N] [--seed S] [--jobs 2]
 [--judge adapter|in-process] [--in-process-column] [--json FILE] [--report-dir DIR]
-[--survivors]``
+[--survivors] [--fuzz-cases N] [--fuzz-seed S] [--no-check]``
 
-Each *mutant* changes one small thing in one of the nine rules modules of ``reference/``
+Each *mutant* changes one small thing in one of the thirteen measured modules of
+``reference/``
 (:data:`~fivetenk.mutation.operators.TARGETS`; the mutations are listed in
 :mod:`~fivetenk.mutation.operators`). By default each is judged **through the adapter**
 (:mod:`~fivetenk.mutation.through_adapter`): the mutated engine is served by ``fivetenk
@@ -13,10 +14,15 @@ adapter`` in a process of its own and the unmutated kit runs the feature scenari
 it over the protocol, as ``fivetenk check --impl`` checks any engine. A mutant is *killed*
 when a scenario fails or errors, a *timeout* when a reply never comes (even run again
 alone), and *survives* otherwise: a behaviour no scenario pins, unless it is listed as
-*equivalent* (:mod:`~fivetenk.mutation.equivalents`, with its kind). The report gives a raw
-rate and a rate over the mutants that change behaviour (:mod:`~fivetenk.mutation.report`).
+*equivalent* (:mod:`~fivetenk.mutation.equivalents`, with its kind). Each such hand
+judgement is then checked by a mechanism (:mod:`~fivetenk.mutation.checks`: the adapter's
+call graph, the distinguishing input compiled against the schema, a differential fuzz of
+the mutant). The report gives the raw rate first, then the protocol-observable rate,
+whose denominator drops only the checked exclusions, and "hand-judged N, checked M, found
+observable K" (:mod:`~fivetenk.mutation.report`).
 
-The package: :mod:`.operators` (which mutants exist), :mod:`.equivalents`, :mod:`.engine`
+The package: :mod:`.operators` (which mutants exist), :mod:`.equivalents`, :mod:`.checks`,
+:mod:`.engine`
 (applying a mutant in a forked child), :mod:`.pool` (children with time limits),
 :mod:`.through_adapter` and :mod:`.inprocess` (the two judges), :mod:`.campaign` (a run),
 :mod:`.report`, and ``__main__`` (the command).

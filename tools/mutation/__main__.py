@@ -9,9 +9,10 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from .campaign import JUDGES, run
+from .checks import DEFAULT_BUDGET, FuzzBudget
 from .equivalents import equivalents_file, load_equivalents
 from .operators import TARGETS, Mutant, MutationError
-from .report import as_json, module_report, survivor_lines, table
+from .report import as_json, found_observable_lines, module_report, survivor_lines, table
 
 
 def _survivors_of(path: Path) -> Callable[[Mutant], bool]:
@@ -39,7 +40,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                     "the adapter as any engine is.")
     parser.add_argument("--module", action="extend", nargs="+", choices=TARGETS,
                         metavar="MODULE",
-                        help=f"modules to mutate (default: all nine: {', '.join(TARGETS)})")
+                        help=f"modules to mutate (default: all {len(TARGETS)}: "
+                             f"{', '.join(TARGETS)})")
     parser.add_argument("--sample", type=int, metavar="N",
                         help="run N mutants per module, drawn with --seed")
     parser.add_argument("--seed", type=int, default=0)
@@ -61,12 +63,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--again", type=Path, metavar="RUN.json",
                         help="judge again only the mutants that survived in RUN.json (a "
                              "--json of an earlier run): the loop while writing scenarios")
+    parser.add_argument("--fuzz-cases", type=int, default=DEFAULT_BUDGET.cases, metavar="N",
+                        help="the differential fuzz that checks each same-behaviour, "
+                             "message-text (and reachable python-api) exclusion: N cases of "
+                             f"`fivetenk fuzz`'s campaign (default {DEFAULT_BUDGET.cases})")
+    parser.add_argument("--fuzz-seed", type=int, default=DEFAULT_BUDGET.seed, metavar="S",
+                        help=f"that fuzz's seed (default {DEFAULT_BUDGET.seed})")
+    parser.add_argument("--no-check", action="store_true",
+                        help="do not check the hand-judged exclusions: every one is then "
+                             "unverified and stays in the observable rate's denominator")
     parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
     args = parser.parse_args(argv)
     if args.sample is not None and args.sample < 1:
         parser.error("--sample must be at least 1")
     if args.jobs < 1:
         parser.error("--jobs must be at least 1")
+    if args.fuzz_cases < 1:
+        parser.error("--fuzz-cases must be at least 1")
+    budget = None if args.no_check else FuzzBudget(args.fuzz_cases, args.fuzz_seed)
     modules = tuple(dict.fromkeys(args.module or TARGETS))
     from ..paths import Output, check_outputs, write_file
     from ..user_input import UsageError
@@ -93,7 +107,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         only = _survivors_of(args.again) if args.again else None
         report = run(modules, sample=args.sample, seed=args.seed, jobs=args.jobs,
                      equivalents=equivalents, progress=progress, judge=args.judge,
-                     second=args.in_process_column, say=say, only=only)
+                     second=args.in_process_column, say=say, only=only, check=budget)
     except MutationError as err:
         print(f"fivetenk mutation: {err}", file=sys.stderr)
         return 2
@@ -105,6 +119,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"note: module-level mutants of {module} not run (re-execution is unfaithful)")
     for line in report.stale:
         print(f"stale equivalent: {line}")
+    found = found_observable_lines(report.outcomes)
+    for line in found:
+        print(f"found observable: {line}")
     for module in report.changed:
         print(f"warning: reference/{module}.py changed on disk during the run; run again")
     if args.survivors:
@@ -116,7 +133,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         for module in report.totals:
             write_file(args.report_dir / f"{module}.txt", module_report(report, module) + "\n")
     print(f"{len(report.outcomes)} mutants in {report.seconds:.0f} s", file=sys.stderr)
-    return 1 if report.stale else 0
+    return 1 if report.stale or found else 0
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 """One mutation run: enumerate, sample, judge (through the adapter by default, in process
 on request or as a second column), run timeouts again alone, apply the judged
-equivalents (:func:`run`)."""
+equivalents and check each judgement by the mechanism of its kind (:func:`run`)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,8 @@ from functools import partial
 from typing import Any
 
 from . import inprocess, through_adapter
-from .equivalents import Equivalent, check_equivalents
+from .checks import CHECKED, DEFAULT_BUDGET, UNVERIFIED, FuzzBudget, check_all
+from .equivalents import EXCLUDED, Equivalent, check_equivalents
 from .operators import (
     _TREES,
     TARGETS,
@@ -46,7 +47,8 @@ def run(modules: Sequence[str] = TARGETS, *, sample: int | None = None, seed: in
         pick: Callable[[Any], bool] | None = None,
         everything: list[Mutant] | None = None, judge: str = "adapter",
         second: bool = False, suite: Any = None, scenarios: list[Any] | None = None,
-        say: Callable[[str], None] | None = None) -> Report:
+        say: Callable[[str], None] | None = None,
+        check: FuzzBudget | None = DEFAULT_BUDGET) -> Report:
     """Enumerate, sample, judge; the outcome of each mutant. ``judge``: ``adapter`` (the
     default: as an outside engine meets the suite) or ``in-process``; ``second``: also
     judge in process, as a second column. ``only`` keeps some mutants, ``pick`` some
@@ -88,8 +90,32 @@ def run(modules: Sequence[str] = TARGETS, *, sample: int | None = None, seed: in
         for outcome, other in zip(outcomes, ip_outcomes, strict=True):
             outcome.in_process = other.status
     stale = _apply_equivalents(outcomes, equivalents, sample is None and only is None)
+    checking = _check_exclusions(outcomes, trees, check, jobs, progress, note)
     return Report(outcomes, totals, unreliable, stale, time.monotonic() - started,
-                  changed_sources(modules), judge, second and judge == "adapter")
+                  changed_sources(modules), judge, second and judge == "adapter", checking)
+
+
+def _check_exclusions(outcomes: list[Outcome], trees: dict[str, ast.Module],
+                      budget: FuzzBudget | None, jobs: int, progress: Progress | None,
+                      note: Callable[[str], None]) -> str:
+    """Check each hand-judged exclusion by its kind's mechanism
+    (:mod:`fivetenk.mutation.checks`): an outcome's ``check`` and ``check_note``. What
+    was checked how, for the report."""
+    mine = [o for o in outcomes if o.status == "equivalent" and o.kind in EXCLUDED]
+    if budget is None:
+        for o in mine:
+            o.check, o.check_note = UNVERIFIED, "not checked (--no-check)"
+        return "not checked (--no-check): every exclusion unverified"
+    note(f"checking {len(mine)} hand-judged exclusions (call graph, schema witnesses, "
+         f"fuzz of {budget.text()})")
+    verdicts = check_all([(o.mutant, o.kind, o.witness) for o in mine], trees, budget, jobs,
+                         progress)
+    for o, (verdict, evidence) in zip(mine, verdicts, strict=True):
+        o.check, o.check_note = verdict, evidence
+        if o.in_process == "equivalent" and verdict != CHECKED:
+            o.in_process = "survived"
+    return (f"call graph from fivetenk.adapter (python-api), schema witnesses "
+            f"(schema-forbidden), differential fuzz of each mutant ({budget.text()})")
 
 
 def _apply_equivalents(outcomes: list[Outcome], equivalents: Sequence[Equivalent],
@@ -111,14 +137,18 @@ def _apply_equivalents(outcomes: list[Outcome], equivalents: Sequence[Equivalent
                 used.add((mutant.module, mutant.function))
         if entry is None:
             continue
-        if outcome.status == "survived":
+        if outcome.status == "survived" and entry.kind not in EXCLUDED:
+            outcome.kind = entry.kind  # impossible-position: a survivor all the same
+            outcome.note = entry.reason
+        elif outcome.status == "survived":
             outcome.status, outcome.note, outcome.kind = "equivalent", entry.reason, entry.kind
+            outcome.witness = entry.witness
         elif outcome.status != "unreliable":
             stale.append(f"{entry.where}: {mutant.where()} {mutant.function} "
                          f"{mutant.mutation} is listed as equivalent but was "
                          f"{outcome.status} by {outcome.scenario or outcome.note}")
-        if outcome.in_process == "survived":
-            outcome.in_process = "equivalent"
+        if outcome.in_process == "survived" and entry.kind in EXCLUDED:
+            outcome.in_process = "equivalent"  # until its check says otherwise
     ran = {(o.mutant.module, o.mutant.function) for o in outcomes}
     for key, entry in wholesale.items():
         if complete and key in ran and key not in used:

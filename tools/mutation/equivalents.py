@@ -15,14 +15,18 @@ The kinds (:data:`KINDS`), reported apart so that a reader sees what a rate leav
   never calls with those arguments);
 - ``impossible-position``: the engine would accept a position no game reaches (a burial
   of five cards, a reveal of a card that is not the revealer's level) where the reference
-  refuses it. The kit never sends such a position but in a scenario expecting it refused,
-  and none of those name these faults: an engine that accepts them cannot be told apart
-  by any scenario sent (issue 17 asks that they be counted as a kind of their own, not as
-  kills).
+  refuses it. protocol.md lets a scenario send an invalid position on purpose, so these
+  are engine duties no scenario tests yet: since issue 30 they count as **survivors**
+  (listed with their kind), never as exclusions.
 
 Listed mutants still run: one that survives is reported ``equivalent`` with its kind and
-reason; one that is killed makes the entry stale (exit status 1); an entry naming no mutant
-is an error (exit status 2).
+reason, and its judgement is then **checked** by the mechanism of its kind
+(:mod:`fivetenk.mutation.checks`): only a checked one leaves the protocol-observable
+rate's denominator; one found observable, or unverified, stays in. One that is killed
+makes the entry stale (exit status 1); an entry naming no mutant is an error (exit status
+2). A ``schema-forbidden`` entry gives its distinguishing input as ``witness``: the setup
+of a scenario (``{"position": ...}`` or ``{"deal": ...}``) that tells the mutant apart,
+which the check compiles and sends.
 
 **Code no scenario reaches.** An entry with ``mutation: "*"`` covers every mutant of its
 function that survives *unreached*: no scenario executes its lines (through the adapter:
@@ -40,6 +44,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -48,12 +53,16 @@ from .operators import TARGETS, Mutant, MutationError
 KINDS = ("same-behaviour", "message-text", "schema-forbidden", "python-api",
          "impossible-position")
 """The kinds of equivalent mutant, in the order reports list them."""
+EXCLUDED = KINDS[:4]
+"""The kinds that may leave the observable rate's denominator, once checked
+(``impossible-position`` mutants count as survivors)."""
 
 FOLDER = "mutation_equivalents"
 DEFAULT_EQUIVALENTS = Path(__file__).resolve().parent.parent.parent / "tests" / FOLDER
 """The checkout's equivalents (an editable install: ``pip install -e .``); an installed kit
 has no tests/, so the tool then looks in the working directory (:func:`equivalents_file`)."""
-EQUIVALENT_KEYS = {"module", "function", "mutation", "occurrence", "line", "kind", "reason"}
+EQUIVALENT_KEYS = {"module", "function", "mutation", "occurrence", "line", "kind", "reason",
+                   "witness"}
 
 
 @dataclass(frozen=True)
@@ -65,6 +74,8 @@ class Equivalent:
     reason: str
     where: str
     kind: str = "same-behaviour"
+    witness: Any = None
+    """The distinguishing setup of a ``schema-forbidden`` entry (None: not given)."""
 
     @property
     def key(self) -> tuple[str, str, str, int]:
@@ -154,8 +165,14 @@ def _load_file(path: Path) -> list[Equivalent]:
         if item["module"] not in TARGETS:
             raise MutationError(f"{where}: module {item['module']!r} is not mutated; one of "
                                 f"{', '.join(TARGETS)}")
+        witness = item.get("witness")
+        if witness is not None and (item["kind"] != "schema-forbidden" or not (
+                isinstance(witness, dict) and len(witness) == 1
+                and set(witness) <= {"position", "deal"})):
+            raise MutationError(f"{where}: 'witness' is for a schema-forbidden entry: a "
+                                f"scenario's setup, {{position: ...}} or {{deal: ...}}")
         out.append(Equivalent(item["module"], item["function"], item["mutation"], occurrence,
-                              item["reason"].strip(), where, item["kind"]))
+                              item["reason"].strip(), where, item["kind"], witness))
     return out
 
 

@@ -46,8 +46,11 @@ from pathlib import Path
 from typing import Any
 
 TARGETS = ("combos", "plays", "table", "trick", "calls", "settlement", "game", "position",
-           "dealing")
-"""The modules of ``reference/`` mutated."""
+           "dealing", "rejections", "cards", "actions", "variants")
+"""The modules of ``reference/`` mutated: the rules modules, and since issue 30 the
+rejection table, the cards, the actions and the variants (each decides what an engine
+answers). Not mutated: ``errors`` (exception classes), ``provenance`` (instrumentation),
+``random_player`` (a player, not the rules)."""
 
 PACKAGE = "fivetenk.reference"
 MODULE_LEVEL = "<module>"

@@ -1,14 +1,20 @@
 """What a mutation run found, for people (:func:`table`, :func:`survivor_lines`,
 :func:`module_report`) and for programs (:func:`as_json`).
 
-Two rates per module, side by side, because each leaves something out:
+Two rates per module, the raw one first, because each leaves something out:
 
 - **raw**: detected / judged, where *detected* is killed (a scenario failed or errored)
   plus timeout (a reply never came, even run alone), and *judged* is every mutant run
   (all but ``unreliable``); every survivor counts against it, equivalent or not;
-- **behaviour**: detected / (judged - equivalent): the mutants that change behaviour an
-  engine could show through the protocol. The equivalents are counted by kind beside it
-  (:data:`fivetenk.mutation.equivalents.KINDS`), so a reader sees what was set aside.
+- **observable** (protocol-observable): detected / (judged - checked exclusions). A mutant
+  hand-judged equivalent (``tests/mutation_equivalents/``) leaves the denominator only
+  when a mechanism checked the judgement and did not find it observable
+  (:mod:`fivetenk.mutation.checks`); one *found observable*, or *unverified* (no mechanism
+  could check it), stays in, and so do ``impossible-position`` mutants (survivors). So
+  the rate is not 100% by construction: the list of equivalents cannot grow it unchecked.
+
+Beside them: hand-judged N, checked M (a mechanism gave a verdict), found observable K (the
+verdict was that the judgement is wrong), and the unverified N - M.
 """
 
 from __future__ import annotations
@@ -18,12 +24,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .equivalents import KINDS
+from .checks import CHECKED, OBSERVABLE, UNVERIFIED
+from .equivalents import EXCLUDED, KINDS
 from .operators import SOURCES, Mutant
 
 STATUSES = ("killed", "timeout", "survived", "equivalent", "unreliable")
-KIND_SHORT = {"same-behaviour": "same", "message-text": "msg", "schema-forbidden": "schema",
-              "python-api": "api", "impossible-position": "imposs"}
 
 
 @dataclass
@@ -44,6 +49,12 @@ class Outcome:
     """An equivalent's kind."""
     in_process: str = ""
     """The verdict in process, when that column was asked for."""
+    check: str = ""
+    """An equivalent's check (:data:`fivetenk.mutation.checks.VERDICTS`)."""
+    check_note: str = ""
+    """What the check did and found."""
+    witness: Any = None
+    """A ``schema-forbidden`` entry's distinguishing setup (for the check)."""
 
 
 @dataclass
@@ -61,6 +72,8 @@ class Report:
     """How the main column was judged: ``adapter`` or ``in-process``."""
     in_process: bool = False
     """Whether the in-process verdict is there as a second column."""
+    checking: str = ""
+    """How the exclusions were checked (the fuzz budget), or why they were not."""
 
 
 def counts(outcomes: Iterable[Outcome]) -> Counter[str]:
@@ -71,18 +84,44 @@ def counts(outcomes: Iterable[Outcome]) -> Counter[str]:
             c[o.how or "failed"] += 1
         if o.status == "equivalent":
             c[o.kind] += 1
+            c[o.check or UNVERIFIED] += 1
+            c[f"{o.kind}:{o.check or UNVERIFIED}"] += 1
+        elif o.kind == "impossible-position":
+            c[o.kind] += 1
         if o.in_process:
             c["ip:" + o.in_process] += 1
     return c
 
 
 def rates(c: Counter[str]) -> tuple[float | None, float | None]:
-    """(raw, behaviour) kill rates of counts ``c`` (see the module's docstring)."""
+    """(raw, protocol-observable) kill rates of counts ``c`` (see the module's
+    docstring): only the checked exclusions leave the second one's denominator."""
     detected = c["killed"] + c["timeout"]
     judged = sum(c[s] for s in STATUSES) - c["unreliable"]
-    behaviour = judged - c["equivalent"]
+    observable = judged - c[CHECKED]
     return (detected / judged if judged else None,
-            detected / behaviour if behaviour else None)
+            detected / observable if observable else None)
+
+
+def exclusion_line(c: Counter[str]) -> str:
+    """``hand-judged N, checked M, found observable K`` and what that leaves out."""
+    n = c["equivalent"]
+    m = c[CHECKED] + c[OBSERVABLE]
+    return (f"hand-judged {n}, checked {m}, found observable {c[OBSERVABLE]}: {c[CHECKED]} "
+            f"left out of the observable rate's denominator, {c[UNVERIFIED]} unverified "
+            f"(kept in); impossible-position {c['impossible-position']}"
+            f" counted as survivors")
+
+
+def kind_lines(c: Counter[str]) -> list[str]:
+    """Per kind of exclusion: how many were hand-judged, checked, found observable."""
+    out = []
+    for kind in EXCLUDED:
+        if c[kind]:
+            out.append(f"  {kind}: {c[kind]} hand-judged, {c[f'{kind}:{CHECKED}']} checked "
+                       f"not observable, {c[f'{kind}:{OBSERVABLE}']} found observable, "
+                       f"{c[f'{kind}:{UNVERIFIED}']} unverified")
+    return out
 
 
 def in_process_rate(c: Counter[str]) -> float | None:
@@ -95,25 +134,30 @@ def _pct(rate: float | None) -> str:
 
 
 def table(report: Report) -> str:
-    """Per module: mutants run (of all), how they were detected, survivors, equivalents by
-    kind, the raw rate and the behaviour rate (and the in-process rate when asked)."""
+    """Per module: mutants run (of all), how they were detected, survivors, the hand-judged
+    exclusions (checked, found observable, unverified), the raw rate and the observable
+    rate (and the in-process rate when asked); then the exclusions' totals and kinds."""
     second = report.in_process
     killed = ["failed", "errored"] + (["compile"] if report.judge == "in-process" else [])
     head = (f"{'module':<11}{'run':>5}{'of':>6}" + "".join(f"{k:>8}" for k in killed)
-            + f"{'timeout':>8}{'survived':>9}"
-            + "".join(f"{KIND_SHORT[k]:>7}" for k in KINDS) + f"{'raw':>8}{'behaviour':>10}"
+            + f"{'timeout':>8}{'survived':>9}{'judged':>7}{'checked':>8}{'found':>6}"
+            + f"{'unverif':>8}{'raw':>8}{'observable':>11}"
             + (f"{'in-proc':>9}" if second else ""))
     lines = [f"judged {'through the adapter' if report.judge == 'adapter' else 'in process'}"
-             f"; equivalents by kind: " + ", ".join(f"{v} = {k}" for k, v in KIND_SHORT.items()),
+             f"; hand-judged exclusions ({'judged'}) checked by a mechanism: "
+             f"{report.checking or 'not checked'}",
+             "(survived counts impossible-position; found = found observable; only the "
+             "checked leave the observable rate's denominator)",
              head, "-" * len(head)]
     grand: Counter[str] = Counter()
     ran = total = 0
 
     def row(name: str, n: int, of: int, c: Counter[str]) -> str:
-        raw, behaviour = rates(c)
+        raw, observable = rates(c)
         return (f"{name:<11}{n:>5}{of:>6}" + "".join(f"{c[k]:>8}" for k in killed)
-                + f"{c['timeout']:>8}{c['survived']:>9}" + "".join(f"{c[k]:>7}" for k in KINDS)
-                + f"{_pct(raw):>8}{_pct(behaviour):>10}"
+                + f"{c['timeout']:>8}{c['survived']:>9}{c['equivalent']:>7}"
+                + f"{c[CHECKED]:>8}{c[OBSERVABLE]:>6}{c[UNVERIFIED]:>8}"
+                + f"{_pct(raw):>8}{_pct(observable):>11}"
                 + (f"{_pct(in_process_rate(c)):>9}" if second else ""))
 
     for module, all_count in report.totals.items():
@@ -125,10 +169,21 @@ def table(report: Report) -> str:
         lines.append(row(module, len(mine), all_count, c))
     lines.append("-" * len(head))
     lines.append(row("total", ran, total, grand))
+    raw, observable = rates(grand)
+    lines.append(f"raw {_pct(raw)}, protocol-observable {_pct(observable)}; "
+                 + exclusion_line(grand))
+    lines += kind_lines(grand)
     if grand["unreliable"]:
         lines.append(f"({grand['unreliable']} module-level mutants not judged: re-executing "
                      f"their module unmutated does not pass)")
     return "\n".join(lines)
+
+
+def found_observable_lines(outcomes: Iterable[Outcome]) -> list[str]:
+    """Each hand-judged exclusion a mechanism found observable, with the evidence."""
+    return [f"{o.mutant.where()}  {o.mutant.function}  {_short(o.mutant.mutation)}  "
+            f"(hand-judged {o.kind}): {o.check_note}"
+            for o in outcomes if o.status == "equivalent" and o.check == OBSERVABLE]
 
 
 def survivor_lines(outcomes: Iterable[Outcome], *, source: bool = True) -> list[str]:
@@ -142,7 +197,9 @@ def survivor_lines(outcomes: Iterable[Outcome], *, source: bool = True) -> list[
         if o.status != "survived":
             continue
         m = o.mutant
-        note = ("  (not reached)" if o.note == "not reached"
+        note = ("  (hand-judged impossible-position: counted as a survivor)"
+                if o.kind == "impossible-position" else "  (not reached)"
+                if o.note == "not reached"
                 else f"  (reached by {o.ran} scenario{'s' if o.ran != 1 else ''}, none fails"
                 + (f"; e.g. {' '.join(o.reached_by)})" if o.reached_by else ")"))
         occurrence = f"  #{m.occurrence}" if m.occurrence > 1 else ""
@@ -162,20 +219,27 @@ def _short(text: str, limit: int = 90) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def _totals(c: Counter[str]) -> dict[str, Any]:
+    raw, observable = rates(c)
+    return {**{s: c[s] for s in STATUSES}, "failed": c["failed"], "errored": c["errored"],
+            "equivalent_by_kind": {k: c[k] for k in KINDS if k in EXCLUDED},
+            "impossible_position_survivors": c["impossible-position"],
+            "hand_judged": c["equivalent"], "checked": c[CHECKED] + c[OBSERVABLE],
+            "checked_not_observable": c[CHECKED], "found_observable": c[OBSERVABLE],
+            "unverified": c[UNVERIFIED], "raw_rate": raw, "observable_rate": observable}
+
+
 def as_json(report: Report) -> dict[str, Any]:
     modules = {}
     for module in report.totals:
         c = counts(o for o in report.outcomes if o.mutant.module == module)
-        raw, behaviour = rates(c)
-        modules[module] = {**{s: c[s] for s in STATUSES},
-                           "failed": c["failed"], "errored": c["errored"],
-                           "equivalent_by_kind": {k: c[k] for k in KINDS},
-                           "mutants": report.totals[module],
-                           "raw_rate": raw, "behaviour_rate": behaviour}
+        modules[module] = {**_totals(c), "mutants": report.totals[module]}
         if report.in_process:
             modules[module]["in_process_rate"] = in_process_rate(c)
     return {
         "judge": report.judge,
+        "checking": report.checking,
+        "total": _totals(counts(report.outcomes)),
         "modules": modules,
         "unreliable_modules": report.unreliable,
         "changed_during_run": report.changed,
@@ -186,6 +250,8 @@ def as_json(report: Report) -> dict[str, Any]:
                      "line": o.mutant.line, "status": o.status, "how": o.how,
                      "kind": o.kind, "scenario": o.scenario, "ran": o.ran,
                      "reached_by": o.reached_by, "note": o.note,
+                     **({"check": o.check, "check_note": o.check_note}
+                        if o.status == "equivalent" else {}),
                      **({"in_process": o.in_process} if report.in_process else {})}
                     for o in report.outcomes],
     }
@@ -194,14 +260,19 @@ def as_json(report: Report) -> dict[str, Any]:
 def module_report(report: Report, module: str) -> str:
     mine = [o for o in report.outcomes if o.mutant.module == module]
     c = counts(mine)
-    raw, behaviour = rates(c)
+    raw, observable = rates(c)
     head = (f"reference/{module}.py: {len(mine)} of {report.totals[module]} mutants run; "
             f"killed {c['killed']} (failed {c['failed']}, errored {c['errored']}"
             + (f", by compiling only {c['compile']}" if c["compile"] else "")
-            + f"), timeout {c['timeout']}, survived {c['survived']}, equivalent "
-            f"{c['equivalent']} (" + ", ".join(f"{k} {c[k]}" for k in KINDS)
-            + f"), unreliable {c['unreliable']}; raw {_pct(raw)}, behaviour {_pct(behaviour)}")
+            + f"), timeout {c['timeout']}, survived {c['survived']}, unreliable "
+            f"{c['unreliable']}; raw {_pct(raw)}, protocol-observable {_pct(observable)}\n"
+            + exclusion_line(c) + "\n" + "\n".join(kind_lines(c)))
     body = survivor_lines(mine)
     if module in report.changed:
         head += f"\nwarning: reference/{module}.py changed on disk during the run; run again"
-    return "\n".join([head, "", "survivors (file:line  function  original -> mutant):", *body])
+    unchecked = [f"{o.mutant.where()}  {o.mutant.function}  {_short(o.mutant.mutation)}  "
+                 f"({o.kind}, {o.check or UNVERIFIED}): {o.check_note}"
+                 for o in mine if o.status == "equivalent" and o.check != CHECKED]
+    return "\n".join([head, "", "survivors (file:line  function  original -> mutant):", *body,
+                      "", "hand-judged exclusions not checked out (found observable or "
+                      "unverified):", *unchecked])

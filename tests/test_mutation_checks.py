@@ -1,0 +1,157 @@
+"""The checks of the hand-judged exclusions (:mod:`fivetenk.mutation.checks`, issue 30): each
+mechanism can say *checked*, *found observable* and *unverified*, and says found observable
+of a judgement planted wrong. Kept cheap: a handful of mutants, fuzz budgets of a few query
+cases."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from fivetenk.catalog import shipped
+from fivetenk.mutation import campaign, checks, operators
+from fivetenk.mutation.checks import CHECKED, OBSERVABLE, UNVERIFIED, FuzzBudget, check_all
+from fivetenk.mutation.equivalents import load_equivalents
+from fivetenk.mutation.operators import Mutant, MutationError, enumerate_mutants
+from fivetenk.mutation.report import Outcome
+from fivetenk.position_builder import build_position
+
+QUERIES = FuzzBudget(10, 30, ("queries",))
+"""Ten query cases: the ``beats`` mutant below diverges at case 7 of seed 30."""
+
+
+@pytest.fixture(scope="module")
+def mutants() -> list[Mutant]:
+    return enumerate_mutants()
+
+
+def find(mutants: list[Mutant], module: str, function: str, text: str) -> Mutant:
+    found = [m for m in mutants if (m.module, m.function, m.mutation) == (module, function,
+                                                                          text)]
+    assert found, f"no mutant {module} {function} {text!r}"
+    return found[0]
+
+
+def test_a_wrong_same_behaviour_judgement_is_found_observable(mutants: list[Mutant]) -> None:
+    """Planted: ``beats`` letting equal beat equal, claimed same-behaviour (as a hand
+    judgement could be). The fuzz serves it behind the adapter and finds it: found
+    observable, with the diverging case as evidence; and it stays in the denominator."""
+    beats = find(mutants, "combos", "beats", "reply.key > top.key -> reply.key >= top.key")
+    outcome = Outcome(beats, "equivalent", kind="same-behaviour")
+    campaign._check_exclusions([outcome], operators._TREES, QUERIES, 1, None, lambda _: None)
+    assert outcome.check == OBSERVABLE, outcome.check_note
+    assert "diverged" in outcome.check_note and '"beats": false' in outcome.check_note
+
+
+def test_a_true_same_behaviour_judgement_is_checked_and_one_never_reached_is_unverified(
+        mutants: list[Mutant]) -> None:
+    """A redundant type check in ``Combo.__post_init__`` runs in every query and changes
+    nothing: checked, not observable. ``max_ordinal`` (a python-api judgement the call
+    graph cannot confirm: the adapter may call it) is never run by query cases: no
+    divergence, but unverified, since the fuzz said nothing about it."""
+    redundant = find(mutants, "combos", "Combo.__post_init__",
+                     "not isinstance(self.shape, Shape) -> isinstance(self.shape, Shape)")
+    bound = next(m for m in mutants if m.module == "calls" and m.function == "max_ordinal")
+    verdicts = check_all([(redundant, "same-behaviour", None), (bound, "python-api", None)],
+                         operators._TREES, QUERIES, 2)
+    assert verdicts[0] == (CHECKED, "fuzz (10 cases, seed 30, modes queries): the mutated "
+                                    "line ran, no divergence")
+    assert verdicts[1][0] == UNVERIFIED
+    assert verdicts[1][1].startswith("call graph: the adapter may run calls.max_ordinal")
+    assert verdicts[1][1].endswith("the mutated line never ran")
+
+
+def test_the_call_graph_leaves_out_what_the_adapter_never_runs(mutants: list[Mutant]) -> None:
+    """``Game.history`` is read by no code the adapter can reach: a mutant in it would be
+    checked without a fuzz (it has none today: a one-line property, so one is made up
+    here). ``classify`` is (the adapter answers ``classify``): the call graph says
+    nothing, and neither does it of a function it does not know."""
+    from dataclasses import replace
+
+    classify = next(m for m in mutants if m.function == "classify")
+    history = replace(classify, module="game", function="Game.history", scope="Game.history")
+    verdict = checks.call_graph_check(history)
+    assert verdict is not None and verdict[0] == CHECKED and "Game.history" in verdict[1]
+    assert checks.call_graph_check(classify) is None
+    assert checks.call_graph_check(replace(classify, scope="no_such_function")) is None
+
+
+def test_the_call_graph_reaches_every_function_the_adapter_ran(mutants: list[Mutant]) -> None:
+    """The call graph over-approximates: every engine function whose lines a real adapter
+    executed while the kit ran some scenarios through it is reachable (else it would
+    certify as never run what runs)."""
+    from fivetenk.mutation import through_adapter
+
+    picked = [s for s in shipped() if s.rule in ("R03", "R10", "R13")][:40]
+    modules = ["combos", "game", "calls", "dealing", "position", "plays"]
+    suite = through_adapter.load_suite(modules, picked, workers=2)
+    reach = checks.adapter_reach()
+    ran: set[tuple[str, str]] = set()
+    for module in modules:
+        lines = set().union(*suite.lines[module])
+        tree = operators._TREES[module]
+        for stmt in tree.body:
+            items = stmt.body if isinstance(stmt, ast.ClassDef) else [stmt]
+            for node in items:
+                if isinstance(node, ast.FunctionDef) and any(
+                        node.body[0].lineno <= n <= (node.end_lineno or 0) for n in lines):
+                    owner = f"{stmt.name}." if isinstance(stmt, ast.ClassDef) else ""
+                    ran.add((module, owner + node.name))
+    assert ran, "the adapter ran nothing"
+    assert ran <= reach, sorted(ran - reach)
+
+
+@pytest.fixture(scope="module")
+def first_hand_deal() -> dict[str, Any]:
+    """A shipped first-hand deal the reference accepts, without its ``first``."""
+    scenario = next(s for s in shipped() if s.setup and "deal" in s.setup
+                    and "hand" not in s.setup["deal"] and s.refused_start is None)
+    return {"deal": {k: v for k, v in scenario.setup["deal"].items() if k != "first"}}
+
+
+def test_a_schema_witness_the_schema_allows_is_found_observable(
+        mutants: list[Mutant], first_hand_deal: dict[str, Any]) -> None:
+    """Issue 30's example: a first-hand deal without ``first`` is allowed by the scenario
+    schema (D2 deals from seat 0); the mutant dealing from seat 1 is told apart by it, so
+    the schema-forbidden judgement is found observable."""
+    start = find(mutants, "game", "Game._start_hand", "0 -> 1")
+    [verdict] = check_all([(start, "schema-forbidden", first_hand_deal)], operators._TREES,
+                          QUERIES, 1)
+    assert verdict[0] == OBSERVABLE, verdict
+    assert "hand_sizes" in verdict[1] or "pending" in verdict[1], verdict
+
+
+def test_a_schema_witness_the_schema_refuses_is_checked(mutants: list[Mutant]) -> None:
+    """A seat test moved to accept 6 is told apart by a position whose banker is 6; the
+    position schema refuses that position: checked. A witness that does not tell the
+    mutant apart (a valid position) leaves it unverified, and no witness too."""
+    seat = find(mutants, "position", "_is_seat", "0 <= value < SEATS -> 0 <= value <= SEATS")
+    valid = build_position({0: "3D 4D 5H", 1: "6C 7C"}, banker=0)
+    bad = {"position": {**valid, "banker": 6}}
+    verdicts = check_all([(seat, "schema-forbidden", bad),
+                          (seat, "schema-forbidden", {"position": valid}),
+                          (seat, "schema-forbidden", None)], operators._TREES, QUERIES, 2)
+    assert verdicts[0] == (CHECKED, "schema: the kit refuses to compile the witness: "
+                                    "$.setup.position.banker: 6 is greater than the "
+                                    "maximum of 5")
+    assert verdicts[1][0] == UNVERIFIED and "does not tell the mutant apart" in verdicts[1][1]
+    assert verdicts[2] == (UNVERIFIED, "schema: the entry gives no witness (distinguishing "
+                                       "setup)")
+
+
+def test_a_witness_on_another_kind_or_of_another_shape_is_refused(tmp_path: Path) -> None:
+    entry = ("- module: combos\n  function: beats\n  mutation: x\n  reason: a reason here\n"
+             "  kind: {kind}\n  witness: {witness}\n")
+    path = tmp_path / "eq.yaml"
+    path.write_text(entry.format(kind="same-behaviour", witness="{position: {}}"))
+    with pytest.raises(MutationError, match="'witness' is for a schema-forbidden entry"):
+        load_equivalents(path)
+    path.write_text(entry.format(kind="schema-forbidden", witness="[1, 2]"))
+    with pytest.raises(MutationError, match="'witness' is for a schema-forbidden entry"):
+        load_equivalents(path)
+    path.write_text(entry.format(kind="schema-forbidden", witness="{deal: {deck: []}}"))
+    [loaded] = load_equivalents(path)
+    assert loaded.witness == {"deal": {"deck": []}}

@@ -1,0 +1,471 @@
+"""Checking the hand-judged exclusions (issue 30): a mutant set aside as *equivalent* leaves
+the protocol-observable rate's denominator only once a mechanism has checked the judgement.
+
+Each kind has its mechanism (:data:`MECHANISMS`):
+
+- ``python-api``: **the adapter's call graph** (:func:`adapter_reach`). Every function the
+  adapter process can run is found by name from ``fivetenk.adapter``: the module-level code
+  of every module it imports (lazily too) and every function of the adapter itself are
+  roots; a function is reachable when its name is read (a call, an attribute, an import,
+  or a string that spells it, which covers ``getattr(engine, cmd)``) by reachable code, a
+  class's special methods when the class is. This over-approximates: a function it does
+  not reach is never run by the adapter, whatever the request (checked, not observable).
+  A reachable one is judged as ``same-behaviour`` is, by the fuzz.
+- ``same-behaviour`` and ``message-text``: **a differential fuzz of the mutant**
+  (:func:`fuzz_judge`): the mutated engine is served behind ``fivetenk adapter`` (a forked
+  adapter, as the judging does) and ``fivetenk fuzz``'s campaign, with a small fixed
+  budget (:class:`FuzzBudget`: a number of cases and a seed, never seconds), compares it
+  with the unmutated reference. A divergence: *found observable*. None, and the adapter
+  ran the mutated line during the campaign: *checked, not found observable*. None, but
+  the mutated line never ran (or a module-level mutant, whose use cannot be traced):
+  *unverified*, since the fuzz said nothing about it.
+- ``schema-forbidden``: **the distinguishing input, compiled** (:func:`witness_check`).
+  The entry gives a ``witness``: the setup of a scenario (``{"position": ...}`` or
+  ``{"deal": ...}``) that reaches the change. It is compiled as a scenario's setup with
+  the kit's own checks (:func:`fivetenk.scenario.problems`): a problem at ``$.setup``
+  means the kit refuses to send it (checked); compiled cleanly, the exclusion is *found
+  observable*. The witness must tell the mutant apart: sent as ``start`` to the
+  unmutated and the mutated adapter, the replies must differ, else the entry stays
+  *unverified*. An entry without a witness is *unverified*.
+- ``impossible-position`` is not an exclusion: those mutants count as survivors.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import os
+import sys
+import tempfile
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from functools import cache, partial
+from pathlib import Path
+from typing import Any
+
+from .engine import apply_mutant
+from .operators import PACKAGE, Mutant, source_path
+
+CHECKED = "not-observable"
+"""The mechanism ran and did not find the mutant observable: it leaves the denominator."""
+OBSERVABLE = "observable"
+"""The mechanism found the mutant observable: the hand judgement was wrong."""
+UNVERIFIED = "unverified"
+"""No mechanism could check the judgement: it stays in the denominator, shown apart."""
+VERDICTS = (CHECKED, OBSERVABLE, UNVERIFIED)
+
+MECHANISMS = {"python-api": "call graph", "same-behaviour": "fuzz", "message-text": "fuzz",
+              "schema-forbidden": "schema"}
+"""How each excludable kind is checked."""
+
+ADAPTER = "fivetenk.adapter"
+
+
+@dataclass(frozen=True)
+class FuzzBudget:
+    """The differential fuzz of one mutant: ``cases`` cases of ``fivetenk fuzz``'s campaign
+    with ``seed``, in ``modes`` (in turn, as the command interleaves them)."""
+
+    cases: int = 90
+    seed: int = 30
+    modes: tuple[str, ...] = ("queries", "games", "endings")
+
+    def text(self) -> str:
+        return f"{self.cases} cases, seed {self.seed}, modes {'+'.join(self.modes)}"
+
+
+DEFAULT_BUDGET = FuzzBudget()
+
+
+# --------------------------------------------------------------------------- the call graph
+
+
+def _kit_module_path(name: str) -> Path | None:
+    import importlib.util
+
+    try:
+        spec = importlib.util.find_spec(name)
+    except (ImportError, ValueError):
+        return None
+    if spec is None or spec.origin is None or not spec.origin.endswith(".py"):
+        return None
+    return Path(spec.origin)
+
+
+def _imports_of(name: str, tree: ast.Module, is_package: bool) -> Iterator[str]:
+    """The modules of the kit ``tree`` imports, at any depth (lazy imports included)."""
+    package = name if is_package else name.rpartition(".")[0]
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield alias.name
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[:len(base) - (node.level - 1)]
+                module = ".".join([*base, *([node.module] if node.module else [])])
+            else:
+                module = node.module or ""
+            yield module
+            for alias in node.names:
+                yield f"{module}.{alias.name}"
+
+
+def _closure(root: str) -> dict[str, ast.Module]:
+    """Every module of the kit (``fivetenk...``) that ``root`` imports, directly or not,
+    lazily or not, with its parent packages: name -> parsed source."""
+    out: dict[str, ast.Module] = {}
+    todo = [root]
+    while todo:
+        name = todo.pop()
+        if name in out or not name.startswith("fivetenk"):
+            continue
+        path = _kit_module_path(name)
+        if path is None:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        out[name] = tree
+        parts = name.split(".")
+        todo += [".".join(parts[:i]) for i in range(1, len(parts))]
+        todo += list(_imports_of(name, tree, path.name == "__init__.py"))
+    return out
+
+
+def _names_in(nodes: Sequence[ast.AST]) -> set[str]:
+    """Every name ``nodes`` read: names, attributes, imported names, and strings that are
+    identifiers (``getattr(obj, "name")``, dispatch by a command's name)."""
+    out: set[str] = set()
+    for top in nodes:
+        for node in ast.walk(top):
+            if isinstance(node, ast.Name):
+                out.add(node.id)
+            elif isinstance(node, ast.Attribute):
+                out.add(node.attr)
+            elif isinstance(node, ast.alias):
+                out.add(node.name.rpartition(".")[2])
+            elif isinstance(node, ast.Constant) and isinstance(node.value, str) \
+                    and node.value.isidentifier():
+                out.add(node.value)
+    return out
+
+
+@dataclass
+class _Def:
+    module: str
+    qualname: str
+    node: ast.FunctionDef | ast.AsyncFunctionDef
+    owner: str
+    """The class holding it ("" for a module's function)."""
+
+
+def _defs(module: str, tree: ast.Module) -> tuple[list[_Def], list[ast.AST]]:
+    """The functions and methods of a module (nested classes included), and the code that
+    runs when it is imported (everything else: module and class bodies, decorators,
+    default values, base classes)."""
+    defs: list[_Def] = []
+    run: list[ast.AST] = []
+
+    def visit(body: list[ast.stmt], prefix: str, owner: str) -> None:
+        for stmt in body:
+            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                defs.append(_Def(module, prefix + stmt.name, stmt, owner))
+                run.extend(stmt.decorator_list)
+                run.extend([*stmt.args.defaults, *[d for d in stmt.args.kw_defaults if d]])
+            elif isinstance(stmt, ast.ClassDef):
+                run.extend([*stmt.decorator_list, *stmt.bases, *stmt.keywords])
+                visit(stmt.body, f"{prefix}{stmt.name}.", stmt.name)
+            else:
+                run.append(stmt)
+
+    visit(tree.body, "", "")
+    return defs, run
+
+
+def _dunder(name: str) -> bool:
+    return name.startswith("__") and name.endswith("__")
+
+
+@cache
+def adapter_reach() -> frozenset[tuple[str, str]]:
+    """(module, qualified name) of every function and method of the engine that the adapter
+    process can run (see the module's docstring); the module is the engine's short name
+    (``game``), as mutants name it."""
+    modules = _closure(ADAPTER)
+    defs: list[_Def] = []
+    names: set[str] = set()
+    for name, tree in modules.items():
+        mine, run = _defs(name, tree)
+        defs += mine
+        names |= _names_in(run)
+        if name == ADAPTER:  # the entry points: everything of the adapter itself
+            names |= {d.qualname.rpartition(".")[2] for d in mine}
+    reached: set[int] = set()
+    changed = True
+    while changed:
+        changed = False
+        for index, d in enumerate(defs):
+            if index in reached:
+                continue
+            short = d.qualname.rpartition(".")[2]
+            if short in names or (_dunder(short) and d.owner and d.owner in names):
+                reached.add(index)
+                names |= _names_in([d.node])
+                changed = True
+    prefix = PACKAGE + "."
+    return frozenset((d.module[len(prefix):], d.qualname) for i, d in enumerate(defs)
+                     if i in reached and d.module.startswith(prefix))
+
+
+def engine_functions() -> frozenset[tuple[str, str]]:
+    """(module, qualified name) of every function of the engine the call graph read."""
+    prefix = PACKAGE + "."
+    out = set()
+    for name, tree in _closure(ADAPTER).items():
+        if name.startswith(prefix):
+            out |= {(name[len(prefix):], d.qualname) for d in _defs(name, tree)[0]}
+    return frozenset(out)
+
+
+def call_graph_check(mutant: Mutant) -> tuple[str, str] | None:
+    """The verdict of the call graph on a ``python-api`` mutant: checked when the adapter
+    can never run its function; None when it can (or the mutant is at module level), and
+    the fuzz must judge it."""
+    if not mutant.scope:
+        return None
+    top = mutant.scope
+    if (mutant.module, top) not in engine_functions():
+        return None  # not a function the call graph knows: say nothing
+    if (mutant.module, top) in adapter_reach():
+        return None
+    return CHECKED, (f"call graph: no code reachable from {ADAPTER} reads the name "
+                     f"{top.rpartition('.')[2]!r}, so the adapter never runs "
+                     f"{mutant.module}.{top}")
+
+
+# --------------------------------------------------------------------------- the fuzz
+
+
+def _span_tracer(filename: str, lines: set[int], seen: list[int]) -> Any:
+    """A ``sys.settrace`` function noting (in ``seen``) the first time a line of ``lines``
+    of ``filename`` runs, then tracing nothing more."""
+
+    def local(frame: Any, event: str, arg: Any) -> Any:
+        if event == "line" and frame.f_lineno in lines:
+            seen.append(frame.f_lineno)
+            sys.settrace(None)
+            return None
+        return local
+
+    def tracer(frame: Any, event: str, arg: Any) -> Any:
+        if seen or frame.f_code.co_filename != filename:
+            return None
+        return local(frame, event, arg)
+
+    return tracer
+
+
+def fuzz_judge(mutant: Mutant, trees: dict[str, ast.Module], budget: FuzzBudget,
+               timeout: float = 3.0) -> dict[str, Any]:
+    """In a forked child (unmutated): serve ``mutant`` from a forked adapter that notes
+    whether the mutated lines run, fuzz it against the reference with ``budget``; the
+    verdict (``check``: one of :data:`VERDICTS`, ``note``)."""
+    from ..drivers import expand_capabilities
+    from ..fuzz.campaign import Plan, make_mode, run_chunk, variant_combos
+    from ..fuzz.findings import divergence_lines
+    from .through_adapter import driver
+
+    filename = str(source_path(mutant.module))
+    lines = set(range(mutant.line, mutant.end_line + 1))
+    seen: list[int] = []
+
+    def prepare() -> None:
+        apply_mutant(mutant, mutant.module, trees)
+        if mutant.scope:
+            sys.settrace(_span_tracer(filename, lines, seen))
+
+    def finish(fd: int) -> None:
+        sys.settrace(None)
+        if seen:
+            os.write(fd, b"1")
+
+    with tempfile.TemporaryFile() as side:
+        with driver(prepare, timeout, finish, side.fileno()) as d:
+            capabilities = expand_capabilities(d.capabilities)  # the handshake
+            hello = d.hello
+            if hello is None:
+                return {"check": OBSERVABLE, "note": "fuzz: the mutated adapter does not "
+                        f"start: {str(getattr(d, '_last_error', ''))[:300]}"}
+            modes = {}
+            for name in budget.modes:
+                mode = make_mode(name, capabilities, None, None)
+                if mode is not None and not mode.needs(capabilities, {}):
+                    modes[name] = mode
+            combos = {n: variant_combos(dict(hello.variants), {},
+                                        getattr(m, "variant_names", None))
+                      for n, m in modes.items()}
+            plan = Plan(budget.seed, list(modes), combos, capabilities, None, None)
+            outcomes = run_chunk(plan, modes, d, range(budget.cases))
+        side.seek(0)
+        reached = bool(side.read())
+    found = [o for o in outcomes if o.divergence is not None]
+    if found:
+        o = found[0]
+        assert o.divergence is not None
+        said = "; ".join(divergence_lines(o.divergence)[:4])
+        return {"check": OBSERVABLE, "note": (
+            f"fuzz ({budget.text()}): case {o.index} ({o.mode}, {o.kind}) diverged"
+            f"{f' and {len(found) - 1} more' if len(found) > 1 else ''}: {said}")[:600]}
+    if not mutant.scope:
+        return {"check": UNVERIFIED, "note": f"fuzz ({budget.text()}): no divergence, but "
+                                             f"a module-level mutant's use is not traced"}
+    if not reached:
+        return {"check": UNVERIFIED, "note": f"fuzz ({budget.text()}): no divergence, but "
+                                             f"the mutated line never ran"}
+    return {"check": CHECKED, "note": f"fuzz ({budget.text()}): the mutated line ran, "
+                                      f"no divergence"}
+
+
+# --------------------------------------------------------------------------- the schema
+
+
+WITNESS_SCENARIO: dict[str, Any] = {
+    "id": "witness", "name": "The distinguishing input of a schema-forbidden mutant",
+    "clauses": ["R01.1"], "steps": [{"op": "start", "expect": {"accepted": False}}]}
+"""The scenario a witness setup is compiled in (valid with any valid setup)."""
+
+
+def witness_problems(setup: Any) -> list[str]:
+    """What the kit says when compiling a scenario whose setup is ``setup`` (schema first,
+    then the checks the schema cannot make), at ``$.setup`` only."""
+    from ..scenario import problems
+
+    found = problems({**WITNESS_SCENARIO, "setup": setup})
+    return [f"{path}: {message}" for path, message in found
+            if path == "$.setup" or path.startswith(("$.setup.", "$.setup["))]
+
+
+def _without_messages(reply: Any) -> Any:
+    """A reply with every ``message`` left out (protocol.md: for people, never compared)."""
+    if isinstance(reply, dict):
+        return {k: _without_messages(v) for k, v in reply.items() if k != "message"}
+    if isinstance(reply, list):
+        return [_without_messages(v) for v in reply]
+    return reply
+
+
+def _replies(prepare: Callable[[], None], setup: Any) -> list[Any]:
+    """The replies of an adapter (``prepare`` run in it first) to ``start`` with ``setup``
+    and, when it is accepted, to ``observe`` for each seat: what an engine shows of it."""
+    from ..drivers import DriverError
+    from .through_adapter import driver
+
+    out: list[Any] = []
+    with driver(prepare) as d:
+        try:
+            reply = d.start_reply({}, setup)
+            out.append(_without_messages(reply))
+            if reply.get("accepted") is not False:
+                for seat in range(6):
+                    out.append(_without_messages(d.run({"op": "observe", "seat": seat})))
+        except DriverError as err:
+            out.append({"error": str(err)[:300]})
+    return out
+
+
+def _difference(reference: list[Any], mutant: list[Any]) -> str:
+    """Where the replies to a witness first differ, in words."""
+    asked = ["start"] + [f"observe seat {seat}" for seat in range(6)]
+    for i, (a, b) in enumerate(zip(reference, mutant, strict=False)):
+        if a == b:
+            continue
+        if isinstance(a, dict) and isinstance(b, dict):
+            keys = [k for k in sorted(set(a) | set(b)) if a.get(k) != b.get(k)][:3]
+            said = "; ".join(f"{k}: reference {json.dumps(a.get(k))[:80]}, mutant "
+                             f"{json.dumps(b.get(k))[:80]}" for k in keys)
+        else:
+            said = f"reference {json.dumps(a)[:120]}, mutant {json.dumps(b)[:120]}"
+        return f"to {asked[i] if i < len(asked) else i}: {said}"
+    return (f"the reference answered {len(reference)} requests, the mutant "
+            f"{len(mutant)}")
+
+
+def witness_judge(mutant: Mutant, trees: dict[str, ast.Module],
+                  setup: Any) -> dict[str, Any]:
+    """In a forked child: the replies of the unmutated and the mutated adapter to the
+    witness ``setup`` (:func:`_replies`)."""
+    plain = _replies(lambda: None, setup)
+    mutated = _replies(lambda: apply_mutant(mutant, mutant.module, trees), setup)
+    return {"same": plain == mutated, "reference": plain, "mutant": mutated}
+
+
+def witness_check(mutant: Mutant, witness: Any, told_apart: dict[str, Any]) -> tuple[str, str]:
+    """The verdict on a ``schema-forbidden`` mutant, from its entry's ``witness`` and the
+    replies of :func:`witness_judge` (``told_apart``)."""
+    if witness is None:
+        return UNVERIFIED, "schema: the entry gives no witness (distinguishing setup)"
+    if told_apart.get("same", True):
+        both = json.dumps(told_apart.get("reference"))[:200]
+        return UNVERIFIED, ("schema: the witness does not tell the mutant apart (both "
+                            f"adapters answer start with {both})")
+    refused = witness_problems(witness)
+    if refused:
+        return CHECKED, f"schema: the kit refuses to compile the witness: {refused[0]}"[:400]
+    return OBSERVABLE, ("schema: the witness compiles as a scenario's setup, and the "
+                        "replies differ: " + _difference(told_apart["reference"],
+                                                         told_apart["mutant"]))
+
+
+# --------------------------------------------------------------------------- all of them
+
+
+def check_all(items: Sequence[tuple[Mutant, str, Any]], trees: dict[str, ast.Module],
+              budget: FuzzBudget, jobs: int,
+              progress: Callable[[int, int], None] | None = None) -> list[tuple[str, str]]:
+    """The verdict of each (mutant, kind, witness): (one of :data:`VERDICTS`, the
+    evidence). Children run the fuzz and the witnesses, ``jobs`` at a time."""
+    from .pool import Job, run_children
+
+    verdicts: list[tuple[str, str] | None] = []
+    work: list[Job] = []
+    kinds: list[str] = []
+    for mutant, kind, witness in items:
+        if kind == "python-api":
+            found = call_graph_check(mutant)
+            if found is not None:
+                verdicts.append(found)
+                continue
+            work.append((partial(fuzz_judge, mutant, trees, budget), 60.0 + budget.cases * 4))
+            kinds.append(f"call graph: the adapter may run {mutant.module}."
+                         f"{mutant.scope or mutant.function}, so the fuzz judged it; ")
+            verdicts.append(None)
+            continue
+        if kind == "schema-forbidden":
+            if witness is None:
+                verdicts.append(witness_check(mutant, None, {}))
+                continue
+            work.append((partial(witness_judge, mutant, trees, witness), 120.0))
+            kinds.append("schema")
+        elif kind in MECHANISMS:
+            work.append((partial(fuzz_judge, mutant, trees, budget), 60.0 + budget.cases * 4))
+            kinds.append("")
+        else:
+            verdicts.append((UNVERIFIED, f"no mechanism checks the kind {kind!r}"))
+            continue
+        verdicts.append(None)
+    answers = iter(zip(run_children(work, jobs, progress), kinds, strict=True))
+    out: list[tuple[str, str]] = []
+    for (mutant, _kind, witness), verdict in zip(items, verdicts, strict=True):
+        if verdict is None:
+            answer, how = next(answers)
+            if answer.get("status") == "timeout":
+                verdict = (UNVERIFIED, f"{how or 'fuzz: '}the check timed out "
+                                       f"({answer.get('note', '')})")
+            elif answer.get("status") == "killed":  # the child broke: no verdict
+                verdict = (UNVERIFIED, f"{how or 'fuzz: '}the check failed: "
+                                       f"{answer.get('note', '')}")
+            elif how == "schema":
+                verdict = witness_check(mutant, witness, answer)
+            else:
+                verdict = (answer["check"], how + answer["note"])
+        out.append(verdict)
+    return out
