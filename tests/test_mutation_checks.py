@@ -155,3 +155,20 @@ def test_a_witness_on_another_kind_or_of_another_shape_is_refused(tmp_path: Path
     path.write_text(entry.format(kind="schema-forbidden", witness="{deal: {deck: []}}"))
     [loaded] = load_equivalents(path)
     assert loaded.witness == {"deal": {"deck": []}}
+
+
+def test_a_module_level_mutant_is_reached_where_its_value_is_read() -> None:
+    """A module-level mutant runs when the module is re-executed, which says nothing; the
+    fuzz reaches it when a function reads the value it binds, directly or through a
+    table built from it (and not through a comprehension variable of the same name)."""
+    tree = ast.parse("X = 3\n"
+                     "TABLE = {x: X + 1 for x in range(2)}\n"
+                     "OTHER = 5\n"
+                     "def f():\n"
+                     "    return TABLE\n"
+                     "def g(x):\n"
+                     "    return OTHER + x\n")
+    [mutant] = [m for m in enumerate_mutants(["trick"], {"trick": tree})
+                if m.mutation == "3 -> 4"]
+    uses = checks.use_lines(mutant, {"trick": tree})
+    assert uses == {str(operators.source_path("trick")): {5}}

@@ -16,9 +16,10 @@ Each kind has its mechanism (:data:`MECHANISMS`):
   adapter, as the judging does) and ``fivetenk fuzz``'s campaign, with a small fixed
   budget (:class:`FuzzBudget`: a number of cases and a seed, never seconds), compares it
   with the unmutated reference. A divergence: *found observable*. None, and the adapter
-  ran the mutated line during the campaign: *checked, not found observable*. None, but
-  the mutated line never ran (or a module-level mutant, whose use cannot be traced):
-  *unverified*, since the fuzz said nothing about it.
+  ran the mutated line during the campaign (for a module-level mutant: a line of a
+  function reading the value it binds, :func:`use_lines`): *checked, not found
+  observable*. None, but that line never ran: *unverified*, since the fuzz said nothing
+  about it.
 - ``schema-forbidden``: **the distinguishing input, compiled** (:func:`witness_check`).
   The entry gives a ``witness``: the setup of a scenario (``{"position": ...}`` or
   ``{"deal": ...}``) that reaches the change. It is compiled as a scenario's setup with
@@ -245,23 +246,90 @@ def call_graph_check(mutant: Mutant) -> tuple[str, str] | None:
 # --------------------------------------------------------------------------- the fuzz
 
 
-def _span_tracer(filename: str, lines: set[int], seen: list[int]) -> Any:
-    """A ``sys.settrace`` function noting (in ``seen``) the first time a line of ``lines``
-    of ``filename`` runs, then tracing nothing more."""
-
-    def local(frame: Any, event: str, arg: Any) -> Any:
-        if event == "line" and frame.f_lineno in lines:
-            seen.append(frame.f_lineno)
-            sys.settrace(None)
-            return None
-        return local
+def _span_tracer(lines: dict[str, set[int]], seen: list[int]) -> Any:
+    """A ``sys.settrace`` function noting (in ``seen``) the first time one of ``lines``
+    (file -> line numbers) runs, then tracing nothing more."""
 
     def tracer(frame: Any, event: str, arg: Any) -> Any:
-        if seen or frame.f_code.co_filename != filename:
+        if seen:
             return None
+        mine = lines.get(frame.f_code.co_filename)
+        if mine is None:
+            return None
+
+        def local(frame: Any, event: str, arg: Any) -> Any:
+            if event == "line" and frame.f_lineno in mine:
+                seen.append(frame.f_lineno)
+                sys.settrace(None)
+                return None
+            return local
+
         return local(frame, event, arg)
 
     return tracer
+
+
+def _statement_at(body: Sequence[ast.stmt], line: int) -> ast.stmt | None:
+    """The innermost statement of ``body`` holding ``line`` (inside classes too)."""
+    for stmt in body:
+        if stmt.lineno <= line <= (stmt.end_lineno or stmt.lineno):
+            if isinstance(stmt, ast.ClassDef):
+                return _statement_at(stmt.body, line) or stmt
+            return stmt
+    return None
+
+
+def _bound(stmt: ast.stmt) -> set[str]:
+    """The names a module- or class-level statement binds (a function's, for a mutated
+    default value)."""
+    if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return {stmt.name}
+    if isinstance(stmt, ast.Assign):
+        targets: list[ast.AST] = list(stmt.targets)
+    elif isinstance(stmt, (ast.AnnAssign, ast.AugAssign)):
+        targets = [stmt.target]
+    else:
+        targets = [stmt]
+    out: set[str] = set()
+    for node in (n for t in targets for n in ast.walk(t)):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            out.add(node.id)
+        elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+            out.add(node.attr)
+    return out
+
+
+def use_lines(mutant: Mutant, trees: dict[str, ast.Module]) -> dict[str, set[int]]:
+    """Where a module-level mutant's value is used at run time: the lines of the engine's
+    functions that read a name its statement binds, or a name bound from one (``TABLE =
+    {... X ...}``), to a fixpoint (file -> line numbers). Running one of them is what
+    "the fuzz reached it" means for such a mutant."""
+    stmt = _statement_at(trees[mutant.module].body, mutant.line)
+    names = _bound(stmt) if stmt is not None else set()
+    out: dict[str, set[int]] = {}
+    changed = True
+    while changed:
+        changed = False
+        for tree in trees.values():
+            for top in tree.body:
+                for node in [top, *(top.body if isinstance(top, ast.ClassDef) else [])]:
+                    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                        continue
+                    if _names_in([node]) & names and not _bound(node) <= names:
+                        names |= _bound(node)
+                        changed = True
+    for module, tree in trees.items():
+        lines: set[int] = set()
+        for func in ast.walk(tree):
+            if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            for node in ast.walk(func):
+                if (isinstance(node, ast.Name) and node.id in names) or (
+                        isinstance(node, ast.Attribute) and node.attr in names):
+                    lines.add(node.lineno)
+        if lines:
+            out[str(source_path(module))] = lines
+    return out
 
 
 def fuzz_judge(mutant: Mutant, trees: dict[str, ast.Module], budget: FuzzBudget,
@@ -274,14 +342,16 @@ def fuzz_judge(mutant: Mutant, trees: dict[str, ast.Module], budget: FuzzBudget,
     from ..fuzz.findings import divergence_lines
     from .through_adapter import driver
 
-    filename = str(source_path(mutant.module))
-    lines = set(range(mutant.line, mutant.end_line + 1))
+    if mutant.scope:
+        lines = {str(source_path(mutant.module)): set(range(mutant.line, mutant.end_line + 1))}
+    else:
+        lines = use_lines(mutant, trees)
     seen: list[int] = []
 
     def prepare() -> None:
         apply_mutant(mutant, mutant.module, trees)
-        if mutant.scope:
-            sys.settrace(_span_tracer(filename, lines, seen))
+        if lines:
+            sys.settrace(_span_tracer(lines, seen))
 
     def finish(fd: int) -> None:
         sys.settrace(None)
@@ -315,14 +385,11 @@ def fuzz_judge(mutant: Mutant, trees: dict[str, ast.Module], budget: FuzzBudget,
         return {"check": OBSERVABLE, "note": (
             f"fuzz ({budget.text()}): case {o.index} ({o.mode}, {o.kind}) diverged"
             f"{f' and {len(found) - 1} more' if len(found) > 1 else ''}: {said}")[:600]}
-    if not mutant.scope:
-        return {"check": UNVERIFIED, "note": f"fuzz ({budget.text()}): no divergence, but "
-                                             f"a module-level mutant's use is not traced"}
+    what = "the mutated line" if mutant.scope else "a line using the mutated value"
     if not reached:
         return {"check": UNVERIFIED, "note": f"fuzz ({budget.text()}): no divergence, but "
-                                             f"the mutated line never ran"}
-    return {"check": CHECKED, "note": f"fuzz ({budget.text()}): the mutated line ran, "
-                                      f"no divergence"}
+                                             f"{what} never ran"}
+    return {"check": CHECKED, "note": f"fuzz ({budget.text()}): {what} ran, no divergence"}
 
 
 # --------------------------------------------------------------------------- the schema
