@@ -323,10 +323,10 @@ def use_lines(mutant: Mutant, trees: dict[str, ast.Module]) -> dict[str, set[int
         for func in ast.walk(tree):
             if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 continue
-            for node in ast.walk(func):
-                if (isinstance(node, ast.Name) and node.id in names) or (
-                        isinstance(node, ast.Attribute) and node.attr in names):
-                    lines.add(node.lineno)
+            for use in ast.walk(func):
+                if (isinstance(use, ast.Name) and use.id in names) or (
+                        isinstance(use, ast.Attribute) and use.attr in names):
+                    lines.add(use.lineno)
         if lines:
             out[str(source_path(module))] = lines
     return out
