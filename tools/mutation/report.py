@@ -140,14 +140,14 @@ def table(report: Report) -> str:
     second = report.in_process
     killed = ["failed", "errored"] + (["compile"] if report.judge == "in-process" else [])
     head = (f"{'module':<11}{'run':>5}{'of':>6}" + "".join(f"{k:>8}" for k in killed)
-            + f"{'timeout':>8}{'survived':>9}{'judged':>7}{'checked':>8}{'found':>6}"
+            + f"{'timeout':>8}{'survived':>9}{'judged':>7}{'cleared':>8}{'found':>6}"
             + f"{'unverif':>8}{'raw':>8}{'observable':>11}"
             + (f"{'in-proc':>9}" if second else ""))
     lines = [f"judged {'through the adapter' if report.judge == 'adapter' else 'in process'}"
-             f"; hand-judged exclusions ({'judged'}) checked by a mechanism: "
+             f"; hand-judged exclusions (judged) checked by a mechanism: "
              f"{report.checking or 'not checked'}",
-             "(survived counts impossible-position; found = found observable; only the "
-             "checked leave the observable rate's denominator)",
+             "(survived counts impossible-position; cleared = checked, not found observable, "
+             "the only ones left out of the observable rate; found = found observable)",
              head, "-" * len(head)]
     grand: Counter[str] = Counter()
     ran = total = 0
