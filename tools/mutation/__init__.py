@@ -21,9 +21,9 @@ the mutant). The report gives the raw rate first, then the protocol-observable r
 whose denominator drops only the checked exclusions, and "hand-judged N, checked M, found
 observable K" (:mod:`~fivetenk.mutation.report`).
 
-The package: :mod:`.operators` (which mutants exist), :mod:`.equivalents`, :mod:`.checks`,
-:mod:`.engine`
-(applying a mutant in a forked child), :mod:`.pool` (children with time limits),
+The package: :mod:`.operators` (which mutants exist), :mod:`.equivalents`, :mod:`.checks`
+(checking the hand-judged ones), :mod:`.engine` (applying a mutant in a forked child),
+:mod:`.pool` (children with time limits),
 :mod:`.through_adapter` and :mod:`.inprocess` (the two judges), :mod:`.campaign` (a run),
 :mod:`.report`, and ``__main__`` (the command).
 
