@@ -347,7 +347,9 @@ def test_the_strong_level_and_opponents(term: Start, tmp_path: Path) -> None:
     t.expect(PROMPT)
     t.send("?\r")
     shown = " ".join(t.expect(PROMPT).split())
-    assert re.search(r"why: R24\.1[^:]*: wins \d+% of \d+ sampled continuations", shown), shown
+    # at --think 0.01 a search plays its least worlds: the count, no win rate (issue 34)
+    assert re.search(r"why: R24\.1[^:]*: \d+ sampled continuations, too few to show win "
+                     r"rates \(at least \d+\)", shown), shown
     t.send("4H 4S\r")
     t.expect("#5 seat 0: ")
     t.expect(PROMPT)
