@@ -18,16 +18,19 @@ The heuristics, decision by decision:
   make up a large share of it) — a strong banker keeps control (R24.1 "retain control");
 - burial (R10.1): loose cards that score nothing first, then the lowest non-scoring
   groups, jokers, 2s and aces last; points (5, 10, K) only when nothing else is left, since
-  the kitty goes to the side that takes the last trick (R24.1 "retain control");
+  the kitty goes to the side that takes the last trick (R24.1 "retain control"); the reason
+  names what the burial takes from the hand, rank by rank (loose cards, whole groups, part
+  of a group, a bomb broken: a ``burial`` claim, issue 34);
 - calls (R11): the callable faces the banker holds fewest copies of, 1st occurrence, so
   the partners are other players and are found early (R24.1 "find hidden partners");
 - lead: the whole hand when it is one legal play (R24.1 "finish the whole side"), else the
   lowest rank group that scores nothing and is not a bomb, keeping big cards for control;
 - reply: pass on a known teammate's top play (R24.1 "protect teammates") unless a cheap
   play adds points to the trick; beat an opponent (or a seat not yet known) as cheaply as
-  possible; bombs, rockets and 5,10,K only for a trick worth points or to stop a player
-  about to go out (R24.1 "prevent the opponents doing so first"); pass rather than spend a
-  card of A or higher on a pointless trick of a seat whose side is unknown;
+  possible, saying which group or bomb the play breaks (``breaks``); bombs, rockets and
+  5,10,K only for a trick worth points or to stop a player about to go out (R24.1
+  "prevent the opponents doing so first"); pass rather than spend a card of A or higher on
+  a pointless trick of a seat whose side is unknown;
 - the open calls (R11, :func:`call_plan`; R24.1 "find hidden partners"), from the seat's
   own copies of a called face and the copies played so far (``calls[*].played``; 3 of
   each face, R01.1):
@@ -124,7 +127,17 @@ class Claim:
     - ``side``: seat ``other`` is a ``teammate``, an ``opponent`` or ``unknown`` as far as
       the seat can tell (the banker side, revealed partners and its own called cards, R11);
     - ``holds_left``: the seat holds every copy of ``face`` not yet played (``played``);
-    - ``side_points``: the banker side's captures and the seat's come to ``points``.
+    - ``side_points``: the banker side's captures and the seat's come to ``points``;
+    - ``burial``: the burial ``cards`` take, per rank, ``used`` of the ``held`` cards of
+      the hand (a bomb said so; a group said broken only when part of it is taken);
+    - ``burial_measure``: by ``measure`` (points, control cards, cards of groups, rank
+      total) the burial ``cards`` and the burial ``than`` come to ``values``;
+    - ``breaks``: a play takes ``used`` of the ``held`` cards of rank ``rank``;
+    - ``outranks``: the play ``cards`` read as ``shape`` ranks above ``than`` read as
+      ``than_shape`` (R04);
+    - ``holds_called``: the seat, off the banker side, holds ``held`` copies of the open
+      call's ``face`` (``ordinal``, ``played`` so far): enough to play the called
+      occurrence (R11).
     """
 
     kind: str
