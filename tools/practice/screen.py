@@ -17,6 +17,7 @@ from typing import Any, TextIO
 from ..reference.actions import Action
 from ..reference.game import Game
 from .simulate import BAND_CLAUSE, ENDING_CLAUSE
+from .words import Words
 
 WIDTH = 80
 """Every line printed fits 80 columns."""
@@ -79,6 +80,7 @@ class Screen:
     game: Game
     seat: int
     number: int
+    words: Words
 
     # -- output ------------------------------------------------------------------------
     def emit(self, line: str = "") -> None:
@@ -93,10 +95,14 @@ class Screen:
         if not text:
             self.emit()
             return
-        for line in textwrap.wrap(text, WIDTH, initial_indent=indent,
-                                  subsequent_indent=indent + "  ",
-                                  break_on_hyphens=False, break_long_words=False) or [""]:
+        for line in self.wrapped(text, indent):
             self.emit(paint(line) if paint is not None and self.color else line)
+
+    @staticmethod
+    def wrapped(text: str, indent: str = "") -> list[str]:
+        """The lines :meth:`say` prints ``text`` as."""
+        return textwrap.wrap(text, WIDTH, initial_indent=indent, subsequent_indent=indent
+                             + "  ", break_on_hyphens=False, break_long_words=False) or [""]
 
     def bold(self, text: str) -> str:
         return f"\x1b[1m{text}\x1b[0m" if self.color else text
@@ -109,10 +115,11 @@ class Screen:
         without NO_COLOR)."""
         return _RED_CARD.sub(lambda m: self.red(m.group(0)), line) if self.color else line
 
-    def show_choices(self, options: list[Action], first: int) -> int:
-        """List the choices from number ``first`` (from 0) as far as the screen allows;
-        the number of the next one not shown."""
-        room = max(3, SCREEN_ROWS - self.rows - 3)  # the "more" line, the hint, the prompt
+    def show_choices(self, options: list[Action], first: int, below: int = 0) -> int:
+        """List the choices from number ``first`` (from 0) as far as the screen allows,
+        with ``below`` more lines to come under them; the number of the next one not
+        shown."""
+        room = max(3, SCREEN_ROWS - self.rows - 3 - below)  # "more", the hint, the prompt
         last = len(options) if len(options) - first <= room + 1 else first + room
         for index in range(first, last):
             self.say(f"{index + 1:>3}. {self.describe(options[index])}")
@@ -185,11 +192,11 @@ class Screen:
             self.say(f"trick ({trick['points']} pts; top: seat {trick['top']['seat']} "
                      f"{trick['top']['combo']}): {plays}", paint=self.cards)
         if self.game.banker == self.seat and self.game.buried:
-            self.say("you buried: " + " ".join(map(str, self.game.buried)))
+            self.say(f"{self.words.you_buried}: " + " ".join(map(str, self.game.buried)))
         groups: dict[str, list[str]] = {}
         for card in self.game.hand(self.seat):
             groups.setdefault(card.rank.symbol, []).append(str(card))
-        head = f"your hand ({self.game.hand_size(self.seat)}):"
+        head = f"{self.words.your_hand} ({self.game.hand_size(self.seat)}):"
         line = head
         for group in (" ".join(g) for g in groups.values()):  # a rank is never split
             sep = " " if line == head else " | "
@@ -200,7 +207,9 @@ class Screen:
         self.emit(self.cards(line))
 
     def narrate(self, action: Action, before: dict[str, Any], after: dict[str, Any]) -> None:
-        who = f"#{self.number} " + ("you" if action.seat == self.seat else f"seat {action.seat}")
+        w = self.words
+        who = f"#{self.number} " + (w.you if action.seat == self.seat else
+                                    f"{w.seat} {action.seat}")
         if action.type == "bury" and action.seat != self.seat:
             self.say(f"{who} buries six cards")
         elif action.type == "skip" and action.seat != self.seat:

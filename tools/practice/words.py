@@ -1,0 +1,132 @@
+"""The interface text of ``fivetenk play`` in English and Spanish (``--lang``, issue 34).
+
+Only the table's own words change: the questions, the hint, the commands and their
+answers, the labels of the status and of the moves. Card notation (``10H``, ``AS``,
+``BJ``), the choices as typed (``pass``, ``skip``, ``call AD 1 AC 1``), clause ids and the
+engine's refusals stay as they are, so an answer is typed the same way in any language.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+LANGUAGES = ("en", "es")
+
+
+@dataclass(frozen=True)
+class Words:
+    questions: dict[str, str]
+    hint: str
+    hint_why: str
+    suggested: str
+    why: str
+    not_: str
+    refused: str
+    help: tuple[str, ...]
+    unknown: str
+    nothing_to_undo: str
+    undone: str
+    moves: tuple[str, str]
+    """one move, several moves"""
+    no_tricks: str
+    trick_won: str
+    trick_open: str
+    levels_line: str
+    levels_now: str
+    you: str
+    seat: str
+    your_hand: str
+    you_buried: str
+    hand_header: str
+    holder: str
+    list_hint: str
+
+
+EN = Words(
+    questions={"reveal": "Reveal a level card to become banker, or skip (D3)?",
+               "bury": "Bury six cards (R10.1): which?",
+               "call": "Call two partners (R11.1), e.g. AH 1 AS 1:",
+               "play": "Your play (R13.1-R13.2):"},
+    hint="hint: {action}  ('?' says why)",
+    hint_why="('?' says why)",
+    suggested="suggested",
+    why="why",
+    not_="not",
+    refused="refused",
+    help=("At a question, type:",
+          "  7H 7S, pass, skip, AH 1 AS 1   an answer in card notation (Tab completes it)",
+          "  3                              the listed choice numbered 3",
+          "  ? or hint                      the suggestion (? also says why)",
+          "  list                           the next page of numbered choices",
+          "  undo                           take back your last decision and the moves "
+          "after it",
+          "  history                        the tricks of this hand so far",
+          "  score                          the points captured and the levels, hand by hand",
+          "  dispute [N] [PATH]             move N written as a scenario",
+          "  help                           this list; Ctrl-D or Ctrl-C quits"),
+    unknown="'{word}' is not a card or a command: type help for the commands, or an "
+            "answer such as {example} (cards are written like 10H, AS, 5D, SJ, BJ)",
+    nothing_to_undo="undo: none of your decisions in this hand to take back",
+    undone="undo: back to your question before move #{n} ({moves} taken back; the log "
+           "keeps the undo)",
+    moves=("{n} move", "{n} moves"),
+    no_tricks="history: no trick played yet in this hand",
+    trick_won=" -> seat {seat} ({points} pts)",
+    trick_open=" (being played)",
+    levels_line="levels, hand {hand}: {start} before, {end} after",
+    levels_now="levels, hand {hand} (being played): {start}",
+    you="you",
+    seat="seat",
+    your_hand="your hand",
+    you_buried="you buried",
+    hand_header="== Hand {hand}; levels {levels} (seat {seat} is you)",
+    holder="you hold {held} {face}, called ({stake}): playing it makes you seat "
+           "{banker}'s partner, on the banker's side (R11)",
+    list_hint="('list' shows the numbered choices, '?' the suggestion)",
+)
+
+ES = Words(
+    questions={"reveal": "¿Revelar una carta del nivel para ser banca, o saltar (skip, D3)?",
+               "bury": "Entierra seis cartas (R10.1): ¿cuáles?",
+               "call": "Llama a dos compañeros (R11.1), p. ej. AH 1 AS 1:",
+               "play": "Tu jugada (R13.1-R13.2):"},
+    hint="pista: {action}  ('?' explica por qué)",
+    hint_why="('?' explica por qué)",
+    suggested="sugerencia",
+    why="por qué",
+    not_="no",
+    refused="rechazada",
+    help=("En una pregunta, escribe:",
+          "  7H 7S, pass, skip, AH 1 AS 1   una respuesta en notación de cartas (Tab "
+          "completa)",
+          "  3                              la opción número 3 de la lista",
+          "  ? o hint                       la sugerencia (? explica también por qué)",
+          "  list                           la siguiente página de opciones",
+          "  undo                           deshace tu última decisión y las jugadas "
+          "siguientes",
+          "  history                        las bazas de esta mano hasta ahora",
+          "  score                          los puntos ganados y los niveles, mano a mano",
+          "  dispute [N] [RUTA]             la jugada N escrita como escenario",
+          "  help                           esta lista; Ctrl-D o Ctrl-C para salir"),
+    unknown="'{word}' no es una carta ni una orden: escribe help para ver las órdenes, o "
+            "una respuesta como {example} (las cartas se escriben 10H, AS, 5D, SJ, BJ)",
+    nothing_to_undo="undo: no hay ninguna decisión tuya en esta mano para deshacer",
+    undone="undo: de vuelta a tu pregunta antes de la jugada #{n} ({moves}; el "
+           "registro guarda el undo)",
+    moves=("{n} jugada deshecha", "{n} jugadas deshechas"),
+    no_tricks="history: aún no se ha jugado ninguna baza en esta mano",
+    trick_won=" -> asiento {seat} ({points} ptos)",
+    trick_open=" (en juego)",
+    levels_line="niveles, mano {hand}: {start} antes, {end} después",
+    levels_now="niveles, mano {hand} (en juego): {start}",
+    you="tú",
+    seat="asiento",
+    your_hand="tu mano",
+    you_buried="enterraste",
+    hand_header="== Mano {hand}; niveles {levels} (el asiento {seat} eres tú)",
+    holder="tienes {held} {face}, llamada ({stake}): jugarla te hace compañero del "
+           "asiento {banker}, del lado de la banca (R11)",
+    list_hint="('list' muestra las opciones numeradas, '?' la sugerencia)",
+)
+
+WORDS = {"en": EN, "es": ES}
