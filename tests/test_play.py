@@ -738,3 +738,26 @@ def test_the_spanish_table() -> None:
     assert "En una pregunta, escribe:" in text and "deshace tu última decisión" in text
     assert "#4 tú: 4H 4S (pair 4)" in text
     assert "Your play" not in text
+
+
+@pytest.mark.parametrize("to", [-1, "3", 999, 0])
+def test_an_undo_record_out_of_its_hand_is_refused_at_its_line(tmp_path: Path,
+                                                                to: Any) -> None:
+    """An undo record whose ``to`` is no count of decisions of its hand (negative, not a
+    number, beyond the decisions logged, before the hand's first decision when the hand
+    is not the first) is refused with the file and line, by dispute and by --resume."""
+    from fivetenk.practice.dispute import DisputeError
+    from fivetenk.practice.dispute import read_log as read_game_log
+    log = tmp_path / "game.jsonl"
+    play(["--auto", "--seed", "1", "--hands", "2", "--log", str(log)])
+    lines = log.read_text(encoding="utf-8").splitlines()
+    second = max(i for i, line in enumerate(lines) if '"record":"hand"' in line)
+    cut = [*lines[:second + 3], json.dumps({"record": "undo", "hand": 2, "to": to,
+                                            "undone": []})]
+    log.write_text("\n".join(cut) + "\n", encoding="utf-8")
+    with pytest.raises(DisputeError, match=rf"game.jsonl:{len(cut)}: an undo record needs "
+                                           r"to, the decisions kept \(\d+ to \d+"):
+        read_game_log(log)
+    code, _ = play(["--resume", str(log)])
+    assert code == 2
+    assert log.read_text(encoding="utf-8").splitlines() == cut  # left as it was

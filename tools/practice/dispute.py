@@ -200,6 +200,7 @@ def parse_log(where: str, data: bytes) -> Log:
     deals: dict[int, tuple[int, dict[str, Any]]] = {}
     decisions: list[Decision] = []
     refusals: list[Refusal] = []
+    hand_start = 0  # decisions before the last hand record: an undo stays in its hand
     for number, record in records[1:]:
         kind = record["record"]
         if kind == "hand":
@@ -217,6 +218,7 @@ def parse_log(where: str, data: bytes) -> Log:
                 _fail(where, number, f"setup.deal has no field {', '.join(unknown)} (it holds "
                       f"{', '.join(sorted(DEAL_KEYS))}, as a scenario's setup.deal)")
             deals[hand] = (number, setup["deal"])
+            hand_start = len(decisions)
         elif kind == "decision":
             decisions.append(_decision(where, number, record, len(decisions) + 1, deals))
         elif kind == "refused":
@@ -224,9 +226,10 @@ def parse_log(where: str, data: bytes) -> Log:
                                      len(decisions), deals))
         elif kind == "undo":  # play's undo: the decisions after `to` are taken back
             to: Any = record.get("to")
-            if not _int(to, 0) or to > len(decisions):
-                _fail(where, number, f"an undo record needs to, the decisions kept (0 to "
-                      f"{len(decisions)}), not {to!r}")
+            if not _int(to, 0) or not hand_start <= to <= len(decisions):
+                _fail(where, number, f"an undo record needs to, the decisions kept ("
+                      f"{hand_start} to {len(decisions)}: an undo stays within its hand), "
+                      f"not {to!r}")
             decisions = decisions[:to]
             refusals = [r for r in refusals if r.after < to]
         elif kind == "end":
