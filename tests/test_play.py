@@ -737,7 +737,10 @@ def test_the_spanish_table() -> None:
     assert "Tu jugada (R13.1-R13.2):" in text and "pista: 4H 4S (pair 4)" in text
     assert "En una pregunta, escribe:" in text and "deshace tu última decisión" in text
     assert "#4 tú: 4H 4S (pair 4)" in text
-    assert "Your play" not in text
+    assert "tu mano (26):" in text and "llamadas: AD 1 (0 jugadas)" in text
+    assert "puntos ganados: ninguno aún | lado de la banca por ahora (s5) 0" in text
+    for english in ("Your play", "your hand", "calls:", "points captured", "seats:"):
+        assert english not in text, english
 
 
 @pytest.mark.parametrize("to", [-1, "3", 999, 0])

@@ -394,10 +394,10 @@ class Session(Table):
             self.narrate(action, before, after)
             self.follow(action, before, after, self.describe(self.as_read(action, after)))
             if record.get("forced"):
-                why = (f"nothing in your hand beats {before['trick']['top']['combo']}"
-                       if action.type == "pass" else "you hold no level card to reveal")
-                self.say(f"  played for you, the only legal answer: {why} (--ask-forced "
-                         "asks)")
+                w = self.words
+                why = (w.forced_pass.format(combo=before["trick"]["top"]["combo"])
+                       if action.type == "pass" else w.forced_skip)
+                self.say(w.forced.format(why=why))
             if self.resume is not None and not self.replay:
                 self.resumed()
         if self.held is not None:

@@ -17,7 +17,7 @@ from typing import Any, TextIO
 from ..reference.actions import Action
 from ..reference.game import Game
 from .simulate import BAND_CLAUSE, ENDING_CLAUSE
-from .words import Words
+from .words import EN, Words
 
 WIDTH = 80
 """Every line printed fits 80 columns."""
@@ -42,17 +42,19 @@ DEFENDERS_WIN = 120
 """The defenders win the hand with 120 points or more (R21.4)."""
 
 
-def tally(obs: dict[str, Any]) -> str:
+def tally(obs: dict[str, Any], words: Words | None = None) -> str:
     """The running tally of the points captured, from the public observation only (what
     every seat may know): per seat, the banker side's (the banker and the revealed
     partners, R11), the defenders' against the 120 line (R21.4) once both calls are
     resolved and the sides known (before that, the seats not yet on the banker side: a
     hidden partner may be among them, and its captures count for the bankers, D17), and
-    what is still in hands, the trick and the kitty."""
+    what is still in hands, the trick and the kitty; in ``words``' language (English by
+    default)."""
+    w = words or EN
     captured = obs["captured"]
-    per_seat = ", ".join(f"s{s} {p}" for s, p in enumerate(captured) if p) or "none yet"
+    per_seat = ", ".join(f"s{s} {p}" for s, p in enumerate(captured) if p) or w.none_yet
     if obs["banker"] is None:
-        return f"points captured: {per_seat}"
+        return w.tally_head.format(seats=per_seat)
     side = obs["banker_side"]
     ours = sum(captured[s] for s in side)
     rest = sum(captured) - ours
@@ -60,13 +62,9 @@ def tally(obs: dict[str, Any]) -> str:
     known = bool(calls) and all(c["resolved_by"] is not None for c in calls)
     names = " ".join(f"s{s}" for s in side)
     left = TOTAL_POINTS - sum(captured)
-    if known:
-        sides = (f"bankers ({names}) {ours}; defenders {rest} of the {DEFENDERS_WIN} "
-                 "they need (R21.4)")
-    else:
-        sides = (f"banker side so far ({names}) {ours}; the others {rest} (sides not all "
-                 f"known; defenders need {DEFENDERS_WIN}, R21.4)")
-    return f"points captured: {per_seat} | {sides} | {left} not yet won"
+    sides = (w.tally_known if known else w.tally_unknown).format(
+        names=names, ours=ours, rest=rest, need=DEFENDERS_WIN)
+    return f"{w.tally_head.format(seats=per_seat)} | {sides} | {w.tally_left.format(n=left)}"
 
 
 class Screen:
@@ -173,24 +171,28 @@ class Screen:
             role = "*" if s == obs["banker"] else ("+" if s in obs["partners"] else "")
             out = f" out{obs['out'].index(s) + 1}" if s in obs["out"] else ""
             seats.append(f"{tag}{role}:{obs['hand_sizes'][s]}{out} L{obs['levels'][s]}")
-        self.say("seats: " + "  ".join(seats))
+        w = self.words
+        self.say(f"{w.seats}: " + "  ".join(seats))
         if obs["banker"] is not None:
-            self.say(f"banker: seat {obs['banker']} (*); revealed partners: "
-                     f"{', '.join(map(str, obs['partners'])) or 'none yet'} (+)")
+            self.say(w.banker_line.format(
+                banker=obs["banker"],
+                partners=", ".join(map(str, obs["partners"])) or w.none_yet))
         if obs["calls"]:
             calls = []
             for c in obs["calls"]:
-                state = (f"resolved by seat {c['resolved_by']}" if c.get("resolved_by")
-                         is not None else f"{c.get('played', 0)} played")
+                state = (w.resolved_by.format(seat=c["resolved_by"])
+                         if c.get("resolved_by") is not None
+                         else w.played.format(n=c.get("played", 0)))
                 calls.append(f"{c['face']} {c['ordinal']} ({state})")
-            self.say("calls: " + "; ".join(calls))
-        self.say(tally(obs))
+            self.say(f"{w.calls}: " + "; ".join(calls))
+        self.say(tally(obs, self.words))
         trick = obs["trick"]
         if trick:
             plays = ", ".join(f"s{p['seat']} {' '.join(p['cards'])}"
                               for p in trick["plays"] if p.get("cards"))
-            self.say(f"trick ({trick['points']} pts; top: seat {trick['top']['seat']} "
-                     f"{trick['top']['combo']}): {plays}", paint=self.cards)
+            self.say(w.trick_line.format(points=trick["points"], seat=trick["top"]["seat"],
+                                         combo=trick["top"]["combo"], plays=plays),
+                     paint=self.cards)
         if self.game.banker == self.seat and self.game.buried:
             self.say(f"{self.words.you_buried}: " + " ".join(map(str, self.game.buried)))
         groups: dict[str, list[str]] = {}
@@ -227,7 +229,7 @@ class Screen:
                 before["trick"] and after["trick"]
                 and after["trick"]["leader"] != before["trick"]["leader"]):
             top = before["trick"]["top"]
-            self.say(f"  trick won by seat {top['seat']} (R13.3, R14.1)")
+            self.say(self.words.won_by.format(seat=top["seat"]))
 
     def settlement(self) -> None:
         result = self.game.observe()["result"]

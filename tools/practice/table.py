@@ -100,7 +100,7 @@ class Table(GameLog):
         from .screen import tally
         w = self.words
         obs = self.game.observe()
-        self.say(tally(obs))
+        self.say(tally(obs, w))
         for hand, start, end in self.levels_seen:
             self.say(w.levels_line.format(hand=hand, start=" ".join(start), end=" ".join(end))
                      if end else w.levels_now.format(hand=hand, start=" ".join(start)))

@@ -40,6 +40,21 @@ class Words:
     hand_header: str
     holder: str
     list_hint: str
+    seats: str
+    banker_line: str
+    none_yet: str
+    calls: str
+    resolved_by: str
+    played: str
+    trick_line: str
+    won_by: str
+    forced: str
+    forced_pass: str
+    forced_skip: str
+    tally_head: str
+    tally_known: str
+    tally_unknown: str
+    tally_left: str
 
 
 EN = Words(
@@ -83,6 +98,22 @@ EN = Words(
     holder="you hold {held} {face}, called ({stake}): playing it makes you seat "
            "{banker}'s partner, on the banker's side (R11)",
     list_hint="('list' shows the numbered choices, '?' the suggestion)",
+    seats="seats",
+    banker_line="banker: seat {banker} (*); revealed partners: {partners} (+)",
+    none_yet="none yet",
+    calls="calls",
+    resolved_by="resolved by seat {seat}",
+    played="{n} played",
+    trick_line="trick ({points} pts; top: seat {seat} {combo}): {plays}",
+    won_by="  trick won by seat {seat} (R13.3, R14.1)",
+    forced="  played for you, the only legal answer: {why} (--ask-forced asks)",
+    forced_pass="nothing in your hand beats {combo}",
+    forced_skip="you hold no level card to reveal",
+    tally_head="points captured: {seats}",
+    tally_known="bankers ({names}) {ours}; defenders {rest} of the {need} they need (R21.4)",
+    tally_unknown="banker side so far ({names}) {ours}; the others {rest} (sides not all "
+                  "known; defenders need {need}, R21.4)",
+    tally_left="{n} not yet won",
 )
 
 ES = Words(
@@ -127,6 +158,23 @@ ES = Words(
     holder="tienes {held} {face}, llamada ({stake}): jugarla te hace compañero del "
            "asiento {banker}, del lado de la banca (R11)",
     list_hint="('list' muestra las opciones numeradas, '?' la sugerencia)",
+    seats="asientos",
+    banker_line="banca: asiento {banker} (*); compañeros revelados: {partners} (+)",
+    none_yet="ninguno aún",
+    calls="llamadas",
+    resolved_by="resuelta por el asiento {seat}",
+    played="{n} jugadas",
+    trick_line="baza ({points} ptos; arriba: asiento {seat} {combo}): {plays}",
+    won_by="  baza ganada por el asiento {seat} (R13.3, R14.1)",
+    forced="  jugada por ti, la única respuesta legal: {why} (--ask-forced pregunta)",
+    forced_pass="nada en tu mano supera {combo}",
+    forced_skip="no tienes carta del nivel que revelar",
+    tally_head="puntos ganados: {seats}",
+    tally_known="banca ({names}) {ours}; defensores {rest} de los {need} que necesitan "
+                "(R21.4)",
+    tally_unknown="lado de la banca por ahora ({names}) {ours}; los demás {rest} (lados "
+                  "aún no conocidos; los defensores necesitan {need}, R21.4)",
+    tally_left="{n} aún sin ganar",
 )
 
 WORDS = {"en": EN, "es": ES}
