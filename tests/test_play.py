@@ -741,6 +741,12 @@ def test_the_spanish_table() -> None:
     assert "puntos ganados: ninguno aún | lado de la banca por ahora (s5) 0" in text
     for english in ("Your play", "your hand", "calls:", "points captured", "seats:"):
         assert english not in text, english
+    _, auto = play(["--seed", "1", "--seat", "5", "--hands", "1", "--lang", "es", "--auto"])
+    for spanish in ("el asiento 4 se revela como compañero (R11.4)", "Fin de la mano: ",
+                    "(1.º en salir, R16.1)", "ganan: los defensores (asientos 0, 1, 2, 3), "
+                    "suben 1 nivel (R22.1)", "Fin tras 1 mano; niveles 4 4 4 4 3 3."):
+        assert spanish in auto, spanish
+    assert "Hand over" not in auto and "winners:" not in auto
 
 
 @pytest.mark.parametrize("to", [-1, "3", 999, 0])

@@ -309,8 +309,9 @@ class Session(Table):
                      "hands": self.hands, "level": self.level,
                      "opponents": self.opponent_level, "think": self.think})
         mapping = self.variants.to_mapping()
-        self.say(self.bold(f"5,10,K: you are seat {self.seat}; seed {self.seed}; variants: "
-                           f"{', '.join(f'{k}={v}' for k, v in mapping.items()) or 'defaults'}"))
+        self.say(self.bold(self.words.headline.format(
+            seat=self.seat, seed=self.seed,
+            variants=", ".join(f"{k}={v}" for k, v in mapping.items()) or "defaults")))
         if self.fresh:
             self.say(f"(a fresh deal: `fivetenk play --seed {self.seed} --seat {self.seat}` "
                      "plays it again)")
@@ -332,8 +333,8 @@ class Session(Table):
             self.say(self.bold("The match is over (R23.1): seat(s) "
                                f"{', '.join(map(str, self.game.match_winners))} won."))
         else:
-            self.say(f"Stopped after {played} hand{'s' if played > 1 else ''}; levels "
-                     + " ".join(obs["levels"]) + ".")
+            self.say(self.words.stopped[played > 1].format(n=played,
+                                                           levels=" ".join(obs["levels"])))
 
     def play_hand(self) -> None:
         game = self.game

@@ -24,16 +24,11 @@ WIDTH = 80
 SCREEN_ROWS = 24
 """A question, with the status above it, its first page of choices, the hint and the
 prompt, fits this many rows; ``list`` shows the next page."""
-_ENDING_TEXT = {
-    "bankers_out": "every banker-side player is out",
-    "defenders_out": "every defender is out",
-    "one_player_left": "only one player holds cards while a call is unresolved",
-}
-
 _RED_CARD = re.compile(r"(?<![A-Z0-9])(?:(?:10|[2-9JQKA])[HD]|BJ)(?![A-Z0-9])")
 """A heart, a diamond or the big joker in a printed line."""
 
 _ORDINAL = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 5: "5th", 6: "6th"}
+_ORDINAL_ES = {n: f"{n}.º" for n in range(1, 7)}
 
 
 TOTAL_POINTS = 300
@@ -213,18 +208,18 @@ class Screen:
         who = f"#{self.number} " + (w.you if action.seat == self.seat else
                                     f"{w.seat} {action.seat}")
         if action.type == "bury" and action.seat != self.seat:
-            self.say(f"{who} buries six cards")
+            self.say(w.buries.format(who=who))
         elif action.type == "skip" and action.seat != self.seat:
             return  # prompts to others pass silently; the reveal is announced
         else:
             self.say(f"{who}: {self.describe(self.as_read(action, after))}", paint=self.cards)
         for s in after["partners"]:
             if s not in before["partners"]:
-                self.say(f"  seat {s} is revealed as a partner (R11.4)")
+                self.say(w.revealed.format(seat=s))
         for s in after["out"]:
             if s not in before["out"]:
-                self.say(f"  seat {s} is out ({_ORDINAL.get(len(after['out']), '')} "
-                         "out, R16.1)".replace("( ", "("))
+                nth = (_ORDINAL if w is EN else _ORDINAL_ES).get(len(after["out"]), "")
+                self.say(w.out.format(seat=s, nth=nth).replace("( ", "("))
         if (before["trick"] and after["trick"] is None) or (
                 before["trick"] and after["trick"]
                 and after["trick"]["leader"] != before["trick"]["leader"]):
@@ -236,30 +231,34 @@ class Screen:
         if result is None:
             return
         self.say("-" * WIDTH)
-        self.say(self.bold(f"Hand over: {_ENDING_TEXT[result['ending']]} "
-                           f"({ENDING_CLAUSE[result['ending']]})."))
+        w = self.words
+        self.say(self.bold(w.hand_over.format(ending=w.endings[result["ending"]],
+                                              clause=ENDING_CLAUSE[result["ending"]])))
+
         def seats(group: list[int]) -> str:
             return ", ".join(map(str, group))
 
         def to(recipient: int | str) -> str:
-            return f"seat {recipient}" if isinstance(recipient, int) else f"the {recipient}"
+            return (w.to_seat.format(seat=recipient) if isinstance(recipient, int)
+                    else w.to_side.get(recipient, recipient))
 
         ending = result["ending"]
         remnant_clause = ENDING_CLAUSE[ending] if ending != "one_player_left" else "R18.2"
-        self.say(f"banker side: seats {seats(result['banker_side'])}; defenders: seats "
-                 f"{seats(result['defenders'])}")
-        self.say(f"final trick: {result['table_points']} pts to {to(result['table_to'])}; "
-                 f"kitty {' '.join(result['kitty'])}: {result['kitty_points']} pts to "
-                 f"{to(result['kitty_to'])} (R19.2-R19.3); cards left: "
-                 f"{result['remnant_points']} pts to {to(result['remnant_to'])} "
-                 f"({remnant_clause})", paint=self.cards)
-        self.say(f"totals: defenders {result['defender_total']}, bankers "
-                 f"{result['banker_total']} (R20.1); band {result['band']} "
-                 f"({BAND_CLAUSE[result['band']]})")
+        self.say(w.sides_line.format(bankers=seats(result["banker_side"]),
+                                     defenders=seats(result["defenders"])))
+        self.say(w.final_line.format(
+            table=result["table_points"], table_to=to(result["table_to"]),
+            kitty=" ".join(result["kitty"]), kitty_points=result["kitty_points"],
+            kitty_to=to(result["kitty_to"]), left=result["remnant_points"],
+            left_to=to(result["remnant_to"]), clause=remnant_clause), paint=self.cards)
+        self.say(w.totals_line.format(defenders=result["defender_total"],
+                                      bankers=result["banker_total"], band=result["band"],
+                                      clause=BAND_CLAUSE[result["band"]]))
         winners = (result["defenders"] if result["winners"] == "defenders"
                    else result["banker_side"])
-        self.say(f"winners: the {result['winners']} (seats {seats(winners)}), advancing "
-                 f"{result['advance']} level{'s' if result['advance'] != 1 else ''} (R22.1)")
-        self.say("levels now: " + " ".join(
+        levels = w.level_words[result["advance"] != 1].format(n=result["advance"])
+        self.say(w.winners_line.format(side=to(result["winners"]), seats=seats(winners),
+                                       levels=levels))
+        self.say(w.levels_after + " ".join(
             f"s{s}:{lv}{'+' if up else ''}" for s, (lv, up)
             in enumerate(zip(result["levels"], result["advanced"], strict=True))))

@@ -55,6 +55,21 @@ class Words:
     tally_known: str
     tally_unknown: str
     tally_left: str
+    hand_over: str
+    endings: dict[str, str]
+    sides_line: str
+    final_line: str
+    to_seat: str
+    to_side: dict[str, str]
+    totals_line: str
+    winners_line: str
+    level_words: tuple[str, str]
+    levels_after: str
+    headline: str
+    buries: str
+    revealed: str
+    out: str
+    stopped: tuple[str, str]
 
 
 EN = Words(
@@ -114,6 +129,27 @@ EN = Words(
     tally_unknown="banker side so far ({names}) {ours}; the others {rest} (sides not all "
                   "known; defenders need {need}, R21.4)",
     tally_left="{n} not yet won",
+    hand_over="Hand over: {ending} ({clause}).",
+    endings={"bankers_out": "every banker-side player is out",
+             "defenders_out": "every defender is out",
+             "one_player_left": "only one player holds cards while a call is unresolved"},
+    sides_line="banker side: seats {bankers}; defenders: seats {defenders}",
+    final_line="final trick: {table} pts to {table_to}; kitty {kitty}: {kitty_points} pts "
+               "to {kitty_to} (R19.2-R19.3); cards left: {left} pts to {left_to} "
+               "({clause})",
+    to_seat="seat {seat}",
+    to_side={"bankers": "the bankers", "defenders": "the defenders"},
+    totals_line="totals: defenders {defenders}, bankers {bankers} (R20.1); band {band} "
+                "({clause})",
+    winners_line="winners: {side} (seats {seats}), advancing {levels} (R22.1)",
+    level_words=("{n} level", "{n} levels"),
+    levels_after="levels now: ",
+    headline="5,10,K: you are seat {seat}; seed {seed}; variants: {variants}",
+    buries="{who} buries six cards",
+    revealed="  seat {seat} is revealed as a partner (R11.4)",
+    out="  seat {seat} is out ({nth} out, R16.1)",
+    stopped=("Stopped after 1 hand; levels {levels}.",
+             "Stopped after {n} hands; levels {levels}."),
 )
 
 ES = Words(
@@ -175,6 +211,26 @@ ES = Words(
     tally_unknown="lado de la banca por ahora ({names}) {ours}; los demás {rest} (lados "
                   "aún no conocidos; los defensores necesitan {need}, R21.4)",
     tally_left="{n} aún sin ganar",
+    hand_over="Fin de la mano: {ending} ({clause}).",
+    endings={"bankers_out": "todos los jugadores del lado de la banca han salido",
+             "defenders_out": "todos los defensores han salido",
+             "one_player_left": "solo un jugador tiene cartas con una llamada sin resolver"},
+    sides_line="lado de la banca: asientos {bankers}; defensores: asientos {defenders}",
+    final_line="última baza: {table} ptos para {table_to}; bote {kitty}: {kitty_points} "
+               "ptos para {kitty_to} (R19.2-R19.3); cartas restantes: {left} ptos para "
+               "{left_to} ({clause})",
+    to_seat="el asiento {seat}",
+    to_side={"bankers": "la banca", "defenders": "los defensores"},
+    totals_line="totales: defensores {defenders}, banca {bankers} (R20.1); franja {band} "
+                "({clause})",
+    winners_line="ganan: {side} (asientos {seats}), suben {levels} (R22.1)",
+    level_words=("{n} nivel", "{n} niveles"),
+    levels_after="niveles ahora: ",
+    headline="5,10,K: eres el asiento {seat}; semilla {seed}; variantes: {variants}",
+    buries="{who} entierra seis cartas",
+    revealed="  el asiento {seat} se revela como compañero (R11.4)",
+    out="  el asiento {seat} ha salido ({nth} en salir, R16.1)",
+    stopped=("Fin tras 1 mano; niveles {levels}.", "Fin tras {n} manos; niveles {levels}."),
 )
 
 WORDS = {"en": EN, "es": ES}
