@@ -375,6 +375,7 @@ class Session(Table):
                         action = self.ask(decision.kind, advice)
                     except UndoRequest:
                         self.undo()
+                        self.refused_here = False  # its refusals were taken back too
                         game = self.game
                         continue
                 by = "user"
