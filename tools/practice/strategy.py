@@ -927,10 +927,11 @@ def _reply(game: Game, seat: int, hand: list[Card], obs: dict[str, Any], plan: C
         else:
             why = f"seat {top_seat} holds only {_n_cards(sizes[top_seat])}"
             fact = claim("hand_size", why, seat=top_seat, cards=sizes[top_seat])
+        broke, broken_facts = _breaks(b, counts)
         return Suggestion(_act(seat, b, hand, plan), _reason(
-            "stop", f"{why}; worth {b.combo}"),
+            "stop", f"{why}; worth {b.combo}" + (f", though it {broke}" if broke else "")),
             alternatives=[Alternative(passing, "the opponents would take the trick")],
-            claims=(fact, _beats(f"worth {b.combo}", b_cards, b, top)))
+            claims=(fact, _beats(f"worth {b.combo}", b_cards, b, top), *broken_facts))
     named = ", ".join(str(p.combo) for p in bombs[:3]) + (
         f" and {len(bombs) - 3} more" if len(bombs) > 3 else "")
     said = (f"no ordinary play beats {top}{kept}, only {named}" if len(bombs) > 1 else
@@ -979,15 +980,18 @@ def _lead(game: Game, seat: int, hand: list[Card], plan: CallPlan,
     rank, action = choices[0]
     alts = []
     for other, act in choices[1:]:
-        if len(groups[other]) >= 4:
-            why = "a bomb is kept for points or to stop an opponent"
+        size = len(groups[other])
+        said = f"the {_group_name(other, size)}" if size > 1 else f"the single {other.symbol}"
+        group = (claim("group", said, rank=other.symbol, count=size),)
+        if size >= 4:
+            why = f"{said}: a bomb is kept for points or to stop an opponent"
         elif other >= BIG:
-            why = "big cards keep control later"
+            why = f"{said} is A or higher: big cards keep control later"
         elif POINTS.get(other, 0):
-            why = "leading points hands them to whoever beats it"
+            why = f"{said} scores: leading points hands them to whoever beats it"
         else:
-            why = "a higher rank; shed the lowest first"
-        alts.append(Alternative(act, why))
+            why = f"{said} is a higher rank; shed the lowest first"
+        alts.append(Alternative(act, why, group))
     n = len(action.cards)
     kind = {1: "single", 2: "pair", 3: "triple"}.get(n, f"{n} cards")
     said = f"the {kind} {rank.symbol}"
