@@ -747,6 +747,8 @@ def test_the_spanish_table() -> None:
                     "suben 1 nivel (R22.1)", "Fin tras 1 mano; niveles 4 4 4 4 3 3."):
         assert spanish in auto, spanish
     assert "Hand over" not in auto and "winners:" not in auto
+    assert text.splitlines()[-1] == "  fivetenk play --seed 1 --seat 5 --lang es"
+    assert "Fin de la entrada: salida." in text and "variantes: las de siempre" in text
 
 
 @pytest.mark.parametrize("to", [-1, "3", 999, 0])

@@ -209,9 +209,9 @@ def run(args: argparse.Namespace, out: TextIO | None = None,
     try:
         session.play()
     except EndOfInput:
-        session.quit_message("End of input")
+        session.quit_message("eof")
     except KeyboardInterrupt:
-        session.quit_message("Interrupted")
+        session.quit_message("interrupt")
         code = 130
     except DisputeError as err:  # the log of --resume does not replay
         return refuse(str(err))
@@ -311,10 +311,11 @@ class Session(Table):
         mapping = self.variants.to_mapping()
         self.say(self.bold(self.words.headline.format(
             seat=self.seat, seed=self.seed,
-            variants=", ".join(f"{k}={v}" for k, v in mapping.items()) or "defaults")))
+            variants=", ".join(f"{k}={v}" for k, v in mapping.items())
+            or self.words.defaults)))
         if self.fresh:
-            self.say(f"(a fresh deal: `fivetenk play --seed {self.seed} --seat {self.seat}` "
-                     "plays it again)")
+            self.say(self.words.fresh.format(
+                command=f"fivetenk play --seed {self.seed} --seat {self.seat}{self.lang_flag}"))
         self.quiet = bool(self.replay)
         if self.resume is not None and not self.replay:
             self.resumed()
@@ -330,8 +331,8 @@ class Session(Table):
         self.record({"record": "end", "levels": obs["levels"],
                      "match_over": obs["match_over"]})
         if obs["match_over"]:
-            self.say(self.bold("The match is over (R23.1): seat(s) "
-                               f"{', '.join(map(str, self.game.match_winners))} won."))
+            self.say(self.bold(self.words.match_over.format(
+                seats=", ".join(map(str, self.game.match_winners)))))
         else:
             self.say(self.words.stopped[played > 1].format(n=played,
                                                            levels=" ".join(obs["levels"])))
@@ -629,9 +630,16 @@ class Session(Table):
         self.say(f"{what} written to {path} (scenario {name}); check it with:")
         self.emit(f"  fivetenk check --only-paths {path}")
 
-    def quit_message(self, why: str) -> None:
+    @property
+    def lang_flag(self) -> str:
+        """`` --lang es`` when the table speaks Spanish, for the commands it prints."""
+        return "" if self.words is WORDS["en"] else " --lang es"
+
+    def quit_message(self, key: str) -> None:
         """Say what is kept and how to go on (the replay may still be running: then the
-        log is left as it was)."""
+        log is left as it was); ``key`` is why: ``eof`` or ``interrupt``."""
+        w = self.words
+        why = w.quit_why[key]
         if self.replay:
             print(f"{why} during the replay: quit; {self.resume.path if self.resume else ''} "
                   "is as it was.", file=self.out)
@@ -639,11 +647,9 @@ class Session(Table):
         if self.held is not None:
             self.flush_hand(self.game.hand_number)
         if self.log_name:  # the command on a line of its own, to copy whole
-            taken = f"decisions 1-{self.number}" if self.number else "no decision yet"
-            self.say(f"{why}: quit. Nothing is lost: the game so far is logged in "
-                     f"{self.log_name} ({taken}). To go on from here:")
-            self.emit(f"  fivetenk play --resume {self.log_name}")
+            taken = w.taken[bool(self.number)].format(n=self.number)
+            self.say(w.quit_logged.format(why=why, log=self.log_name, taken=taken))
+            self.emit(f"  fivetenk play --resume {self.log_name}{self.lang_flag}")
         else:
-            self.say(f"{why}: quit. This game was not logged, so it cannot be resumed "
-                     "(--log FILE keeps it). The same deal from the start:")
-            self.emit(f"  fivetenk play --seed {self.seed} --seat {self.seat}")
+            self.say(w.quit_unlogged.format(why=why))
+            self.emit(f"  fivetenk play --seed {self.seed} --seat {self.seat}{self.lang_flag}")

@@ -117,8 +117,7 @@ class Screen:
         for index in range(first, last):
             self.say(f"{index + 1:>3}. {self.describe(options[index])}")
         if last < len(options):
-            self.say(f"     ... {len(options) - last} more: 'list' shows them (any number "
-                     f"up to {len(options)} is taken)")
+            self.say(self.words.more.format(n=len(options) - last, total=len(options)))
         return last % len(options)
 
     # -- the screen --------------------------------------------------------------------

@@ -70,6 +70,14 @@ class Words:
     revealed: str
     out: str
     stopped: tuple[str, str]
+    fresh: str
+    match_over: str
+    more: str
+    quit_why: dict[str, str]
+    quit_logged: str
+    quit_unlogged: str
+    taken: tuple[str, str]
+    defaults: str
 
 
 EN = Words(
@@ -150,6 +158,16 @@ EN = Words(
     out="  seat {seat} is out ({nth} out, R16.1)",
     stopped=("Stopped after 1 hand; levels {levels}.",
              "Stopped after {n} hands; levels {levels}."),
+    fresh="(a fresh deal: `{command}` plays it again)",
+    match_over="The match is over (R23.1): seat(s) {seats} won.",
+    more="     ... {n} more: 'list' shows them (any number up to {total} is taken)",
+    quit_why={"eof": "End of input", "interrupt": "Interrupted"},
+    quit_logged="{why}: quit. Nothing is lost: the game so far is logged in {log} "
+                "({taken}). To go on from here:",
+    quit_unlogged="{why}: quit. This game was not logged, so it cannot be resumed (--log "
+                  "FILE keeps it). The same deal from the start:",
+    taken=("no decision yet", "decisions 1-{n}"),
+    defaults="defaults",
 )
 
 ES = Words(
@@ -231,6 +249,16 @@ ES = Words(
     revealed="  el asiento {seat} se revela como compañero (R11.4)",
     out="  el asiento {seat} ha salido ({nth} en salir, R16.1)",
     stopped=("Fin tras 1 mano; niveles {levels}.", "Fin tras {n} manos; niveles {levels}."),
+    fresh="(un reparto nuevo: `{command}` lo vuelve a jugar)",
+    match_over="La partida ha terminado (R23.1): gana(n) el/los asiento(s) {seats}.",
+    more="     ... {n} más: 'list' las muestra (se acepta cualquier número hasta {total})",
+    quit_why={"eof": "Fin de la entrada", "interrupt": "Interrumpido"},
+    quit_logged="{why}: salida. No se pierde nada: la partida está registrada en {log} "
+                "({taken}). Para seguir desde aquí:",
+    quit_unlogged="{why}: salida. Esta partida no se registró, así que no se puede "
+                  "reanudar (--log ARCHIVO la guarda). El mismo reparto desde el principio:",
+    taken=("ninguna decisión aún", "decisiones 1-{n}"),
+    defaults="las de siempre",
 )
 
 WORDS = {"en": EN, "es": ES}
