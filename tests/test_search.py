@@ -130,6 +130,7 @@ def searched() -> list[Suggestion]:
     return _searched(range(1, 3))  # about 3 s of CPU; both hands have beaten choices
 
 
+@pytest.mark.xdist_group("search-searched")  # the sample, built once: one worker
 def test_no_suggestion_is_beaten_by_a_shown_alternative_without_the_reason_line(
         searched: list[Suggestion]) -> None:
     """Property over seeded deals (issue 34): every figure shown is the chosen move's best,
@@ -140,6 +141,7 @@ def test_no_suggestion_is_beaten_by_a_shown_alternative_without_the_reason_line(
     assert not problems, "\n".join(problems[:5])
 
 
+@pytest.mark.xdist_group("search-searched")  # the sample, built once: one worker
 def test_the_property_fails_without_the_kept_line(searched: list[Suggestion]) -> None:
     """The sample holds suggestions a shown alternative beats; without their kept line,
     or with a win rate under the minimum, the check above fails."""
