@@ -13,6 +13,7 @@ import pytest
 from fivetenk.position_builder import build_position
 from fivetenk.practice.claims import broken, claim_kinds, problems, verify
 from fivetenk.practice.strategy import Claim, suggest
+from fivetenk.reference.cards import Card
 from fivetenk.reference.game import Game
 
 pytestmark = pytest.mark.xdist_group("claims")  # its module fixtures, built once: one worker
@@ -130,3 +131,100 @@ def test_bombs_are_counted_among_the_plays_that_beat_a_pair_of_2s() -> None:
                  {"top": "pair 2", "plays": beaters.data["plays"][:1]})
     assert "ranks" in beaters.data["plays"][0]
     assert verify(game, 4, only) is not None
+
+
+# -- issue 34: burial, groups and bombs, called cards -----------------------------------------
+def _burial(seed: int) -> tuple[Game, int]:
+    game = Game.new(seed=seed)
+    while (decision := game.pending()) is not None and decision.kind != "bury":
+        game.apply(suggest(game, decision.seat).action)
+    assert decision is not None
+    return game, decision.seat
+
+
+def test_every_burial_says_what_it_takes_and_the_old_fixed_reason_is_caught() -> None:
+    """Over 40 deals the burial's reason names what it takes from the hand, rank by rank
+    (loose cards, whole groups, part of a group, a bomb broken), a checked claim; the
+    fixed reason it replaced ("bury low loose cards ..., keep groups") is a claim that
+    every buried card was loose, and the checker finds it false wherever the burial takes
+    from a group (issue 34 counted 34 of 40 burials taking a whole pair or triple)."""
+    false_loose, bombs = 0, 0
+    for seed in range(40):
+        game, seat = _burial(seed)
+        s = suggest(game, seat)
+        assert not problems(game, seat, s), problems(game, seat, s)
+        burial = next(c for c in s.claims if c.kind == "burial")
+        assert f"bury {burial.text}, with " in s.reason
+        assert "keep groups" not in s.reason
+        loose = Claim("burial", "low loose cards", {**burial.data, "taken": [
+            {**t, "held": 1} for t in burial.data["taken"]]})
+        if any(t["held"] > 1 for t in burial.data["taken"]):
+            assert verify(game, seat, loose) is not None
+            false_loose += 1
+        if any(t["held"] >= 4 for t in burial.data["taken"]):
+            assert "bomb" in s.reason
+            bombs += 1
+    assert false_loose >= 30 and bombs >= 5, (false_loose, bombs)
+
+
+def test_a_reply_breaking_a_bomb_says_so() -> None:
+    """Seat 4's only ordinary card above the 6 is a 7 of its five 7s: it beats the banker
+    as cheaply as it can, and the reason says the play breaks the bomb (R05)."""
+    game = Game.from_position(build_position(
+        {0: "3D 4D 6H", 1: "3C 4C", 2: "3H 4H", 3: "7D 8D", 5: "6D 6C",
+         4: "7C 7D 7H 7S 7C 3S"},
+        banker=0, calls=[("AH", 1, 1), ("AS", 1, 2)], trick=[(0, "6S"), (1, None),
+                                                             (2, None), (3, None)],
+        turn=4, captured={0: 30}))
+    s = suggest(game, 4)
+    assert [c.rank.symbol for c in s.action.cards] == ["7"]
+    assert "though it breaks the bomb of 5 7s" in s.reason
+    assert "breaks" in claim_kinds(s) and not problems(game, 4, s)
+    wrong = next(c for c in s.claims if c.kind == "breaks")
+    assert verify(game, 4, Claim("breaks", "breaks the pair 7", wrong.data)) is not None
+
+
+def test_a_seat_holding_a_called_card_is_told_at_every_decision_where_it_matters() -> None:
+    """Over 12 whole hands: at every play decision of a seat off the banker side holding
+    enough copies of an open call's face to play the called occurrence, when a legal play
+    could hold it (any lead; a reply of that rank), the reason says the card would make the
+    seat the banker's partner (R11), as a checked claim; and such a seat never calls the
+    banker side its opponent."""
+    told = 0
+    for seed in SAMPLE:
+        game = Game.new(seed=seed)
+        while (decision := game.pending()) is not None:
+            s = suggest(game, decision.seat)
+            obs = game.observe()
+            seat = decision.seat
+            held = game.hand_counts(seat)
+            ready = [c for c in obs["calls"] if c["resolved_by"] is None
+                     and held.get(Card.parse(c["face"]), 0) >= c["ordinal"] - c["played"]
+                     and held.get(Card.parse(c["face"]), 0)]
+            if decision.kind == "play" and ready and seat not in obs["banker_side"] \
+                    and "become the partner now" not in s.reason:
+                faces = {Card.parse(c["face"]) for c in ready}
+                matters = any(a.type == "play" and any(
+                    c.rank == f.rank for c in a.cards for f in faces)
+                    for a in game.legal_actions())
+                said = "holds_called" in [c.kind for c in s.claims]
+                if matters and game.top is None:
+                    assert said, s.reason
+                if said:
+                    assert "partner" in s.reason and "(R11)" in s.reason
+                    told += 1
+                    assert "opponent" not in s.reason.replace("the opponents", ""), s.reason
+            game.apply(s.action)
+    assert told >= 20, told
+
+
+def test_one_card_is_not_cards() -> None:
+    """The bomb answers a seat about to go out: "seat 0 holds only 1 card" (issue 34
+    found "(seat 4 holds 1 cards)")."""
+    game = Game.from_position(build_position(
+        {0: "3D", 1: "3C 4C", 2: "3H 4H", 3: "7D 8D", 5: "6D 6C",
+         4: "9C 9S 9H 9D 3S 4S"},
+        banker=0, calls=[("AH", 1, 1), ("AS", 1, 2)], trick=[(0, "2S")], turn=4))
+    s = suggest(game, 4)
+    assert "holds only 1 card;" in s.reason and "1 cards" not in s.reason
+    assert not problems(game, 4, s)

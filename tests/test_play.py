@@ -657,3 +657,118 @@ def test_a_think_time_out_of_bounds_is_refused(capsys: pytest.CaptureFixture[str
         code, text = play(["--seed", "1", "--think", think])
         assert code == 2 and text == ""
         assert "--think must be above 0 and at most 600" in capsys.readouterr().err
+
+
+# -- issue 34, item 2: the table's commands ----------------------------------------------------
+def _decisions(path: Path) -> list[tuple[int, int, str, Any]]:
+    from fivetenk.practice.dispute import read_log as read_game_log
+    return [(d.n, d.seat, d.kind, d.action) for d in read_game_log(path).decisions]
+
+
+def test_undo_takes_back_your_decision_and_the_moves_after_it(tmp_path: Path) -> None:
+    """Seat 1 answers each question with its hint, typing ``undo`` twice on the way: each
+    takes back its last decision and the computer moves after it, is logged as an undo
+    record, and the game then goes on as one played without undo (the same decisions, read
+    from the log as ``fivetenk dispute`` and ``--resume`` read it). Quitting after an undo
+    and resuming replays it and keeps the undo records."""
+    argv = ["--seed", "2", "--seat", "1", "--hands", "1"]
+    whole, undone, part = (tmp_path / f"{n}.jsonl" for n in ("whole", "undone", "part"))
+    parser = argparse.ArgumentParser()
+    play_mod.add_arguments(parser)
+    out = io.StringIO()
+    assert play_mod.run(parser.parse_args([*argv, "--log", str(whole)]), out,
+                        Typist(out)) == 0
+    extra = {1: "undo", 6: "undo", 9: "undo"}
+    out = io.StringIO()
+    assert play_mod.run(parser.parse_args([*argv, "--log", str(undone)]), out,
+                        Typist(out, dict(extra))) == 0
+    text = out.getvalue()
+    assert "undo: none of your decisions in this hand to take back" in text
+    assert text.count("undo: back to your question before move #") == 2
+    undos = [r for r in read_log(undone) if r["record"] == "undo"]
+    assert len(undos) == 2 and all(u["undone"] for u in undos)
+    assert any(r["record"] == "decision" for r in undos[0]["undone"])
+    assert _decisions(undone) == _decisions(whole)
+    assert sum(r["record"] == "decision" for r in read_log(undone)) > len(_decisions(whole))
+    out = io.StringIO()
+    assert play_mod.run(parser.parse_args([*argv, "--log", str(part)]), out,
+                        Typist(out, dict(extra), stop_after=10)) == 0
+    out = io.StringIO()
+    assert play_mod.run(parser.parse_args(["--resume", str(part)]), out, Typist(out)) == 0
+    assert "Hand over:" in out.getvalue()
+    assert _decisions(part) == _decisions(whole)
+    assert [r for r in read_log(part) if r["record"] == "undo"] == undos
+
+
+def test_help_hint_history_and_score_at_the_table() -> None:
+    """``help`` lists the commands (no longer "unknown card 'HELP'"), ``hint`` gives the
+    suggestion, ``history`` the tricks so far with their winners, ``score`` the points and
+    the levels; a word that is no card nor command gets a helpful line, not a refusal."""
+    answers = "1\n1\n1\nHELP\nhint\n4H 4S\npass\nhistory\nscore\nplease\n"
+    _, text = play(["--seed", "1", "--seat", "5", "--hands", "1"], answers)
+    assert "unknown card 'HELP'" not in text
+    assert "  undo " in text and "  history " in text and "  score " in text
+    after = text.split("> hint\n")[1]
+    assert after.startswith("hint: 4H 4S (pair 4)")
+    history = text.split("> history\n")[1].split("Your play")[0]
+    assert history.startswith(" 1. you 4H 4S (pair 4), s0 6C 6S (pair 6)")
+    assert history.rstrip().endswith("(being played)")
+    score = text.split("> score\n")[1].splitlines()
+    assert score[0].startswith("points captured:")
+    assert any(line.startswith("levels, hand 1 (being played): 3 3 3 3 3 3")
+               for line in score[:4])
+    assert "'please' is not a card or a command: type help" in text
+    assert "refused: unknown card 'PLEASE'" not in text
+    out = io.StringIO()  # later in the hand: the tricks won, with their points
+    parser = argparse.ArgumentParser()
+    play_mod.add_arguments(parser)
+    play_mod.run(parser.parse_args(["--seed", "1", "--seat", "5", "--hands", "1"]), out,
+                 Typist(out, {12: "history"}, stop_after=12))
+    listed = " ".join(out.getvalue().split("> history\n")[1].split("Your play")[0].split())
+    assert re.match(r"1\. you 4H 4S \(pair 4\), .*? -> seat \d \(\d+ pts\) 2\. ", listed), \
+        listed
+
+
+def test_the_spanish_table() -> None:
+    """``--lang es``: the table's words in Spanish, the cards and answers as they are."""
+    _, text = play(["--seed", "1", "--seat", "5", "--hands", "1", "--lang", "es"],
+                   "1\n1\n1\nhelp\n4H 4S\n")
+    assert "== Mano 1; niveles 3 3 3 3 3 3 (el asiento 5 eres tú)" in text
+    assert "Tu jugada (R13.1-R13.2):" in text and "pista: 4H 4S (pair 4)" in text
+    assert "En una pregunta, escribe:" in text and "deshace tu última decisión" in text
+    assert "#4 tú: 4H 4S (pair 4)" in text
+    assert "tu mano (26):" in text and "llamadas: AD 1 (0 jugadas)" in text
+    assert "puntos ganados: ninguno aún | lado de la banca por ahora (s5) 0" in text
+    for english in ("Your play", "your hand", "calls:", "points captured", "seats:"):
+        assert english not in text, english
+    _, auto = play(["--seed", "1", "--seat", "5", "--hands", "1", "--lang", "es", "--auto"])
+    for spanish in ("el asiento 4 se revela como compañero (R11.4)", "Fin de la mano: ",
+                    "(1.º en salir, R16.1)", "ganan: los defensores (asientos 0, 1, 2, 3), "
+                    "suben 1 nivel (R22.1)", "Fin tras 1 mano; niveles 4 4 4 4 3 3."):
+        assert spanish in auto, spanish
+    assert "Hand over" not in auto and "winners:" not in auto
+    assert text.splitlines()[-1] == "  fivetenk play --seed 1 --seat 5 --lang es"
+    assert "Fin de la entrada: salida." in text and "variantes: las de siempre" in text
+
+
+@pytest.mark.parametrize("to", [-1, "3", 999, 0])
+def test_an_undo_record_out_of_its_hand_is_refused_at_its_line(tmp_path: Path,
+                                                                to: Any) -> None:
+    """An undo record whose ``to`` is no count of decisions of its hand (negative, not a
+    number, beyond the decisions logged, before the hand's first decision when the hand
+    is not the first) is refused with the file and line, by dispute and by --resume."""
+    from fivetenk.practice.dispute import DisputeError
+    from fivetenk.practice.dispute import read_log as read_game_log
+    log = tmp_path / "game.jsonl"
+    play(["--auto", "--seed", "1", "--hands", "2", "--log", str(log)])
+    lines = log.read_text(encoding="utf-8").splitlines()
+    second = max(i for i, line in enumerate(lines) if '"record":"hand"' in line)
+    cut = [*lines[:second + 3], json.dumps({"record": "undo", "hand": 2, "to": to,
+                                            "undone": []})]
+    log.write_text("\n".join(cut) + "\n", encoding="utf-8")
+    with pytest.raises(DisputeError, match=rf"game.jsonl:{len(cut)}: an undo record needs "
+                                           r"to, the decisions kept \(\d+ to \d+"):
+        read_game_log(log)
+    code, _ = play(["--resume", str(log)])
+    assert code == 2
+    assert log.read_text(encoding="utf-8").splitlines() == cut  # left as it was

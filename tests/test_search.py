@@ -10,6 +10,7 @@ import random
 import re
 import statistics
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -17,10 +18,12 @@ from test_strategy import _shuffled
 
 from fivetenk.bench.strategy import SeatHand, main, summary
 from fivetenk.practice.search import (
+    MIN_SHOWN,
     MIN_WORLDS,
     StrongPlayer,
     determinize,
     public_view,
+    wilson,
 )
 from fivetenk.practice.strategy import HeuristicPlayer, Suggestion, suggest
 from fivetenk.reference.cards import full_deck
@@ -51,17 +54,105 @@ def _decision(game: Game) -> int:
 
 
 def test_a_strong_suggestion_is_legal_and_gives_its_numbers() -> None:
+    """Below MIN_SHOWN continuations the count is said and no win rate; from it on every
+    candidate's win rate with its 95% interval and levels on average (issue 34)."""
     game = _late(3)
     seat = _decision(game)
     s = StrongPlayer(7, THINK).suggest(game, seat)
     assert game.is_legal(s.action)
     worlds = s.numbers["worlds"]
-    assert worlds >= MIN_WORLDS
-    assert f"of {worlds} sampled continuations" in s.reason
-    assert f"wins {s.numbers['chosen']['win_rate']:.0%}" in s.reason
-    for other in s.numbers["others"][:3]:
-        assert f"{other['win_rate']:.0%}" in s.reason
+    assert MIN_WORLDS <= worlds < MIN_SHOWN and not s.numbers["shown"]
+    assert f"{worlds} sampled continuations, too few to show win rates" in s.reason
+    assert "%" not in s.reason and "levels on average" not in s.reason
+    s = StrongPlayer(7, THINK, MIN_SHOWN).suggest(game, seat)
+    assert s.numbers["worlds"] == MIN_SHOWN and s.numbers["shown"]
+    assert f"{MIN_SHOWN} sampled continuations: wins " in s.reason
+    for entry in (s.numbers["chosen"], *s.numbers["others"]):
+        lo, hi = entry["interval"]
+        assert f"{entry['win_rate']:.0%} ({lo:.0%}-{hi:.0%})" in s.reason
     assert s.reason.startswith("R24.1")
+
+
+def test_the_interval_is_wilsons() -> None:
+    """The 95% Wilson score interval: 0 of 10 is 0-27.8%, 5 of 10 23.7-76.3%, 10 of 10
+    72.2-100%."""
+    assert [tuple(round(x, 3) for x in wilson(w, 10)) for w in (0, 5, 10)] == [
+        (0.0, 0.278), (0.237, 0.763), (0.722, 1.0)]
+
+
+def _untrue(s: Suggestion) -> list[str]:
+    """What a strong suggestion's text says that its numbers contradict (issue 34), read
+    from the numbers alone: a win rate shown under the minimum; a shown alternative with a
+    better win rate or more levels on average and no "kept:" line naming it; a kept line
+    whose rule did not hold (the heuristic's choice kept while another gained more than
+    one standard error, or left without that gain)."""
+    found: list[str] = []
+    n = s.numbers
+    chosen = n["chosen"]
+    if not n["shown"]:
+        if "%" in s.reason:
+            found.append(f"a win rate under {n['min_shown']} continuations: {s.reason}")
+        return found
+    better = [o for o in n["others"] if o["win_rate"] > chosen["win_rate"]
+              or o["levels"] > chosen["levels"]]
+    kept = s.reason.partition("; kept: ")[2]
+    if better and not kept:
+        found.append(f"{len(better)} shown alternative(s) beat the choice, no kept line: "
+                     f"{s.reason}")
+    if chosen["heuristic"]:
+        sure = [o for o in n["others"] if o["gain"] > 0 and o["gain"] > o["error"]]
+        if sure:
+            found.append(f"the heuristic's choice kept though {sure[0]} gained more")
+    elif not (chosen["gain"] > 0 and chosen["gain"] >= chosen["error"]):  # both rounded
+        found.append("the heuristic's choice left without a gain above one standard error")
+    return found
+
+
+def _searched(seeds: range, per_hand: int = 3) -> list[Suggestion]:
+    """Strong suggestions over MIN_SHOWN worlds (the least that shows figures, counted,
+    not timed) at the first burial, call and ``per_hand`` late plays of each hand."""
+    out: list[Suggestion] = []
+    for seed in seeds:
+        game = Game.new(seed=seed)
+        player, plays = HeuristicPlayer(), 0
+        while (decision := game.pending()) is not None:
+            late = sum(game.hand_size(s) for s in range(6)) <= 30
+            if (decision.kind in ("bury", "call") or (late and plays < per_hand and len(
+                    game.legal_actions()) > 2)):
+                plays += decision.kind == "play"
+                out.append(StrongPlayer(seed, THINK, MIN_SHOWN).suggest(game, decision.seat))
+            game.apply(player.choose(game))
+    return out
+
+
+@pytest.fixture(scope="module")
+def searched() -> list[Suggestion]:
+    return _searched(range(1, 3))  # about 3 s of CPU; both hands have beaten choices
+
+
+@pytest.mark.xdist_group("search-searched")  # the sample, built once: one worker
+def test_no_suggestion_is_beaten_by_a_shown_alternative_without_the_reason_line(
+        searched: list[Suggestion]) -> None:
+    """Property over seeded deals (issue 34): every figure shown is the chosen move's best,
+    or one line says why it was kept (the standard-error rule), and the rule held."""
+    shown = [s for s in searched if s.numbers.get("shown")]
+    assert len(shown) >= 8
+    problems = [p for s in shown for p in _untrue(s)]
+    assert not problems, "\n".join(problems[:5])
+
+
+@pytest.mark.xdist_group("search-searched")  # the sample, built once: one worker
+def test_the_property_fails_without_the_kept_line(searched: list[Suggestion]) -> None:
+    """The sample holds suggestions a shown alternative beats; without their kept line,
+    or with a win rate under the minimum, the check above fails."""
+    beaten = [s for s in searched if s.numbers.get("kept")]
+    assert beaten
+    for s in beaten:
+        assert s.numbers["kept"] in s.reason
+        cut = replace(s, reason=s.reason.replace("; " + s.numbers["kept"], ""))
+        assert _untrue(cut)
+    few = replace(beaten[0], numbers={**beaten[0].numbers, "shown": False})
+    assert _untrue(few)
 
 
 def test_deterministic_for_a_seed() -> None:

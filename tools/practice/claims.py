@@ -11,6 +11,7 @@ over every suggestion of a fixed sample of hands and shows it fails a broken cla
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Any
 
@@ -114,7 +115,8 @@ def verify(game: Game, seat: int, claim: Claim) -> str | None:
                                                  f"{d['points']}"
     if kind == "hand_size":
         real = game.hand_size(d["seat"])
-        return None if real == d["cards"] and f"{real} cards" in claim.text else \
+        words = re.compile(rf"(?<!\d){real} card{'' if real == 1 else 's'}\b")
+        return None if real == d["cards"] and words.search(claim.text) else \
             f"seat {d['seat']} holds {real} cards, not {d['cards']}"
     if kind == "empties":
         return None if Counter(_cards(d["cards"])) == Counter(hand) else \
@@ -169,7 +171,84 @@ def verify(game: Game, seat: int, claim: Claim) -> str | None:
         real = sum(obs["captured"][s] for s in seats)
         return None if real == d["points"] and sorted(seats) == d["seats"] else \
             f"seats {sorted(seats)} captured {real} points, not {d['points']}"
+    if kind in ("burial", "breaks"):
+        return _taken_problem(game, seat, claim)
+    if kind == "burial_measure":
+        measures = [_measure(hand, _cards(d[key]), d["measure"]) for key in ("cards", "than")]
+        a, b = measures
+        said = (f"a rank total of {a}, against {b}" if d["measure"] == "rank total" else
+                f"{a} {d['measure']}, against {b}")
+        if measures != d["values"] or said != claim.text:
+            return f"the {d['measure']} are {measures[0]} against {measures[1]}, not " \
+                   f"{d['values'][0]} against {d['values'][1]}"
+        return None
+    if kind == "outranks":
+        key, other = (_key(game, _cards(d[c]), d[s]) for c, s in (("cards", "shape"),
+                                                                  ("than", "than_shape")))
+        if key is None or other is None or not key > other:
+            return f"{' '.join(d['cards'])} ({d['shape']}) does not rank above " \
+                   f"{' '.join(d['than'])} ({d['than_shape']})"
+        return None
+    if kind == "holds_called":
+        face = Card.parse(d["face"])
+        n_held = game.hand_counts(seat).get(face, 0)
+        call = next((c for c in obs["calls"] if c["face"] == d["face"]
+                     and c["ordinal"] == d["ordinal"] and c["resolved_by"] is None), None)
+        if call is None:
+            return f"no open call of the {d['ordinal']} {d['face']}"
+        if (n_held, call["played"]) != (d["held"], d["played"]) or \
+                n_held < d["ordinal"] - call["played"] or seat in obs["banker_side"]:
+            return f"seat {seat} holds {n_held} {face} with {call['played']} played: it " \
+                   f"cannot play the called occurrence (or is on the banker side already)"
+        return None
     return f"unknown claim kind {kind!r}"
+
+
+def _measure(hand: list[Card], cards: list[Card], measure: str) -> int:
+    held = Counter(c.rank for c in hand)
+    return {"points": sum(POINTS.get(c.rank, 0) for c in cards),
+            "control cards": sum(1 for c in cards if c.rank >= BIG),
+            "cards of groups": sum(1 for c in cards if held[c.rank] >= 2),
+            "rank total": sum(int(c.rank) for c in cards)}[measure]
+
+
+def _key(game: Game, cards: list[Card], shape: str) -> int | None:
+    """The rank a play of ``cards`` read as ``shape`` is compared by (R04, R12)."""
+    from ..reference.combos import classify
+    found = [c for c in classify(cards, game.variants) if c.notation() == shape]
+    return int(found[0].key) if found else None
+
+
+def _taken_problem(game: Game, seat: int, claim: Claim) -> str | None:
+    """A ``burial`` (the cards, rank by rank: how many taken and how many the hand holds)
+    or ``breaks`` claim (one rank) against the seat's hand; the words say "bomb" exactly
+    when a rank of four or more is involved, and a whole group is never said broken."""
+    d = claim.data
+    hand = game.hand(seat)
+    held = Counter(c.rank.symbol for c in hand)
+    if claim.kind == "burial":
+        cards = _cards(d["cards"])
+        if Counter(cards) - Counter(hand):
+            return f"{' '.join(d['cards'])} are not all in seat {seat}'s hand"
+        used = Counter(c.rank.symbol for c in cards)
+        taken = d["taken"]
+    else:
+        used = Counter({d["rank"]: d["used"]})
+        taken = [d]
+    real = {r: (n, held[r]) for r, n in used.items()}
+    said = {t["rank"]: (t["used"], t["held"]) for t in taken}
+    if real != said:
+        return f"the ranks taken and held are {real}, not {said}"
+    bomb = any(m >= 4 for _, m in real.values())
+    if bomb != ("bomb" in claim.text):
+        return (f"{claim.text!r} " + ("does not say it takes from a bomb" if bomb else
+                                       "speaks of a bomb the hand does not hold"))
+    broken = [r for r, (n, m) in real.items() if n < m]
+    if claim.kind == "breaks" and not broken:
+        return f"the play takes every {d['rank']} held: it breaks no group"
+    if claim.kind == "burial" and bool(broken) != (" of the " in claim.text):
+        return f"{claim.text!r} misstates which groups the burial breaks ({broken})"
+    return None
 
 
 def problems(game: Game, seat: int, suggestion: Suggestion) -> list[str]:
@@ -226,6 +305,15 @@ def broken(claim: Claim) -> Claim:
     elif claim.kind == "side":
         d["side"] = {"teammate": "opponent", "opponent": "unknown",
                      "unknown": "teammate"}[d["side"]]
-    elif claim.kind == "holds_left":
+    elif claim.kind in ("holds_left", "holds_called"):
         d["played"] += 1
+    elif claim.kind == "burial":
+        d["taken"] = [{**t, "held": t["held"] + 1} for t in d["taken"]]
+    elif claim.kind == "breaks":
+        d["held"] += 1
+    elif claim.kind == "burial_measure":
+        d["values"] = [d["values"][1], d["values"][0]]
+    elif claim.kind == "outranks":
+        d["cards"], d["than"] = d["than"], d["cards"]
+        d["shape"], d["than_shape"] = d["than_shape"], d["shape"]
     return Claim(claim.kind, claim.text, d)

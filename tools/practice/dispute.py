@@ -3,9 +3,10 @@
 ``fivetenk dispute FILE (--at N | --refused K) [--out PATH]`` reads a game log
 written by ``fivetenk play --log`` (JSON lines: a ``game`` record, a ``hand``
 record with its ``setup.deal`` per hand, one ``decision`` record per decision,
-an ``end`` record), replays the hand of decision N in the reference engine from
-that deal and the decisions before N, and writes a feature (Gherkin) with one
-scenario:
+an ``undo`` record where the player took decisions back (those after its ``to``
+no longer count, nor the refusals since), an ``end`` record), replays the hand
+of decision N in the reference engine from that deal and the decisions before
+N, and writes a feature (Gherkin) with one scenario:
 
 - its setup is the table just before decision N: the position by the cards that
   matter while burying, calling or playing (``Given a hand at the burial …``,
@@ -199,6 +200,7 @@ def parse_log(where: str, data: bytes) -> Log:
     deals: dict[int, tuple[int, dict[str, Any]]] = {}
     decisions: list[Decision] = []
     refusals: list[Refusal] = []
+    hand_start = 0  # decisions before the last hand record: an undo stays in its hand
     for number, record in records[1:]:
         kind = record["record"]
         if kind == "hand":
@@ -216,16 +218,25 @@ def parse_log(where: str, data: bytes) -> Log:
                 _fail(where, number, f"setup.deal has no field {', '.join(unknown)} (it holds "
                       f"{', '.join(sorted(DEAL_KEYS))}, as a scenario's setup.deal)")
             deals[hand] = (number, setup["deal"])
+            hand_start = len(decisions)
         elif kind == "decision":
             decisions.append(_decision(where, number, record, len(decisions) + 1, deals))
         elif kind == "refused":
             refusals.append(_refusal(where, number, record, len(refusals) + 1,
                                      len(decisions), deals))
+        elif kind == "undo":  # play's undo: the decisions after `to` are taken back
+            to: Any = record.get("to")
+            if not _int(to, 0) or not hand_start <= to <= len(decisions):
+                _fail(where, number, f"an undo record needs to, the decisions kept ("
+                      f"{hand_start} to {len(decisions)}: an undo stays within its hand), "
+                      f"not {to!r}")
+            decisions = decisions[:to]
+            refusals = [r for r in refusals if r.after < to]
         elif kind == "end":
             continue
         else:
             _fail(where, number, f"unknown record {kind!r} (game, hand, decision, refused, "
-                  "end)")
+                  "undo, end)")
     return Log(where, game["seed"], dict(variants), deals, decisions, refusals)
 
 

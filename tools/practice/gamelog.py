@@ -1,7 +1,9 @@
 """The game log of ``fivetenk play``: the records written, and going on with a log.
 
 ``--log FILE`` keeps the game as JSON lines (a ``game`` record, a ``hand`` record with its
-deal per hand, the ``decision`` and ``refused`` records, an ``end`` record), flushed at
+deal per hand, the ``decision``, ``refused`` and ``undo`` records (an undo keeps the
+decisions up to its ``to`` and takes back the rest, :mod:`fivetenk.practice.table`), an
+``end`` record), flushed at
 every decision: :meth:`GameLog.record`, :func:`deal_setup`. ``--resume FILE``
 (:class:`Resume`) replays every logged decision through the engine, checks every logged
 deal against its seed's and rewrites the log from the replay (:meth:`GameLog.resumed`);
@@ -109,13 +111,20 @@ class Resume:
         self.think = float(think)
         self.kit = first.get("kit")
         self.refused: dict[int, list[dict[str, Any]]] = {}
-        """refused records, by the number of decisions logged before them"""
+        """refused and undo records, by the number of decisions kept before them (an undo
+        record takes back the decisions after its ``to`` and the refusals since, as
+        :func:`fivetenk.practice.dispute.parse_log` reads it)"""
         count = 0
         for number, raw in lines:
             record = json.loads(raw)
             if record["record"] == "decision":
                 count += 1
             elif record["record"] == "refused":
+                self.refused.setdefault(count, []).append(record)
+            elif record["record"] == "undo":
+                count = record["to"]
+                self.refused = {k: [r for r in v if k < count or r["record"] == "undo"]
+                                for k, v in self.refused.items() if k <= count}
                 self.refused.setdefault(count, []).append(record)
             elif record["record"] == "end":
                 raise DisputeError(f"{where}:{number}: this game is over (its end record): "

@@ -21,6 +21,14 @@ At a question, type:
   ?                                the suggestion, its reason (R24.1) and the
                                    alternatives
   list                             the next page of numbered choices
+  hint                             the suggestion again
+  undo                             take back your last decision and the
+                                   computer moves after it (logged; --resume
+                                   replays it)
+  history                          the tricks of the hand so far
+  score                            the points captured and the levels, hand by
+                                   hand
+  help                             these commands
   dispute [N] [PATH]               move N as a scenario file, as `fivetenk
                                    dispute LOG --at N` writes it; without N the
                                    answer just refused, else the last move
@@ -33,7 +41,8 @@ replayed and checked by the engine, every logged deal checked against its
 seed's: an edited log is refused at its line; a link or a read-only log is
 refused, since resuming rewrites it; a failed resume leaves it as it was).
 --auto takes the suggestion at every decision: the same seed gives the same
-game. Colours only on a terminal and without NO_COLOR.
+game. Colours only on a terminal and without NO_COLOR. --lang es speaks Spanish
+at the table (card notation and answers stay as they are).
 """
 
 from __future__ import annotations
@@ -62,11 +71,13 @@ from ..user_input import UsageError
 from .answers import Answers, completions
 from .dispute import Decision as LoggedDecision
 from .dispute import DisputeError, dispute_feature, parse_log, refusal_feature
-from .gamelog import GameLog, Resume
+from .gamelog import Resume
 from .search import DEFAULT_THINK, StrongPlayer, think_problem
 from .search import MAX_THINK as MAX_THINK  # where it was
 from .simulate import variants_from_options
-from .strategy import HeuristicPlayer, Suggestion, suggest
+from .strategy import HeuristicPlayer, Suggestion, call_plan, suggest
+from .table import Table, UndoRequest, unknown_word
+from .words import LANGUAGES, WORDS
 
 MAX_ANSWER = 200
 """An answer longer than this many characters is refused unread (a hand is at most 32
@@ -112,6 +123,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--log", metavar="FILE",
                         help="write the game as JSON lines to FILE, a new file (an existing "
                         "one is never overwritten: --resume it, or name another)")
+    parser.add_argument("--lang", choices=LANGUAGES, default="en",
+                        help="the language of the table's words: en (default) or es "
+                        "(Spanish); card notation and the answers stay as they are")
     parser.add_argument("--resume", metavar="FILE",
                         help="go on with the game logged in FILE (written by --log): its "
                         "seed, seat, variants and hands, its decisions replayed; the log "
@@ -188,15 +202,16 @@ def run(args: argparse.Namespace, out: TextIO | None = None,
     session = Session(seed, seat, variants, out, inp, log=log, auto=args.auto,
                       hints=not args.no_hints, color=color, hands=hands,
                       log_name=log_name, resume=resume, ask_forced=args.ask_forced,
-                      level=level, opponents=opponents, think=think)
+                      level=level, opponents=opponents, think=think,
+                      lang=getattr(args, "lang", "en"))
     session.fresh = resume is None and args.seed is None
     code = 0
     try:
         session.play()
     except EndOfInput:
-        session.quit_message("End of input")
+        session.quit_message("eof")
     except KeyboardInterrupt:
-        session.quit_message("Interrupted")
+        session.quit_message("interrupt")
         code = 130
     except DisputeError as err:  # the log of --resume does not replay
         return refuse(str(err))
@@ -231,7 +246,7 @@ def fresh_seed() -> int:
     return secrets.randbelow(10**6)
 
 
-class Session(GameLog):
+class Session(Table):
     """One game at the table: the engine, the user's seat, the screen and the log."""
 
     def __init__(self, seed: int, seat: int, variants: Variants, out: TextIO, inp: TextIO,
@@ -239,8 +254,13 @@ class Session(GameLog):
                  color: bool = False, hands: int | None = None,
                  log_name: str | None = None, resume: Resume | None = None,
                  ask_forced: bool = False, level: str = "heuristic",
-                 opponents: str = "heuristic", think: float = DEFAULT_THINK) -> None:
+                 opponents: str = "heuristic", think: float = DEFAULT_THINK,
+                 lang: str = "en") -> None:
         self.seed = seed
+        self.words = WORDS[lang]
+        self.tricks = []
+        self.levels_seen = []
+        self.marks = []
         self.level, self.opponent_level, self.think = level, opponents, think
         self.searcher = StrongPlayer(seed, think)
         """the strong player (``--level strong``, ``--opponents strong``)"""
@@ -289,11 +309,13 @@ class Session(GameLog):
                      "hands": self.hands, "level": self.level,
                      "opponents": self.opponent_level, "think": self.think})
         mapping = self.variants.to_mapping()
-        self.say(self.bold(f"5,10,K: you are seat {self.seat}; seed {self.seed}; variants: "
-                           f"{', '.join(f'{k}={v}' for k, v in mapping.items()) or 'defaults'}"))
+        self.say(self.bold(self.words.headline.format(
+            seat=self.seat, seed=self.seed,
+            variants=", ".join(f"{k}={v}" for k, v in mapping.items())
+            or self.words.defaults)))
         if self.fresh:
-            self.say(f"(a fresh deal: `fivetenk play --seed {self.seed} --seat {self.seat}` "
-                     "plays it again)")
+            self.say(self.words.fresh.format(
+                command=f"fivetenk play --seed {self.seed} --seat {self.seat}{self.lang_flag}"))
         self.quiet = bool(self.replay)
         if self.resume is not None and not self.replay:
             self.resumed()
@@ -309,19 +331,21 @@ class Session(GameLog):
         self.record({"record": "end", "levels": obs["levels"],
                      "match_over": obs["match_over"]})
         if obs["match_over"]:
-            self.say(self.bold("The match is over (R23.1): seat(s) "
-                               f"{', '.join(map(str, self.game.match_winners))} won."))
+            self.say(self.bold(self.words.match_over.format(
+                seats=", ".join(map(str, self.game.match_winners)))))
         else:
-            self.say(f"Stopped after {played} hand{'s' if played > 1 else ''}; levels "
-                     + " ".join(obs["levels"]) + ".")
+            self.say(self.words.stopped[played > 1].format(n=played,
+                                                           levels=" ".join(obs["levels"])))
 
     def play_hand(self) -> None:
         game = self.game
         obs = game.observe()
         hand_no = obs["hand"]
         self.say()
-        self.say(self.bold(f"== Hand {hand_no}; levels {' '.join(obs['levels'])} "
-                           f"(seat {self.seat} is you)"))
+        self.say(self.bold(self.words.hand_header.format(
+            hand=hand_no, levels=" ".join(obs["levels"]), seat=self.seat)))
+        self.tricks, self.marks = [], []
+        self.levels_seen.append((hand_no, list(obs["levels"]), None))
         # Reveal decisions are held back until the dealing is over, so the hand record
         # that precedes them lists every redeal deck too (D5).
         self.held = []
@@ -329,6 +353,9 @@ class Session(GameLog):
             if self.held is not None and decision.kind != "reveal":
                 self.flush_hand(hand_no)
             mine = decision.seat == self.seat
+            if mine and self.held is None and not self.auto and \
+                    self.forced(decision.kind) is None:
+                self.mark(hand_no)  # a question of yours: undo comes back here
             advice = self.advise(decision.seat) if mine else None
             before = game.observe()
             forced: Action | None = None
@@ -345,7 +372,13 @@ class Session(GameLog):
                     action = forced
                     game.apply(action)
                 else:
-                    action = self.ask(decision.kind, advice)
+                    try:
+                        action = self.ask(decision.kind, advice)
+                    except UndoRequest:
+                        self.undo()
+                        self.refused_here = False  # its refusals were taken back too
+                        game = self.game
+                        continue
                 by = "user"
             else:
                 action = self.opponents.choose(game)
@@ -360,17 +393,21 @@ class Session(GameLog):
             if by == "user" and not self.replay and not self.auto and forced is not None:
                 record["forced"] = True
             self.record(record)
-            self.narrate(action, before, game.observe())
+            after = game.observe()
+            self.narrate(action, before, after)
+            self.follow(action, before, after, self.describe(self.as_read(action, after)))
             if record.get("forced"):
-                why = (f"nothing in your hand beats {before['trick']['top']['combo']}"
-                       if action.type == "pass" else "you hold no level card to reveal")
-                self.say(f"  played for you, the only legal answer: {why} (--ask-forced "
-                         "asks)")
+                w = self.words
+                why = (w.forced_pass.format(combo=before["trick"]["top"]["combo"])
+                       if action.type == "pass" else w.forced_skip)
+                self.say(w.forced.format(why=why))
             if self.resume is not None and not self.replay:
                 self.resumed()
         if self.held is not None:
             self.flush_hand(hand_no)
         self._previous_banker = game.banker
+        self.levels_seen[-1] = (hand_no, self.levels_seen[-1][1],
+                                list(game.observe()["levels"]))
         self.settlement()
 
     def advise(self, seat: int) -> Suggestion:
@@ -401,21 +438,23 @@ class Session(GameLog):
         """Ask until an answer is accepted; the accepted action is applied and returned."""
         self.status()
         options = self.choices(kind, advice)
-        question = {"reveal": "Reveal a level card to become banker, or skip (D3)?",
-                    "bury": "Bury six cards (R10.1): which?",
-                    "call": "Call two partners (R11.1), e.g. AH 1 AS 1:",
-                    "play": "Your play (R13.1-R13.2):"}[kind]
+        w = self.words
+        question = w.questions[kind]
         hand = self.game.hand(self.seat)
+        holder = self.holder_line() if kind == "play" else None
         following, show = 0, True  # the next choice 'list' shows; list them now?
+        hint = w.hint.format(action=self.describe(self.as_read(advice.action, None, options)))
         while True:
             self.say(self.bold(question))
             if show:
-                following = self.show_choices(options, following)
+                following = self.show_choices(options, following,
+                                              len(self.wrapped(holder)) if holder else 0)
+            if holder:
+                self.say(holder)
             if self.hints:
-                self.say(f"hint: {self.describe(self.as_read(advice.action, None, options))}"
-                         "  ('?' says why)")
+                self.say(hint)
             elif not show:
-                self.say("('list' shows the numbered choices, '?' the suggestion)")
+                self.say(w.list_hint)
             line = self.answers.read(self.bold("> "),
                                      lambda typed: completions(kind, typed, options, hand))
             self.rows = 0
@@ -432,8 +471,24 @@ class Session(GameLog):
             if text == "?":
                 self.explain(advice, options)
                 continue
-            if text.lower().split()[0] == "dispute":
+            command = text.lower().split()[0]
+            if command == "dispute":
                 self.dispute(text.split()[1:])
+                continue
+            if command in ("help", "hint", "history", "score", "undo") and \
+                    len(text.split()) == 1:
+                if command == "undo":
+                    if self.can_undo():
+                        raise UndoRequest
+                    self.say(w.nothing_to_undo)
+                else:
+                    {"help": self.help, "hint": lambda: self.say(hint),
+                     "history": self.history, "score": self.score}[command]()
+                continue
+            word = unknown_word(text)
+            if word is not None:  # no card nor command: not a refusal of the rules
+                example = self.describe(self.as_read(advice.action, None, options))
+                self.say(w.unknown.format(word=word[:20], example=example))
                 continue
             named: Action | None = None
             try:
@@ -441,7 +496,7 @@ class Session(GameLog):
                 self.game.apply(named)  # a refused action leaves the state as it was
             except RulesError as err:
                 clause = f" [{err.clause}]" if err.clause else ""
-                self.say(f"refused: {err.message}{clause}", paint=self.red)
+                self.say(f"{w.refused}: {err.message}{clause}", paint=self.red)
                 refused: dict[str, Any] = {"record": "refused", "hand": self.game.hand_number,
                                            "seat": self.seat, "input": text,
                                            "clause": err.clause}
@@ -496,11 +551,28 @@ class Session(GameLog):
         return Action.play(seat, cards, shape=shape)
 
     def explain(self, advice: Suggestion, options: list[Action]) -> None:
-        self.say(f"suggested: {self.describe(self.as_read(advice.action, None, options))}")
-        self.say(f"why: {advice.reason}", "  ")
+        w = self.words
+        self.say(f"{w.suggested}: "
+                 f"{self.describe(self.as_read(advice.action, None, options))}")
+        self.say(f"{w.why}: {advice.reason}", "  ")
         for alt in advice.alternatives:
-            self.say(f"not {self.describe(self.as_read(alt.action, None, options))}: "
+            self.say(f"{w.not_} {self.describe(self.as_read(alt.action, None, options))}: "
                      f"{alt.why_not}", "  ")
+
+    def holder_line(self) -> str | None:
+        """When the user's seat, off the banker side, holds enough copies of an open
+        call's face to play the called occurrence: that playing it makes the seat the
+        banker's partner (R11), said at every play question while it holds."""
+        obs = self.game.observe()
+        plan = call_plan(obs, self.seat, self.game.hand(self.seat))
+        if plan.role not in ("holder", "joining"):
+            return None
+        for stake in plan.held:
+            if stake.held >= stake.needed:
+                return self.words.holder.format(held=stake.held, face=stake.face,
+                                                stake=str(stake).removeprefix("the "),
+                                                banker=obs["banker"])
+        return None
 
     def dispute(self, words: list[str]) -> None:
         """``dispute [N] [PATH]``: a scenario in PATH (default ``dispute-SEED-N.feature``
@@ -558,9 +630,16 @@ class Session(GameLog):
         self.say(f"{what} written to {path} (scenario {name}); check it with:")
         self.emit(f"  fivetenk check --only-paths {path}")
 
-    def quit_message(self, why: str) -> None:
+    @property
+    def lang_flag(self) -> str:
+        """`` --lang es`` when the table speaks Spanish, for the commands it prints."""
+        return "" if self.words is WORDS["en"] else " --lang es"
+
+    def quit_message(self, key: str) -> None:
         """Say what is kept and how to go on (the replay may still be running: then the
-        log is left as it was)."""
+        log is left as it was); ``key`` is why: ``eof`` or ``interrupt``."""
+        w = self.words
+        why = w.quit_why[key]
         if self.replay:
             print(f"{why} during the replay: quit; {self.resume.path if self.resume else ''} "
                   "is as it was.", file=self.out)
@@ -568,11 +647,9 @@ class Session(GameLog):
         if self.held is not None:
             self.flush_hand(self.game.hand_number)
         if self.log_name:  # the command on a line of its own, to copy whole
-            taken = f"decisions 1-{self.number}" if self.number else "no decision yet"
-            self.say(f"{why}: quit. Nothing is lost: the game so far is logged in "
-                     f"{self.log_name} ({taken}). To go on from here:")
-            self.emit(f"  fivetenk play --resume {self.log_name}")
+            taken = w.taken[bool(self.number)].format(n=self.number)
+            self.say(w.quit_logged.format(why=why, log=self.log_name, taken=taken))
+            self.emit(f"  fivetenk play --resume {self.log_name}{self.lang_flag}")
         else:
-            self.say(f"{why}: quit. This game was not logged, so it cannot be resumed "
-                     "(--log FILE keeps it). The same deal from the start:")
-            self.emit(f"  fivetenk play --seed {self.seed} --seat {self.seat}")
+            self.say(w.quit_unlogged.format(why=why))
+            self.emit(f"  fivetenk play --seed {self.seed} --seat {self.seat}{self.lang_flag}")

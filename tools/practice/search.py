@@ -344,9 +344,12 @@ class StrongPlayer:
     does (the dealing phase has no position to search from). The interface of
     ``reference.random_player.RandomPlayer``."""
 
-    def __init__(self, seed: int | None = 0, think: float = DEFAULT_THINK) -> None:
+    def __init__(self, seed: int | None = 0, think: float = DEFAULT_THINK,
+                 min_worlds: int = MIN_WORLDS) -> None:
         self.seed = 0 if seed is None else seed
         self.think = think
+        self.min_worlds = min_worlds
+        """worlds played out whatever the budget (tests ask for enough to show figures)"""
         self.last_steps = 0
         """simulated decisions of the last search (0 when it did not search)"""
 
@@ -376,7 +379,7 @@ class StrongPlayer:
         figures = [Figures(a) for a in options]
         steps = [0]
         worlds = 0
-        while worlds < MIN_WORLDS or steps[0] < budget:
+        while worlds < self.min_worlds or steps[0] < budget:
             world = determinize(view, rng)
             start = world.to_position()
             for fig in figures:
@@ -395,42 +398,110 @@ class StrongPlayer:
 
     def explain(self, game: Game, seat: int, advice: Suggestion, best: Figures,
                 figures: list[Figures]) -> Suggestion:
-        """The suggestion with its numbers: the chosen action's win rate over the sampled
-        continuations, and each other candidate's."""
-        base = advice if _key(best.action) == _key(advice.action) else None
-        n = best.worlds
-        others = [f for f in figures if f is not best]
+        """The suggestion with its numbers (issue 34): how many continuations were sampled;
+        from :data:`MIN_SHOWN` on, each candidate's win rate with its 95% interval (Wilson)
+        and levels on average; and, when a candidate not chosen shows a better figure, one
+        line saying why the choice was kept (the standard-error rule of :func:`pick`)."""
+        return explained(advice, best, figures)
 
-        def name(action: Action) -> str:
-            if action.type == "pass":
-                return "pass"
-            if action.type == "call":
-                return "call " + " ".join(f"{c.face} {c.ordinal}" for c in action.calls)
-            return " ".join(map(str, action.cards))
 
-        said = f"wins {best.win_rate:.0%} of {n} sampled continuations"
-        said += "".join(f"; {name(f.action)} {f.win_rate:.0%}" for f in others[:3])
-        levels = f"{best.levels / n:.2f} levels on average"
-        if base is None:
-            gain, err = best.gain(figures[0])
-            levels += (f", {gain:+.2f} \u00b1 {err:.2f} against the heuristic's "
-                       f"{name(figures[0].action)} over the same worlds")
-        numbers = {
-            "worlds": n,
-            "chosen": {"action": best.action.to_json(), "win_rate": round(best.win_rate, 4),
-                       "levels": round(best.levels / n, 4)},
-            "others": [{"action": f.action.to_json(), "win_rate": round(f.win_rate, 4),
-                        "levels": round(f.levels / f.worlds, 4)} for f in others],
-        }
-        if base is not None:
-            head, _, tail = advice.reason.partition(": ")
-            return replace(advice, reason=f"{head}: {said} ({levels}); {tail}",
-                           numbers=numbers)
-        alts = [a for a in advice.alternatives if _key(a.action) != _key(best.action)]
-        heuristic = figures[0]
-        alts = [Alternative(advice.action, f"the heuristic's choice: wins "
-                            f"{heuristic.win_rate:.0%} of the same continuations, "
-                            f"{heuristic.levels / heuristic.worlds:.2f} levels on average"),
-                *alts][:4]
-        return Suggestion(best.action, f"{CLAUSE} searched: {said} ({levels})",
-                          alternatives=alts, numbers=numbers)
+MIN_SHOWN = 10
+"""Win rates and levels on average are shown only over at least this many sampled
+continuations: a rate of 4 says next to nothing (issue 34)."""
+Z95 = 1.96
+
+
+def wilson(wins: int, n: int) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate of ``wins`` in ``n`` (``n`` > 0)."""
+    p = wins / n
+    centre = (p + Z95 ** 2 / (2 * n)) / (1 + Z95 ** 2 / n)
+    half = Z95 * ((p * (1 - p) / n + Z95 ** 2 / (4 * n * n)) ** 0.5) / (1 + Z95 ** 2 / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def action_name(action: Action) -> str:
+    if action.type == "pass":
+        return "pass"
+    if action.type == "call":
+        return "call " + " ".join(f"{c.face} {c.ordinal}" for c in action.calls)
+    return " ".join(map(str, action.cards))
+
+
+def _rate(fig: Figures) -> str:
+    lo, hi = wilson(fig.wins, fig.worlds)
+    return f"{fig.win_rate:.0%} ({lo:.0%}-{hi:.0%})"
+
+
+def outshown(numbers: dict[str, Any]) -> list[dict[str, Any]]:
+    """The candidates not chosen whose shown figure (win rate, levels on average) is
+    better than the chosen one's: each needs the ``kept`` line (issue 34)."""
+    if not numbers.get("shown"):
+        return []
+    chosen = numbers["chosen"]
+    return [o for o in numbers["others"] if o["win_rate"] > chosen["win_rate"]
+            or o["levels"] > chosen["levels"]]
+
+
+def explained(advice: Suggestion, best: Figures, figures: list[Figures]) -> Suggestion:
+    """``advice`` (the heuristic's suggestion) or the searched choice ``best``, its reason
+    giving the figures of every candidate (:func:`StrongPlayer.explain`)."""
+    base = figures[0]
+    kept_heuristic = _key(best.action) == _key(advice.action)
+    n = best.worlds
+    shown = n >= MIN_SHOWN
+    others = [f for f in figures if f is not best]
+
+    def entry(f: Figures) -> dict[str, Any]:
+        lo, hi = wilson(f.wins, f.worlds)
+        gain, err = f.gain(base) if f is not base else (0.0, 0.0)
+        return {"action": f.action.to_json(), "win_rate": round(f.win_rate, 4),
+                "interval": [round(lo, 4), round(hi, 4)], "levels": round(f.levels / n, 4),
+                "gain": round(gain, 4), "error": round(err, 4), "heuristic": f is base}
+
+    numbers: dict[str, Any] = {"worlds": n, "shown": shown, "min_shown": MIN_SHOWN,
+                               "chosen": entry(best), "others": [entry(f) for f in others]}
+    if shown:
+        said = (f"{n} sampled continuations: wins {_rate(best)}, "
+                f"{best.levels / n:.2f} levels on average")
+        said += "".join(f"; {action_name(f.action)} {_rate(f)}, {f.levels / n:.2f}"
+                        for f in others)
+    else:
+        said = (f"{n} sampled continuations, too few to show win rates (at least "
+                f"{MIN_SHOWN})")
+    if not kept_heuristic:
+        gain, err = best.gain(base)
+        said += (f"; {gain:+.2f} \u00b1 {err:.2f} levels against the heuristic's "
+                 f"{action_name(base.action)} over the same worlds")
+    beaten = outshown(numbers)
+    if beaten:
+        first = next(f for f in others if f.action.to_json() == beaten[0]["action"])
+        numbers["kept"] = kept = _kept_line(best, first, base)
+        said += f"; {kept}"
+    if kept_heuristic:
+        head, _, tail = advice.reason.partition(": ")
+        return replace(advice, reason=f"{head}: {said}; {tail}", numbers=numbers)
+    alts = [a for a in advice.alternatives if _key(a.action) != _key(best.action)]
+    heuristic = (f"wins {_rate(base)} of the same continuations, "
+                 f"{base.levels / base.worlds:.2f} levels on average" if shown else
+                 "left for a gain above one standard error")
+    alts = [Alternative(advice.action, f"the heuristic's choice: {heuristic}"), *alts][:4]
+    return Suggestion(best.action, f"{CLAUSE} searched: {said}", alternatives=alts,
+                      numbers=numbers)
+
+
+def _kept_line(best: Figures, other: Figures, base: Figures) -> str:
+    """One line: why ``best`` is played though ``other`` shows a better figure (the
+    standard-error rule of :func:`pick`)."""
+    name = action_name(other.action)
+    if other is base:
+        gain, err = best.gain(base)
+        return (f"kept: the heuristic's {name} shows more, but this choice gains "
+                f"{gain:+.2f} \u00b1 {err:.2f} levels over it on the same worlds, points "
+                "counted as up to a third of a level, above one standard error")
+    gain, err = other.gain(base)
+    if gain > 0 and gain > CONFIDENCE * err:
+        return (f"kept: {name} shows more, but over the same worlds it advances fewer "
+                f"levels with points counted ({other.value:.2f} against {best.value:.2f})")
+    return (f"kept: {name} shows more, but its gain over the heuristic's on the same worlds, "
+            f"{gain:+.2f} \u00b1 {err:.2f} levels, is not above one standard error (the "
+            "search leaves the heuristic only then)")

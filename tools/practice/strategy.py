@@ -18,16 +18,19 @@ The heuristics, decision by decision:
   make up a large share of it) — a strong banker keeps control (R24.1 "retain control");
 - burial (R10.1): loose cards that score nothing first, then the lowest non-scoring
   groups, jokers, 2s and aces last; points (5, 10, K) only when nothing else is left, since
-  the kitty goes to the side that takes the last trick (R24.1 "retain control");
+  the kitty goes to the side that takes the last trick (R24.1 "retain control"); the reason
+  names what the burial takes from the hand, rank by rank (loose cards, whole groups, part
+  of a group, a bomb broken: a ``burial`` claim, issue 34);
 - calls (R11): the callable faces the banker holds fewest copies of, 1st occurrence, so
   the partners are other players and are found early (R24.1 "find hidden partners");
 - lead: the whole hand when it is one legal play (R24.1 "finish the whole side"), else the
   lowest rank group that scores nothing and is not a bomb, keeping big cards for control;
 - reply: pass on a known teammate's top play (R24.1 "protect teammates") unless a cheap
   play adds points to the trick; beat an opponent (or a seat not yet known) as cheaply as
-  possible; bombs, rockets and 5,10,K only for a trick worth points or to stop a player
-  about to go out (R24.1 "prevent the opponents doing so first"); pass rather than spend a
-  card of A or higher on a pointless trick of a seat whose side is unknown;
+  possible, saying which group or bomb the play breaks (``breaks``); bombs, rockets and
+  5,10,K only for a trick worth points or to stop a player about to go out (R24.1
+  "prevent the opponents doing so first"); pass rather than spend a card of A or higher on
+  a pointless trick of a seat whose side is unknown;
 - the open calls (R11, :func:`call_plan`; R24.1 "find hidden partners"), from the seat's
   own copies of a called face and the copies played so far (``calls[*].played``; 3 of
   each face, R01.1):
@@ -124,7 +127,17 @@ class Claim:
     - ``side``: seat ``other`` is a ``teammate``, an ``opponent`` or ``unknown`` as far as
       the seat can tell (the banker side, revealed partners and its own called cards, R11);
     - ``holds_left``: the seat holds every copy of ``face`` not yet played (``played``);
-    - ``side_points``: the banker side's captures and the seat's come to ``points``.
+    - ``side_points``: the banker side's captures and the seat's come to ``points``;
+    - ``burial``: the burial ``cards`` take, per rank, ``used`` of the ``held`` cards of
+      the hand (a bomb said so; a group said broken only when part of it is taken);
+    - ``burial_measure``: by ``measure`` (points, control cards, cards of groups, rank
+      total) the burial ``cards`` and the burial ``than`` come to ``values``;
+    - ``breaks``: a play takes ``used`` of the ``held`` cards of rank ``rank``;
+    - ``outranks``: the play ``cards`` read as ``shape`` ranks above ``than`` read as
+      ``than_shape`` (R04);
+    - ``holds_called``: the seat, off the banker side, holds ``held`` copies of the open
+      call's ``face`` (``ordinal``, ``played`` so far): enough to play the called
+      occurrence (R11).
     """
 
     kind: str
@@ -269,30 +282,101 @@ def _bury_key(card: Card, counts: Counter[Rank]) -> tuple[int, int, int, int]:
     return (card.points > 0, card.rank >= BIG, counts[card.rank] >= 2, int(card.rank))
 
 
+_GROUP = {2: "pair", 3: "triple"}
+
+
+def _group_name(rank: Rank, held: int) -> str:
+    """``pair 6``, ``triple 9``, ``bomb of 5 7s`` (R05: four or more of a rank)."""
+    return f"bomb of {held} {rank.symbol}s" if held >= 4 else f"{_GROUP[held]} {rank.symbol}"
+
+
+def _taken(cards: list[Card], hand: list[Card]) -> list[dict[str, Any]]:
+    """Per rank of ``cards`` (low first): how many of them and how many the hand holds."""
+    held = Counter(c.rank for c in hand)
+    used = Counter(c.rank for c in cards)
+    return [{"rank": r.symbol, "used": n, "held": held[r]} for r, n in sorted(used.items())]
+
+
+def _burial_text(cards: list[Card], hand: list[Card]) -> str:
+    """What a burial takes, rank by rank, from the hand it is made from: loose cards,
+    whole groups, or part of a group (saying when that breaks a bomb)."""
+    held = Counter(c.rank for c in hand)
+    used = Counter(c.rank for c in cards)
+    loose = [r.symbol for r, n in sorted(used.items()) if held[r] == 1]
+    parts = [f"the loose {' '.join(loose)}"] if loose else []
+    for r, n in sorted(used.items()):
+        m = held[r]
+        if m == 1:
+            continue
+        if n == m:
+            parts.append(f"the whole {_group_name(r, m)}")
+        else:
+            parts.append(f"{n} of the {_group_name(r, m)}"
+                         + (" (breaking a bomb)" if m >= 4 else ""))
+    return " and ".join(parts) if len(parts) < 3 else \
+        ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def _burial(cards: list[Card], hand: list[Card], text: str) -> Claim:
+    return claim("burial", text, cards=[str(c) for c in cards], taken=_taken(cards, hand))
+
+
+_MEASURES = ("points", "control cards", "cards of groups", "rank total")
+
+
+def _measures(cards: list[Card], hand: list[Card]) -> tuple[int, int, int, int]:
+    """What the burial key weighs (:func:`_bury_key`), summed over a burial: points, control
+    cards (A and higher), cards taken from pairs and larger groups, and the ranks."""
+    held = Counter(c.rank for c in hand)
+    return (sum(c.points for c in cards), sum(1 for c in cards if c.rank >= BIG),
+            sum(1 for c in cards if held[c.rank] >= 2), sum(int(c.rank) for c in cards))
+
+
+def _worse_burial(seat: int, other: list[Card], chosen: list[Card],
+                  hand: list[Card]) -> Alternative:
+    """``other`` as a burial not chosen, saying the first measure (in the order the burial
+    key weighs them) on which it is worse than ``chosen``, both counts checked."""
+    mine, theirs = _measures(other, hand), _measures(chosen, hand)
+    desc = _burial_text(other, hand)
+    facts: list[Claim] = [_burial(other, hand, desc)]
+    for index, (a, b) in enumerate(zip(mine, theirs, strict=True)):
+        if a != b:
+            said = (f"a rank total of {a}, against {b}" if index == 3 else
+                    f"{a} {_MEASURES[index]}, against {b}")
+            facts.append(claim("burial_measure", said, measure=_MEASURES[index],
+                               cards=[str(c) for c in other], than=[str(c) for c in chosen],
+                               values=[a, b]))
+            why = f"buries {said} in the suggestion: {desc}"
+            return Alternative(Action.bury(seat, other), why, tuple(facts))
+    return Alternative(Action.bury(seat, other), f"the same counts as the suggestion, "
+                       f"first in the hand's order: {desc}", tuple(facts))
+
+
 def _bury(seat: int, hand: list[Card]) -> Suggestion:
     counts = Counter(c.rank for c in hand)
     order = sorted(hand, key=lambda c: (_bury_key(c, counts), str(c)))
     chosen = order[:KITTY]
     pts = sum(c.points for c in chosen)
     note = "no points" if pts == 0 else f"{pts} points"
-    facts = (claim("points", f"with {note}", cards=[str(c) for c in chosen], points=pts),)
+    desc = _burial_text(chosen, hand)
+    facts = (_burial(chosen, hand, desc),
+             claim("points", f"with {note}", cards=[str(c) for c in chosen], points=pts))
     if pts:
         note += " (nothing else to spare)"
-    alts = [Alternative(Action.bury(seat, hand[:KITTY]),
-                        "the six lowest cards break groups or bury points")]
+    alts = [_worse_burial(seat, hand[:KITTY], chosen, hand)]
     scoring = [c for c in hand if c.points]
     if len(scoring) >= KITTY:
         alts.append(Alternative(Action.bury(seat, sorted(scoring, key=str)[:KITTY]),
                                 "burying points gives them away if the defenders take "
-                                "the last trick (kitty)"))
+                                "the last trick (kitty, R19.2)"))
     big = [c for c in hand if c.rank >= BIG]
     if len(big) >= KITTY:
         alts.append(Alternative(Action.bury(seat, big[:KITTY]),
                                 "control cards win tricks; keep them"))
     alts = [a for a in alts if sorted(a.action.cards) != sorted(chosen)]
     return Suggestion(Action.bury(seat, chosen), _reason(
-        "control", f"bury low loose cards with {note}, keep groups and big cards"),
-        alternatives=alts[:4], claims=facts)
+        "control", f"bury {desc}, with {note}; points go last, control cards before "
+        "them, cards of groups before those"), alternatives=alts[:4], claims=facts)
 
 
 # -- calls -----------------------------------------------------------------------------------
@@ -572,12 +656,39 @@ def _held_back(chosen: Suggestion, dropped: Suggestion, stake: Stake,
         alternatives=alts, claims=plan.facts + chosen.claims)
 
 
-def _noted(s: Suggestion, plan: CallPlan, banker: int) -> Suggestion:
-    """``s``, its reason saying so when its play makes the seat the banker's partner."""
-    hit = _resolved(s.action.cards, plan.held) if plan.role == "holder" else []
-    if not hit:
+def _joinable(plan: CallPlan) -> bool:
+    """A seat outside the banker side holding enough copies of an open call's face to play
+    the called occurrence: playing it joins the banker's side (R11)."""
+    return plan.role == "holder" and any(s.held >= s.needed for s in plan.held)
+
+
+def _held_claim(stake: Stake, text: str) -> Claim:
+    return claim("holds_called", text, face=str(stake.face), ordinal=stake.ordinal,
+                 played=stake.played, held=stake.held)
+
+
+def _noted(s: Suggestion, plan: CallPlan, banker: int,
+           plays: list[Play] | None = None) -> Suggestion:
+    """``s``, its reason saying what the seat's called cards do, at every decision where a
+    legal play could hold the called occurrence (any lead; a reply among ``plays`` with
+    enough cards of the face's rank): the play makes the seat the banker's partner (R11,
+    D16), or would if it held the called card."""
+    if not _joinable(plan):
         return s
-    return replace(s, reason=f"{s.reason}; {hit[0]} makes this seat seat {banker}'s partner")
+    hit = _resolved(s.action.cards, plan.held)
+    if hit:
+        said = f"{hit[0]} makes this seat seat {banker}'s partner"
+        return replace(s, reason=f"{s.reason}; {said} (R11)",
+                       claims=(*s.claims, _held_claim(hit[0], said)))
+    for stake in plan.held:
+        if stake.held < stake.needed or (plays is not None and not any(
+                Counter(p.ranks)[stake.face.rank] >= stake.needed for p in plays)):
+            continue
+        said = f"this seat holds {stake.held} {stake.face}"
+        return replace(s, reason=f"{s.reason}; {said}: playing {stake} would make it seat "
+                       f"{banker}'s partner, on the banker's side (R11)",
+                       claims=(*s.claims, _held_claim(stake, said)))
+    return s
 
 
 def _play(game: Game, seat: int, hand: list[Card], obs: dict[str, Any]) -> Suggestion:
@@ -612,7 +723,7 @@ def _play(game: Game, seat: int, hand: list[Card], obs: dict[str, Any]) -> Sugge
         other = (_reply(game, seat, hand, obs, plan, mates, opps, kept, dropped) if kept else
                  Suggestion(Action.pass_(seat), _reason("partner", "pass")))
         return _held_back(other, base, hit[0], plan)
-    return _noted(base, plan, obs["banker"])
+    return _noted(base, plan, obs["banker"], plays)
 
 
 def _join_lead(game: Game, seat: int, hand: list[Card], plan: CallPlan,
@@ -672,6 +783,39 @@ def _side(text: str, other: int, side: str) -> Claim:
 def _worth(cards: list[Card] | tuple[Card, ...], text: str) -> Claim:
     return claim("points", text, cards=[str(c) for c in cards],
                  points=sum(c.points for c in cards))
+
+
+def _n_cards(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
+def _breaks(play: Play, counts: Counter[Rank]) -> tuple[str, tuple[Claim, ...]]:
+    """The groups ``play`` takes part of (a bomb said so, R05), as a phrase and its claims;
+    ``("", ())`` when it breaks none."""
+    used = Counter(play.ranks)
+    phrases, facts = [], []
+    for r, n in sorted(used.items()):
+        if counts[r] > n:
+            said = f"breaks the {_group_name(r, counts[r])}"
+            phrases.append(said)
+            facts.append(claim("breaks", said, rank=r.symbol, used=n, held=counts[r]))
+    return " and ".join(phrases), tuple(facts)
+
+
+def _dearer(q: Play, p: Play, counts: Counter[Rank], hand: list[Card], plan: CallPlan,
+            seat: int) -> Alternative:
+    """``q``, a cheaper-looking reply not chosen, and why it costs more than ``p`` in the
+    order :func:`_cost` weighs them: the groups it breaks, then its rank."""
+    action = _act(seat, q, hand, plan)
+    said, facts = _breaks(q, counts)
+    if _cost(q, counts)[1] > _cost(p, counts)[1]:
+        return Alternative(action, f"dearer: {said}", facts)
+    if q.combo.key != p.combo.key:
+        text = f"{q.combo} ranks above {p.combo}"
+        return Alternative(action, f"dearer: {text}", (claim(
+            "outranks", text, cards=[str(c) for c in action.cards], shape=q.combo.notation(),
+            than=[str(c) for c in _pick(p, hand, plan)], than_shape=p.combo.notation()),))
+    return Alternative(action, "as cheap; the lower ranks in the hand's order come first")
 
 
 def _reply(game: Game, seat: int, hand: list[Card], obs: dict[str, Any], plan: CallPlan,
@@ -736,6 +880,9 @@ def _reply(game: Game, seat: int, hand: list[Card], obs: dict[str, Any], plan: C
             "protect", f"{mate}{_mate_note(plan, top_seat, obs)} and holds the trick; pass"),
             alternatives=alts, claims=(_side(mate, top_seat, "teammate"), *plan.facts))
     known_opp = top_seat in opps
+    # a seat able to play a called occurrence could become the banker side's partner:
+    # the banker side is not said to be its opponent (its reason says what the card does)
+    said_opp = known_opp and not _joinable(plan)
     threat = sizes[top_seat] <= NEAR_OUT
     if cheap:
         p = cheap[0]
@@ -749,20 +896,23 @@ def _reply(game: Game, seat: int, hand: list[Card], obs: dict[str, Any], plan: C
                                           f"{p.combo} spends a control card for nothing")],
                 claims=(_side(side, top_seat, "unknown"),
                         claim("trick_points", "the trick is pointless", points=0)))
-        who = "opponent" if known_opp else "seat"
+        who = "opponent" if said_opp else "seat"
         aim = "stop" if threat else "control"
         keeps = f"{who} {top_seat} would keep the trick" + (f" with {points} points"
                                                              if points else "")
         alts = [Alternative(passing, keeps, (claim("trick_points", keeps, points=points),)
                             if points else ())]
-        alts += [Alternative(_act(seat, q, hand, plan), "dearer: breaks a group or uses "
-                                                        "higher cards") for q in cheap[1:3]]
+        alts += [_dearer(q, p, counts, hand, plan, seat) for q in cheap[1:3]]
         said = f"beat {who} {top_seat}'s {top} as cheaply as possible with {p.combo}"
         facts = [_beats(said, cards, p, top)]
-        if known_opp:
+        broke, broken_facts = _breaks(p, counts)
+        if broke:
+            said = f"{said}, though it {broke}"
+            facts += broken_facts
+        if said_opp:
             facts.append(_side(f"opponent {top_seat}", top_seat, "opponent"))
         if threat:
-            aim_said = f"seat {top_seat} holds {sizes[top_seat]} cards"
+            aim_said = f"seat {top_seat} holds {_n_cards(sizes[top_seat])}"
             facts.append(claim("hand_size", aim_said, seat=top_seat, cards=sizes[top_seat]))
             said = f"{said} ({aim_said})"
         return Suggestion(_act(seat, p, hand, plan), _reason(aim, said),
@@ -775,12 +925,13 @@ def _reply(game: Game, seat: int, hand: list[Card], obs: dict[str, Any], plan: C
             why = f"the trick holds {points} points"
             fact = claim("trick_points", why, points=points)
         else:
-            why = f"seat {top_seat} holds only {sizes[top_seat]} cards"
+            why = f"seat {top_seat} holds only {_n_cards(sizes[top_seat])}"
             fact = claim("hand_size", why, seat=top_seat, cards=sizes[top_seat])
+        broke, broken_facts = _breaks(b, counts)
         return Suggestion(_act(seat, b, hand, plan), _reason(
-            "stop", f"{why}; worth {b.combo}"),
+            "stop", f"{why}; worth {b.combo}" + (f", though it {broke}" if broke else "")),
             alternatives=[Alternative(passing, "the opponents would take the trick")],
-            claims=(fact, _beats(f"worth {b.combo}", b_cards, b, top)))
+            claims=(fact, _beats(f"worth {b.combo}", b_cards, b, top), *broken_facts))
     named = ", ".join(str(p.combo) for p in bombs[:3]) + (
         f" and {len(bombs) - 3} more" if len(bombs) > 3 else "")
     said = (f"no ordinary play beats {top}{kept}, only {named}" if len(bombs) > 1 else
@@ -829,15 +980,18 @@ def _lead(game: Game, seat: int, hand: list[Card], plan: CallPlan,
     rank, action = choices[0]
     alts = []
     for other, act in choices[1:]:
-        if len(groups[other]) >= 4:
-            why = "a bomb is kept for points or to stop an opponent"
+        size = len(groups[other])
+        said = f"the {_group_name(other, size)}" if size > 1 else f"the single {other.symbol}"
+        group = (claim("group", said, rank=other.symbol, count=size),)
+        if size >= 4:
+            why = f"{said}: a bomb is kept for points or to stop an opponent"
         elif other >= BIG:
-            why = "big cards keep control later"
+            why = f"{said} is A or higher: big cards keep control later"
         elif POINTS.get(other, 0):
-            why = "leading points hands them to whoever beats it"
+            why = f"{said} scores: leading points hands them to whoever beats it"
         else:
-            why = "a higher rank; shed the lowest first"
-        alts.append(Alternative(act, why))
+            why = f"{said} is a higher rank; shed the lowest first"
+        alts.append(Alternative(act, why, group))
     n = len(action.cards)
     kind = {1: "single", 2: "pair", 3: "triple"}.get(n, f"{n} cards")
     said = f"the {kind} {rank.symbol}"
