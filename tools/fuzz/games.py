@@ -242,8 +242,8 @@ class GameMode:
             started = driver.start(case.variants, case.setup)
             if started.get("accepted") is False:
                 return self._judge(case, _setup_error(started))
-            for step in case.steps:
-                results.append(driver.run(step))
+            for case_step in case.steps:
+                results.append(driver.run(case_step))
         except Exception as err:
             index = getattr(err, "index", None)
             err_index = len(results) if index is None else index
