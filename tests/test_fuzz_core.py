@@ -355,6 +355,38 @@ def test_a_group_is_one_mistake_not_one_set_of_consequences() -> None:
     assert ending.group_key() == 'observe:result.ending="bankers_out"->"defenders_out"'
 
 
+def test_a_consequence_is_grouped_with_its_cause() -> None:
+    """Issue 30: an observation lists ``levels`` before ``result``, so a wrong kitty whose
+    points moved the levels was keyed by the levels, and the same bug where the levels
+    did not move by the kitty: two groups, two written cases. Paths are ordered cause
+    first (the kitty, its points, the totals, the band, the levels, the match), in the
+    divergence itself (so the written case and the shrinker start from the cause) and in
+    the key; a cause beyond the first ten differences is not cut off."""
+    from fivetenk.fuzz.source import causal_order, compare
+
+    want = {"levels": ["4", "3", "4"], "captured": [0, 0, 0],
+            "result": {"kitty": ["6C", "8D"], "kitty_points": 20, "credited": [1, 2, 3]}}
+    moved = {"levels": ["3", "4", "3"], "captured": [0, 0, 0],
+             "result": {"kitty": ["4H", "7S"], "kitty_points": 0, "credited": [3, 2, 1]}}
+    still = {**want, "result": {**want["result"], "kitty": ["4H", "7S"]}}
+    first = compare({"op": "observe"}, want, moved, 7)
+    second = compare({"op": "observe"}, want, still, 9)
+    assert first is not None and second is not None
+    assert first.paths[:3] == ["result.kitty.0", "result.kitty.1", "result.kitty_points"]
+    assert first.paths[-2:] == ["levels.1", "levels.2"], first.paths
+    assert first.lines[0].startswith("result.kitty.0"), first.lines
+    assert first.group_key() == second.group_key() == "observe:result.kitty.#=str->str"
+    assert causal_order(["levels.0", "out.1", "result.band"]) == ["out.1", "result.band",
+                                                                  "levels.0"]
+    many = {"levels": [str(n) for n in range(12)], "result": {"kitty": ["6C"]}}
+    wrong = {"levels": ["x"] * 12, "result": {"kitty": ["4H"]}}
+    cut = compare({"op": "observe"}, many, wrong, 1)
+    assert cut is not None and cut.total == 13 and cut.paths[0] == "result.kitty.0"
+    assert len(cut.paths) == 10
+    old = _divergence(["levels.0", "result.kitty.0"], want, moved)  # a report written before
+    assert old.group_key() == first.group_key()
+
+
 @pytest.mark.slow
 def test_one_engine_mistake_makes_one_group_per_field_it_breaks(tmp_path: Path) -> None:
     """The engine that gives the kitty to the wrong seat (fuzz_endings) breaks the

@@ -11,18 +11,17 @@ rest so that the hand ends at once:
 - kept: the first receiver, the banker, the dealt kitty (the last six cards of the deck,
   D2) and the six cards the banker buried;
 - filled: the banker is dealt, besides the burial, one card of its level (to reveal it),
-  every copy left of the rank of two callable faces, and bombs of other ranks; the other
-  seats get the rest of the pack;
+  a copy of two faces it may call, and copies of the kitty's ranks (:func:`_plan`: as
+  few ranks as can be); the other seats get the rest of the pack;
 - played: the banker reveals at its first prompt (the others skip), buries as before,
-  calls the two faces of its long rank, so that it resolves both calls itself (R11.4:
-  its side is itself alone), and leads its hand out (the long rank and the bombs as
-  bombs, then single cards) while everyone passes; when it goes out its side is out and the
-  hand ends (R17.2) and is settled: a few dozen steps, not hundreds.
+  calls the two faces, so that it resolves both calls itself (R11.4: its side is itself
+  alone), and leads its hand out one rank at a time (singles, pairs, triples, bombs)
+  while the other seats pass; when it goes out its side is out and the hand ends (R17.2)
+  and is settled: six to eight leads, under forty steps.
 
 The rebuilt case counts only if it diverges at the same command and in the same field as
-the case found (:func:`near`). It is built for hand 1 of a match (every seat at level 3 and
-eligible to reveal); for a later hand, or a deal the banker did not reveal in, it gives
-None and the case is reported as found.
+the case found (:func:`near`). It is always a first hand (every seat at level 3 and
+eligible to reveal), whichever hand of a match the kitty and burial come from.
 """
 
 from __future__ import annotations
@@ -36,7 +35,7 @@ from ..reference.cards import Card, Rank, full_deck
 from ..reference.errors import RulesError
 from ..reference.game import Game, Phase
 from ..reference.variants import Variants
-from .source import Case, Divergence
+from .source import Case, Divergence, causal_order
 
 DRAWS = 156
 SEATS = 6
@@ -44,14 +43,16 @@ SEATS = 6
 
 def near(found: Divergence) -> Any:
     """Whether a divergence is "the same mistake" as ``found`` for a rebuilt deal: the same
-    command, and the first differing field the same (list positions aside: the rebuilt
-    hand settles other numbers, so the exact paths may differ)."""
+    command, and the first differing field in causal order the same (list positions aside:
+    the rebuilt hand settles other numbers, so the exact paths may differ; a found case
+    whose levels differ because its kitty did is rebuilt on the kitty:
+    :func:`fivetenk.fuzz.source.causal_order`)."""
     op = found.request.get("op") if isinstance(found.request, dict) else None
-    head = _head(found.paths[0]) if found.paths else None
+    head = _head(causal_order(found.paths)[0]) if found.paths else None
 
     def same(d: Divergence | None) -> bool:
         return (d is not None and not d.error and bool(d.paths)
-                and d.request.get("op") == op and _head(d.paths[0]) == head)
+                and d.request.get("op") == op and _head(causal_order(d.paths)[0]) == head)
     return same
 
 
@@ -63,12 +64,12 @@ def short_deal(case: Case) -> Case | None:
     """The short hand rebuilt from ``case`` (module docstring), or None when it cannot be."""
     setup = case.setup or {}
     deal = setup.get("deal")
-    if not isinstance(deal, dict) or deal.get("hand", 1) != 1 or "levels" in deal:
+    if not isinstance(deal, dict):
         return None
     variants = Variants.from_mapping(case.variants)
     try:
         found = _what_matters(case, deal, variants)
-    except RulesError:
+    except (RulesError, KeyError, TypeError, ValueError):
         return None
     if found is None:
         return None
@@ -86,70 +87,94 @@ def short_deal(case: Case) -> Case | None:
 
 def _what_matters(case: Case, deal: dict[str, Any], variants: Variants,
                   ) -> tuple[int, int, list[Card], list[Card]] | None:
-    """The first receiver, the banker, the dealt kitty and the burial of ``case``."""
+    """The first receiver, the banker, the dealt kitty and the burial of ``case``: of the
+    last hand buried before its end (the case is cut after its diverging step), whatever
+    its number, levels, redeals or fallback banker. The rebuilt deal is a first hand
+    (every seat at level 3): what is kept is the kitty and the burial, and a later hand
+    found diverging the same way (a match, or a case starting at hand 8) is rebuilt short
+    too (issue 30: such a case was written unshrunk, hundreds of steps)."""
     game = Game.new(deck=deal["deck"], first=deal.get("first"),
-                    redeals=deal.get("redeals", ()), variants=variants)
+                    redeals=deal.get("redeals", ()), variants=variants,
+                    hand_number=deal.get("hand", 1), levels=deal.get("levels"),
+                    previous_winners=deal.get("previous_winners"),
+                    previous_banker=deal.get("previous_banker"))
+    found: tuple[int, int, list[Card], list[Card]] | None = None
     for step in case.steps:
-        if step["op"] != "act":
-            continue
-        action = step["action"]
-        if action.get("type") == "bury":
-            observed = game.observe()
-            if observed["reveal"] is None or observed["deal"] != 1:
-                return None  # no reveal (a fallback banker) or a redeal: not rebuilt
-            kitty = list(game.deal_decks[-1][DRAWS:])
-            burial = [Card.parse(c) for c in action["cards"]]
-            return int(deal.get("first") or 0), int(action["seat"]), kitty, burial
         try:
+            if step["op"] == "next_hand":
+                game.next_hand(deck=step["deck"], first=step.get("first"))
+                continue
+            if step["op"] != "act":
+                continue
+            action = step["action"]
+            if action.get("type") == "bury" and game.is_legal(action):
+                found = (int(deal.get("first") or 0), int(action["seat"]),
+                         list(game.deal_decks[-1][DRAWS:]),
+                         [Card.parse(c) for c in action["cards"]])
             game.apply(action)
         except RulesError:
             continue  # a near miss, rejected as the case expects
-    return None
+    return found
 
 
 def _plan(banker: int, kitty: list[Card], burial: list[Card], variants: Variants,
           ) -> tuple[list[Card], list[list[Card]], Any] | None:
-    """The banker's dealt cards, its leads, and its calls."""
+    """The banker's dealt cards, its leads, and its calls.
+
+    After the burial the banker holds its twenty other dealt cards and the dealt kitty, and
+    it leads one rank at a time (a single, pair, triple or bomb). So the twenty are drawn
+    from as few ranks as can be: a card of its level first (to reveal), a copy of each
+    face it calls, then the copies left of the kitty's ranks, of the level and of the
+    called rank; another rank only when those run out. The hand is then played in one lead
+    per rank, six to eight leads where filling the long rank and bombs of other ranks
+    took eleven to thirteen (issue 30: 89 steps, 65 of them passes)."""
     pool = Counter(full_deck())
     pool.subtract(kitty)
     pool.subtract(burial)
     if any(n < 0 for n in pool.values()):
         return None
     level = Rank.THREE
+    kitty_ranks = {c.rank for c in kitty}
+    held = Counter(kitty)
     pairs = [p for p in legal_call_pairs(burial, variants)
-             if p[0].face.rank == p[1].face.rank and p[0].face.rank != level
-             and p[0].ordinal == p[1].ordinal == 1]
+             if p[0].ordinal == p[1].ordinal == 1 and p[0].face.rank != level
+             and p[1].face.rank != level
+             and all(pool[c.face] > 0 or held[c.face] > 0 for c in p)]
     if not pairs:
         return None
-    calls = pairs[0]
-    long_rank = calls[0].face.rank
+    # the fewest ranks besides the kitty's and the level's, then the pair of one rank
+    calls = min(pairs, key=lambda p: (len({c.face.rank for c in p} - kitty_ranks),
+                                      p[0].face.rank != p[1].face.rank))
     reveal = next((c for c in sorted(pool, key=str) if c.rank == level and pool[c] > 0), None)
     if reveal is None:
         return None
     dealt: list[Card] = [reveal]
     pool[reveal] -= 1
-    leads: list[list[Card]] = []
-    long = [c for c in sorted(pool, key=str) if c.rank == long_rank for _ in range(pool[c])]
-    for card in long:
-        pool[card] -= 1
-    dealt += long
-    leads.append(long)
+    for spec in calls:
+        if held[spec.face] == 0 and spec.face not in dealt:
+            dealt.append(spec.face)
+            pool[spec.face] -= 1
+    if any(n < 0 for n in pool.values()):
+        return None
+    ranks = kitty_ranks | {level} | {c.face.rank for c in calls}
+    others = sorted({c.rank for c in pool if pool[c] > 0} - ranks,
+                    key=lambda r: (-sum(pool[c] for c in pool if c.rank == r), r))
     need = 26 - len(burial) - len(dealt)
-    for rank in sorted({c.rank for c in pool if pool[c] > 0 and c.rank not in
-                        (level, long_rank)}, reverse=True):
+    for rank in [*sorted(ranks), *others]:
         if need <= 0:
             break
         cards = [c for c in sorted(pool, key=str) if c.rank == rank for _ in range(pool[c])]
-        take = cards[:need]  # a group of one rank: a single, pair, triple or bomb
+        take = cards[:need]
         for card in take:
             pool[card] -= 1
         dealt += take
-        leads.append(take)
         need -= len(take)
     if need != 0:
         return None
-    leads.append([reveal])
-    leads += [[card] for card in sorted(kitty, key=str)]
+    hand = Counter(dealt)
+    hand.update(kitty)
+    leads = [[c for c in sorted(hand, key=str) if c.rank == rank for _ in range(hand[c])]
+             for rank in sorted({c.rank for c in hand})]
     return dealt + list(burial), leads, calls
 
 

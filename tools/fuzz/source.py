@@ -257,7 +257,9 @@ class Divergence:
 
     def group_key(self) -> str:
         """What makes divergences one group in the report: the op of the step, the first
-        path that differs with its list indexes left out (``levels.#``: which seat's level
+        path that differs in causal order (:func:`causal_order`: a wrong kitty and the
+        levels that follow from it are one group, keyed by the kitty) with its list
+        indexes left out (``levels.#``: which seat's level
         is wrong is not another bug), and, where they are words, what was expected and what
         came back there (``true->false``, ``"bankers_out"->"defenders_out"``); or how it
         errored. Keying by every differing path split one engine's single kitty mistake
@@ -268,7 +270,7 @@ class Divergence:
             return f"{op}:error:{error_kind(self.error)}"
         if not self.paths:
             return f"{op}:"
-        path = self.paths[0]
+        path = causal_order(self.paths)[0]
         key = f"{op}:{'.'.join('#' if part.isdigit() else part for part in path.split('.'))}"
         return key + f"={_gist(self.expected, path)}->{_gist(self.observed, path)}"
 
@@ -279,6 +281,49 @@ class Divergence:
         if self.error:
             return f"{op}:error:{error_kind(self.error)}"
         return f"{op}:{','.join(self.paths)}"
+
+
+CONSEQUENCES: tuple[tuple[str, ...], ...] = (
+    ("result.kitty",),
+    ("result.kitty_points", "result.kitty_to", "result.table_points", "result.table_to",
+     "result.remnant_points", "result.remnant_to"),
+    ("result.defender_total", "result.banker_total", "result.credited"),
+    ("result.band", "result.winners", "result.advance"),
+    ("result.advanced", "result.levels", "levels"),
+    ("result.match_winners", "match_over", "match_winners"),
+    ("previous_winners", "previous_banker"),
+)
+"""The fields of an observation in the order a settlement computes them, cause before
+consequence (R19 the kitty and the last trick, R20-R21 the totals and the band, R22 the
+levels, R07 the match's end, then what a later hand records of the one before: D5).
+A field differing at a later rank differs *because* of an earlier one whenever both
+differ: an engine that scores the dealt kitty instead of the burial (R19.3, D7) shows a
+wrong ``result.kitty`` and, in three hands of four, wrong ``levels`` too; keyed by the
+first path in the observation's own order (``levels`` comes first there) one bug made two
+groups and two written cases, one of them not shrinkable (issue 30). Fields of no rank
+(the trick, captured points, phase…) come first: they are causes, never consequences, of
+these."""
+
+CAUSAL_LIMIT = 200
+"""How many differences :func:`compare` collects before it orders them causally and keeps
+the first :data:`fivetenk.runner.DIFF_LIMIT`: enough for every field of an observation
+(six levels, six credited, six kitty cards…), so the cause is never cut off by its
+consequences."""
+
+
+def causal_rank(path: str) -> int:
+    """The rank of ``path`` in :data:`CONSEQUENCES` (0: not a consequence of another field,
+    1 the first rank, …)."""
+    for rank, heads in enumerate(CONSEQUENCES, start=1):
+        if any(path == head or path.startswith(head + ".") for head in heads):
+            return rank
+    return 0
+
+
+def causal_order(items: Sequence[T], key: Callable[[T], str] = str) -> list[T]:
+    """``items`` (paths, or what ``key`` reads a path from) with causes first
+    (:func:`causal_rank`), in their own order within a rank."""
+    return sorted(items, key=lambda item: causal_rank(key(item)))
 
 
 def _gist(value: Any, path: str) -> str:
@@ -361,7 +406,7 @@ def compare(step: dict[str, Any], expected: dict[str, Any], observed: Any, index
     result is compared (objects as subsets, as ``check`` does: keys the reference does not
     write are not looked at; ``readings`` and ``plays`` as sets); a rejection is compared
     on ``accepted`` and ``clause`` only (the ``error`` object is for people)."""
-    from ..runner import SORTED_PATHS, differences
+    from ..runner import DIFF_LIMIT, SORTED_PATHS, differences
 
     want = expected
     if isinstance(expected, dict) and expected.get("accepted") is False:
@@ -369,9 +414,11 @@ def compare(step: dict[str, Any], expected: dict[str, Any], observed: Any, index
     sets = SORTED_PATHS.get(str(step.get("op")), ())
     if _same(want, observed, sets):  # the common case, without building any difference
         return None
-    found = differences(want, observed, sets=sets)
+    found = differences(want, observed, sets=sets, limit=CAUSAL_LIMIT)
     if not found.total:
         return None
+    kept = causal_order(found, key=lambda m: m.path)[:DIFF_LIMIT]
+    found[:] = kept
     from ..bounded import plain
     from ..runner import answer_text
 
