@@ -396,3 +396,57 @@ def test_observation_checks_are_written_in_the_kits_phrases_that_read_back() -> 
     finally:
         registry.OBSERVATION_PHRASES.remove(lying)
 
+
+
+# ---------------------------------------------------------------------------------------------
+# When the other seats pass (issue 30: a banker leading its hand out, read in a line a lead)
+# ---------------------------------------------------------------------------------------------
+
+_EVERY_SEAT_HOLDS = """Given a hand in play with seat 0 as banker
+And seat 0 holds "4D 9D"
+And seat 1 holds "5C"
+And seat 2 holds "6C"
+And seat 3 holds "7C"
+And seat 4 holds "8C 8H"
+And seat 5 holds "JC"
+And it is seat 4's turn
+When seat 4 plays "8C"
+"""
+
+
+def test_the_other_seats_pass_is_the_five_passes_after_the_player_in_both_languages() -> None:
+    """``the other seats pass`` compiles to the same steps as the five passes written one
+    by one, from the seat after the player round the table; the Spanish phrase to the
+    same; a run of exactly those passes renders back as the phrase (and compiles back to
+    the same scenario), in English and Spanish; the reference engine plays it."""
+    from fivetenk.language import translate_lines
+
+    short = _one(_EVERY_SEAT_HOLDS + "And the other seats pass")
+    long = _one(_EVERY_SEAT_HOLDS + "\n".join(f"And seat {s} passes" for s in (5, 0, 1, 2, 3)))
+    strip = [{k: v for k, v in s.items() if k != "line"} for s in short.steps]
+    assert strip == [{k: v for k, v in s.items() if k != "line"} for s in long.steps]
+    assert [s["action"]["seat"] for s in short.steps[1:]] == [5, 0, 1, 2, 3]
+    lines = render_steps(long)
+    assert lines[-1] == "And the other seats pass" and not any("passes" in x for x in lines)
+    _round_trip(long)
+    spanish = translate_lines(lines, "es")
+    assert spanish[-1] == "Y los demás asientos pasan"
+    text = ("# language: es\nCaracterística: f\n\n  @R08.2 @id:x-001\n  Escenario: s\n"
+            + "".join(f"    {line}\n" for line in spanish))
+    (es,) = compile_text(text, "x.feature")
+    assert [{k: v for k, v in s.items() if k != "line"} for s in es.steps] == strip
+    assert _status(short).status == "passed"
+
+
+def test_the_other_seats_pass_only_after_a_play_and_renders_only_its_own_run() -> None:
+    """After anything but a play the phrase is an error saying what it follows; fewer
+    passes, or five with a Then of their own, stay written one by one."""
+    assert "follows a seat's play" in _error(
+        _EVERY_SEAT_HOLDS + "And seat 5 passes\nAnd the other seats pass")
+    four = _one(_EVERY_SEAT_HOLDS + "\n".join(f"And seat {s} passes" for s in (5, 0, 1, 2)))
+    assert "the other seats pass" not in "\n".join(render_steps(four))
+    rejected = _one(_EVERY_SEAT_HOLDS + "And the other seats pass\n"
+                    "Then the action is rejected citing R13.2")
+    lines = render_steps(rejected)
+    assert "And the other seats pass" not in lines and lines[-2] == "And seat 3 passes", lines
+    _round_trip(rejected)

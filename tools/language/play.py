@@ -28,6 +28,7 @@ from .registry import (
     CLAUSE,
     ORDINAL_TEXT,
     ORDINALS,
+    RUN_RENDERERS,
     SEAT,
     Builder,
     card_words,
@@ -100,6 +101,51 @@ def _seats_pass(b: Builder, seats: str) -> None:
     for seat in seat_list(seats.replace(" and ", ", ")):
         b.assume(b.add({"op": "act", "action": {"type": "pass", "seat": seat},
                         "expect": {"accepted": True}}), "accepted")
+
+
+@step("when", r"the other seats pass", "the other seats pass")
+def _others_pass(b: Builder) -> None:
+    """The five seats after the one that just played, in turn (seat ``s + 1`` first, round
+    the table), each pass, and each pass must be accepted: a trick nobody answers, as when
+    a banker leads its hand out (R13, R14). It follows a play; a seat that is out has no
+    turn, so such a pass is rejected and the scenario says so (write the seats that pass
+    with ``seats 3, 4 and 5 pass`` there)."""
+    act = next((s for s in reversed(b.steps) if s["op"] != "observe"), None)
+    action = act.get("action") if act is not None and act["op"] == "act" else None
+    if not isinstance(action, dict) or action.get("type") != "play" \
+            or type(action.get("seat")) is not int or not 0 <= action["seat"] <= 5:
+        raise ScenarioError('"the other seats pass" follows a seat\'s play (When seat 4 '
+                            'plays "…"): it passes for the five seats after that one')
+    for seat in _others(action["seat"]):
+        b.assume(b.add({"op": "act", "action": {"type": "pass", "seat": seat},
+                        "expect": {"accepted": True}}), "accepted")
+
+
+def _others(seat: int) -> list[int]:
+    """The five seats after ``seat``, in turn order."""
+    return [(seat + k) % 6 for k in range(1, 6)]
+
+
+def others_pass_lines(steps: list[dict[str, Any]], at: int) -> tuple[list[str], int] | None:
+    """``When the other seats pass`` for ``steps[at:at + 5]`` when they are exactly the
+    passes that phrase makes (accepted, nothing else expected) right after a play by the
+    seat before them; None otherwise."""
+    if at == 0 or at + 5 > len(steps):
+        return None
+    play = steps[at - 1]
+    action = play.get("action") if play.get("op") == "act" else None
+    if not isinstance(action, dict) or action.get("type") != "play" \
+            or type(action.get("seat")) is not int or not 0 <= action["seat"] <= 5:
+        return None
+    for seat, s in zip(_others(action["seat"]), steps[at:at + 5], strict=True):
+        if (s.get("op") != "act" or set(s) - {"line"} != {"op", "action", "expect"}
+                or s["action"] != {"type": "pass", "seat": seat}
+                or s["expect"] != {"accepted": True}):
+            return None
+    return ["When the other seats pass"], 5
+
+
+RUN_RENDERERS.append(others_pass_lines)
 
 
 @step("when", r"the action (?P<action>\{.*\}) is sent",

@@ -292,6 +292,12 @@ RENDERERS: list[Callable[[dict[str, Any]], list[str] | None]] = []
 """Functions rendering one step dict to Gherkin lines (``When …``), or None if not theirs."""
 
 
+RUN_RENDERERS: list[Callable[[list[dict[str, Any]], int],
+                              tuple[list[str], int] | None]] = []
+"""Functions rendering a run of steps that one phrase makes, from index ``at``: its lines
+and how many steps it covers, or None (tried before :data:`RENDERERS`)."""
+
+
 def renderer(func: Callable[[dict[str, Any]], list[str] | None]) -> Callable[
         [dict[str, Any]], list[str] | None]:
     RENDERERS.append(func)
@@ -432,9 +438,19 @@ def render_steps(scenario: Scenario, lang: Lang = "en") -> list[str]:
         lines.append(f"Given the variant {q(name)} is {q(value)}")
     for render_setup in SETUP_RENDERERS:
         lines.extend(render_setup(scenario))
-    for s in scenario.steps:
+    steps = scenario.steps
+    at = 0
+    while at < len(steps):
+        s = steps[at]
+        at += 1
         if s.get("op") == START_OP:  # it needs the setup's kind: see refused_lines
             lines.extend(refused_lines(s, scenario.setup))
+            continue
+        run = next((found for render_run in RUN_RENDERERS
+                    for found in [render_run(steps, at - 1)] if found is not None), None)
+        if run is not None:  # several steps one phrase makes (``the other seats pass``)
+            lines.extend(run[0])
+            at += run[1] - 1
             continue
         for render in RENDERERS:
             rendered = render(s)

@@ -168,6 +168,7 @@ SPANISH: dict[str, Entry] = {
     'seat 3 plays "7H 7S"': ('el asiento {seat} <juega|sale con> "{cards}"[ como "{shape}"]', {}),
     "seat 4 passes": ("el asiento {seat} pasa", {}),
     "seats 3, 4 and 5 pass": ("los asientos {seats} pasan", {"seats": SEATS_AND}),
+    "the other seats pass": ("los demás asientos pasan", {}),
     'the action {"type": "skip", "seat": 1} is sent': ("se envía la acción {action}", {}),
     "the action is rejected citing R13.2": ("se rechaza la acción citando {clause}", {}),
     "the action is rejected": ("se rechaza la acción", {}),
