@@ -463,23 +463,36 @@ def test_an_optional_field_that_is_sent_is_compared() -> None:
 
 
 @pytest.mark.slow
-def test_a_dealt_kitty_bug_is_shrunk_to_a_short_deal(tmp_path: Path) -> None:
+def test_a_dealt_kitty_bug_is_one_short_case(tmp_path: Path) -> None:
     """tests/miniatures/fuzz_dealt_kitty.py scores the kitty as dealt, not as buried: no
     position shows it, so the case was reported whole (hundreds of steps). The deal is
-    rebuilt short, keeping the dealt kitty and the burial: the written case plays a few
-    leads, reads in the kit's phrases, passes on the reference engine and fails on the
-    miniature."""
+    rebuilt short, keeping the dealt kitty and the burial, and the banker leads its hand
+    out one rank at a time while the other seats pass. Issue 30: one bug, one case. In
+    five cases of seed 1 the wrong kitty also moves the levels (case 1: its observation
+    lists ``levels`` first) and one case is hand 8 of a match (levels given); all are one
+    group, written once, in at most 40 steps (89 before, and a second case of 295 steps
+    "the deal could not be rebuilt short"); it reads in the kit's phrases, passes on the
+    reference engine and fails on the miniature."""
     impl = " ".join(mini("fuzz_dealt_kitty"))
     cli = [sys.executable, "-m", "fivetenk.cli"]
     run, report = fuzz_run(tmp_path, "fuzz_dealt_kitty", "--mode", "games", "--seed", "1",
-                           "--cases", "1")
+                           "--cases", "5")
     assert run.returncode == 1, run.stdout + run.stderr
     assert "the deal rebuilt short" in run.stdout, run.stdout
-    first = json.loads(report.read_text().splitlines()[0])
+    records = [json.loads(line) for line in report.read_text().splitlines()]
+    groups = [r for r in records if r["record"] == "divergence"]
+    assert len(groups) == 1 and groups[0]["count"] == 5, groups
+    assert records[-1]["distinct"] == 1 and records[-1]["diverged"] == 5
+    assert sorted(p.name for p in tmp_path.glob("*.feature")) == [f"{groups[0]['id']}.feature"]
+    first = groups[0]
     scenario = json.loads(Path(first["json"]).read_text())
     assert first["found"]["step"] > 200  # as found: the settlement, hundreds of steps in
-    assert "deal" in scenario["setup"] and len(scenario["steps"]) < 80, len(scenario["steps"])
+    assert "deal" in scenario["setup"] and len(scenario["steps"]) <= 40, len(scenario["steps"])
     text = Path(first["feature"]).read_text()
+    steps = [line for line in text.splitlines()
+             if line.split(" ", 1)[0] in ("Given", "When", "Then", "And")]
+    assert len(steps) <= 40 and "seat 0 passes" not in text, text
+    assert "And the other seats pass" in text, text
     assert 'And the settlement shows the buried cards "' in text, text
     ok = subprocess.run([*cli, "check", "--only-paths", first["feature"]],
                         capture_output=True, text=True, timeout=120)
@@ -487,3 +500,41 @@ def test_a_dealt_kitty_bug_is_shrunk_to_a_short_deal(tmp_path: Path) -> None:
     bad = subprocess.run([*cli, "check", "--only-paths", first["feature"], "--impl", impl],
                          capture_output=True, text=True, timeout=120)
     assert bad.returncode == 1, bad.stdout + bad.stderr
+
+
+def test_a_later_hand_is_rebuilt_as_a_short_first_hand() -> None:
+    """A case that starts at hand 8 of a match (levels given) diverging on the dealt kitty
+    is rebuilt short as well: the kitty and burial of its hand, dealt as a first hand."""
+    from fivetenk.fuzz.short_deal import short_deal
+
+    mode = GamesMode()
+    case = mode.generate(RandomSource(case_seed(1, "games", 4)), {})
+    assert case.setup is not None and case.setup["deal"].get("hand", 1) > 1
+    short = short_deal(case)
+    assert short is not None and short.setup is not None
+    assert set(short.setup["deal"]) == {"deck", "first"} and len(short.steps) <= 60
+    burials = [s["action"]["cards"] for s in case.steps
+               if s["op"] == "act" and s["action"]["type"] == "bury"]
+    assert [s["action"]["cards"] for s in short.steps
+            if s["op"] == "act" and s["action"]["type"] == "bury"] == burials[-1:]
+    game = ReferenceDriver()
+    game.start(short.variants, short.setup)
+    assert [game.run(step) for step in short.steps] == short.expected
+
+
+def test_a_short_deal_leads_one_rank_at_a_time() -> None:
+    """The rebuilt hand of each of the first five cases of seed 1 (every kind of game
+    case: hands, a match, later hands) is at most eight leads, each of one rank, and at
+    most 40 actions: the written case reads in under 40 steps."""
+    from fivetenk.fuzz.short_deal import short_deal
+    from fivetenk.reference.cards import Card
+
+    mode = GamesMode()
+    for index in range(5):
+        short = short_deal(mode.generate(RandomSource(case_seed(1, "games", index)), {}))
+        assert short is not None, index
+        plays = [s["action"]["cards"] for s in short.steps
+                 if s["op"] == "act" and s["action"]["type"] == "play"]
+        assert len(plays) <= 8 and all(len({Card.parse(c).rank for c in p}) == 1
+                                       for p in plays), plays
+        assert sum(s["op"] == "act" for s in short.steps) <= 40, index
