@@ -23,7 +23,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from fivetenk import vectors
+from fivetenk import catalog, vectors
 from fivetenk.reference import Card, Combo, Rank, Variants, beats, classify, parse_cards
 from fivetenk.shapes import SHAPES
 
@@ -181,3 +181,128 @@ def test_the_check_command_says_the_file_is_up_to_date() -> None:
                           capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 0, done.stderr
     assert f"({len(VECTORS)} vectors)" in done.stdout
+
+
+# --------------------------------------------------------------------------- fivetenk check
+
+
+def _check(capsys: pytest.CaptureFixture[str], tmp_path: Path, *args: str
+           ) -> tuple[int, str, dict[str, dict]]:
+    from fivetenk import cli
+
+    jsonl = tmp_path / "r.jsonl"
+    code = cli.main(["check", "--no-progress", "--jsonl", str(jsonl), *args])
+    out = capsys.readouterr().out
+    records = [json.loads(line) for line in jsonl.read_text().splitlines()[1:]]
+    return code, out, {r["id"]: r for r in records if "id" in r}
+
+
+def _impl(name: str, *args: str) -> str:
+    return " ".join([sys.executable, str(MINIATURES / name), *args])
+
+
+LONG_LEADS = [v["id"] for v in VECTORS if v["kind"] == "lead" and len(v["hand"]) > 16
+              and not v.get("variants")][:12]
+SHORT = [v["id"] for v in VECTORS if len(v["hand"]) <= 16 and "airplane+pairs" in v["families"]
+         ][:4]
+
+
+def test_an_engine_dropping_a_family_in_long_hands_fails_the_vectors(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """The figure of issue 32: tests/miniatures/fuzz_long_hands.py lists no airplane with
+    pairs among the leads of a hand over 16 cards. Vectors of shorter hands pass; long ones
+    fail, each with the breakdown by family and the first missing plays."""
+    ids = [a for i in [*LONG_LEADS, *SHORT] for a in ("--id", i)]
+    code, out, records = _check(capsys, tmp_path, "--impl", _impl("fuzz_long_hands.py"),
+                                *ids)
+    assert code == 1
+    failed = {i for i, r in records.items() if r["status"] == "failed"}
+    assert failed and failed <= set(LONG_LEADS)
+    assert all(records[i]["status"] == "passed" for i in SHORT)
+    first = sorted(failed)[0]
+    vector = next(v for v in VECTORS if v["id"] == first)
+    observed = {k: n for k, n in vector["families"].items() if k != "airplane+pairs"}
+    assert (f"plays (by family): expected {json.dumps(vector['families'])}, observed "
+            f"{json.dumps(observed)}") in out
+    assert f"count: expected {vector['count']}, observed " in out
+    assert "missing: \"airplane+pairs " in out
+
+
+@pytest.mark.slow
+def test_the_long_hands_engine_passes_every_scenario_and_fails_the_vectors(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Only the vectors catch it: the whole shipped suite passes (issue 32)."""
+    command = _impl("fuzz_long_hands.py")
+    code, _, records = _check(capsys, tmp_path, "--impl", command, "--no-vectors")
+    assert code == 0 and not any(i.startswith("V-") for i in records)
+    code, _, records = _check(capsys, tmp_path, "--impl", command, "--tag", "vectors")
+    assert code == 1
+    assert sum(r["status"] == "failed" for r in records.values()) >= 10
+
+
+def test_the_reference_passes_every_vector(capsys: pytest.CaptureFixture[str],
+                                           tmp_path: Path) -> None:
+    code, out, records = _check(capsys, tmp_path, "--tag", "vectors", "--quiet")
+    assert code == 0, out
+    assert len(records) == len(VECTORS)
+    assert all(r["status"] == "passed" for r in records.values())
+
+
+def test_an_older_protocol_skips_the_vectors_naming_the_convention(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Convention plays-vectors is 1.4: an adapter declaring 1.3 is not judged on it."""
+    code, _, records = _check(capsys, tmp_path, "--impl", _impl("older_protocol.py", "1.3"),
+                                "--id", "V-001", "--id", "V-300")
+    assert {r["status"] for r in records.values()} == {"skipped"}
+    assert all("judges convention plays-vectors (protocol 1.4, "
+               "schemas/protocol.md#c-plays-vectors), which the implementation's hello "
+               "(protocol 1.3) does not declare" in r["reason"] for r in records.values())
+    assert code == 1  # nothing ran
+
+
+def test_a_vector_outside_the_profile_is_skipped_saying_why() -> None:
+    """Shapes, pack and variants: the profile skips a vector as it skips a scenario."""
+    from types import SimpleNamespace
+
+    from fivetenk.profile import fit
+    from fivetenk.runner import reference_passes
+
+    scenarios = {s.id: s for s in vectors.scenarios()}
+    base = dict(capabilities=frozenset({"plays"}), shapes=None, protocol_minor=None,
+                supports_variants=lambda v: not v)
+    driver = SimpleNamespace(**base)
+    bomb = next(i for i, s in scenarios.items() if "bomb" in VECTORS[int(i[2:]) - 1]
+                ["families"] and not s.variants)
+    assert fit(driver, scenarios[bomb], reference_passes).reason == ""
+    no_bombs = SimpleNamespace(**{**base, "shapes": [s for s in SHAPES if s != "bomb"]})
+    assert "uses bomb" in fit(no_bombs, scenarios[bomb], reference_passes).reason
+    one_deck = SimpleNamespace(**{**base, "pack": 1})
+    doubled = next(v["id"] for v in VECTORS if len(set(v["hand"])) < len(v["hand"]))
+    assert "more than the implementation's pack of 1 deck holds" in fit(
+        one_deck, scenarios[doubled], reference_passes).reason
+    varied = next(v["id"] for v in VECTORS if v.get("variants"))
+    assert "implementation lacks variant" in fit(driver, scenarios[varied],
+                                                 reference_passes).reason
+    older = SimpleNamespace(**{**base, "protocol_minor": 3})
+    assert "plays-vectors" in fit(older, scenarios["V-001"], reference_passes).reason
+
+
+def test_an_engine_without_plays_is_not_asked_them() -> None:
+    """The vectors judge plays alone: without it they are left out, said in one line."""
+    import io
+    from types import SimpleNamespace
+
+    from fivetenk.commands.check import _without_vectors
+    from fivetenk.user_input import UsageError
+
+    scenarios = vectors.scenarios()[:5]
+    other = list(catalog.shipped()[:3])
+    out = io.StringIO()
+    lacking = SimpleNamespace(capabilities=frozenset({"classify"}))
+    assert _without_vectors([*other, *scenarios], lacking, out) == other
+    assert out.getvalue() == "count vectors: 5 not run (the implementation does not declare " \
+        "plays)\n"
+    with pytest.raises(UsageError, match="need plays"):
+        _without_vectors(scenarios, lacking, out)
+    having = SimpleNamespace(capabilities=frozenset({"plays"}))
+    assert _without_vectors(scenarios, having, io.StringIO()) == scenarios

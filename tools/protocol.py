@@ -66,8 +66,9 @@ STEP_COMMANDS = QUERY_COMMANDS + GAME_COMMANDS
 COMMANDS = ("hello", "start", *STEP_COMMANDS, "stop")
 """Every request the kit sends, in the order of a session."""
 
-EXPECTATION_KEYS = frozenset({"expect", "contains", "excludes", "line"})
-"""Step keys that say what is expected or where the step was written: never sent."""
+EXPECTATION_KEYS = frozenset({"expect", "contains", "excludes", "line", "families"})
+"""Step keys that say what is expected or where the step was written: never sent
+(``families``: a count vector's breakdown by family, :mod:`fivetenk.vectors`)."""
 
 SCHEMA_BASE = "https://fivetenk.dev/schemas/protocol/"
 MESSAGE_KINDS = (*COMMANDS, *(f"{cmd}-reply" for cmd in COMMANDS), "error")

@@ -11,7 +11,7 @@ method per command, each a function to fill::
 
     class MyEngine(Engine):
         name, version = "my-engine", "0.3.0"
-        protocol = "1.3"                          # the conventions you were written for
+        protocol = "1.4"                          # the conventions you were written for
         capabilities = ("classify", "beats")      # the commands you answer
         shapes = ("single", "pair", "bomb")       # the shapes you play (None: all)
         variants = {}                             # per variant, the values (none: defaults)
@@ -54,7 +54,7 @@ from typing import Any, BinaryIO, Protocol
 
 PROTOCOL_VERSION = 1
 """The major protocol version spoken."""
-PROTOCOL_LATEST = "1.3"
+PROTOCOL_LATEST = "1.4"
 """The latest minor version of protocol 1 this SDK's documentation describes (what
 ``fivetenk new-adapter`` writes into a new adapter; :data:`Engine.protocol` defaults to
 ``1``, that is 1.0)."""

@@ -43,7 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from .paths import data_dir
-from .reference import Card, Combo, Rank, Variants, full_deck, legal_plays
+from .reference import Card, Combo, Variants, full_deck, legal_plays
 from .reference.variants import CHOICES
 from .scenario import Scenario
 from .shapes import SHAPES, shape_of
