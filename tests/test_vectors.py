@@ -306,3 +306,23 @@ def test_an_engine_without_plays_is_not_asked_them() -> None:
         _without_vectors(scenarios, lacking, out)
     having = SimpleNamespace(capabilities=frozenset({"plays"}))
     assert _without_vectors(scenarios, having, io.StringIO()) == scenarios
+
+
+def test_a_vector_is_a_schema_valid_scenario_that_round_trips() -> None:
+    """``fivetenk show V-NNN`` prints it, and its JSON loads back the same (``families``
+    included: the scenario schema allows it on a plays step, and it is never sent)."""
+    from fivetenk.protocol import EXPECTATION_KEYS
+    from fivetenk.runner import request_of
+    from fivetenk.scenario import Scenario, schema_problems
+
+    for scenario in vectors.scenarios()[::17]:
+        data = scenario.to_json()
+        assert list(schema_problems(data)) == []
+        assert Scenario.from_json(data) == scenario
+        assert "families" in EXPECTATION_KEYS
+        assert "families" not in request_of(scenario.steps[0])
+
+
+def test_a_breakdown_names_what_the_notation_cannot_read() -> None:
+    assert vectors.breakdown(["pair 7: 7 7", "nonsense", 3, "bomb 4x3: 3 3 3 3"]) == {
+        "pair": 1, "bomb": 1, vectors.UNREADABLE: 2}
