@@ -55,10 +55,14 @@ from .lowering import LOWERED_COMMANDS, lowerable
 from .reference.variants import CHOICES
 from .scenario import Scenario
 from .shapes import (
+    JOKERS_MIXED,
     KIT_PACK,
     KIT_RUNS,
     RUN_FAMILIES,
+    RUN_TOP,
+    RUN_TOPS,
     SHAPES,
+    WING_FOUR,
     WING_RULE,
     content_key,
     describe_uses,
@@ -68,6 +72,7 @@ from .shapes import (
 )
 
 ALL_SHAPES = frozenset(SHAPES)
+_SYMBOL = {7: "7", 8: "8", 9: "9", 10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
 
 CACHE_SIZE = 50_000
 """(scenario, variant value) verdicts remembered (the memo is emptied when full)."""
@@ -97,10 +102,23 @@ class Words:
     runs: dict[str, tuple[int, int]] = dataclasses.field(default_factory=dict)
     wings: str = "kit"
     extra_shapes: frozenset[str] = frozenset()
+    run_top: int = RUN_TOPS[-1]
+    """The highest rank value a run may reach (issue 32): the ace, 14, by default."""
+    jokers: str = "kit"
+    """``kit``, or ``alone``: jokers join no other cards (issue 32)."""
 
     def __bool__(self) -> bool:
         return (self.pack != KIT_PACK or bool(self.runs) or self.wings != "kit"
-                or bool(self.extra_shapes))
+                or bool(self.extra_shapes) or self.run_top != RUN_TOPS[-1]
+                or self.jokers != "kit")
+
+    def run_range(self, shape: str) -> tuple[str, tuple[int, int]]:
+        """The family whose declared lengths govern run ``shape`` and those lengths: a
+        winged airplane's own family when declared apart, else ``airplane`` (issue 32)."""
+        family = next(f for f, shapes in RUN_FAMILIES.items() if shape in shapes)
+        if shape in self.runs:
+            family = shape
+        return family, self.runs.get(family, KIT_RUNS[family])
 
 
 def words_of(driver: Driver) -> Words:
@@ -118,7 +136,11 @@ def words_of(driver: Driver) -> Words:
     runs = read("runs", {})
     wings = read("wings", "kit")
     extra = read("extra_shapes", frozenset())
+    run_top = read("run_top", RUN_TOPS[-1])
+    jokers = read("jokers", "kit")
     return Words(
+        run_top=run_top if isinstance(run_top, int) and run_top in RUN_TOPS else RUN_TOPS[-1],
+        jokers=jokers if jokers in ("kit", "alone") else "kit",
         pack=pack if isinstance(pack, int) and pack in (1, 2, 3) else KIT_PACK,
         runs={k: (int(v[0]), int(v[1])) for k, v in runs.items()
               if k in KIT_RUNS and isinstance(v, tuple | list) and len(v) == 2}
@@ -155,11 +177,8 @@ def words_reason(words: Words, scenario: Scenario) -> str:
             return (f"asks about this game's pack of {KIT_PACK} decks; the implementation "
                     f"plays with {decks}")
     if words.runs:
-        family_of = {shape: family for family, shapes in RUN_FAMILIES.items()
-                     for shape in shapes}
         for shape, length in sorted(run_lengths(scenario_uses(scenario))):
-            family = family_of[shape]
-            low, high = words.runs.get(family, KIT_RUNS[family])
+            family, (low, high) = words.run_range(shape)
             if not low <= length <= high:
                 return (f"uses a {shape} of length {length}, outside the lengths the "
                         f"implementation declares for {family} ({low} to {high})")
@@ -175,9 +194,18 @@ def words_reason(words: Words, scenario: Scenario) -> str:
                 return (f"lists the plays of a hand holding {needs.hand_run} consecutive "
                         f"ranks, which hold straights to the implementation (from {low}) "
                         "that this game does not have (R03.4)")
-    if words.wings == "strict" and WING_RULE in scenario_uses(scenario):
+    uses = scenario_uses(scenario)
+    if words.run_top != RUN_TOPS[-1]:
+        tops = sorted(int(u[len(RUN_TOP):]) for u in uses if u.startswith(RUN_TOP))
+        if tops and tops[-1] > words.run_top:
+            return (f"uses a run reaching {_SYMBOL[tops[-1]]}, above the highest rank the "
+                    f"implementation's runs reach ({_SYMBOL[words.run_top]}, its run_top)")
+    if words.jokers == "alone" and JOKERS_MIXED in uses:
+        return ("uses a joker together with other cards (a joker kicker, wing or mixed set), "
+                "which the implementation's jokers (alone) never join")
+    if words.wings == "strict" and (WING_RULE in uses or WING_FOUR in uses):
         return ("uses an airplane whose wings hold a triple next to the body or four of a "
-                "rank as pairs, which the implementation's wing rule (strict) reads otherwise")
+                "rank, which the implementation's wing rule (strict) reads otherwise")
     if words.extra_shapes:
         held = sorted(card_needs(scenario).extra & words.extra_shapes)
         if held:
@@ -353,6 +381,10 @@ def describe(driver: Driver) -> dict[str, Any]:
         described["runs"] = {k: list(v) for k, v in sorted(words.runs.items())}
         described["wings"] = words.wings
         described["extra_shapes"] = sorted(words.extra_shapes)
+        if words.run_top != RUN_TOPS[-1]:  # issue 32: only when said (reports stay the same)
+            described["run_top"] = _SYMBOL[words.run_top]
+        if words.jokers != "kit":
+            described["jokers"] = words.jokers
     return described
 
 
@@ -391,8 +423,14 @@ def summary_lines(profile: dict[str, Any]) -> list[str]:
                      "lengths are skipped")
     if profile.get("wings", "kit") != "kit":
         lines.append("the implementation plays the strict wing rule (a triple next to the "
-                     "body is body, a bomb is never a pair of wings): scenarios whose wings "
-                     "it reads otherwise are skipped")
+                     "body is body, four of a rank is never among the wings): scenarios whose "
+                     "wings it reads otherwise are skipped")
+    if "run_top" in profile:
+        lines.append(f"the implementation's runs reach {profile['run_top']} at most (here A): "
+                     "scenarios using a run above it are skipped")
+    if profile.get("jokers", "kit") != "kit":
+        lines.append("the implementation's jokers join no other cards (alone): scenarios "
+                     "using a joker with other cards are skipped")
     if profile.get("extra_shapes"):
         lines.append("the implementation plays the extra shapes "
                      + ", ".join(profile["extra_shapes"]) + ": scenarios holding such a set "
