@@ -75,7 +75,10 @@ class Engine:
     ``name``, ``version``, ``capabilities`` (command words; ``queries`` is all five query
     commands), ``shapes`` (None: every shape), ``variants`` (variant -> the values
     played), ``protocol`` (the version written for: ``1`` or ``"1.N"``, see the module
-    docstring), and ``profile``: any further optional hello fields, as they are."""
+    docstring), and ``profile``: any further optional hello fields, as they are: the
+    profile words of ruling D39 (``pack``, ``runs``, ``run_top``, ``wings``, ``jokers``,
+    ``extra_shapes``; schemas/protocol.md, hello), e.g. ``{"run_top": "K", "jokers":
+    "alone"}`` for runs that stop at K and jokers that join no other cards."""
 
     name: str = "unnamed engine"
     version: str = "0.0.0"

@@ -22,7 +22,9 @@
 // - framing: one JSON request per line on stdin, one compact JSON reply per line on
 //   stdout, in order (a line longer than 16 MiB is answered with an error and skipped);
 // - hello: built from name, version, protocol, capabilities, shapes, variants and
-//   `profile` (any further optional hello fields, as they are). `protocol` is the version
+//   `profile` (any further optional hello fields, as they are: the profile words pack,
+//   runs, run_top, wings, jokers, extra_shapes of ruling D39, e.g. { run_top: "K",
+//   jokers: "alone" } for runs that stop at K and jokers that join no other cards). `protocol` is the version
 //   whose conventions you follow ("1.4": schemas/protocol.md, section 8, lists which
 //   rejection cites which clause and how a reading is declared); the kit skips the
 //   scenarios of conventions added after it, naming them. Left out, it is 1 (1.0): a new
