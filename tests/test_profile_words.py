@@ -158,8 +158,8 @@ class Worded(ReferenceDriver):
     ({"runs": {"straight": (3, 12)}}, [{"op": "plays", "hand": ["3H", "4S", "5D"]}],
      "lists the plays of a hand holding 3 consecutive ranks"),
     ({"wings": "strict"}, [classify("3H 3S 3D 4H 4S 4D 5H 5S 5D 6H 6S 6D")],
-     "uses an airplane whose wings hold a triple next to the body or four of a rank as "
-     "pairs, which the implementation's wing rule (strict) reads otherwise"),
+     "uses an airplane whose wings hold a triple next to the body or four of a rank, "
+     "which the implementation's wing rule (strict) reads otherwise"),
     ({"extra_shapes": frozenset({"four+singles"})}, [classify("7H 7S 7D 7C 3H 4S",
                                                              legal=False)],
      "holds a four+singles set, an extra shape the implementation plays and this game does "
