@@ -5,6 +5,10 @@ Give PATH arguments (feature files, JSON scenario files, or folders of them) to 
 own cases; --only-paths runs just those. Select with --rule, --clause, --tag, --id,
 --shapes (the combination shapes a scenario uses, e.g. --shapes straight,bomb).
 
+For an implementation that declares plays, the plays count vectors run beside the suite
+(features/vectors/plays.json: scenarios V-001…, each the number of legal plays of a hand,
+family by family; convention plays-vectors, protocol 1.4); --no-vectors leaves them out.
+
 --impl CMD runs them against another implementation instead: CMD is started once (split
 like a shell would, but never run through one) and spoken to over the JSON-lines adapter
 protocol (schemas/protocol.md), e.g. --impl "node my_adapter.js". A crash, a hang past
