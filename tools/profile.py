@@ -91,6 +91,9 @@ class Fit:
     reason: str = ""
     through_play: frozenset[str] = frozenset()
     variants: dict[str, str] | None = None
+    resuited: Scenario | None = None
+    """The scenario re-suited for the implementation's pack, run instead of it (issue 32,
+    :mod:`fivetenk.resuit`), or None."""
 
 
 @dataclass(frozen=True)
@@ -289,7 +292,17 @@ def fit(driver: Driver, scenario: Scenario, reference_passes: Verdict) -> Fit:
         if undeclared:
             return Fit(reason=f"uses {describe_uses(undeclared)}, which the implementation "
                        "does not declare")
-    outside = words_reason(words_of(driver), scenario)  # issue 20, D39
+    words = words_of(driver)
+    outside = words_reason(words, scenario)  # issue 20, D39
+    resuited = None
+    if outside and words.pack != KIT_PACK:  # suits play no part in it: re-suit (issue 32)
+        from .resuit import resuit
+
+        resuited = resuit(scenario, words.pack)
+        if resuited is not None and not words_reason(words, resuited):
+            scenario, outside = resuited, ""
+        else:
+            resuited = None
     if outside:
         return Fit(reason=outside)
     played = dict(scenario.variants)
@@ -307,7 +320,7 @@ def fit(driver: Driver, scenario: Scenario, reference_passes: Verdict) -> Fit:
                        "start the scenario under")
         played[name] = offered[0]  # the scenario reads the same under it: send it (D39)
     return Fit(through_play=lowered,
-               variants=played if played != scenario.variants else None)
+               variants=played if played != scenario.variants else None, resuited=resuited)
 
 
 def differs_under(scenario: Scenario, name: str, values: tuple[str, ...],
@@ -416,7 +429,9 @@ def summary_lines(profile: dict[str, Any]) -> list[str]:
     if profile.get("pack", KIT_PACK) != KIT_PACK:
         lines.append(f"the implementation plays with {profile['pack']} deck"
                      f"{'s' if profile['pack'] != 1 else ''}: scenarios whose card sets that "
-                     "pack cannot hold, or that ask about the pack, are skipped")
+                     "pack cannot hold are re-suited where suits play no part in them "
+                     "(queries holding no 5,10,K; 4H 4H is run as 4H 4S), else skipped, as "
+                     "are those that ask about the pack")
     for family, (low, high) in profile.get("runs", {}).items():
         lines.append(f"the implementation plays {family} runs of {low} to {high} (here "
                      f"{KIT_RUNS[family][0]} to {KIT_RUNS[family][1]}): scenarios using other "

@@ -483,6 +483,21 @@ def _judge(driver: Driver, scenario: Scenario,
     fit = profile.fit(driver, scenario, reference_passes)  # what it plays (issue 8)
     if fit.reason:
         return Result(scenario, "skipped", reason=fit.reason)
+    if fit.resuited is not None:  # what is compared is what is shown (issue 32)
+        judged = _judge_steps(driver, fit.resuited, None, started, fit)
+        if judged.message:  # a failure or error says so (the cards shown are the re-suited)
+            judged.message += f" ({RESUITED})"
+        return judged
+    return _judge_steps(driver, scenario, streamed, started, fit)
+
+
+RESUITED = "re-suited for the implementation's pack: suits play no part in it (issue 32)"
+"""The note of a scenario run re-suited (:mod:`fivetenk.resuit`)."""
+
+
+def _judge_steps(driver: Driver, scenario: Scenario,
+                 streamed: list[dict[str, Any]] | DriverError | None, started: float,
+                 fit: profile.Fit) -> Result:
     variants = scenario.variants if fit.variants is None else fit.variants  # issue 20
     index: int | None = None
     step: dict[str, Any] = {}
@@ -791,4 +806,4 @@ def _streamable(driver: Driver, scenario: Scenario) -> bool:
     if any(step["op"] in ("advance", START_OP) for step in scenario.steps):
         return False  # a start step judges the start reply itself (_judge_start)
     fit = profile.fit(driver, scenario, reference_passes)
-    return not fit.reason and not fit.through_play
+    return not fit.reason and not fit.through_play and fit.resuited is None
