@@ -79,7 +79,7 @@ def check(tmp_path: Path, text: str | None, *argv: str, driver: Any = None,
           suffix: str = ".yaml") -> tuple[int, str, Records, list[dict[str, Any]]]:
     """``fivetenk check ARGV --expectations FILE(text)`` in process: the exit code, what it
     printed, the scenario records of the JSON lines by id, and the stale records."""
-    args = ["--no-progress", "--jsonl", str(tmp_path / "r.jsonl"), *argv]
+    args = ["--no-progress", "--no-vectors", "--jsonl", str(tmp_path / "r.jsonl"), *argv]
     if text is not None:
         path = tmp_path / f"e{suffix}"
         path.write_text(text, encoding="utf-8")

@@ -107,7 +107,8 @@ def hostile_check(folder: Path, plan: dict[str, Any], *args: str,
     junit.unlink(missing_ok=True)
     out, err = _console(), _console()
     with redirect_stdout(out), redirect_stderr(err):
-        code = cli.main(["check", "--no-progress", "--impl", impl, "--restarts", str(restarts),
+        code = cli.main(["check", "--no-progress", "--no-vectors", "--impl", impl,
+                         "--restarts", str(restarts),
                          "--timeout", "30", "--jsonl", str(jsonl), "--junit", str(junit),
                          *args])
     data = junit.read_bytes()

@@ -240,7 +240,7 @@ def test_wrong_version_errors_everything_naming_both_versions() -> None:
     assert time.monotonic() - started < 150  # at once: not one timeout of 300 s waited
     assert {r.status for r in results} == {"errored"}
     assert {r.message for r in results} == {
-        "the implementation speaks protocol 99, but fivetenk 0.1.0 speaks protocol 1 (1.0 to 1.3)"}
+        "the implementation speaks protocol 99, but fivetenk 0.1.0 speaks protocol 1 (1.0 to 1.4)"}
     assert driver.launches == 1  # no pointless restarts
     has_context(results[0])
     assert results[0].context["sent"]["cmd"] == "hello"

@@ -53,7 +53,7 @@ def check(capsys: pytest.CaptureFixture[str], tmp_path: Path, *args: str) -> tup
     """``fivetenk check ARGS --jsonl`` in process: exit code, console, run record and the
     scenario records by id."""
     jsonl = tmp_path / "r.jsonl"
-    code = cli.main(["check", "--no-progress", "--jsonl", str(jsonl), *args])
+    code = cli.main(["check", "--no-progress", "--no-vectors", "--jsonl", str(jsonl), *args])
     out = capsys.readouterr().out
     lines = [json.loads(line) for line in jsonl.read_text().splitlines()]
     assert lines[0]["record"] == "run"

@@ -268,7 +268,7 @@ def test_adapter_answers_a_session() -> None:
         '{"cmd":"deck","seq":5}',  # after stop: never read
     )
     assert [r["seq"] for r in replies] == [0, 1, 2, 3, 4]
-    assert replies[0]["result"]["protocol"] == "1.3"  # every convention (issue 28)
+    assert replies[0]["result"]["protocol"] == "1.4"  # every convention (issue 28)
     assert replies[2]["result"] == {"legal": True, "readings": ["pair 3"]}
     assert replies[3]["result"] == {"beats": True, "reading": "single 4"}
     assert replies[4] == {"seq": 4, "ok": True, "result": {}}

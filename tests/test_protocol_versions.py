@@ -115,8 +115,10 @@ def test_every_judged_step_of_the_suite_belongs_to_a_written_convention() -> Non
     row in protocol.md and a version."""
     problems, seen = unwritten(catalog.shipped())
     assert problems == []
-    assert {c.name for c in CONVENTIONS} - {"cards-token", "cards-empty", "top-illegal"} \
-        <= set(seen), seen  # the shipped suite judges these; the others the fuzzer does
+    assert {c.name for c in CONVENTIONS} - {"cards-token", "cards-empty", "top-illegal",
+                                            "plays-vectors"} \
+        <= set(seen), seen  # the shipped suite judges these; the others the fuzzer does,
+    # and the count vectors plays-vectors (tests/test_vectors.py)
 
 
 def test_unwritten_finds_a_judged_rejection_no_convention_covers() -> None:
@@ -239,7 +241,7 @@ def test_the_sdks_never_declare_a_convention_for_the_engine() -> None:
 def _check(capsys: pytest.CaptureFixture[str], tmp_path: Path, declared: str,
            ids: list[str]) -> tuple[int, str, dict[str, dict[str, Any]]]:
     report = tmp_path / f"{declared}.jsonl"
-    code = cli.main(["check", "--no-progress", "--impl",
+    code = cli.main(["check", "--no-progress", "--no-vectors", "--impl",
                      f"{sys.executable} {MINI / 'older_protocol.py'} {declared}",
                      "--jsonl", str(report), "--badge", str(tmp_path / "badge.json"),
                      "--summary-md", str(tmp_path / "summary.md"),

@@ -43,8 +43,8 @@ if TYPE_CHECKING:
 
 MAJOR = 1
 """The protocol's major version: another major version is refused (protocol.md, 8)."""
-LATEST = 3
-"""The latest minor version of protocol 1: an implementation declaring ``"1.3"`` (or more)
+LATEST = 4
+"""The latest minor version of protocol 1: an implementation declaring ``"1.4"`` (or more)
 is judged on every convention of :data:`CONVENTIONS`."""
 DOCUMENT = "schemas/protocol.md"
 """Where every convention is written, each under the anchor ``c-NAME``."""
@@ -119,6 +119,9 @@ CONVENTIONS: tuple[Convention, ...] = (
                "at start, citing the clause of its code in D40's table"),
     Convention("deal-first-default", (), ("D2",), 3,
                "a deal that leaves out first is dealt from D2's default first receiver"),
+    Convention("plays-vectors", ("R03.1",), (), 4,
+               "plays lists every legal play of the count vectors' hands (up to 32 cards), "
+               "family by family (features/vectors/plays.json, issue 32)"),
 )
 """Every convention the kit judges, in the order of protocol.md's table."""
 
@@ -237,6 +240,8 @@ def step_conventions(step: Mapping[str, Any], variants: Mapping[str, str] | None
             found.add("action-clause")
         return frozenset(found)
     if op in QUERY_CARD_KEYS:
+        if op == "plays" and "families" in step:  # a count vector (fivetenk.vectors)
+            found.add("plays-vectors")
         if any(key in step for key in ("reply_shape", "top_shape")):
             found.add("reading-full")
         if rejected:

@@ -55,10 +55,14 @@ from .lowering import LOWERED_COMMANDS, lowerable
 from .reference.variants import CHOICES
 from .scenario import Scenario
 from .shapes import (
+    JOKERS_MIXED,
     KIT_PACK,
     KIT_RUNS,
     RUN_FAMILIES,
+    RUN_TOP,
+    RUN_TOPS,
     SHAPES,
+    WING_FOUR,
     WING_RULE,
     content_key,
     describe_uses,
@@ -68,6 +72,7 @@ from .shapes import (
 )
 
 ALL_SHAPES = frozenset(SHAPES)
+_SYMBOL = {7: "7", 8: "8", 9: "9", 10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
 
 CACHE_SIZE = 50_000
 """(scenario, variant value) verdicts remembered (the memo is emptied when full)."""
@@ -86,6 +91,9 @@ class Fit:
     reason: str = ""
     through_play: frozenset[str] = frozenset()
     variants: dict[str, str] | None = None
+    resuited: Scenario | None = None
+    """The scenario re-suited for the implementation's pack, run instead of it (issue 32,
+    :mod:`fivetenk.resuit`), or None."""
 
 
 @dataclass(frozen=True)
@@ -97,10 +105,23 @@ class Words:
     runs: dict[str, tuple[int, int]] = dataclasses.field(default_factory=dict)
     wings: str = "kit"
     extra_shapes: frozenset[str] = frozenset()
+    run_top: int = RUN_TOPS[-1]
+    """The highest rank value a run may reach (issue 32): the ace, 14, by default."""
+    jokers: str = "kit"
+    """``kit``, or ``alone``: jokers join no other cards (issue 32)."""
 
     def __bool__(self) -> bool:
         return (self.pack != KIT_PACK or bool(self.runs) or self.wings != "kit"
-                or bool(self.extra_shapes))
+                or bool(self.extra_shapes) or self.run_top != RUN_TOPS[-1]
+                or self.jokers != "kit")
+
+    def run_range(self, shape: str) -> tuple[str, tuple[int, int]]:
+        """The family whose declared lengths govern run ``shape`` and those lengths: a
+        winged airplane's own family when declared apart, else ``airplane`` (issue 32)."""
+        family = next(f for f, shapes in RUN_FAMILIES.items() if shape in shapes)
+        if shape in self.runs:
+            family = shape
+        return family, self.runs.get(family, KIT_RUNS[family])
 
 
 def words_of(driver: Driver) -> Words:
@@ -118,7 +139,11 @@ def words_of(driver: Driver) -> Words:
     runs = read("runs", {})
     wings = read("wings", "kit")
     extra = read("extra_shapes", frozenset())
+    run_top = read("run_top", RUN_TOPS[-1])
+    jokers = read("jokers", "kit")
     return Words(
+        run_top=run_top if isinstance(run_top, int) and run_top in RUN_TOPS else RUN_TOPS[-1],
+        jokers=jokers if jokers in ("kit", "alone") else "kit",
         pack=pack if isinstance(pack, int) and pack in (1, 2, 3) else KIT_PACK,
         runs={k: (int(v[0]), int(v[1])) for k, v in runs.items()
               if k in KIT_RUNS and isinstance(v, tuple | list) and len(v) == 2}
@@ -155,11 +180,8 @@ def words_reason(words: Words, scenario: Scenario) -> str:
             return (f"asks about this game's pack of {KIT_PACK} decks; the implementation "
                     f"plays with {decks}")
     if words.runs:
-        family_of = {shape: family for family, shapes in RUN_FAMILIES.items()
-                     for shape in shapes}
         for shape, length in sorted(run_lengths(scenario_uses(scenario))):
-            family = family_of[shape]
-            low, high = words.runs.get(family, KIT_RUNS[family])
+            family, (low, high) = words.run_range(shape)
             if not low <= length <= high:
                 return (f"uses a {shape} of length {length}, outside the lengths the "
                         f"implementation declares for {family} ({low} to {high})")
@@ -175,9 +197,18 @@ def words_reason(words: Words, scenario: Scenario) -> str:
                 return (f"lists the plays of a hand holding {needs.hand_run} consecutive "
                         f"ranks, which hold straights to the implementation (from {low}) "
                         "that this game does not have (R03.4)")
-    if words.wings == "strict" and WING_RULE in scenario_uses(scenario):
+    uses = scenario_uses(scenario)
+    if words.run_top != RUN_TOPS[-1]:
+        tops = sorted(int(u[len(RUN_TOP):]) for u in uses if u.startswith(RUN_TOP))
+        if tops and tops[-1] > words.run_top:
+            return (f"uses a run reaching {_SYMBOL[tops[-1]]}, above the highest rank the "
+                    f"implementation's runs reach ({_SYMBOL[words.run_top]}, its run_top)")
+    if words.jokers == "alone" and JOKERS_MIXED in uses:
+        return ("uses a joker together with other cards (a joker kicker, wing or mixed set), "
+                "which the implementation's jokers (alone) never join")
+    if words.wings == "strict" and (WING_RULE in uses or WING_FOUR in uses):
         return ("uses an airplane whose wings hold a triple next to the body or four of a "
-                "rank as pairs, which the implementation's wing rule (strict) reads otherwise")
+                "rank, which the implementation's wing rule (strict) reads otherwise")
     if words.extra_shapes:
         held = sorted(card_needs(scenario).extra & words.extra_shapes)
         if held:
@@ -261,7 +292,17 @@ def fit(driver: Driver, scenario: Scenario, reference_passes: Verdict) -> Fit:
         if undeclared:
             return Fit(reason=f"uses {describe_uses(undeclared)}, which the implementation "
                        "does not declare")
-    outside = words_reason(words_of(driver), scenario)  # issue 20, D39
+    words = words_of(driver)
+    outside = words_reason(words, scenario)  # issue 20, D39
+    resuited = None
+    if outside and words.pack != KIT_PACK:  # suits play no part in it: re-suit (issue 32)
+        from .resuit import resuit
+
+        resuited = resuit(scenario, words.pack)
+        if resuited is not None and not words_reason(words, resuited):
+            scenario, outside = resuited, ""
+        else:
+            resuited = None
     if outside:
         return Fit(reason=outside)
     played = dict(scenario.variants)
@@ -279,7 +320,7 @@ def fit(driver: Driver, scenario: Scenario, reference_passes: Verdict) -> Fit:
                        "start the scenario under")
         played[name] = offered[0]  # the scenario reads the same under it: send it (D39)
     return Fit(through_play=lowered,
-               variants=played if played != scenario.variants else None)
+               variants=played if played != scenario.variants else None, resuited=resuited)
 
 
 def differs_under(scenario: Scenario, name: str, values: tuple[str, ...],
@@ -353,6 +394,10 @@ def describe(driver: Driver) -> dict[str, Any]:
         described["runs"] = {k: list(v) for k, v in sorted(words.runs.items())}
         described["wings"] = words.wings
         described["extra_shapes"] = sorted(words.extra_shapes)
+        if words.run_top != RUN_TOPS[-1]:  # issue 32: only when said (reports stay the same)
+            described["run_top"] = _SYMBOL[words.run_top]
+        if words.jokers != "kit":
+            described["jokers"] = words.jokers
     return described
 
 
@@ -384,15 +429,23 @@ def summary_lines(profile: dict[str, Any]) -> list[str]:
     if profile.get("pack", KIT_PACK) != KIT_PACK:
         lines.append(f"the implementation plays with {profile['pack']} deck"
                      f"{'s' if profile['pack'] != 1 else ''}: scenarios whose card sets that "
-                     "pack cannot hold, or that ask about the pack, are skipped")
+                     "pack cannot hold are re-suited where suits play no part in them "
+                     "(queries holding no 5,10,K; 4H 4H is run as 4H 4S), else skipped, as "
+                     "are those that ask about the pack")
     for family, (low, high) in profile.get("runs", {}).items():
         lines.append(f"the implementation plays {family} runs of {low} to {high} (here "
                      f"{KIT_RUNS[family][0]} to {KIT_RUNS[family][1]}): scenarios using other "
                      "lengths are skipped")
     if profile.get("wings", "kit") != "kit":
         lines.append("the implementation plays the strict wing rule (a triple next to the "
-                     "body is body, a bomb is never a pair of wings): scenarios whose wings "
-                     "it reads otherwise are skipped")
+                     "body is body, four of a rank is never among the wings): scenarios whose "
+                     "wings it reads otherwise are skipped")
+    if "run_top" in profile:
+        lines.append(f"the implementation's runs reach {profile['run_top']} at most (here A): "
+                     "scenarios using a run above it are skipped")
+    if profile.get("jokers", "kit") != "kit":
+        lines.append("the implementation's jokers join no other cards (alone): scenarios "
+                     "using a joker with other cards are skipped")
     if profile.get("extra_shapes"):
         lines.append("the implementation plays the extra shapes "
                      + ", ".join(profile["extra_shapes"]) + ": scenarios holding such a set "

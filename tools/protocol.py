@@ -53,7 +53,7 @@ from .framing import loads_strict as loads_strict
 from .framing import nesting_depth as nesting_depth
 from .framing import parse_reply as parse_reply
 from .reference.variants import CHOICES
-from .shapes import EXTRA_SHAPES, KIT_PACK, KIT_RUNS, PACK_SIZES, WING_RULES
+from .shapes import EXTRA_SHAPES, JOKER_RULES, KIT_PACK, KIT_RUNS, PACK_SIZES, WING_RULES
 from .shapes import SHAPES as SHAPE_WORDS
 
 PROTOCOL_VERSION = MAJOR
@@ -66,8 +66,9 @@ STEP_COMMANDS = QUERY_COMMANDS + GAME_COMMANDS
 COMMANDS = ("hello", "start", *STEP_COMMANDS, "stop")
 """Every request the kit sends, in the order of a session."""
 
-EXPECTATION_KEYS = frozenset({"expect", "contains", "excludes", "line"})
-"""Step keys that say what is expected or where the step was written: never sent."""
+EXPECTATION_KEYS = frozenset({"expect", "contains", "excludes", "line", "families"})
+"""Step keys that say what is expected or where the step was written: never sent
+(``families``: a count vector's breakdown by family, :mod:`fivetenk.vectors`)."""
 
 SCHEMA_BASE = "https://fivetenk.dev/schemas/protocol/"
 MESSAGE_KINDS = (*COMMANDS, *(f"{cmd}-reply" for cmd in COMMANDS), "error")
@@ -168,9 +169,11 @@ class Hello:
       family (``straight``, ``pairs``, ``airplane``: lowest and highest body ranks;
       a family left out plays this game's, :data:`fivetenk.shapes.KIT_RUNS`); ``wings``
       its wing rule (``kit``, or ``strict``: a triple next to the body is body, a bomb is
-      never a pair of wings); ``extra_shapes`` shapes it plays beyond this game's
-      (``four+singles``, ``four+pairs``). A plain attribute each, for whoever reads the
-      profile (the fuzzer reads ``pack``).
+      never among the wings); ``extra_shapes`` shapes it plays beyond this game's
+      (``four+singles``, ``four+pairs``); ``run_top`` the highest rank value a run
+      reaches (14, the ace, by default; 13 for runs that stop at K) and ``jokers``
+      (``kit``, or ``alone``: jokers join no other cards), both of issue 32. A plain
+      attribute each, for whoever reads the profile (the fuzzer reads ``pack``).
     """
 
     name: str
@@ -184,6 +187,8 @@ class Hello:
     runs: dict[str, tuple[int, int]] = field(default_factory=dict)
     wings: str = "kit"
     extra_shapes: frozenset[str] = frozenset()
+    run_top: int = 14
+    jokers: str = "kit"
     minor: int = 0
     """The minor version of protocol 1 the implementation declares (``"1.2"``: 2; a bare
     ``1``: 0): conventions added later are not judged (:mod:`fivetenk.conventions`)."""
@@ -275,6 +280,7 @@ def parse_hello(result: Mapping[str, Any], kit: str) -> Hello:
                                 f"this kit does not know (ignored; {key} is one of "
                                 f"{', '.join(CHOICES[key])})")
     pack, runs, wings, extra = _profile_words(result, warnings)
+    run_top, jokers = _more_words(result, warnings)
     if len(warnings) > MAX_WARNINGS:
         warnings[MAX_WARNINGS:] = [f"… and {len(warnings) - MAX_WARNINGS} more warnings "
                                    "about the handshake"]
@@ -283,7 +289,7 @@ def parse_hello(result: Mapping[str, Any], kit: str) -> Hello:
                  capabilities=frozenset(c for c in capabilities if c in CAPABILITY_WORDS),
                  variants=offered, shapes=frozenset(s for s in shapes if s in SHAPE_WORDS),
                  warnings=tuple(warnings), pack=pack, runs=runs, wings=wings,
-                 extra_shapes=extra, minor=minor)
+                 extra_shapes=extra, minor=minor, run_top=run_top, jokers=jokers)
 
 
 def _profile_words(result: Mapping[str, Any], warnings: list[str]) -> tuple[
@@ -328,6 +334,30 @@ def _profile_words(result: Mapping[str, Any], warnings: list[str]) -> tuple[
                             "which this kit does not know (ignored; the extra shapes it "
                             f"knows are {', '.join(EXTRA_SHAPES)})")
     return pack, runs, wings, frozenset(x for x in extra if x in EXTRA_SHAPES)
+
+
+def _more_words(result: Mapping[str, Any], warnings: list[str]) -> tuple[int, str]:
+    """The profile words of issue 32 (D39 extended): ``run_top`` (a rank symbol, ``"7"`` to
+    ``"A"``: the highest rank a run reaches) and ``jokers`` (``kit`` or ``alone``). A value
+    of the wrong type is an invalid handshake; one the kit does not know is ignored with
+    a warning."""
+    top = result.get("run_top", "A")
+    if not isinstance(top, str):
+        raise ReplyError('the hello result "run_top" is not a rank symbol ("7" to "A")')
+    symbols = {"7": 7, "8": 8, "9": 9, "10": 10, "J": 11, "Q": 12, "K": 13, "A": 14}
+    if top not in symbols:
+        warnings.append(f"the implementation declares run_top {_quoted(top)}, which this kit "
+                        "does not know (ignored; run_top is a rank from 7 to A)")
+        top = "A"
+    jokers = result.get("jokers", "kit")
+    if not isinstance(jokers, str):
+        raise ReplyError('the hello result "jokers" is not a string')
+    if jokers not in JOKER_RULES:
+        warnings.append(f"the implementation declares the joker rule {_quoted(jokers)}, which "
+                        f"this kit does not know (ignored; the joker rules are "
+                        f"{', '.join(JOKER_RULES)})")
+        jokers = "kit"
+    return symbols[top], jokers
 
 
 def _quoted(word: str) -> str:
@@ -887,6 +917,11 @@ def hello_problems(result: Mapping[str, Any], *, deadline: float | None = None) 
         known["runs"] = {k: v for k, v in runs.items() if k in KIT_RUNS}
     if isinstance(known.get("wings"), str) and known["wings"] not in WING_RULES:
         del known["wings"]
+    if isinstance(known.get("jokers"), str) and known["jokers"] not in JOKER_RULES:
+        del known["jokers"]
+    if isinstance(known.get("run_top"), str) and known["run_top"] not in (
+            "7", "8", "9", "10", "J", "Q", "K", "A"):
+        del known["run_top"]
     extra = known.get("extra_shapes")
     if isinstance(extra, list):
         known["extra_shapes"] = [x for x in extra if not isinstance(x, str)

@@ -28,7 +28,7 @@ from . import profile
 from .bounded import MISSING, json_text, plain, shorten
 from .drivers import Driver, DriverError, advance, reply_object
 from .lowering import step_through_play
-from .protocol import describe_rejection
+from .protocol import EXPECTATION_KEYS, describe_rejection
 from .scenario import START_OP, Scenario, get_path, without_rejection_clauses
 
 SORTED_PATHS = {"classify": ("readings",), "plays": ("plays",)}
@@ -358,6 +358,8 @@ def check_step(step: dict[str, Any], result: dict[str, Any],
             found.add(Mismatch(path, value, MISSING, answer=answer))
             continue
         _differ(value, observed, path, found, sets)
+    if "families" in step and isinstance(result, dict):  # a count vector (issue 32)
+        _differ_families(step["families"], result.get("plays", MISSING), found)
     for how in ("contains", "excludes"):
         for path, items in step.get(how, {}).items():
             try:
@@ -378,6 +380,24 @@ def check_step(step: dict[str, Any], result: dict[str, Any],
                                    missing_total=len(wrong) if how == "contains" else 0,
                                    extra_total=len(wrong) if how == "excludes" else 0))
     return found
+
+
+FAMILIES_PATH = "plays (by family)"
+"""The path of the difference a count vector's breakdown gives (issue 32)."""
+
+
+def _differ_families(families: Any, plays: Any, found: Differences) -> None:
+    """A count vector's ``families`` (shape family -> plays of it) against the families of
+    the plays listed (:func:`fivetenk.vectors.breakdown`): one difference, the whole
+    breakdown expected and observed, when any family's count differs (a family of none is
+    left out of both)."""
+    from .vectors import breakdown
+
+    if not isinstance(plays, list):
+        return  # no list of plays: the count's own difference says so
+    observed = breakdown(plays)
+    if isinstance(families, dict) and observed != families:
+        found.add(Mismatch(FAMILIES_PATH, dict(families), observed))
 
 
 def run_scenario(driver: Driver, scenario: Scenario, *,
@@ -463,6 +483,21 @@ def _judge(driver: Driver, scenario: Scenario,
     fit = profile.fit(driver, scenario, reference_passes)  # what it plays (issue 8)
     if fit.reason:
         return Result(scenario, "skipped", reason=fit.reason)
+    if fit.resuited is not None:  # what is compared is what is shown (issue 32)
+        judged = _judge_steps(driver, fit.resuited, None, started, fit)
+        if judged.message:  # a failure or error says so (the cards shown are the re-suited)
+            judged.message += f" ({RESUITED})"
+        return judged
+    return _judge_steps(driver, scenario, streamed, started, fit)
+
+
+RESUITED = "re-suited for the implementation's pack: suits play no part in it (issue 32)"
+"""The note of a scenario run re-suited (:mod:`fivetenk.resuit`)."""
+
+
+def _judge_steps(driver: Driver, scenario: Scenario,
+                 streamed: list[dict[str, Any]] | DriverError | None, started: float,
+                 fit: profile.Fit) -> Result:
     variants = scenario.variants if fit.variants is None else fit.variants  # issue 20
     index: int | None = None
     step: dict[str, Any] = {}
@@ -666,7 +701,7 @@ def _mark_step(driver: Driver, index: int) -> None:
 
 def request_of(step: dict[str, Any]) -> dict[str, Any]:
     """What is sent for a step: the step without its expectations."""
-    return {k: v for k, v in step.items() if k not in ("expect", "contains", "excludes", "line")}
+    return {k: v for k, v in step.items() if k not in EXPECTATION_KEYS}
 
 
 def _batch(driver: Driver, scenario: Scenario) -> list[dict[str, Any]] | None:
@@ -771,4 +806,4 @@ def _streamable(driver: Driver, scenario: Scenario) -> bool:
     if any(step["op"] in ("advance", START_OP) for step in scenario.steps):
         return False  # a start step judges the start reply itself (_judge_start)
     fit = profile.fit(driver, scenario, reference_passes)
-    return not fit.reason and not fit.through_play
+    return not fit.reason and not fit.through_play and fit.resuited is None

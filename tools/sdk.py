@@ -11,7 +11,7 @@ method per command, each a function to fill::
 
     class MyEngine(Engine):
         name, version = "my-engine", "0.3.0"
-        protocol = "1.3"                          # the conventions you were written for
+        protocol = "1.4"                          # the conventions you were written for
         capabilities = ("classify", "beats")      # the commands you answer
         shapes = ("single", "pair", "bomb")       # the shapes you play (None: all)
         variants = {}                             # per variant, the values (none: defaults)
@@ -54,7 +54,7 @@ from typing import Any, BinaryIO, Protocol
 
 PROTOCOL_VERSION = 1
 """The major protocol version spoken."""
-PROTOCOL_LATEST = "1.3"
+PROTOCOL_LATEST = "1.4"
 """The latest minor version of protocol 1 this SDK's documentation describes (what
 ``fivetenk new-adapter`` writes into a new adapter; :data:`Engine.protocol` defaults to
 ``1``, that is 1.0)."""
@@ -75,7 +75,10 @@ class Engine:
     ``name``, ``version``, ``capabilities`` (command words; ``queries`` is all five query
     commands), ``shapes`` (None: every shape), ``variants`` (variant -> the values
     played), ``protocol`` (the version written for: ``1`` or ``"1.N"``, see the module
-    docstring), and ``profile``: any further optional hello fields, as they are."""
+    docstring), and ``profile``: any further optional hello fields, as they are: the
+    profile words of ruling D39 (``pack``, ``runs``, ``run_top``, ``wings``, ``jokers``,
+    ``extra_shapes``; schemas/protocol.md, hello), e.g. ``{"run_top": "K", "jokers":
+    "alone"}`` for runs that stop at K and jokers that join no other cards."""
 
     name: str = "unnamed engine"
     version: str = "0.0.0"

@@ -56,6 +56,7 @@ SHAPES: tuple[str, ...] = (
 ordinary shapes where it applies). :func:`scenario_shapes` lists shapes in this order."""
 
 _ACE = 14
+_SJ = 16
 """The highest rank a run may hold (R03.4: runs lie within 3…A)."""
 _WORD: dict[Shape, str] = {shape: shape.value for shape in Shape}
 _WORD[Shape.MIXED_5_10_K] = _WORD[Shape.SUITED_5_10_K] = "5-10-K"
@@ -82,6 +83,26 @@ WING_RULE = "wings:adjacent-or-bomb"
 four of a rank as pair wings: an engine playing the wing rule of ruling D39 (such a triple
 is body, and a bomb is never a pair of wings) reads those cards otherwise."""
 
+WING_FOUR = "wings:four"
+"""The use of a winged airplane reading whose wings hold four of a rank, as singles or as
+pairs: an engine playing the strict wing rule (D39, issue 32; Dou Dizhu's) does not have
+it."""
+JOKERS_MIXED = "jokers:mixed"
+"""The use of a reading whose cards hold a joker and another card (a joker kicker or wing,
+a joker among a body): an engine declaring ``jokers: "alone"`` (D39, issue 32) does not
+have it."""
+RUN_TOP = "run-top:"
+"""Prefix of the use of a run reading reaching a rank (``run-top:14``: its body's highest
+rank is the ace): an engine declaring a lower ``run_top`` (D39, issue 32) does not have
+it."""
+MARKS = (WING_RULE, WING_FOUR, JOKERS_MIXED)
+"""Uses that are no shape: the rule marks."""
+
+
+def is_mark(use: str) -> bool:
+    """Whether a use of :func:`scenario_uses` is a rule mark rather than a shape."""
+    return use in MARKS or use.startswith(RUN_TOP)
+
 
 PACK_SIZES = (1, 2, 3)
 """Decks an implementation may play with (hello ``pack``, D39); the kit's game is 3."""
@@ -89,15 +110,26 @@ KIT_PACK = 3
 RUN_FAMILIES: dict[str, tuple[str, ...]] = {
     "straight": ("straight",), "pairs": ("pairs",),
     "airplane": ("airplane", "airplane+singles", "airplane+pairs"),
+    "airplane+singles": ("airplane+singles",), "airplane+pairs": ("airplane+pairs",),
 }
 """Keys of the hello ``runs`` word (D39) and the run shapes each governs (an airplane's
-length is its body's, whatever its wings)."""
+length is its body's, whatever its wings). ``airplane`` governs the winged airplanes too,
+unless ``airplane+singles`` or ``airplane+pairs`` is declared apart (issue 32: RLCard caps
+winged airplanes by its 20-card hand)."""
 KIT_RUNS: dict[str, tuple[int, int]] = {"straight": (5, 12), "pairs": (2, 12),
-                                        "airplane": (2, 12)}
+                                        "airplane": (2, 12), "airplane+singles": (2, 12),
+                                        "airplane+pairs": (2, 12)}
 """The run lengths of this game (R03.4, D9): body ranks, lowest and highest."""
 WING_RULES = ("kit", "strict")
 """Values of the hello ``wings`` word (D39): ``kit`` the wings of R03.5 and D9;
-``strict`` a triple next to the body is body, and a bomb is never a pair of wings."""
+``strict`` a triple next to the body is body, and four of a rank is never among the
+wings, as singles or as pairs (issue 32)."""
+JOKER_RULES = ("kit", "alone")
+"""Values of the hello ``jokers`` word (D39, issue 32): ``kit`` this game's; ``alone``
+jokers join no other cards (no joker kicker or wing, no joker in a mixed set)."""
+RUN_TOPS = tuple(range(7, _ACE + 1))
+"""Values of the hello ``run_top`` word (D39, issue 32), as rank values: the highest rank
+a run may reach, 7 (a straight 3-7) to the ace (this game's)."""
 EXTRA_SHAPES = ("four+singles", "four+pairs")
 """Shapes an implementation may play beyond this game's (hello ``extra_shapes``, D39):
 four of a rank with two single cards, or with two pairs (Dou Dizhu's four-with-two)."""
@@ -216,7 +248,7 @@ def tested_shape(scenario: Scenario, step: int | None) -> str | None:
             return None
         if isinstance(declared, str):
             words = _safe_shape(declared)
-        found = {use.split(" ", 1)[0] for use in words if use != WING_RULE}
+        found = {use.split(" ", 1)[0] for use in words if not is_mark(use)}
         if len(found) != 1:
             return None
         shape = found.pop()
@@ -309,13 +341,16 @@ def _use(combo: Combo, ranks: Iterable[int] = ()) -> set[str]:
     and :data:`WING_RULE` when ``ranks`` (its cards' ranks, if known) give it wings the
     wing rule of D39 reads otherwise."""
     word = _WORD[combo.shape]
+    ranks = tuple(int(r) for r in ranks)
+    jokers = sum(r >= _SJ for r in ranks)
+    mixed = {JOKERS_MIXED} if 0 < jokers < len(ranks) else set()  # D39 jokers (issue 32)
     if word not in RUN_SHAPES:
-        return {word}
-    found = {f"{word} {combo.length}"}
+        return {word} | mixed
+    found = {f"{word} {combo.length}", f"{RUN_TOP}{int(combo.key)}"} | mixed
     if word in ("airplane+singles", "airplane+pairs"):
         counts: dict[int, int] = {}
         for rank in ranks:
-            counts[int(rank)] = counts.get(int(rank), 0) + 1
+            counts[rank] = counts.get(rank, 0) + 1
         high = int(combo.key)
         low = high - combo.length + 1
         if counts.get(low - 1, 0) >= 3 or (high + 1 <= _ACE and counts.get(high + 1, 0) >= 3):
@@ -323,6 +358,8 @@ def _use(combo: Combo, ranks: Iterable[int] = ()) -> set[str]:
         if word == "airplane+pairs" and any(
                 n >= 4 for rank, n in counts.items() if not low <= rank <= high):
             found.add(WING_RULE)  # a bomb is never a pair of wings (D39)
+        if any(n >= 4 for rank, n in counts.items() if not low <= rank <= high):
+            found.add(WING_FOUR)  # four of a rank among the wings (strict, issue 32)
     return found
 
 
@@ -372,8 +409,8 @@ def _beats(step: Mapping[str, Any], variants: Variants) -> set[str]:
 
     top, found = _declared_or_read(step.get("top"), step.get("top_shape"), variants)
     declared = step.get("reply_shape")
-    if isinstance(declared, str):
-        found.update(_safe_shape(declared))
+    if isinstance(declared, str):  # with the reply's ranks: its wings and jokers (D39)
+        found.update(_safe_shape(declared, _ranks(step.get("reply"))))
         return found
     try:
         readings = classify(_cards(step.get("reply")), variants)
@@ -405,12 +442,16 @@ def _plays(step: Mapping[str, Any], variants: Variants) -> set[str]:
     return found
 
 
-def _safe_shape(text: str) -> set[str]:
-    """The use of a reading written as text (a shape word alone has no length)."""
+def _safe_shape(text: str, ranks: tuple[int, ...] = ()) -> set[str]:
+    """The use of a reading written as text (a shape word alone has no length), with the
+    rule marks of ``ranks`` (the cards it is declared on, when known)."""
     try:
         word = shape_of(text)
-        if word in RUN_SHAPES and word != text.strip():
-            return _use(Combo.parse(text))
+        if word != text.strip():
+            try:
+                return _use(Combo.parse(text), ranks)
+            except (RulesError, ValueError):  # "5-10-K suited": a bare word of its own
+                pass
         return {word}
     except (RulesError, ValueError, KeyError):
         return set()

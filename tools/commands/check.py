@@ -5,6 +5,10 @@ Give PATH arguments (feature files, JSON scenario files, or folders of them) to 
 own cases; --only-paths runs just those. Select with --rule, --clause, --tag, --id,
 --shapes (the combination shapes a scenario uses, e.g. --shapes straight,bomb).
 
+For an implementation that declares plays, the plays count vectors run beside the suite
+(features/vectors/plays.json: scenarios V-001…, each the number of legal plays of a hand,
+family by family; convention plays-vectors, protocol 1.4); --no-vectors leaves them out.
+
 --impl CMD runs them against another implementation instead: CMD is started once (split
 like a shell would, but never run through one) and spoken to over the JSON-lines adapter
 protocol (schemas/protocol.md), e.g. --impl "node my_adapter.js". A crash, a hang past
@@ -33,12 +37,12 @@ from collections import Counter
 from pathlib import Path
 from typing import Any, TextIO
 
-from .. import catalog, profile, published, report
+from .. import catalog, profile, published, report, vectors
 from ..drivers import Driver, ReferenceDriver
 from ..expectations import NEW, Expectations, is_new, stale_records
 from ..expectations import load as load_expectations
 from ..runner import Result, internal_error, run_suite
-from ..scenario import REJECTIONS_ALONE
+from ..scenario import REJECTIONS_ALONE, Scenario
 from ..scenario import without_rejection_clauses as without_rejection_clauses  # moved there
 from ..spec_data import load_spec
 
@@ -62,6 +66,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    "the kit computes them from their cards and readings (repeatable): "
                    "single, pair, triple, triple+single, triple+pair, straight, pairs, "
                    "airplane, airplane+singles, airplane+pairs, 5-10-K, bomb, rocket")
+    p.add_argument("--no-vectors", action="store_true",
+                   help="leave out the plays count vectors (features/vectors/plays.json, "
+                   "scenarios V-NNN), which run beside the shipped suite for an "
+                   "implementation that declares plays (convention plays-vectors, 1.4)")
     p.add_argument("--jsonl", type=Path, metavar="FILE", help="write results as JSON lines")
     p.add_argument("--junit", type=Path, metavar="FILE", help="write a JUnit XML report")
     p.add_argument("--badge", type=Path, metavar="FILE",
@@ -306,6 +314,9 @@ def _run(args: argparse.Namespace, out: TextIO, driver: Driver | None) -> int:
 
         raise UsageError("--only-paths needs at least one PATH")
     scenarios = catalog.load(args.paths, with_shipped=not args.only_paths)
+    with_vectors = not args.only_paths and not getattr(args, "no_vectors", False)
+    if with_vectors:  # the plays count vectors (issue 32)
+        scenarios += vectors.scenarios()
     selection = catalog.Selection(
         rules=tuple(_rule_id(r) for r in args.rule), clauses=tuple(args.clause),
         tags=tuple(t.lstrip("@") for t in args.tag), ids=tuple(args.id),
@@ -326,6 +337,7 @@ def _run(args: argparse.Namespace, out: TextIO, driver: Driver | None) -> int:
     if getattr(args, "expectations", None):
         expected = load_expectations(args.expectations, scenarios, spec.rules, spec.clauses)
     driver = driver or ReferenceDriver()
+    chosen = _without_vectors(chosen, driver, out) if with_vectors else chosen
     show_progress = not args.no_progress and sys.stderr.isatty()
     results: list[Result] = []
     try:
@@ -396,6 +408,28 @@ def _run(args: argparse.Namespace, out: TextIO, driver: Driver | None) -> int:
     if failures:
         raise failures[0]
     return 0 if all(r.ok for r in results) and not stale and not idle else 1
+
+
+def _without_vectors(chosen: list[Scenario], driver: Driver, out: TextIO) -> list[Scenario]:
+    """``chosen`` without the count vectors when ``driver`` does not declare ``plays``: they
+    judge nothing else, and 336 skips would bury the report. Said once, never silently. An
+    implementation whose handshake fails keeps them (they error like every scenario)."""
+    try:
+        declares = "plays" in profile.capabilities_of(driver)
+    except Exception:  # the handshake failed: the run reports it
+        declares = True
+    if declares:
+        return chosen
+    kept = [s for s in chosen if vectors.TAG not in s.tags or s.id[:2] != "V-"]
+    if len(kept) != len(chosen):
+        print(f"count vectors: {len(chosen) - len(kept)} not run (the implementation does not "
+              "declare plays)", file=out)
+    if not kept:
+        from ..user_input import UsageError
+
+        raise UsageError("no scenario matches the selection: the count vectors selected need "
+                         "plays, which the implementation does not declare")
+    return kept
 
 
 def nothing_ran(results: list[Result], declared: dict[str, Any]) -> str:

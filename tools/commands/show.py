@@ -126,6 +126,10 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
 
     out = out or sys.stdout
     scenarios = catalog.load(args.paths, with_shipped=True)
+    if args.id.startswith("V-"):  # a plays count vector (issue 32), as check runs it
+        from .. import vectors
+
+        scenarios += vectors.scenarios()
     chosen = [s for s in scenarios if s.id == args.id or s.id.startswith(args.id + ".")]
     if not chosen:
         raise UsageError(f"no scenario {args.id!r}{_suggest(args.id, scenarios)}")

@@ -6,7 +6,7 @@
 //   const { serve, NotImplemented, reject } = require("./fivetenk_sdk.js");
 //   serve({
 //     name: "my-engine", version: "0.1.0",
-//     protocol: "1.3",                         // the conventions you follow (see below)
+//     protocol: "1.4",                         // the conventions you follow (see below)
 //     capabilities: ["classify", "beats"],     // the commands you answer
 //     shapes: ["single", "pair", "bomb"],      // the shapes you play (leave out: all)
 //     variants: {},                            // per variant, the values (none: defaults)
@@ -22,8 +22,10 @@
 // - framing: one JSON request per line on stdin, one compact JSON reply per line on
 //   stdout, in order (a line longer than 16 MiB is answered with an error and skipped);
 // - hello: built from name, version, protocol, capabilities, shapes, variants and
-//   `profile` (any further optional hello fields, as they are). `protocol` is the version
-//   whose conventions you follow ("1.3": schemas/protocol.md, section 8, lists which
+//   `profile` (any further optional hello fields, as they are: the profile words pack,
+//   runs, run_top, wings, jokers, extra_shapes of ruling D39, e.g. { run_top: "K",
+//   jokers: "alone" } for runs that stop at K and jokers that join no other cards). `protocol` is the version
+//   whose conventions you follow ("1.4": schemas/protocol.md, section 8, lists which
 //   rejection cites which clause and how a reading is declared); the kit skips the
 //   scenarios of conventions added after it, naming them. Left out, it is 1 (1.0): a new
 //   SDK never declares a convention for you;
@@ -40,7 +42,7 @@
 // - stop (or the end of input) ends the process with exit code 0.
 "use strict";
 
-const PROTOCOL = 1; // the major version; an engine declares its minor one ("1.3")
+const PROTOCOL = 1; // the major version; an engine declares its minor one ("1.4")
 const COMMANDS = ["hello", "start", "classify", "beats", "plays", "points", "deck", "act",
   "observe", "next_hand", "stop"];
 const MAX_REQUEST = 16 << 20;
