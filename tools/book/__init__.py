@@ -73,7 +73,7 @@ from ..report import (
 )
 from ..scenario import Scenario, ScenarioError, decode_text, parse_json, read_bytes
 from ..spec_data import LANGS, Spec
-from . import howto, matrix
+from . import howto, learn, matrix
 from .matrix import BAD_STATUSES
 from .reading import feature_texts, fresh, pick_examples, rule_bodies, split_long
 from .titles import spanish_title, titled
@@ -600,21 +600,44 @@ def pages(book: Book) -> dict[str, str]:
                        if r["status"] in BAD_STATUSES],
                 stale=[visible(json.dumps(s, ensure_ascii=False, sort_keys=True),
                                MESSAGE_LIMIT) for s in report.stale])
-    hand = howto.walk()
-    result = hand["result"]
-    out["howto.html"] = env.get_template("howto.html").render(
-        root="", book=book, hand=hand, howto_text=howto.TEXT[book.lang],
-        sections=howto.SECTIONS, ordinals=howto.ORDINALS[book.lang],
-        winners=howto.WINNERS[book.lang],
-        defender_parts=" + ".join(
-            f"{result['credited'][s]} ({WORDS[book.lang]['seat'].lower()} {s})"
-            for s in result["defenders"]))
+    out["howto.html"] = howto_page(env, book)
     out["search-index.js"] = search_index(book)
     for name in ("book.css", "search.js", "book.js"):
         out[name] = resources.files("fivetenk.book").joinpath("templates", name).read_text(
             encoding="utf-8")
     out[MARKER] = f"fivetenk {__version__} book\n"
     return out
+
+
+def howto_page(env: Any, book: Book) -> str:
+    """How to play (:mod:`.howto`, :mod:`.learn`), rendered with ``env``
+    (:func:`_environment`); it needs no scenario, so a test may pass a book without any."""
+    hand = howto.walk()
+    result = hand["result"]
+    return str(env.get_template("howto.html").render(
+        root="", book=book, hand=hand, howto_text=howto.TEXT[book.lang],
+        sections=howto.SECTIONS, ordinals=howto.ORDINALS[book.lang],
+        winners=howto.WINNERS[book.lang], **_learning(book.lang),
+        defender_parts=" + ".join(
+            f"{result['credited'][s]} ({WORDS[book.lang]['seat'].lower()} {s})"
+            for s in result["defenders"])))
+
+
+def _learning(lang: str) -> dict[str, Any]:
+    """What How to play teaches before and after its hand (:mod:`.learn`)."""
+    def beaten(key: str) -> str:
+        return key if key in ("mixed", "suited", "rocket") else \
+            "bomb" if key.startswith("bomb") else "ordinary"
+
+    return {"l": learn.TEXT[lang], "ranks": learn.RANKS,
+            "combos": learn.checked_combinations(), "bands": learn.bands(),
+            "glossary": learn.GLOSSARY, "beaten": beaten,
+            "key_h": {k: f"{k}_h" for k in ("goal", "order", "scoring", "glossary",
+                                            "legend", "strategy")} | {
+                "combinations": "combos_h"},
+            "say": lambda notation: learn.say(notation, lang),
+            "cite": lambda text: learn.cited(text, "", lang),
+            "note": lambda n, side: learn.note_text(n, lang, side)}
 
 
 def _report_summary(report: Report) -> dict[str, Any]:
@@ -702,8 +725,39 @@ def search_index(book: Book) -> str:
         title, english = book.title(s)
         entries.append(["scenario", s.id, title, s.name if title != s.name else "",
                         book.home(s), "en" if english else ""])
+    entries += learning_entries(lang)
     data = json.dumps(entries, ensure_ascii=True, separators=(",", ":"))
     return f"window.FIVETENK_SEARCH={data};\n"
+
+
+def learning_entries(lang: str) -> list[list[str]]:
+    """The search entries of How to play (issue 33, item 4): each of its parts (the goal,
+    the card order, the combinations, the hand, scoring, glossary, legend, strategy) with
+    its text, each combination and each glossary term with its definition (and its name in
+    the other language, so either finds it)."""
+    text = learn.TEXT[lang]
+    other = learn.TEXT["es" if lang == "en" else "en"]
+    where = WORDS[lang]["howto"]
+    out: list[list[str]] = []
+    for key, head, body in (("goal", "goal_h", "goal"), ("order", "order_h", "order"),
+                            ("combinations", "combos_h", "combos"), ("hand", "hand_h", "hand"),
+                            ("scoring", "scoring_h", "scoring"),
+                            ("glossary", "glossary_h", "glossary_h"),
+                            ("legend", "legend_h", "legend"),
+                            ("strategy", "strategy_h", "strategy")):
+        words = text[body] if isinstance(text[body], str) else " ".join(text[body])
+        if key == "order":
+            words += " " + " ".join(learn.RANKS)
+        out.append(["howto", where, text[head], f"{where} {words}", f"howto.html#{key}", ""])
+    for key, _, reading, _ in learn.COMBINATIONS:
+        out.append(["howto", where, text["names"][key],
+                    f"{other['names'][key]} {learn.say(reading, lang)}",
+                    f"howto.html#combo-{key}", ""])
+    for key, _ in learn.GLOSSARY:
+        term, meaning = text["terms"][key]
+        out.append(["term", text["glossary_h"], term,
+                    f"{meaning} {other['terms'][key][0]}", f"howto.html#term-{key}", ""])
+    return out
 
 
 # ---------------------------------------------------------------------------------------------
