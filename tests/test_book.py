@@ -564,6 +564,10 @@ class Prose(HTMLParser):
             self.words.append(data)
 
 
+SPANISH_TOO = {"as", "once"}
+"""Words both languages write: un as (an ace), once (eleven)."""
+
+
 def english_interface_words(path: Path, lang: str = "es") -> dict[str, str]:
     """The book's English interface words (every word of ``WORDS["en"]`` that no Spanish
     interface text uses) found on a page, outside quotes and JSON (data, written the same
@@ -585,7 +589,7 @@ def english_interface_words(path: Path, lang: str = "es") -> dict[str, str]:
     text = re.sub(r"\{.*?\}|\[.*?\]", " ", re.sub(r'"[^"\n]*"', " ", " ".join(page.words)))
     text = " ".join(text.split())
     return {w: re.search(rf".{{0,40}}\b{w}\b.{{0,30}}", text, re.I).group()  # type: ignore
-            for w in sorted(words(text) & (english - spanish - data - names - {"as"}))
+            for w in sorted(words(text) & (english - spanish - data - names - SPANISH_TOO))
             if len(w) > 1}
 
 

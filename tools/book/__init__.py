@@ -18,8 +18,14 @@ disk, ``file://``):
   and a link to its feature file and line; every other scenario of the clause folded, with
   its count. With reports, each scenario says how each report judged it, and a filter
   shows only the scenarios of one status;
-- ``howto.html``: How to play, a hand walked in order through a seeded hand of the
-  reference engine (:mod:`fivetenk.book.howto`);
+- ``howto.html``: How to play (issue 33): the goal, the card order, every combination with
+  an example, a seeded hand of the reference engine walked in order with notes on its
+  notable plays, the scoring table, a glossary and the legend of the glyphs
+  (:mod:`fivetenk.book.howto`, :mod:`fivetenk.book.learn`);
+- ``summary.html``: every rule on one page; ``variants.html``: every house-rule variant;
+- on a rule page, an example that asks about cards is said as a player says it
+  (:mod:`fivetenk.book.said`), its steps, the feature's notes and the protocol's rulings
+  folded under "For implementers";
 - ``rulings/Dnn.html``: a ruling's text, its variants, every scenario tagged with it;
 - ``features/NAME.feature.html``: each shipped feature file with a numbered line to link;
 - with ``--report``: ``matrix.html`` (rows the clauses grouped by rule with each rule's and
@@ -73,7 +79,7 @@ from ..report import (
 )
 from ..scenario import Scenario, ScenarioError, decode_text, parse_json, read_bytes
 from ..spec_data import LANGS, Spec
-from . import howto, learn, matrix
+from . import howto, learn, matrix, said
 from .matrix import BAD_STATUSES
 from .reading import feature_texts, fresh, pick_examples, rule_bodies, split_long
 from .titles import spanish_title, titled
@@ -502,6 +508,7 @@ class Book:
                 self.examples[clause.id] = pick_examples(own, named, wanted)
                 self.folded[clause.id] = [s for s in own if s not in self.examples[clause.id]]
         self.steps = {s.id: steps_of(s, self.lang) for s in self.scenarios}
+        self.said = {s.id: said.sentences(s, self.lang) for s in self.scenarios}
         self.results: dict[str, list[dict[str, Any]]] = {}
         for report in self.reports:
             for record in report.records:
@@ -560,6 +567,8 @@ def _environment(lang: str) -> Any:
     env.globals.update(w=WORDS[lang], lang=lang, version=__version__, seats=seats_of,
                        count=lambda n, what: count(int(n), what, lang),
                        feature_page=feature_page, fresh=fresh, split_long=split_long,
+                       protocol=sorted(said.PROTOCOL_RULINGS), variant_es=said.VARIANTS_ES,
+                       cite_at=lambda text, root: learn.cited(str(text), str(root), lang),
                        # what exists in English only (scenario and ruling titles, ruling
                        # texts, the Gherkin as written) is marked as such on a page in
                        # another language, for screen readers and translators
@@ -569,6 +578,8 @@ def _environment(lang: str) -> Any:
 
 def pages(book: Book) -> dict[str, str]:
     """Every file of the book: relative path -> text."""
+    from markupsafe import Markup
+
     env = _environment(book.lang)
     spec = book.spec
     out: dict[str, str] = {}
@@ -601,12 +612,33 @@ def pages(book: Book) -> dict[str, str]:
                 stale=[visible(json.dumps(s, ensure_ascii=False, sort_keys=True),
                                MESSAGE_LIMIT) for s in report.stale])
     out["howto.html"] = howto_page(env, book)
+    out["summary.html"] = env.get_template("summary.html").render(
+        root="", book=book, rules=rules)
+    use = Counter(name for s in book.scenarios for name in s.variants)
+    out["variants.html"] = env.get_template("variants.html").render(
+        root="", book=book, variants=sorted(spec.variants.values(), key=lambda v: v.name),
+        variant_use=use, variant_text=lambda name, value: variant_text(
+            spec, name, value, book.lang)[0],
+        variant_lang=lambda name, value: Markup(' lang="en"') if variant_text(
+            spec, name, value, book.lang)[1] else "")
     out["search-index.js"] = search_index(book)
     for name in ("book.css", "search.js", "book.js"):
         out[name] = resources.files("fivetenk.book").joinpath("templates", name).read_text(
             encoding="utf-8")
     out[MARKER] = f"fivetenk {__version__} book\n"
     return out
+
+
+def variant_text(spec: Spec, name: str, value: str, lang: str) -> tuple[str, bool]:
+    """What a variant's value means, in ``lang`` where the book has it
+    (:data:`.said.VARIANTS_ES`), and whether it is English on a page in another language."""
+    english = spec.variants[name].values[value]
+    if lang == "es":
+        found = said.VARIANTS_ES.get(f"{name}={value}")
+        if found:
+            return found, False
+        return english, True
+    return english, False
 
 
 def howto_page(env: Any, book: Book) -> str:

@@ -129,10 +129,10 @@ def say(notation: str, lang: str = "en") -> str:
         return f"el {_rank(arg, lang)}" if es else f"the {_rank(arg, lang)}"
     simple = {
         "single": ("un {r} suelto", "a single {r}"),
-        "pair": ("una pareja de {r}", "a pair of {rs}"),
-        "triple": ("un trío de {r}", "three {rs}"),
-        "triple+single": ("un trío de {r} con una carta", "three {rs} with a single"),
-        "triple+pair": ("un trío de {r} con una pareja", "three {rs} with a pair"),
+        "pair": ("una pareja de {rs}", "a pair of {rs}"),
+        "triple": ("un trío de {rs}", "three {rs}"),
+        "triple+single": ("un trío de {rs} con una carta", "three {rs} with a single"),
+        "triple+pair": ("un trío de {rs} con una pareja", "three {rs} with a pair"),
         "straight": ("una escalera del {lo} al {hi}", "a straight {lo} to {hi}"),
         "pairs": ("una serie de parejas del {lo} al {hi}", "a pair run {lo} to {hi}"),
         "airplane": ("un avión del {lo} al {hi}", "an airplane {lo} to {hi}"),

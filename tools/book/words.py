@@ -53,6 +53,15 @@ WORDS: dict[str, dict[str, str]] = {
         "rows_shown": "rows shown", "clause_text": "The clause's text",
         "read_on": "The rest of {ruling}", "as_at": "as under {clause}",
         "given_steps": "The steps that set it up", "revealed_at": "seat {seat} at draw {draw}",
+        "implementers": "For implementers: the steps the kit checks",
+        "summary_page": "The rules on one page", "variants_page": "House-rule variants",
+        "summary_intro": "Every rule in a line or two, as the rules text says it; each "
+                         "heading opens the rule's page. To learn the game from scratch, "
+                         "read",
+        "variants_intro": "The house rules a table may choose, each in one place: the "
+                          "ruling that defines it, the clauses it changes, its values (the "
+                          "default first marked) and how many scenarios play it.",
+        "conventions": "For implementers: the kit's conventions",
     },
     "es": {
         "book": "5,10,K — el reglamento vivo", "home": "Reglamento", "rules": "Reglas",
@@ -107,6 +116,16 @@ WORDS: dict[str, dict[str, str]] = {
         "read_on": "El resto de {ruling}", "as_at": "como en {clause}",
         "given_steps": "Los pasos que la preparan",
         "revealed_at": "asiento {seat} en la carta {draw}",
+        "implementers": "Para implementadores: los pasos tal como los ejecuta el kit",
+        "summary_page": "Las reglas en una página", "variants_page": "Variantes de la casa",
+        "summary_intro": "Cada regla en una o dos líneas, tal como la dice el texto del "
+                         "reglamento; cada título abre la página de la regla. Para aprender "
+                         "a jugar desde el principio, lea",
+        "variants_intro": "Las reglas de la casa que una mesa puede elegir, todas juntas: "
+                          "la resolución que la define, las cláusulas que cambia, sus "
+                          "valores (marcado el que rige por defecto) y cuántos escenarios "
+                          "la juegan.",
+        "conventions": "Para implementadores: cómo lee el protocolo del kit esta regla",
     },
 }
 """The interface words of the book in each language (``--lang``)."""
