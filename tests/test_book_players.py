@@ -132,3 +132,13 @@ def test_the_summary_has_every_rule_and_the_variants_page_every_variant(
                                          for value in v.values}
     index = files["index.html"]
     assert 'href="summary.html"' in index and 'href="variants.html"' in index
+
+
+def test_no_raw_markdown_reaches_a_page(book: tuple[str, dict[str, str]]) -> None:
+    """Issue 33: ``**variant**`` (``**variante**``) of D9 and D14 shows in bold."""
+    lang, files = book
+    for name, text in files.items():
+        if name.endswith(".html"):
+            assert "**" not in text, name
+    assert "<strong>" + ("variante" if lang == "es" else "variant") + "</strong>" in \
+        files["rulings/D9.html"]

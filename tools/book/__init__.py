@@ -322,17 +322,32 @@ def _cards_in(text: str, lang: str) -> Any:
 
 
 def prose(text: str, lang: str = "en") -> Any:
-    """A ruling's text for a page: escaped, cards as glyphs (:func:`with_cards`), and each
-    ```code``` span shown as code (notation and protocol words such as ```beats``` or
-    ```bomb 3x7``` are data; cards inside one still become glyphs)."""
+    """A ruling's text for a page: escaped, cards as glyphs (:func:`with_cards`), ``**x**``
+    in bold, and each ```code``` span shown as code (notation and protocol words such as
+    ```beats``` or ```bomb 3x7``` are data; cards inside one still become glyphs)."""
     from markupsafe import Markup
 
     parts = text.split("`")
     if len(parts) % 2 == 0:  # an unpaired backtick: nothing is code
-        return with_cards(text, lang)
+        return _strong(text, lang)
+    return Markup("").join(
+        _strong(part, lang) if i % 2 == 0
+        else Markup("<code>{}</code>").format(with_cards(part, lang))
+        for i, part in enumerate(parts))
+
+
+STRONG = re.compile(r"\*\*([^*\n]+)\*\*")
+"""Markdown's ``**strong**`` in a ruling text (``**variant**``): shown in bold, never as
+asterisks (issue 33: no raw Markdown reaches a page)."""
+
+
+def _strong(text: str, lang: str) -> Any:
+    from markupsafe import Markup
+
+    parts = STRONG.split(text)
     return Markup("").join(
         with_cards(part, lang) if i % 2 == 0
-        else Markup("<code>{}</code>").format(with_cards(part, lang))
+        else Markup("<strong>{}</strong>").format(with_cards(part, lang))
         for i, part in enumerate(parts))
 
 
@@ -751,6 +766,7 @@ def search_index(book: Book) -> str:
     for rid in book.rulings:
         r = spec.rulings[rid]
         text = r.text_in(lang) if r.text_in(lang) == r.text else f"{r.text_in(lang)} {r.text}"
+        text = STRONG.sub(r"\1", text)
         entries.append(["ruling", rid, r.title_in(lang), text, f"rulings/{rid}.html",
                         "en" if lang != "en" and not r.es else ""])
     for s in book.scenarios:
