@@ -948,3 +948,18 @@ def test_a_newcomer_learns_from_how_to_play_and_the_glossary(
     page.locator("#term-bomb + dd a.cite").click()
     page.wait_for_url(re.compile(r"/rules/R05\.html#R05\.1$"))
     expect(page.locator('[id="R05.1"]')).to_be_visible()
+
+
+def test_search_knows_the_synonyms_players_use(context: BrowserContext, any_book: Book) -> None:
+    """Issue 33, item 4: `comodín` finds the jokers, `dealer` and `banquero` the banker,
+    `bote` the kitty and the burial, in either language's book; a word with no synonym
+    still finds only itself."""
+    page = context.new_page()
+    page.goto(any_book.url("index.html"))
+    for typed, term in (("comodín", "joker"), ("dealer", "banker"), ("banquero", "banker"),
+                        ("bote", "kitty"), ("bote", "burial"), ("joker", "joker")):
+        page.fill("#search", typed)
+        link = page.locator(f'#search-results a[href="howto.html#term-{term}"]')
+        assert link.count() == 1, (any_book.lang, typed, term)
+    page.fill("#search", "zzyzx")
+    assert page.locator("#search-results li").count() == 0

@@ -171,3 +171,18 @@ def test_the_search_finds_the_page_and_every_term() -> None:
         terms = [e for e in entries if e[0] == "term"]
         assert len(terms) == len(learn.GLOSSARY)
         json.dumps(entries)  # plain data
+
+
+def test_search_has_the_summary_and_synonyms_in_both_languages() -> None:
+    """Issue 33, item 4: the summary page is an entry; every synonym group holds an English
+    and a Spanish word the book uses (comodín ↔ joker, banca/banquero ↔ banker, bote ↔
+    kitty/burial)."""
+    for lang in ("en", "es"):
+        hrefs = {e[4] for e in learning_entries(lang)}
+        assert {"summary.html", "variants.html", "howto.html#term-joker"} <= hrefs
+    groups = {g[0]: set(g) for g in learn.SYNONYMS}
+    assert {"comodín", "joker"} <= groups["joker"]
+    assert {"banca", "banquero", "banker", "dealer"} <= groups["banker"]
+    assert {"bote", "kitty", "burial"} <= groups["kitty"]
+    words = [w for g in learn.SYNONYMS for w in g]
+    assert len(words) == len(set(words)), "a word in two groups"

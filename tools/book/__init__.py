@@ -6,7 +6,8 @@ disk, ``file://``):
 
 - ``index.html``: how the book was made (kit version, command), the 24 rules, the
   rulings and the reports;
-- on every page, a search box over rules, clauses, rulings and scenario titles, clause and
+- on every page, a search box over How to play, its glossary, the summary, rules, clauses,
+  rulings and scenario titles (synonyms in both languages: comodín finds the jokers), clause and
   ruling texts included (``search.js`` over ``search-index.js``, client-side); it lists
   the first 40 results and says how many more there are, with a button to list them all;
 - ``rules/Rnn.html``: the rule first (issue 22): its text in English and Spanish, its
@@ -637,6 +638,9 @@ def pages(book: Book) -> dict[str, str]:
         variant_lang=lambda name, value: Markup(' lang="en"') if variant_text(
             spec, name, value, book.lang)[1] else "")
     out["search-index.js"] = search_index(book)
+    synonyms = json.dumps([list(g) for g in learn.SYNONYMS], ensure_ascii=True,
+                          separators=(",", ":"))
+    out["search-synonyms.js"] = f"window.FIVETENK_SYNONYMS={synonyms};\n"
     for name in ("book.css", "search.js", "book.js"):
         out[name] = resources.files("fivetenk.book").joinpath("templates", name).read_text(
             encoding="utf-8")
@@ -755,7 +759,7 @@ def search_index(book: Book) -> str:
     is ``en`` for a title that exists in English only on a page in another language."""
     spec, lang = book.spec, book.lang
     other = "es" if lang == "en" else "en"
-    entries: list[list[str]] = []
+    entries: list[list[str]] = learning_entries(lang)  # first: a learner's words
     for rule in spec.rules.values():
         entries.append(["rule", rule.id, rule.title(lang),
                         f"{rule.title(other)} {book.bodies[lang].get(rule.number, '')}",
@@ -773,7 +777,6 @@ def search_index(book: Book) -> str:
         title, english = book.title(s)
         entries.append(["scenario", s.id, title, s.name if title != s.name else "",
                         book.home(s), "en" if english else ""])
-    entries += learning_entries(lang)
     data = json.dumps(entries, ensure_ascii=True, separators=(",", ":"))
     return f"window.FIVETENK_SEARCH={data};\n"
 
@@ -781,8 +784,8 @@ def search_index(book: Book) -> str:
 def learning_entries(lang: str) -> list[list[str]]:
     """The search entries of How to play (issue 33, item 4): each of its parts (the goal,
     the card order, the combinations, the hand, scoring, glossary, legend, strategy) with
-    its text, each combination and each glossary term with its definition (and its name in
-    the other language, so either finds it)."""
+    its text, the summary and variants pages, each combination and each glossary term with
+    its definition (and its name in the other language, so either finds it)."""
     text = learn.TEXT[lang]
     other = learn.TEXT["es" if lang == "en" else "en"]
     where = WORDS[lang]["howto"]
@@ -797,6 +800,12 @@ def learning_entries(lang: str) -> list[list[str]]:
         if key == "order":
             words += " " + " ".join(learn.RANKS)
         out.append(["howto", where, text[head], f"{where} {words}", f"howto.html#{key}", ""])
+    words_of = WORDS[lang]
+    out.append(["summary", words_of["summary_page"], words_of["summary_page"],
+                f"{WORDS['es' if lang == 'en' else 'en']['summary_page']} "
+                f"{words_of['summary_intro']}", "summary.html", ""])
+    out.append(["variants", words_of["variants_page"], words_of["variants_page"],
+                words_of["variants_intro"], "variants.html", ""])
     for key, _, reading, _ in learn.COMBINATIONS:
         out.append(["howto", where, text["names"][key],
                     f"{other['names'][key]} {learn.say(reading, lang)}",

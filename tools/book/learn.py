@@ -79,7 +79,7 @@ GLOSSARY: tuple[tuple[str, str], ...] = (
 """The glossary's terms in order, each with the clause that defines it."""
 
 SYNONYMS: tuple[tuple[str, ...], ...] = (
-    ("joker", "jokers", "comodin", "comodines", "comodín", "comodínes"),
+    ("joker", "jokers", "comodin", "comodines", "comodín"),
     ("banker", "bankers", "banca", "banquero", "banquera", "dealer"),
     ("kitty", "burial", "buried", "bury", "bote", "fondo", "entierro", "enterradas",
      "enterrar"),
