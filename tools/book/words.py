@@ -33,9 +33,13 @@ WORDS: dict[str, dict[str, str]] = {
         "other_clauses": "Scenarios citing clauses the spec does not have",
         "in_book": "in the book", "not_in_book": "not a shipped scenario",
         "matrix_intro": "Rows are clauses, grouped by rule; columns are the reports. A "
-                        "scenario counts in the row of every clause it cites. A failed cell "
-                        "leads to the evidence of each failure; each rule's row and the first "
-                        "row give the totals.",
+                        "scenario counts once, in the row of the first clause it cites (the "
+                        "clause it was written for), so each rule's row is the sum of its "
+                        "clause rows and the first row the sum of the rules. A scenario that "
+                        "cites several clauses is also shown under each of the others, as "
+                        "'also citing it', without being counted again. A failed cell leads "
+                        "to the evidence of each failure citing the clause.",
+        "also_citing": "also citing it",
         "nothing_failed": "Nothing failed, errored or passed unexpectedly.",
         "no_reports": "No report: run fivetenk check --jsonl FILE and build with "
                       "--report NAME=FILE.",
@@ -94,9 +98,13 @@ WORDS: dict[str, dict[str, str]] = {
         "other_clauses": "Escenarios que citan cláusulas que la especificación no tiene",
         "in_book": "en el libro", "not_in_book": "no es un escenario incluido",
         "matrix_intro": "Las filas son cláusulas, agrupadas por regla; las columnas, los "
-                        "informes. Un escenario cuenta en la fila de cada cláusula que cita. "
-                        "Una celda fallida lleva a las pruebas de cada fallo; la fila de cada "
-                        "regla y la primera fila dan los totales.",
+                        "informes. Un escenario cuenta una sola vez, en la fila de la primera "
+                        "cláusula que cita (para la que se escribió): la fila de cada regla "
+                        "es la suma de sus cláusulas y la primera fila la suma de las reglas. "
+                        "Un escenario que cita varias cláusulas aparece también en las demás, "
+                        "como «también la citan», sin contarse otra vez. Una celda fallida "
+                        "lleva a las pruebas de cada fallo que cita la cláusula.",
+        "also_citing": "también la citan",
         "nothing_failed": "Nada falló, dio error ni pasó de forma inesperada.",
         "no_reports": "Sin informes: ejecute fivetenk check --jsonl ARCHIVO y construya con "
                       "--report NOMBRE=ARCHIVO.",
