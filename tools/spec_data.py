@@ -166,11 +166,18 @@ class Rule:
     title_es: str
     summary: str
     clauses: tuple[Clause, ...]
+    summary_es: str = ""
+    """The summary written in Spanish (issue 33); "" where the spec has none."""
 
     def title(self, lang: str = "en") -> str:
         """The rule heading in ``lang``, without its number."""
         _check_lang(lang)
         return self.title_en if lang == "en" else self.title_es
+
+    def summary_in(self, lang: str = "en") -> str:
+        """The summary in ``lang``, or the English one where the spec has no other."""
+        _check_lang(lang)
+        return self.summary_es if lang == "es" and self.summary_es else self.summary
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,6 +190,13 @@ class Variant:
     default: str
     values: dict[str, str] = field(hash=False)
     clauses: tuple[str, ...] = ()
+    values_es: dict[str, str] = field(default_factory=dict, hash=False)
+    """What each value means in Spanish (issue 33): every key of ``values``, or none."""
+
+    def meaning(self, value: str, lang: str = "en") -> str:
+        """What ``value`` means in ``lang``, or in English where the spec has no other."""
+        return self.values_es.get(value, self.values[value]) if lang == "es" \
+            else self.values[value]
 
     def concerns(self, clause_id: str) -> bool:
         """Whether this option changes how ``clause_id`` is read (issue 22: the rocket
@@ -633,6 +647,13 @@ class _Checker:
                             f"{', '.join(variant['values'])}",
                         )
                     )
+                spanish = variant.get("values_es")
+                if spanish is not None and set(spanish) != set(variant["values"]):
+                    self.problems.append(
+                        Problem(name, f"{vpath}.values_es",
+                                f"expected a Spanish text for each value "
+                                f"({', '.join(variant['values'])}), found "
+                                f"{', '.join(spanish) or 'none'}"))
                 if variant["name"] in variant_sites:
                     self.problems.append(
                         Problem(
@@ -806,6 +827,7 @@ class _Checker:
                 title_es=doc["title"]["es"],
                 summary=doc["summary"],
                 clauses=rule_clauses,
+                summary_es=doc.get("summary_es", ""),
             )
         rulings: dict[str, Ruling] = {}
         variants: dict[str, Variant] = {}
@@ -814,6 +836,7 @@ class _Checker:
                 Variant(
                     name=v["name"], ruling=r["id"], default=v["default"],
                     values=dict(v["values"]), clauses=tuple(v.get("clauses", ())),
+                    values_es=dict(v.get("values_es", {})),
                 )
                 for v in r.get("variants", ())
             )

@@ -583,7 +583,7 @@ def _environment(lang: str) -> Any:
     env.globals.update(w=WORDS[lang], lang=lang, version=__version__, seats=seats_of,
                        count=lambda n, what: count(int(n), what, lang),
                        feature_page=feature_page, fresh=fresh, split_long=split_long,
-                       protocol=sorted(said.PROTOCOL_RULINGS), variant_es=said.VARIANTS_ES,
+                       protocol=sorted(said.PROTOCOL_RULINGS),
                        cite_at=lambda text, root: learn.cited(str(text), str(root), lang),
                        # what exists in English only (scenario and ruling titles, ruling
                        # texts, the Gherkin as written) is marked as such on a page in
@@ -594,8 +594,6 @@ def _environment(lang: str) -> Any:
 
 def pages(book: Book) -> dict[str, str]:
     """Every file of the book: relative path -> text."""
-    from markupsafe import Markup
-
     env = _environment(book.lang)
     spec = book.spec
     out: dict[str, str] = {}
@@ -633,10 +631,7 @@ def pages(book: Book) -> dict[str, str]:
     use = Counter(name for s in book.scenarios for name in s.variants)
     out["variants.html"] = env.get_template("variants.html").render(
         root="", book=book, variants=sorted(spec.variants.values(), key=lambda v: v.name),
-        variant_use=use, variant_text=lambda name, value: variant_text(
-            spec, name, value, book.lang)[0],
-        variant_lang=lambda name, value: Markup(' lang="en"') if variant_text(
-            spec, name, value, book.lang)[1] else "")
+        variant_use=use)
     out["search-index.js"] = search_index(book)
     synonyms = json.dumps([list(g) for g in learn.SYNONYMS], ensure_ascii=True,
                           separators=(",", ":"))
@@ -646,18 +641,6 @@ def pages(book: Book) -> dict[str, str]:
             encoding="utf-8")
     out[MARKER] = f"fivetenk {__version__} book\n"
     return out
-
-
-def variant_text(spec: Spec, name: str, value: str, lang: str) -> tuple[str, bool]:
-    """What a variant's value means, in ``lang`` where the book has it
-    (:data:`.said.VARIANTS_ES`), and whether it is English on a page in another language."""
-    english = spec.variants[name].values[value]
-    if lang == "es":
-        found = said.VARIANTS_ES.get(f"{name}={value}")
-        if found:
-            return found, False
-        return english, True
-    return english, False
 
 
 def howto_page(env: Any, book: Book) -> str:

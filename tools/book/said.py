@@ -151,29 +151,3 @@ def _why_refused(lang: str) -> str:
     return ("three decks hold only three copies of each card" if lang == "en"
             else "tres barajas solo tienen tres copias de cada carta")
 
-
-VARIANTS_ES: dict[str, str] = {
-    "wing_ranks=shared": "Las alas de cartas pueden compartir rango entre sí y las de parejas "
-                         "repetirlo (las alas nunca repiten un rango del cuerpo ni llevan SJ y "
-                         "BJ a la vez).",
-    "wing_ranks=distinct": "Todas las alas de un avión tienen rangos distintos entre sí (y, "
-                           "como siempre, de los del cuerpo).",
-    "rocket=pair": "El cohete es exactamente SJ BJ; ningún otro grupo de jokers es cohete.",
-    "rocket=joker_sets": "Todo grupo solo de jokers con SJ y BJ es cohete, y un cohete más "
-                         "largo supera a uno más corto (ver D26).",
-    "rocket=six_jokers": "Solo los seis jokers (SJ SJ SJ BJ BJ BJ) son cohete; SJ BJ y los "
-                         "demás grupos con ambos tipos no lo son (ver D36).",
-    "call_ordinal=bounded": "La aparición es 1.ª, 2.ª o 3.ª y no más que las copias no "
-                            "enterradas de la cara llamada.",
-    "call_ordinal=any": "Se puede llamar la 1.ª, 2.ª o 3.ª (R11.4) esté lo que esté "
-                        "enterrado; una llamada imposible simplemente no se resuelve nunca.",
-    "pass=turn": "Pasar vale solo para ese turno: quien pasó puede volver a jugar en la "
-                 "misma baza.",
-    "pass=trick": "Quien pasa queda fuera del resto de la baza (ver D27).",
-    "twelve_bomb=below_rocket": "Toda bomba, incluida la de doce cartas, está por debajo del "
-                                "cohete (R05.3).",
-    "twelve_bomb=beats_rocket": "Una bomba con las doce copias de un rango supera a todo "
-                                "cohete y ningún cohete la supera; las bombas se siguen "
-                                "comparando por cantidad y luego por rango.",
-}
-"""What each house-rule variant's value means, in Spanish (``name=value`` -> text)."""
