@@ -535,10 +535,14 @@ class Book:
 
     def title(self, s: Scenario) -> tuple[str, bool]:
         """A scenario's title in the book's language, and whether it is English on a page
-        in another language (the examples' titles have Spanish: :mod:`.titles`)."""
+        in another language (the examples' titles have Spanish: :mod:`.titles`; on the
+        Spanish book a scenario of one question about cards is titled by its sentence as a
+        player says it, :func:`.said.as_title`, issue 33)."""
         found = spanish_title(s.id, s.name) if self.lang == "es" else None
         if found is not None:
             return found, False
+        if self.lang == "es" and len(self.said.get(s.id, [])) == 1:
+            return said.as_title(self.said[s.id][0]), False
         return s.name, self.lang != "en"
 
     def first_reading(self, rule: Any, ruling_id: str) -> str:

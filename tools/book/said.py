@@ -13,6 +13,7 @@ that a ``beats`` step does not state is the reference engine's first reading of 
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ..scenario import Scenario
@@ -151,3 +152,9 @@ def _why_refused(lang: str) -> str:
     return ("three decks hold only three copies of each card" if lang == "en"
             else "tres barajas solo tienen tres copias de cada carta")
 
+
+
+def as_title(sentence: str) -> str:
+    """A sentence of :func:`sentences` as a scenario's title: without its clause and its
+    full stop (the page shows the clause beside the title)."""
+    return re.sub(r" \[R\d\d\.\d+\]\.$|\.$", "", sentence)
