@@ -166,18 +166,12 @@ class Rule:
     title_es: str
     summary: str
     clauses: tuple[Clause, ...]
-    summary_es: str = ""
-    """The summary written in Spanish (issue 33); "" where the spec has none."""
+    summary_es: str = ""  # the summary in Spanish (issue 33), "" where the spec has none
 
     def title(self, lang: str = "en") -> str:
         """The rule heading in ``lang``, without its number."""
         _check_lang(lang)
         return self.title_en if lang == "en" else self.title_es
-
-    def summary_in(self, lang: str = "en") -> str:
-        """The summary in ``lang``, or the English one where the spec has no other."""
-        _check_lang(lang)
-        return self.summary_es if lang == "es" and self.summary_es else self.summary
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,13 +184,7 @@ class Variant:
     default: str
     values: dict[str, str] = field(hash=False)
     clauses: tuple[str, ...] = ()
-    values_es: dict[str, str] = field(default_factory=dict, hash=False)
-    """What each value means in Spanish (issue 33): every key of ``values``, or none."""
-
-    def meaning(self, value: str, lang: str = "en") -> str:
-        """What ``value`` means in ``lang``, or in English where the spec has no other."""
-        return self.values_es.get(value, self.values[value]) if lang == "es" \
-            else self.values[value]
+    values_es: dict[str, str] = field(default_factory=dict, hash=False)  # issue 33
 
     def concerns(self, clause_id: str) -> bool:
         """Whether this option changes how ``clause_id`` is read (issue 22: the rocket
@@ -647,13 +635,11 @@ class _Checker:
                             f"{', '.join(variant['values'])}",
                         )
                     )
-                spanish = variant.get("values_es")
-                if spanish is not None and set(spanish) != set(variant["values"]):
-                    self.problems.append(
-                        Problem(name, f"{vpath}.values_es",
-                                f"expected a Spanish text for each value "
-                                f"({', '.join(variant['values'])}), found "
-                                f"{', '.join(spanish) or 'none'}"))
+                spanish = variant.get("values_es", variant["values"])
+                if set(spanish) != set(variant["values"]):
+                    self.problems.append(Problem(name, f"{vpath}.values_es", "expected a Spanish "
+                        f"text for each value ({', '.join(variant['values'])}), found "
+                        f"{', '.join(spanish) or 'none'}"))
                 if variant["name"] in variant_sites:
                     self.problems.append(
                         Problem(

@@ -588,7 +588,8 @@ def _environment(lang: str) -> Any:
                        count=lambda n, what: count(int(n), what, lang),
                        feature_page=feature_page, fresh=fresh, split_long=split_long,
                        protocol=sorted(said.PROTOCOL_RULINGS),
-                       cite_at=lambda text, root: learn.cited(str(text), str(root), lang),
+                       cite_at=lambda text, root: learn.cited(str(text), str(root), lang,
+                                                             with_cards),
                        # what exists in English only (scenario and ruling titles, ruling
                        # texts, the Gherkin as written) is marked as such on a page in
                        # another language, for screen readers and translators
@@ -674,7 +675,7 @@ def _learning(lang: str) -> dict[str, Any]:
                                             "legend", "strategy")} | {
                 "combinations": "combos_h"},
             "say": lambda notation: learn.say(notation, lang),
-            "cite": lambda text: learn.cited(text, "", lang),
+            "cite": lambda text: learn.cited(text, "", lang, with_cards),
             "note": lambda n, side: learn.note_text(n, lang, side)}
 
 

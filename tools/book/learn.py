@@ -13,6 +13,7 @@ spec has (a test checks each link).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 RANKS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "SJ", "BJ")
@@ -492,11 +493,11 @@ CITED = re.compile(r"\[((?:R\d\d\.\d+)(?:, R\d\d\.\d+)*)\]")
 """Clauses cited in the page's prose: ``[R14.1]``, ``[R13.3, R15.1]``."""
 
 
-def cited(text: str, root: str, lang: str) -> Any:
-    """``text`` escaped, its cards as glyphs, each cited clause a link to its place."""
+def cited(text: str, root: str, lang: str, with_cards: Callable[[str, str], Any]) -> Any:
+    """``text`` escaped, its cards as glyphs (``with_cards``: :func:`fivetenk.book.with_cards`,
+    passed in so that this module needs nothing of the package), each cited clause a link to
+    its place."""
     from markupsafe import Markup
-
-    from . import with_cards
 
     out: list[Any] = []
     pos = 0

@@ -217,7 +217,7 @@ def _rule_header(rule: Rule, lang: str) -> list[str]:
     h = HEADINGS[lang]
     return [f"{rule.id}  {h['rule'].format(n=rule.number)}: {rule.title(lang)}",
             f"{h['summary']}{'' if rule.summary_es else h['english']}: "
-            f"{rule.summary_in(lang)}"]
+            f"{rule.summary_es if lang == 'es' and rule.summary_es else rule.summary}"]
 
 
 def _format_rule(spec: Spec, rule: Rule, lang: str, index: Mapping[str, Sequence[str]]) -> str:
@@ -273,7 +273,8 @@ def _variant_lines(variant: Variant, indent: str, lang: str = "en") -> list[str]
              f"{'' if variant.values_es else h['english']}:"]
     for value in variant.values:
         marker = f" {h['default']}" if value == variant.default else ""
-        lines.append(f"{indent}{_INDENT}{value}{marker}: {variant.meaning(value, lang)}")
+        meaning = (variant.values_es if lang == "es" else {}).get(value, variant.values[value])
+        lines.append(f"{indent}{_INDENT}{value}{marker}: {meaning}")
     return lines
 
 
