@@ -144,3 +144,20 @@ def test_no_raw_markdown_reaches_a_page(book: tuple[str, dict[str, str]]) -> Non
             assert "**" not in text, name
     assert "<strong>" + ("variante" if lang == "es" else "variant") + "</strong>" in \
         files["rulings/D9.html"]
+
+
+def test_every_clause_headline_has_its_spanish(book: tuple[str, dict[str, str]]) -> None:
+    """Issue 33, item 3: each feature's ``Rule:`` headline has Spanish text
+    (templates/headlines.es.tsv), for a clause the spec has; the Spanish rule pages show no
+    headline marked English."""
+    from fivetenk.book.reading import feature_texts
+    from fivetenk.book.titles import HEADLINES
+
+    english = {c: h for ft in feature_texts(catalog.shipped_files()).values()
+               for c, h in ft.headlines.items()}
+    assert set(english) == set(HEADLINES) and set(HEADLINES) <= set(SPEC.clauses)
+    lang, files = book
+    marked = [n for n, text in files.items() if 'class="headline" lang="en"' in text]
+    assert marked == [], marked
+    if lang == "es":
+        assert HEADLINES["R05.2"] in files["rules/R05.html"]

@@ -83,7 +83,7 @@ from ..spec_data import LANGS, Spec
 from . import howto, learn, matrix, said
 from .matrix import BAD_STATUSES
 from .reading import feature_texts, fresh, pick_examples, rule_bodies, split_long
-from .titles import spanish_title, titled
+from .titles import HEADLINES, spanish_title, titled
 from .words import WORDS, count
 
 __all__ = ["BookError", "add_arguments", "build", "read_report", "run"]
@@ -544,6 +544,17 @@ class Book:
         if self.lang == "es" and len(self.said.get(s.id, [])) == 1:
             return said.as_title(self.said[s.id][0]), False
         return s.name, self.lang != "en"
+
+    def headline(self, rule_id: str, clause_id: str) -> tuple[str, bool] | None:
+        """A clause's headline (its feature's ``Rule:`` line) in the book's language, and
+        whether it is English on a page in another language; None without one."""
+        ft = self.features.get(rule_id)
+        english = ft.headlines.get(clause_id) if ft else None
+        if english is None:
+            return None
+        if self.lang == "es" and clause_id in HEADLINES:
+            return HEADLINES[clause_id], False
+        return english, self.lang != "en"
 
     def first_reading(self, rule: Any, ruling_id: str) -> str:
         """The first clause of ``rule`` that ``ruling_id`` reads: its text is shown there in
