@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from fivetenk.book import Book, _environment, howto_page, learn, learning_entries
+from fivetenk.book import Book, _environment, howto_page, learn
 from fivetenk.book.howto import walk
 from fivetenk.reference.settlement import BANDS
 from fivetenk.spec_data import load_spec
@@ -163,7 +163,7 @@ def test_the_search_finds_the_page_and_every_term() -> None:
     """`how to play` and `cómo se juega` find the page; every glossary term is an entry
     whose text holds its name in the other language too."""
     for lang, words in (("en", "how to play"), ("es", "cómo se juega")):
-        entries = learning_entries(lang)
+        entries = learn.search_entries(lang)
         hay = [" ".join(e[1:4]).lower() for e in entries]
         found = [e for e, h in zip(entries, hay, strict=True)
                  if all(w in h for w in words.split())]
@@ -178,7 +178,7 @@ def test_search_has_the_summary_and_synonyms_in_both_languages() -> None:
     and a Spanish word the book uses (comodín ↔ joker, banca/banquero ↔ banker, bote ↔
     kitty/burial)."""
     for lang in ("en", "es"):
-        hrefs = {e[4] for e in learning_entries(lang)}
+        hrefs = {e[4] for e in learn.search_entries(lang)}
         assert {"summary.html", "variants.html", "howto.html#term-joker"} <= hrefs
     groups = {g[0]: set(g) for g in learn.SYNONYMS}
     assert {"comodín", "joker"} <= groups["joker"]

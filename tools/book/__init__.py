@@ -758,7 +758,7 @@ def search_index(book: Book) -> str:
     is ``en`` for a title that exists in English only on a page in another language."""
     spec, lang = book.spec, book.lang
     other = "es" if lang == "en" else "en"
-    entries: list[list[str]] = learning_entries(lang)  # first: a learner's words
+    entries: list[list[str]] = learn.search_entries(lang)  # first: a learner's words
     for rule in spec.rules.values():
         entries.append(["rule", rule.id, rule.title(lang),
                         f"{rule.title(other)} {book.bodies[lang].get(rule.number, '')}",
@@ -778,42 +778,6 @@ def search_index(book: Book) -> str:
                         book.home(s), "en" if english else ""])
     data = json.dumps(entries, ensure_ascii=True, separators=(",", ":"))
     return f"window.FIVETENK_SEARCH={data};\n"
-
-
-def learning_entries(lang: str) -> list[list[str]]:
-    """The search entries of How to play (issue 33, item 4): each of its parts (the goal,
-    the card order, the combinations, the hand, scoring, glossary, legend, strategy) with
-    its text, the summary and variants pages, each combination and each glossary term with
-    its definition (and its name in the other language, so either finds it)."""
-    text = learn.TEXT[lang]
-    other = learn.TEXT["es" if lang == "en" else "en"]
-    where = WORDS[lang]["howto"]
-    out: list[list[str]] = []
-    for key, head, body in (("goal", "goal_h", "goal"), ("order", "order_h", "order"),
-                            ("combinations", "combos_h", "combos"), ("hand", "hand_h", "hand"),
-                            ("scoring", "scoring_h", "scoring"),
-                            ("glossary", "glossary_h", "glossary_h"),
-                            ("legend", "legend_h", "legend"),
-                            ("strategy", "strategy_h", "strategy")):
-        words = text[body] if isinstance(text[body], str) else " ".join(text[body])
-        if key == "order":
-            words += " " + " ".join(learn.RANKS)
-        out.append(["howto", where, text[head], f"{where} {words}", f"howto.html#{key}", ""])
-    words_of = WORDS[lang]
-    out.append(["summary", words_of["summary_page"], words_of["summary_page"],
-                f"{WORDS['es' if lang == 'en' else 'en']['summary_page']} "
-                f"{words_of['summary_intro']}", "summary.html", ""])
-    out.append(["variants", words_of["variants_page"], words_of["variants_page"],
-                words_of["variants_intro"], "variants.html", ""])
-    for key, _, reading, _ in learn.COMBINATIONS:
-        out.append(["howto", where, text["names"][key],
-                    f"{other['names'][key]} {learn.say(reading, lang)}",
-                    f"howto.html#combo-{key}", ""])
-    for key, _ in learn.GLOSSARY:
-        term, meaning = text["terms"][key]
-        out.append(["term", text["glossary_h"], term,
-                    f"{meaning} {other['terms'][key][0]}", f"howto.html#term-{key}", ""])
-    return out
 
 
 # ---------------------------------------------------------------------------------------------

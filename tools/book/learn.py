@@ -16,6 +16,8 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from .words import WORDS
+
 RANKS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "SJ", "BJ")
 """The card order, weakest first (R02.1)."""
 
@@ -540,3 +542,38 @@ def note_text(note: dict[str, Any], lang: str, banker_side: list[int]) -> str:
         text += str(notes["bomb_kept"]).format(seat=note["seat"],
                                                kept_since=note["kept_since"])
     return text
+
+def search_entries(lang: str) -> list[list[str]]:
+    """The search entries of How to play (issue 33, item 4): each of its parts (the goal,
+    the card order, the combinations, the hand, scoring, glossary, legend, strategy) with
+    its text, the summary and variants pages, each combination and each glossary term with
+    its definition (and its name in the other language, so either finds it)."""
+    text = TEXT[lang]
+    other = TEXT["es" if lang == "en" else "en"]
+    where = WORDS[lang]["howto"]
+    out: list[list[str]] = []
+    for key, head, body in (("goal", "goal_h", "goal"), ("order", "order_h", "order"),
+                            ("combinations", "combos_h", "combos"), ("hand", "hand_h", "hand"),
+                            ("scoring", "scoring_h", "scoring"),
+                            ("glossary", "glossary_h", "glossary_h"),
+                            ("legend", "legend_h", "legend"),
+                            ("strategy", "strategy_h", "strategy")):
+        words = text[body] if isinstance(text[body], str) else " ".join(text[body])
+        if key == "order":
+            words += " " + " ".join(RANKS)
+        out.append(["howto", where, text[head], f"{where} {words}", f"howto.html#{key}", ""])
+    words_of = WORDS[lang]
+    out.append(["summary", words_of["summary_page"], words_of["summary_page"],
+                f"{WORDS['es' if lang == 'en' else 'en']['summary_page']} "
+                f"{words_of['summary_intro']}", "summary.html", ""])
+    out.append(["variants", words_of["variants_page"], words_of["variants_page"],
+                words_of["variants_intro"], "variants.html", ""])
+    for key, _, reading, _ in COMBINATIONS:
+        out.append(["howto", where, text["names"][key],
+                    f"{other['names'][key]} {say(reading, lang)}",
+                    f"howto.html#combo-{key}", ""])
+    for key, _ in GLOSSARY:
+        term, meaning = text["terms"][key]
+        out.append(["term", text["glossary_h"], term,
+                    f"{meaning} {other['terms'][key][0]}", f"howto.html#term-{key}", ""])
+    return out
