@@ -869,7 +869,7 @@ def test_no_english_interface_string_in_the_spanish_book(
     from fivetenk.book.howto import TEXT
 
     english = set().union(*map(words, [*WORDS["en"].values(), *TEXT["en"].values()])) - set(
-        ).union(*map(words, [*WORDS["es"].values(), *TEXT["es"].values()])) - {"as"}  # un as
+        ).union(*map(words, [*WORDS["es"].values(), *TEXT["es"].values()])) - {"as", "once"}
     english -= set(book.reports) | set(book_es.reports)  # the reports' names: data
     english -= {w for v in SPEC.variants.values() for w in words(" ".join((v.name, *v.values)))}
     page = context.new_page()
@@ -920,3 +920,46 @@ def test_the_spanish_book_shows_the_scenario_steps_in_spanish(
     for step in steps:
         words = " ".join(step.split('"')[0].split())
         assert words in text, f"the Spanish step {step!r} is not on the page"
+
+
+def test_a_newcomer_learns_from_how_to_play_and_the_glossary(
+        context: BrowserContext, any_book: Book) -> None:
+    """Issue 33, item 1: searching `how to play` (`cómo se juega`) leads to the page; it
+    shows the goal, the card order, every combination drawn as cards, the narrated hand's
+    notes, the scoring table and a glossary whose links open the clause they name."""
+    from playwright.sync_api import expect
+
+    from fivetenk.book import learn
+
+    page = context.new_page()
+    page.goto(any_book.url("index.html"))
+    page.fill("#search", "how to play" if any_book.lang == "en" else "cómo se juega")
+    page.locator('#search-results a[href="howto.html#goal"]').click()
+    page.wait_for_url(re.compile(r"/howto\.html#goal$"))
+    expect(page.locator("#goal p")).to_be_visible()
+    expect(page.locator("#order .card")).to_have_count(2)  # the two jokers
+    rows = page.locator("table.combos tbody tr")
+    expect(rows).to_have_count(len(learn.COMBINATIONS))
+    expect(page.locator("#combo-rocket .card")).to_have_count(2)
+    assert page.locator("ul.why li").count() >= 4
+    expect(page.locator("table.bands tbody tr")).to_have_count(7)
+    terms = page.locator("dl.glossary dt")
+    assert terms.count() >= 20
+    page.locator("#term-bomb + dd a.cite").click()
+    page.wait_for_url(re.compile(r"/rules/R05\.html#R05\.1$"))
+    expect(page.locator('[id="R05.1"]')).to_be_visible()
+
+
+def test_search_knows_the_synonyms_players_use(context: BrowserContext, any_book: Book) -> None:
+    """Issue 33, item 4: `comodín` finds the jokers, `dealer` and `banquero` the banker,
+    `bote` the kitty and the burial, in either language's book; a word with no synonym
+    still finds only itself."""
+    page = context.new_page()
+    page.goto(any_book.url("index.html"))
+    for typed, term in (("comodín", "joker"), ("dealer", "banker"), ("banquero", "banker"),
+                        ("bote", "kitty"), ("bote", "burial"), ("joker", "joker")):
+        page.fill("#search", typed)
+        link = page.locator(f'#search-results a[href="howto.html#term-{term}"]')
+        assert link.count() == 1, (any_book.lang, typed, term)
+    page.fill("#search", "zzyzx")
+    assert page.locator("#search-results li").count() == 0

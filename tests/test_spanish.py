@@ -483,3 +483,36 @@ def test_every_ruling_has_its_spanish_title_and_text() -> None:
     for ruling in load_spec().rulings.values():
         assert ruling.es.get("title") and ruling.es.get("text"), ruling.id
         assert ruling.text_in("es") != ruling.text, ruling.id
+
+
+def test_the_next_hand_dealt_with_cards_reads_as_spanish() -> None:
+    """Issue 33: ``desde el asiento 1 con asiento 1 recibe`` became ``desde el asiento 1, en
+    la que el asiento 1 recibe``; the earlier wording still reads, to the same groups."""
+    from fivetenk.language.registry import find_step, translate_lines
+
+    line = 'When the next hand is dealt from seat 1 with seat 1 dealt "6H AH"; the kitty "SJ"'
+    spanish = translate_lines([line], "es")[0]
+    assert spanish == ('Cuando se reparte la mano siguiente desde el asiento 1, en la que el '
+                       'asiento 1 recibe "6H AH"; el fondo "SJ"')
+    old = 'se reparte la mano siguiente desde el asiento 1 con asiento 1 recibe "6H AH"; el ' \
+          'fondo "SJ"'
+    assert find_step("when", spanish.partition(" ")[2], "es")[1] == \
+        find_step("when", old, "es")[1] == find_step("when", line.partition(" ")[2])[1]
+
+
+def test_rules_lang_es_says_summaries_and_variants_in_spanish(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 33: every rule's summary and every variant's values have Spanish text, so
+    ``rules --lang es`` marks none of them ``(en inglés)``."""
+    from fivetenk.spec_data import load_spec
+
+    spec = load_spec()
+    assert all(r.summary_es for r in spec.rules.values())
+    for rule in ("R05", "R03", "R11"):
+        assert cli.main(["rules", rule, "--lang", "es"]) == 0
+        out = capsys.readouterr().out
+        assert spec.rules[rule].summary_es in out
+        assert not [line for line in out.splitlines()
+                    if "(en inglés)" in line and ("resumen" in line or "por defecto" in line)]
+    assert cli.main(["rules", "R05", "--lang", "es"]) == 0
+    assert "El cohete es exactamente SJ BJ" in capsys.readouterr().out

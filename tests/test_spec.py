@@ -331,6 +331,17 @@ def test_variant_default_must_be_a_value(docs: dict[str, Any]) -> None:
     assert "'hand' is not one of the values: turn, trick" in problem.message
 
 
+def test_variant_spanish_texts_cover_every_value(docs: dict[str, Any]) -> None:
+    """Issue 33: a variant's values_es gives each value's meaning in Spanish, all of them."""
+    rulings = docs["rulings.yaml"]["rulings"]
+    d18 = next(i for i, r in enumerate(rulings) if r["id"] == "D18")
+    del rulings[d18]["variants"][0]["values_es"]["trick"]
+    [problem] = broken(docs)
+    assert (problem.file, problem.path) == ("rulings.yaml",
+                                            f"$.rulings[{d18}].variants[0].values_es")
+    assert "a Spanish text for each value (turn, trick), found turn" in problem.message
+
+
 def test_schema_violation_names_file_and_json_path(docs: dict[str, Any]) -> None:
     docs["R17.yaml"]["clauses"][1]["id"] = "R17.x"
     docs["R17.yaml"]["colour"] = "red"

@@ -166,6 +166,7 @@ class Rule:
     title_es: str
     summary: str
     clauses: tuple[Clause, ...]
+    summary_es: str = ""  # the summary in Spanish (issue 33), "" where the spec has none
 
     def title(self, lang: str = "en") -> str:
         """The rule heading in ``lang``, without its number."""
@@ -183,6 +184,7 @@ class Variant:
     default: str
     values: dict[str, str] = field(hash=False)
     clauses: tuple[str, ...] = ()
+    values_es: dict[str, str] = field(default_factory=dict, hash=False)  # issue 33
 
     def concerns(self, clause_id: str) -> bool:
         """Whether this option changes how ``clause_id`` is read (issue 22: the rocket
@@ -633,6 +635,11 @@ class _Checker:
                             f"{', '.join(variant['values'])}",
                         )
                     )
+                spanish = variant.get("values_es", variant["values"])
+                if set(spanish) != set(variant["values"]):
+                    self.problems.append(Problem(name, f"{vpath}.values_es", "expected a Spanish "
+                        f"text for each value ({', '.join(variant['values'])}), found "
+                        f"{', '.join(spanish) or 'none'}"))
                 if variant["name"] in variant_sites:
                     self.problems.append(
                         Problem(
@@ -806,6 +813,7 @@ class _Checker:
                 title_es=doc["title"]["es"],
                 summary=doc["summary"],
                 clauses=rule_clauses,
+                summary_es=doc.get("summary_es", ""),
             )
         rulings: dict[str, Ruling] = {}
         variants: dict[str, Variant] = {}
@@ -814,6 +822,7 @@ class _Checker:
                 Variant(
                     name=v["name"], ruling=r["id"], default=v["default"],
                     values=dict(v["values"]), clauses=tuple(v.get("clauses", ())),
+                    values_es=dict(v.get("values_es", {})),
                 )
                 for v in r.get("variants", ())
             )

@@ -6,7 +6,8 @@ disk, ``file://``):
 
 - ``index.html``: how the book was made (kit version, command), the 24 rules, the
   rulings and the reports;
-- on every page, a search box over rules, clauses, rulings and scenario titles, clause and
+- on every page, a search box over How to play, its glossary, the summary, rules, clauses,
+  rulings and scenario titles (synonyms in both languages: comodín finds the jokers), clause and
   ruling texts included (``search.js`` over ``search-index.js``, client-side); it lists
   the first 40 results and says how many more there are, with a button to list them all;
 - ``rules/Rnn.html``: the rule first (issue 22): its text in English and Spanish, its
@@ -18,8 +19,14 @@ disk, ``file://``):
   and a link to its feature file and line; every other scenario of the clause folded, with
   its count. With reports, each scenario says how each report judged it, and a filter
   shows only the scenarios of one status;
-- ``howto.html``: How to play, a hand walked in order through a seeded hand of the
-  reference engine (:mod:`fivetenk.book.howto`);
+- ``howto.html``: How to play (issue 33): the goal, the card order, every combination with
+  an example, a seeded hand of the reference engine walked in order with notes on its
+  notable plays, the scoring table, a glossary and the legend of the glyphs
+  (:mod:`fivetenk.book.howto`, :mod:`fivetenk.book.learn`);
+- ``summary.html``: every rule on one page; ``variants.html``: every house-rule variant;
+- on a rule page, an example that asks about cards is said as a player says it
+  (:mod:`fivetenk.book.said`), its steps, the feature's notes and the protocol's rulings
+  folded under "For implementers";
 - ``rulings/Dnn.html``: a ruling's text, its variants, every scenario tagged with it;
 - ``features/NAME.feature.html``: each shipped feature file with a numbered line to link;
 - with ``--report``: ``matrix.html`` (rows the clauses grouped by rule with each rule's and
@@ -73,10 +80,10 @@ from ..report import (
 )
 from ..scenario import Scenario, ScenarioError, decode_text, parse_json, read_bytes
 from ..spec_data import LANGS, Spec
-from . import howto, matrix
+from . import howto, learn, matrix, said
 from .matrix import BAD_STATUSES
 from .reading import feature_texts, fresh, pick_examples, rule_bodies, split_long
-from .titles import spanish_title, titled
+from .titles import HEADLINES, spanish_title, titled
 from .words import WORDS, count
 
 __all__ = ["BookError", "add_arguments", "build", "read_report", "run"]
@@ -316,17 +323,32 @@ def _cards_in(text: str, lang: str) -> Any:
 
 
 def prose(text: str, lang: str = "en") -> Any:
-    """A ruling's text for a page: escaped, cards as glyphs (:func:`with_cards`), and each
-    ```code``` span shown as code (notation and protocol words such as ```beats``` or
-    ```bomb 3x7``` are data; cards inside one still become glyphs)."""
+    """A ruling's text for a page: escaped, cards as glyphs (:func:`with_cards`), ``**x**``
+    in bold, and each ```code``` span shown as code (notation and protocol words such as
+    ```beats``` or ```bomb 3x7``` are data; cards inside one still become glyphs)."""
     from markupsafe import Markup
 
     parts = text.split("`")
     if len(parts) % 2 == 0:  # an unpaired backtick: nothing is code
-        return with_cards(text, lang)
+        return _strong(text, lang)
+    return Markup("").join(
+        _strong(part, lang) if i % 2 == 0
+        else Markup("<code>{}</code>").format(with_cards(part, lang))
+        for i, part in enumerate(parts))
+
+
+STRONG = re.compile(r"\*\*([^*\n]+)\*\*")
+"""Markdown's ``**strong**`` in a ruling text (``**variant**``): shown in bold, never as
+asterisks (issue 33: no raw Markdown reaches a page)."""
+
+
+def _strong(text: str, lang: str) -> Any:
+    from markupsafe import Markup
+
+    parts = STRONG.split(text)
     return Markup("").join(
         with_cards(part, lang) if i % 2 == 0
-        else Markup("<code>{}</code>").format(with_cards(part, lang))
+        else Markup("<strong>{}</strong>").format(with_cards(part, lang))
         for i, part in enumerate(parts))
 
 
@@ -502,6 +524,7 @@ class Book:
                 self.examples[clause.id] = pick_examples(own, named, wanted)
                 self.folded[clause.id] = [s for s in own if s not in self.examples[clause.id]]
         self.steps = {s.id: steps_of(s, self.lang) for s in self.scenarios}
+        self.said = {s.id: said.sentences(s, self.lang) for s in self.scenarios}
         self.results: dict[str, list[dict[str, Any]]] = {}
         for report in self.reports:
             for record in report.records:
@@ -512,11 +535,26 @@ class Book:
 
     def title(self, s: Scenario) -> tuple[str, bool]:
         """A scenario's title in the book's language, and whether it is English on a page
-        in another language (the examples' titles have Spanish: :mod:`.titles`)."""
+        in another language (the examples' titles have Spanish: :mod:`.titles`; on the
+        Spanish book a scenario of one question about cards is titled by its sentence as a
+        player says it, :func:`.said.as_title`, issue 33)."""
         found = spanish_title(s.id, s.name) if self.lang == "es" else None
         if found is not None:
             return found, False
+        if self.lang == "es" and len(self.said.get(s.id, [])) == 1:
+            return said.as_title(self.said[s.id][0]), False
         return s.name, self.lang != "en"
+
+    def headline(self, rule_id: str, clause_id: str) -> tuple[str, bool] | None:
+        """A clause's headline (its feature's ``Rule:`` line) in the book's language, and
+        whether it is English on a page in another language; None without one."""
+        ft = self.features.get(rule_id)
+        english = ft.headlines.get(clause_id) if ft else None
+        if english is None:
+            return None
+        if self.lang == "es" and clause_id in HEADLINES:
+            return HEADLINES[clause_id], False
+        return english, self.lang != "en"
 
     def first_reading(self, rule: Any, ruling_id: str) -> str:
         """The first clause of ``rule`` that ``ruling_id`` reads: its text is shown there in
@@ -560,6 +598,9 @@ def _environment(lang: str) -> Any:
     env.globals.update(w=WORDS[lang], lang=lang, version=__version__, seats=seats_of,
                        count=lambda n, what: count(int(n), what, lang),
                        feature_page=feature_page, fresh=fresh, split_long=split_long,
+                       protocol=sorted(said.PROTOCOL_RULINGS),
+                       cite_at=lambda text, root: learn.cited(str(text), str(root), lang,
+                                                             with_cards),
                        # what exists in English only (scenario and ruling titles, ruling
                        # texts, the Gherkin as written) is marked as such on a page in
                        # another language, for screen readers and translators
@@ -600,21 +641,53 @@ def pages(book: Book) -> dict[str, str]:
                        if r["status"] in BAD_STATUSES],
                 stale=[visible(json.dumps(s, ensure_ascii=False, sort_keys=True),
                                MESSAGE_LIMIT) for s in report.stale])
-    hand = howto.walk()
-    result = hand["result"]
-    out["howto.html"] = env.get_template("howto.html").render(
-        root="", book=book, hand=hand, howto_text=howto.TEXT[book.lang],
-        sections=howto.SECTIONS, ordinals=howto.ORDINALS[book.lang],
-        winners=howto.WINNERS[book.lang],
-        defender_parts=" + ".join(
-            f"{result['credited'][s]} ({WORDS[book.lang]['seat'].lower()} {s})"
-            for s in result["defenders"]))
+    out["howto.html"] = howto_page(env, book)
+    out["summary.html"] = env.get_template("summary.html").render(
+        root="", book=book, rules=rules)
+    use = Counter(name for s in book.scenarios for name in s.variants)
+    out["variants.html"] = env.get_template("variants.html").render(
+        root="", book=book, variants=sorted(spec.variants.values(), key=lambda v: v.name),
+        variant_use=use)
     out["search-index.js"] = search_index(book)
+    synonyms = json.dumps([list(g) for g in learn.SYNONYMS], ensure_ascii=True,
+                          separators=(",", ":"))
+    out["search-synonyms.js"] = f"window.FIVETENK_SYNONYMS={synonyms};\n"
     for name in ("book.css", "search.js", "book.js"):
         out[name] = resources.files("fivetenk.book").joinpath("templates", name).read_text(
             encoding="utf-8")
     out[MARKER] = f"fivetenk {__version__} book\n"
     return out
+
+
+def howto_page(env: Any, book: Book) -> str:
+    """How to play (:mod:`.howto`, :mod:`.learn`), rendered with ``env``
+    (:func:`_environment`); it needs no scenario, so a test may pass a book without any."""
+    hand = howto.walk()
+    result = hand["result"]
+    return str(env.get_template("howto.html").render(
+        root="", book=book, hand=hand, howto_text=howto.TEXT[book.lang],
+        sections=howto.SECTIONS, ordinals=howto.ORDINALS[book.lang],
+        winners=howto.WINNERS[book.lang], **_learning(book.lang),
+        defender_parts=" + ".join(
+            f"{result['credited'][s]} ({WORDS[book.lang]['seat'].lower()} {s})"
+            for s in result["defenders"])))
+
+
+def _learning(lang: str) -> dict[str, Any]:
+    """What How to play teaches before and after its hand (:mod:`.learn`)."""
+    def beaten(key: str) -> str:
+        return key if key in ("mixed", "suited", "rocket") else \
+            "bomb" if key.startswith("bomb") else "ordinary"
+
+    return {"l": learn.TEXT[lang], "ranks": learn.RANKS,
+            "combos": learn.checked_combinations(), "bands": learn.bands(),
+            "glossary": learn.GLOSSARY, "beaten": beaten,
+            "key_h": {k: f"{k}_h" for k in ("goal", "order", "scoring", "glossary",
+                                            "legend", "strategy")} | {
+                "combinations": "combos_h"},
+            "say": lambda notation: learn.say(notation, lang),
+            "cite": lambda text: learn.cited(text, "", lang, with_cards),
+            "note": lambda n, side: learn.note_text(n, lang, side)}
 
 
 def _report_summary(report: Report) -> dict[str, Any]:
@@ -685,7 +758,7 @@ def search_index(book: Book) -> str:
     is ``en`` for a title that exists in English only on a page in another language."""
     spec, lang = book.spec, book.lang
     other = "es" if lang == "en" else "en"
-    entries: list[list[str]] = []
+    entries: list[list[str]] = learn.search_entries(lang)  # first: a learner's words
     for rule in spec.rules.values():
         entries.append(["rule", rule.id, rule.title(lang),
                         f"{rule.title(other)} {book.bodies[lang].get(rule.number, '')}",
@@ -696,6 +769,7 @@ def search_index(book: Book) -> str:
     for rid in book.rulings:
         r = spec.rulings[rid]
         text = r.text_in(lang) if r.text_in(lang) == r.text else f"{r.text_in(lang)} {r.text}"
+        text = STRONG.sub(r"\1", text)
         entries.append(["ruling", rid, r.title_in(lang), text, f"rulings/{rid}.html",
                         "en" if lang != "en" and not r.es else ""])
     for s in book.scenarios:

@@ -171,6 +171,7 @@ def walk(seed: int = SEED) -> dict[str, Any]:
     out: dict[str, Any] = {"seed": seed, "first": game.first, "kitty": kitty,
                            "levels_before": levels, "tricks": [], "buried": [], "calls": []}
     trick: dict[str, Any] | None = None
+    kept: dict[tuple[int, str], int] = {}
     while game.pending() is not None:
         action = player.choose(game)
         before = game.observe()
@@ -184,19 +185,26 @@ def walk(seed: int = SEED) -> dict[str, Any]:
         elif action.type in ("play", "pass"):
             if before["trick"] is None:
                 trick = {"number": len(out["tricks"]) + 1, "leader": action.seat,
-                         "plays": [], "resolved": [], "out": []}
+                         "plays": [], "resolved": [], "out": [], "notes": []}
                 out["tricks"].append(trick)
             assert trick is not None
+            top = ((before["trick"] or {}).get("top") or {}).get("combo", "")
             if action.type == "play":
                 entry = (after["trick"] or {}).get("plays", [{}])[-1] if after["trick"] else {}
+                combo = entry.get("combo", "") or _reading(action.cards)
                 trick["plays"].append({"seat": action.seat,
                                        "cards": [str(c) for c in action.cards],
-                                       "combo": entry.get("combo", "")})
+                                       "combo": combo})
+                _note_play(trick, action.seat, combo, top, kept)
             else:
                 trick["plays"].append({"seat": action.seat, "cards": [], "combo": ""})
+                _note_kept(trick, action.seat, game.hand_counts(action.seat), top, kept)
             for old, new in zip(before["calls"], after["calls"], strict=True):
                 if old["resolved_by"] is None and new["resolved_by"] is not None:
                     trick["resolved"].append(new["face"])
+                    trick["notes"].append({"kind": "partner", "seat": action.seat,
+                                           "face": new["face"], "ordinal": new["ordinal"],
+                                           "self": action.seat == game.observe()["banker"]})
             trick["out"] += [s for s in after["out"] if s not in before["out"]]
             if after["result"] is not None:  # the hand stopped: its last trick too (D20)
                 trick["winner"] = after["result"]["table_to"]
@@ -206,6 +214,12 @@ def walk(seed: int = SEED) -> dict[str, Any]:
                 trick["winner"] = top.get("seat", action.seat)
                 won = [a - b for a, b in zip(after["captured"], before["captured"], strict=True)]
                 trick["points"] = won[trick["winner"]]
+            if "winner" in trick and trick["points"] >= BIG_TRICK and not any(
+                    n["kind"] == "points" for n in trick["notes"]):
+                trick["notes"].append({"kind": "points", "seat": trick["winner"],
+                                       "points": trick["points"],
+                                       "cards": _scoring(trick["plays"])})
+    _keep_kept_bombs_played(out["tricks"])
     final = game.observe()
     out["reveal"] = final["reveal"]
     out["banker"] = final["banker"]
@@ -215,3 +229,75 @@ def walk(seed: int = SEED) -> dict[str, Any]:
         call["trick"] = next((t["number"] for t in out["tricks"]
                               if call["face"] in t["resolved"]), None)
     return out
+
+
+BIG_TRICK = 20
+"""A trick worth at least this many points is narrated: who took it and with which cards
+(every scoring card of the trick goes to its winner, R14.1)."""
+
+
+def _reading(cards: Any) -> str:
+    from ..reference.combos import classify
+
+    readings = classify(cards)
+    return str(readings[0]) if readings else ""
+
+
+def _scoring(plays: list[dict[str, Any]]) -> list[str]:
+    """The scoring cards (5, 10, K: R06.1) played in a trick, in play order."""
+    return [c for p in plays for c in p["cards"] if c[:-1] in ("5", "10", "K")]
+
+
+def _note_play(trick: dict[str, Any], seat: int, combo: str, top: str,
+               kept: dict[tuple[int, str], int]) -> None:
+    """A play worth a word: a bomb or rocket (over what, or led), a bomb a seat kept
+    earlier, a 5,10,K over an ordinary shape. Facts only, read from the engine's record."""
+    kind = combo.split(" ")[0]
+    if kind in ("bomb", "rocket"):
+        rank = combo.split("x")[-1] if kind == "bomb" else ""
+        trick["notes"].append({"kind": "bomb", "seat": seat, "combo": combo, "over": top,
+                               "kept_since": kept.pop((seat, rank), None)})
+    elif kind == "5-10-K" and top and not top.startswith(("5-10-K", "bomb", "rocket")):
+        trick["notes"].append({"kind": "special", "seat": seat, "combo": combo, "over": top})
+
+
+def _note_kept(trick: dict[str, Any], seat: int, hand: Any, top: str,
+               kept: dict[tuple[int, str], int]) -> None:
+    """A pass by a seat holding a bomb that would have beaten the top play (checked with
+    the engine's own :func:`~fivetenk.reference.combos.beats`): the bomb was kept. Noted
+    the first time only, and again when the bomb is played."""
+    from collections import Counter
+
+    from ..reference.combos import Combo, beats, classify
+
+    if not top:
+        return
+    by_rank: Counter[Any] = Counter()
+    for card, n in hand.items():
+        by_rank[card.rank] += n
+    for rank, n in sorted(by_rank.items()):
+        if n < 4 or rank.is_joker:
+            continue
+        cards = [c for c, k in hand.items() if c.rank == rank for _ in range(k)]
+        bomb = next(r for r in classify(cards) if r.shape == "bomb")
+        if (seat, rank.symbol) not in kept and beats(bomb, Combo.parse(top)):
+            kept[(seat, rank.symbol)] = trick["number"]
+            trick["notes"].append({"kind": "kept", "seat": seat, "combo": str(bomb),
+                                   "over": top})
+
+
+def _keep_kept_bombs_played(tricks: list[dict[str, Any]]) -> None:
+    """Keep a "kept" note only for a bomb its seat plays later (the note then says in which
+    trick): a bomb held to the end, or broken up, is not a story the reader can follow."""
+    played = {(n["seat"], n["combo"].split("x")[-1], n["kept_since"]): t["number"]
+              for t in tricks for n in t["notes"] if n["kind"] == "bomb" and n["kept_since"]}
+    for t in tricks:
+        notes = []
+        for n in t["notes"]:
+            if n["kind"] == "kept":
+                later = played.get((n["seat"], n["combo"].split("x")[-1], t["number"]))
+                if later is None:
+                    continue
+                n["played_in"] = later
+            notes.append(n)
+        t["notes"] = notes

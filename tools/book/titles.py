@@ -21,6 +21,17 @@ def _read() -> dict[str, str]:
     return {ident: title.strip() for ident, title in rows}
 
 
+def _read_headlines() -> dict[str, str]:
+    text = resources.files("fivetenk.book").joinpath(
+        "templates", "headlines.es.tsv").read_text(encoding="utf-8")
+    rows = (line.split("\t", 1) for line in text.splitlines()
+            if line.strip() and not line.startswith("#"))
+    return {ident: headline.strip() for ident, headline in rows}
+
+
+HEADLINES: dict[str, str] = _read_headlines()
+"""Clause id -> its headline (the feature's ``Rule:`` line) in Spanish (issue 33)."""
+
 TITLES: dict[str, str] = _read()
 """Scenario (or outline) id -> its title in Spanish."""
 

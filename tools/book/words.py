@@ -33,9 +33,13 @@ WORDS: dict[str, dict[str, str]] = {
         "other_clauses": "Scenarios citing clauses the spec does not have",
         "in_book": "in the book", "not_in_book": "not a shipped scenario",
         "matrix_intro": "Rows are clauses, grouped by rule; columns are the reports. A "
-                        "scenario counts in the row of every clause it cites. A failed cell "
-                        "leads to the evidence of each failure; each rule's row and the first "
-                        "row give the totals.",
+                        "scenario counts once, in the row of the first clause it cites (the "
+                        "clause it was written for), so each rule's row is the sum of its "
+                        "clause rows and the first row the sum of the rules. A scenario that "
+                        "cites several clauses is also shown under each of the others, as "
+                        "'also citing it', without being counted again. A failed cell leads "
+                        "to the evidence of each failure citing the clause.",
+        "also_citing": "also citing it",
         "nothing_failed": "Nothing failed, errored or passed unexpectedly.",
         "no_reports": "No report: run fivetenk check --jsonl FILE and build with "
                       "--report NAME=FILE.",
@@ -53,6 +57,15 @@ WORDS: dict[str, dict[str, str]] = {
         "rows_shown": "rows shown", "clause_text": "The clause's text",
         "read_on": "The rest of {ruling}", "as_at": "as under {clause}",
         "given_steps": "The steps that set it up", "revealed_at": "seat {seat} at draw {draw}",
+        "implementers": "For implementers: the steps the kit checks",
+        "summary_page": "The rules on one page", "variants_page": "House-rule variants",
+        "summary_intro": "Every rule in a line or two, as the rules text says it; each "
+                         "heading opens the rule's page. To learn the game from scratch, "
+                         "read",
+        "variants_intro": "The house rules a table may choose, each in one place: the "
+                          "ruling that defines it, the clauses it changes, its values (the "
+                          "default first marked) and how many scenarios play it.",
+        "conventions": "For implementers: the kit's conventions",
     },
     "es": {
         "book": "5,10,K — el reglamento vivo", "home": "Reglamento", "rules": "Reglas",
@@ -85,9 +98,13 @@ WORDS: dict[str, dict[str, str]] = {
         "other_clauses": "Escenarios que citan cláusulas que la especificación no tiene",
         "in_book": "en el libro", "not_in_book": "no es un escenario incluido",
         "matrix_intro": "Las filas son cláusulas, agrupadas por regla; las columnas, los "
-                        "informes. Un escenario cuenta en la fila de cada cláusula que cita. "
-                        "Una celda fallida lleva a las pruebas de cada fallo; la fila de cada "
-                        "regla y la primera fila dan los totales.",
+                        "informes. Un escenario cuenta una sola vez, en la fila de la primera "
+                        "cláusula que cita (para la que se escribió): la fila de cada regla "
+                        "es la suma de sus cláusulas y la primera fila la suma de las reglas. "
+                        "Un escenario que cita varias cláusulas aparece también en las demás, "
+                        "como «también la citan», sin contarse otra vez. Una celda fallida "
+                        "lleva a las pruebas de cada fallo que cita la cláusula.",
+        "also_citing": "también la citan",
         "nothing_failed": "Nada falló, dio error ni pasó de forma inesperada.",
         "no_reports": "Sin informes: ejecute fivetenk check --jsonl ARCHIVO y construya con "
                       "--report NOMBRE=ARCHIVO.",
@@ -107,6 +124,16 @@ WORDS: dict[str, dict[str, str]] = {
         "read_on": "El resto de {ruling}", "as_at": "como en {clause}",
         "given_steps": "Los pasos que la preparan",
         "revealed_at": "asiento {seat} en la carta {draw}",
+        "implementers": "Para implementadores: los pasos tal como los ejecuta el kit",
+        "summary_page": "Las reglas en una página", "variants_page": "Variantes de la casa",
+        "summary_intro": "Cada regla en una o dos líneas, tal como la dice el texto del "
+                         "reglamento; cada título abre la página de la regla. Para aprender "
+                         "a jugar desde el principio, lea",
+        "variants_intro": "Las reglas de la casa que una mesa puede elegir, todas juntas: "
+                          "la resolución que la define, las cláusulas que cambia, sus "
+                          "valores (marcado el que rige por defecto) y cuántos escenarios "
+                          "la juegan.",
+        "conventions": "Para implementadores: cómo lee el protocolo del kit esta regla",
     },
 }
 """The interface words of the book in each language (``--lang``)."""

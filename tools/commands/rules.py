@@ -61,8 +61,9 @@ HEADINGS: dict[str, dict[str, str]] = {
     },
 }
 """Every heading ``fivetenk rules`` prints, in each ``--lang`` (issue 22). What the spec
-has in English only (a rule's summary, a kit ruling's grounds, a variant's values) is
-marked ``(en inglés)`` in Spanish."""
+has in English only (a kit ruling's grounds, a clause's alignment note; a rule's summary or
+a variant's values where the spec has no Spanish text) is marked ``(en inglés)`` in
+Spanish."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -215,7 +216,8 @@ def _format_list(spec: Spec, lang: str) -> str:
 def _rule_header(rule: Rule, lang: str) -> list[str]:
     h = HEADINGS[lang]
     return [f"{rule.id}  {h['rule'].format(n=rule.number)}: {rule.title(lang)}",
-            f"{h['summary']}{h['english']}: {rule.summary}"]
+            f"{h['summary']}{'' if rule.summary_es else h['english']}: "
+            f"{rule.summary_es if lang == 'es' and rule.summary_es else rule.summary}"]
 
 
 def _format_rule(spec: Spec, rule: Rule, lang: str, index: Mapping[str, Sequence[str]]) -> str:
@@ -268,9 +270,10 @@ def _clause_block(
 def _variant_lines(variant: Variant, indent: str, lang: str = "en") -> list[str]:
     h = HEADINGS[lang]
     lines = [f"{indent}{variant.name} ({variant.ruling}), {h['default_is']} {variant.default}"
-             f"{h['english']}:"]
-    for value, meaning in variant.values.items():
+             f"{'' if variant.values_es else h['english']}:"]
+    for value in variant.values:
         marker = f" {h['default']}" if value == variant.default else ""
+        meaning = (variant.values_es if lang == "es" else {}).get(value, variant.values[value])
         lines.append(f"{indent}{_INDENT}{value}{marker}: {meaning}")
     return lines
 

@@ -62,9 +62,17 @@ REDEAL_SPEC = replace(_swap([("seat", "asiento"), ("draw", "carta")]),
                             r'(?:; (?:asiento [0-5]|carta \d+) "[^"]*")*')
 """``seat 3 "3H"; draw 14 "7D"`` ↔ ``asiento 3 "3H"; carta 14 "7D"``."""
 
-NEXT_SPEC = replace(_swap([("seat", "asiento"), ("dealt", "recibe"), ("the kitty", "el fondo"),
-                           ("draw", "carta")]), regex=r".+")
-"""``seat 3 dealt "4H"; the kitty "4D 4C"`` ↔ ``asiento 3 recibe "4H"; el fondo "4D 4C"``."""
+_NEXT_WORDS = _swap([("seat", "asiento"), ("dealt", "recibe"), ("the kitty", "el fondo"),
+                     ("draw", "carta")])
+NEXT_SPEC = Words(
+    regex=r".+",
+    to_es=lambda t: outside_quotes(_NEXT_WORDS.to_es(t),
+                                   lambda u: re.sub(r"\basiento\b", "el asiento", u)),
+    to_en=lambda t: _NEXT_WORDS.to_en(outside_quotes(
+        t, lambda u: re.sub(r"\bel asiento\b", "asiento", u))))
+"""``seat 3 dealt "4H"; the kitty "4D 4C"`` ↔ ``el asiento 3 recibe "4H"; el fondo "4D 4C"``
+(issue 33: written after ``, en la que``; ``asiento 3 recibe`` without the article, as
+written before, still reads)."""
 
 FROM_SEAT = Words(regex=r"el asiento [0-5]", to_es=lambda t: "el " + t.replace("seat", "asiento"),
                   to_en=lambda t: t.replace("el asiento", "seat"))
@@ -273,7 +281,7 @@ SPANISH: dict[str, Entry] = {
         'esta es la mano {hand}, después de que el asiento {banker} fue la banca y los asientos '
         '"{winners}" ganaron', {}),
     'the next hand is dealt from seat 1 with seat 3 dealt "4H"; the kitty "4D 4C"': (
-        "se reparte la mano siguiente[ desde {seat}[ con {spec}]]",
+        "se reparte la mano siguiente[ desde {seat}[<, en la que | con >{spec}]]",
         {"seat": FROM_SEAT, "spec": NEXT_SPEC}),
     'the next hand is dealt from seat 1 in the order: (then a """ doc string of 162 cards)': (
         "se reparte la mano siguiente[ desde el asiento {seat}] en el orden:", {},

@@ -1,7 +1,7 @@
 // fivetenk book search, on every page: client-side, over window.FIVETENK_SEARCH
 // ([kind, id, title, text, href, lang] for every rule, clause, ruling and scenario; text
 // is a clause's or a ruling's full text; lang "en" marks a title in English only). Every word typed must occur in the id, title or text
-// (accents and case ignored). The first LIMIT results are listed and the status says how
+// (accents and case ignored), or one of its synonyms (issue 33). The first LIMIT results are listed and the status says how
 // many more there are, with a button that lists them all: a result is never cut silently.
 (function () {
   "use strict";
@@ -16,6 +16,18 @@
     return String(text).toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
   }
   var hay = index.map(function (e) { return fold(e[1] + " " + e[2] + " " + e[3]); });
+  // synonyms (window.FIVETENK_SYNONYMS, search-synonyms.js): a word typed whole that is
+  // one of a group matches any word of the group (comodin finds joker, bote the kitty)
+  var groups = (window.FIVETENK_SYNONYMS || []).map(function (g) { return g.map(fold); });
+  function alternatives(word) {
+    var out = [word];
+    groups.forEach(function (g) {
+      if (g.indexOf(word) !== -1) {
+        g.forEach(function (other) { if (out.indexOf(other) === -1) { out.push(other); } });
+      }
+    });
+    return out;
+  }
   function snippet(text, word) {
     if (!text || !word) { return ""; }
     var at = fold(text).indexOf(word);
@@ -30,8 +42,11 @@
     status.textContent = "";
     if (!words.length) { return; }
     var found = [];
+    var asked = words.map(alternatives);
     for (var i = 0; i < index.length; i++) {
-      var ok = words.every(function (w) { return hay[i].indexOf(w) !== -1; });
+      var ok = asked.every(function (alts) {
+        return alts.some(function (w) { return hay[i].indexOf(w) !== -1; });
+      });
       if (ok) { found.push(i); }
     }
     var shown = everything ? found.length : Math.min(found.length, LIMIT);
@@ -51,8 +66,12 @@
       a.appendChild(title);
       li.className = "result-" + e[0];
       li.appendChild(a);
-      var words0 = words.filter(function (w) { return fold(e[1] + " " + e[2]).indexOf(w) === -1; });
-      var part = words0.length ? snippet(e[3], words0[0]) : "";
+      var own = fold(e[1] + " " + e[2]);
+      var rest = asked.filter(function (alts) {
+        return alts.every(function (w) { return own.indexOf(w) === -1; });
+      });
+      var hit = rest.length ? rest[0].filter(function (w) { return fold(e[3]).indexOf(w) !== -1; })[0] : "";
+      var part = hit ? snippet(e[3], hit) : "";
       if (part) {
         var small = document.createElement("span");
         small.className = "snippet";
