@@ -15,6 +15,8 @@ Which module owns what:
 - :mod:`~fivetenk.practice.strategy`: the heuristic players (R24.1) and their suggestion
   with its reason and the facts it states (claims), used by ``play`` and ``python -m
   fivetenk.bench.strategy``;
+- :mod:`~fivetenk.practice.reasons`: what a suggestion is made of (action, reason,
+  alternatives, claims) and the wording of its reasons, each phrase with its claim;
 - :mod:`~fivetenk.practice.claims`: each claim of a suggestion checked against the engine;
 - :mod:`~fivetenk.practice.search`: the strong player, determinized rollouts over the
   engine from what its seat may know (``play --level strong``, ``--opponents strong``);

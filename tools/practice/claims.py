@@ -1,7 +1,7 @@
 """Checking the facts a suggestion states against the engine (issue 21, item 3).
 
 Every factual phrase of a suggestion's reason, and of an alternative's why-not, is carried
-as a :class:`~fivetenk.practice.strategy.Claim` beside the words. :func:`verify` checks one
+as a :class:`~fivetenk.practice.reasons.Claim` beside the words. :func:`verify` checks one
 claim against the whole game state (other hands and the burial included: the checker may
 look, the player may not), computing the fact afresh from the engine rather than from the
 strategy's own helpers; :func:`problems` checks every claim of a suggestion, and that each
@@ -18,7 +18,7 @@ from typing import Any
 from ..reference.actions import Action
 from ..reference.cards import POINTS, Card, Rank
 from ..reference.game import Game
-from .strategy import Claim, Suggestion
+from .reasons import Claim, Suggestion
 
 BIG = Rank.ACE
 

@@ -72,10 +72,11 @@ from .answers import Answers, completions
 from .dispute import Decision as LoggedDecision
 from .dispute import DisputeError, dispute_feature, parse_log, refusal_feature
 from .gamelog import Resume
+from .reasons import Suggestion
 from .search import DEFAULT_THINK, StrongPlayer, think_problem
 from .search import MAX_THINK as MAX_THINK  # where it was
 from .simulate import variants_from_options
-from .strategy import HeuristicPlayer, Suggestion, call_plan, suggest
+from .strategy import HeuristicPlayer, call_plan, suggest
 from .table import Table, UndoRequest, unknown_word
 from .words import LANGUAGES, WORDS
 

@@ -39,7 +39,8 @@ from ..reference.cards import Card, Rank, full_deck
 from ..reference.combos import Shape
 from ..reference.game import Game, Phase
 from ..reference.plays import legal_plays
-from .strategy import CLAUSE, Alternative, Suggestion, replies, suggest
+from .reasons import CLAUSE, Alternative, Suggestion
+from .strategy import replies, suggest
 
 DEFAULT_THINK = 1.0
 """Seconds of search per decision by default (the budget, see :data:`STEPS_PER_SECOND`)."""

@@ -56,13 +56,17 @@ The heuristics, decision by decision:
   taking the trick from the banker.
   :func:`plays_for_bankers` tells which side a seat plays for, for
   ``python -m fivetenk.bench.strategy``.
+
+The suggestion's data (:class:`Suggestion`, :class:`Alternative`, :class:`Claim`) and the
+wording of its reasons live in :mod:`fivetenk.practice.reasons`; they are importable from
+here too.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
@@ -74,17 +78,24 @@ from ..reference.game import Game
 from ..reference.plays import Play, legal_plays
 from ..reference.variants import Variants
 
-CLAUSE = "R24.1"
-"""The rule-24 clause every reason follows."""
-
-AIMS = {
-    "control": "retain control",
-    "protect": "protect teammates",
-    "partner": "find hidden partners",
-    "finish": "finish the whole side",
-    "stop": "prevent the opponents doing so first",
-}
-"""The parts of R24.1 a reason may cite, keyed by a short name."""
+# the suggestion's data, imported from here before reasons.py was split out
+from .reasons import AIMS as AIMS
+from .reasons import CLAUSE as CLAUSE
+from .reasons import Alternative as Alternative
+from .reasons import Claim as Claim
+from .reasons import Suggestion as Suggestion
+from .reasons import (
+    beats_claim,
+    breaks,
+    burial_claim,
+    burial_text,
+    claim,
+    group_name,
+    n_cards,
+    reason,
+    side_claim,
+    worth_claim,
+)
 
 KITTY = 6
 BIG = Rank.ACE
@@ -99,106 +110,12 @@ NEAR_OUT = 3
 _BOMB_TIERS = {Shape.BOMB, Shape.ROCKET, Shape.MIXED_5_10_K, Shape.SUITED_5_10_K}
 
 
-@dataclass(frozen=True)
-class Claim:
-    """A fact a reason states, carried as data beside its words (issue 21).
-
-    ``text`` is the phrase of the reason (or of an alternative's why-not) that states it,
-    word for word; ``kind`` and ``data`` are what it says, computed from the state the seat
-    may know; :func:`fivetenk.practice.claims.verify` checks it against the engine. The
-    kinds:
-
-    - ``control``: ``share`` of the ``size`` cards in hand are the ``big`` control cards
-      (A and higher, R02.1) plus two per rank of four or more (``bombs``);
-    - ``points``: the ``cards`` are worth ``points`` (5, 10, K; R19.1);
-    - ``banker_holds``: the banker holds ``faces`` (face → copies);
-    - ``fewest``: no legal pair of calls (R11) has its faces held fewer than ``held``
-      times by the banker;
-    - ``ranks``: ``faces`` rank lower than (``order`` ``lower``), or the same as
-      (``same``), the faces ``than`` (R02.1; suits never rank outside a suited 5,10,K,
-      R04.2);
-    - ``beaters``: the plays beating ``top`` from the seat's hand are exactly ``plays``
-      (R03.3, R04, R05), none when the list is empty;
-    - ``beats``: the play ``cards`` (read as ``shape``) beats ``top``;
-    - ``trick_points``: the trick on the table holds ``points``;
-    - ``hand_size``: ``seat`` holds ``cards`` cards;
-    - ``empties``: the play ``cards`` is every card in hand;
-    - ``group``: the hand holds ``count`` cards of rank ``rank``;
-    - ``side``: seat ``other`` is a ``teammate``, an ``opponent`` or ``unknown`` as far as
-      the seat can tell (the banker side, revealed partners and its own called cards, R11);
-    - ``holds_left``: the seat holds every copy of ``face`` not yet played (``played``);
-    - ``side_points``: the banker side's captures and the seat's come to ``points``;
-    - ``burial``: the burial ``cards`` take, per rank, ``used`` of the ``held`` cards of
-      the hand (a bomb said so; a group said broken only when part of it is taken);
-    - ``burial_measure``: by ``measure`` (points, control cards, cards of groups, rank
-      total) the burial ``cards`` and the burial ``than`` come to ``values``;
-    - ``breaks``: a play takes ``used`` of the ``held`` cards of rank ``rank``;
-    - ``outranks``: the play ``cards`` read as ``shape`` ranks above ``than`` read as
-      ``than_shape`` (R04);
-    - ``holds_called``: the seat, off the banker side, holds ``held`` copies of the open
-      call's ``face`` (``ordinal``, ``played`` so far): enough to play the called
-      occurrence (R11).
-    """
-
-    kind: str
-    text: str
-    data: dict[str, Any] = field(default_factory=dict, hash=False)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "text": self.text, **self.data}
-
-
-def claim(kind: str, text: str, **data: Any) -> Claim:
-    return Claim(kind, text, data)
-
-
-@dataclass(frozen=True)
-class Alternative:
-    """An action the strategy considered and why it did not choose it."""
-
-    action: Action
-    why_not: str
-    claims: tuple[Claim, ...] = ()
-
-
-@dataclass(frozen=True)
-class Suggestion:
-    """The suggested action, its reason (citing ``clause``), the facts the reason states
-    (``claims``, each one a phrase of the reason) and the alternatives. ``numbers`` are
-    the strong player's figures (:mod:`fivetenk.practice.search`), empty otherwise."""
-
-    action: Action
-    reason: str
-    clause: str = CLAUSE
-    alternatives: list[Alternative] = field(default_factory=list)
-    claims: tuple[Claim, ...] = ()
-    numbers: dict[str, Any] = field(default_factory=dict)
-
-    def to_json(self) -> dict[str, Any]:
-        out = {
-            "action": self.action.to_json(),
-            "reason": self.reason,
-            "clause": self.clause,
-            "alternatives": [{"action": a.action.to_json(), "why_not": a.why_not,
-                              "claims": [c.to_json() for c in a.claims]}
-                             for a in self.alternatives],
-            "claims": [c.to_json() for c in self.claims],
-        }
-        if self.numbers:
-            out["numbers"] = self.numbers
-        return out
-
-
 @lru_cache(maxsize=512)
 def replies(hand: tuple[Card, ...], top: Combo | None, variants: Variants) -> list[Play]:
     """:func:`legal_plays`, remembered: the strong player's rollouts ask it twice per
     decision (is there a reply at all, then which), about the same few hands again and
     again. The list is shared: callers copy before changing it."""
     return legal_plays(hand, top, variants)
-
-
-def _reason(aim: str, text: str) -> str:
-    return f"{CLAUSE} {AIMS[aim]}: {text}"
 
 
 def suggest(game: Game, seat: int) -> Suggestion:
@@ -262,12 +179,12 @@ def _reveal(game: Game, seat: int, hand: list[Card]) -> Suggestion:
                                     "side", (_control(hand, held),))]
         others += [Alternative(a, "another copy of the same level face; no difference")
                    for a in reveals[1:3]]
-        return Suggestion(reveals[0], _reason(
+        return Suggestion(reveals[0], reason(
             "control", f"{said}; reveal {reveals[0].card} to become banker"),
             alternatives=others, claims=(_control(hand, said),))
     others = [Alternative(a, f"only {said}, too weak to carry the banker side",
                           (_control(hand, said),)) for a in reveals[:3]]
-    return Suggestion(skip, _reason(
+    return Suggestion(skip, reason(
         "control", f"{said}: too weak to keep control as banker; skip"),
         alternatives=others, claims=(_control(hand, said),))
 
@@ -280,45 +197,6 @@ def _bury_key(card: Card, counts: Counter[Rank]) -> tuple[int, int, int, int]:
     (python -m fivetenk.bench.strategy, 500 hands from seed 5000: 106.8 against 101.8 defender
     points), a low bomb being a weak one."""
     return (card.points > 0, card.rank >= BIG, counts[card.rank] >= 2, int(card.rank))
-
-
-_GROUP = {2: "pair", 3: "triple"}
-
-
-def _group_name(rank: Rank, held: int) -> str:
-    """``pair 6``, ``triple 9``, ``bomb of 5 7s`` (R05: four or more of a rank)."""
-    return f"bomb of {held} {rank.symbol}s" if held >= 4 else f"{_GROUP[held]} {rank.symbol}"
-
-
-def _taken(cards: list[Card], hand: list[Card]) -> list[dict[str, Any]]:
-    """Per rank of ``cards`` (low first): how many of them and how many the hand holds."""
-    held = Counter(c.rank for c in hand)
-    used = Counter(c.rank for c in cards)
-    return [{"rank": r.symbol, "used": n, "held": held[r]} for r, n in sorted(used.items())]
-
-
-def _burial_text(cards: list[Card], hand: list[Card]) -> str:
-    """What a burial takes, rank by rank, from the hand it is made from: loose cards,
-    whole groups, or part of a group (saying when that breaks a bomb)."""
-    held = Counter(c.rank for c in hand)
-    used = Counter(c.rank for c in cards)
-    loose = [r.symbol for r, n in sorted(used.items()) if held[r] == 1]
-    parts = [f"the loose {' '.join(loose)}"] if loose else []
-    for r, n in sorted(used.items()):
-        m = held[r]
-        if m == 1:
-            continue
-        if n == m:
-            parts.append(f"the whole {_group_name(r, m)}")
-        else:
-            parts.append(f"{n} of the {_group_name(r, m)}"
-                         + (" (breaking a bomb)" if m >= 4 else ""))
-    return " and ".join(parts) if len(parts) < 3 else \
-        ", ".join(parts[:-1]) + " and " + parts[-1]
-
-
-def _burial(cards: list[Card], hand: list[Card], text: str) -> Claim:
-    return claim("burial", text, cards=[str(c) for c in cards], taken=_taken(cards, hand))
 
 
 _MEASURES = ("points", "control cards", "cards of groups", "rank total")
@@ -337,8 +215,8 @@ def _worse_burial(seat: int, other: list[Card], chosen: list[Card],
     """``other`` as a burial not chosen, saying the first measure (in the order the burial
     key weighs them) on which it is worse than ``chosen``, both counts checked."""
     mine, theirs = _measures(other, hand), _measures(chosen, hand)
-    desc = _burial_text(other, hand)
-    facts: list[Claim] = [_burial(other, hand, desc)]
+    desc = burial_text(other, hand)
+    facts: list[Claim] = [burial_claim(other, hand, desc)]
     for index, (a, b) in enumerate(zip(mine, theirs, strict=True)):
         if a != b:
             said = (f"a rank total of {a}, against {b}" if index == 3 else
@@ -358,8 +236,8 @@ def _bury(seat: int, hand: list[Card]) -> Suggestion:
     chosen = order[:KITTY]
     pts = sum(c.points for c in chosen)
     note = "no points" if pts == 0 else f"{pts} points"
-    desc = _burial_text(chosen, hand)
-    facts = (_burial(chosen, hand, desc),
+    desc = burial_text(chosen, hand)
+    facts = (burial_claim(chosen, hand, desc),
              claim("points", f"with {note}", cards=[str(c) for c in chosen], points=pts))
     if pts:
         note += " (nothing else to spare)"
@@ -374,7 +252,7 @@ def _bury(seat: int, hand: list[Card]) -> Suggestion:
         alts.append(Alternative(Action.bury(seat, big[:KITTY]),
                                 "control cards win tricks; keep them"))
     alts = [a for a in alts if sorted(a.action.cards) != sorted(chosen)]
-    return Suggestion(Action.bury(seat, chosen), _reason(
+    return Suggestion(Action.bury(seat, chosen), reason(
         "control", f"bury {desc}, with {note}; points go last, control cards before "
         "them, cards of groups before those"), alternatives=alts[:4], claims=facts)
 
@@ -438,7 +316,7 @@ def _call(game: Game, seat: int, hand: list[Card]) -> Suggestion:
             "allows")
     first = all(c.ordinal == 1 for c in best)
     facts = (holds(best, lack), claim("fewest", lack, held=lacking))
-    return Suggestion(Action.call(seat, best), _reason(
+    return Suggestion(Action.call(seat, best), reason(
         "partner", f"call {text}: {lack}" + (", first occurrence, so the partners are "
                                              "other players and show themselves early"
                                              if first and not lacking else
@@ -651,7 +529,7 @@ def _held_back(chosen: Suggestion, dropped: Suggestion, stake: Stake,
     text = chosen.reason.split(": ", 1)[1]
     alts = [Alternative(dropped.action, f"plays {stake}: {plan.why}", plan.facts)]
     alts += [a for a in chosen.alternatives if a.action != dropped.action][:3]
-    return Suggestion(chosen.action, _reason(
+    return Suggestion(chosen.action, reason(
         "partner", f"hold {stake.face} back ({stake} is called): {plan.why}; {text}"),
         alternatives=alts, claims=plan.facts + chosen.claims)
 
@@ -721,7 +599,7 @@ def _play(game: Game, seat: int, hand: list[Card], obs: dict[str, Any]) -> Sugge
         kept = [p for p in plays if not _resolved(_pick(p, hand, plan), plan.avoid)]
         dropped = [p for p in plays if p not in kept]
         other = (_reply(game, seat, hand, obs, plan, mates, opps, kept, dropped) if kept else
-                 Suggestion(Action.pass_(seat), _reason("partner", "pass")))
+                 Suggestion(Action.pass_(seat), reason("partner", "pass")))
         return _held_back(other, base, hit[0], plan)
     return _noted(base, plan, obs["banker"], plays)
 
@@ -736,7 +614,7 @@ def _join_lead(game: Game, seat: int, hand: list[Card], plan: CallPlan,
         if stake.held >= stake.needed and game.is_legal(action) and action != usual.action:
             alts = [Alternative(usual.action, "the partner would stay hidden and the banker "
                                               "could not protect it")]
-            return Suggestion(action, _reason(
+            return Suggestion(action, reason(
                 "partner", f"lead {' '.join(map(str, cards))}, {stake}: become the "
                 f"partner now; {plan.why}"), alternatives=alts, claims=plan.facts)
     return None
@@ -758,9 +636,9 @@ def _join_reply(game: Game, seat: int, hand: list[Card], obs: dict[str, Any],
             alts = [Alternative(Action.pass_(seat), f"seat {top_seat} would keep the trick "
                                                     "and the partner would stay hidden")]
             said = f"beat seat {top_seat}'s {game.top} with {p.combo}"
-            return Suggestion(Action.play(seat, cards, shape=p.combo.notation()), _reason(
+            return Suggestion(Action.play(seat, cards, shape=p.combo.notation()), reason(
                 "partner", f"{said}, {hit[0]}: become the partner now; {plan.why}"),
-                alternatives=alts, claims=(*plan.facts, _beats(said, cards, p, game.top)))
+                alternatives=alts, claims=(*plan.facts, beats_claim(said, cards, p, game.top)))
     return None
 
 
@@ -771,43 +649,12 @@ def _mate_note(plan: CallPlan, mate: int, obs: dict[str, Any]) -> str:
     return f" ({plan.why.split(';')[0]})"
 
 
-def _beats(text: str, cards: list[Card], play: Play, top: Any) -> Claim:
-    return claim("beats", text, cards=[str(c) for c in cards], shape=play.combo.notation(),
-                 top=str(top))
-
-
-def _side(text: str, other: int, side: str) -> Claim:
-    return claim("side", text, other=other, side=side)
-
-
-def _worth(cards: list[Card] | tuple[Card, ...], text: str) -> Claim:
-    return claim("points", text, cards=[str(c) for c in cards],
-                 points=sum(c.points for c in cards))
-
-
-def _n_cards(n: int) -> str:
-    return f"{n} card" if n == 1 else f"{n} cards"
-
-
-def _breaks(play: Play, counts: Counter[Rank]) -> tuple[str, tuple[Claim, ...]]:
-    """The groups ``play`` takes part of (a bomb said so, R05), as a phrase and its claims;
-    ``("", ())`` when it breaks none."""
-    used = Counter(play.ranks)
-    phrases, facts = [], []
-    for r, n in sorted(used.items()):
-        if counts[r] > n:
-            said = f"breaks the {_group_name(r, counts[r])}"
-            phrases.append(said)
-            facts.append(claim("breaks", said, rank=r.symbol, used=n, held=counts[r]))
-    return " and ".join(phrases), tuple(facts)
-
-
 def _dearer(q: Play, p: Play, counts: Counter[Rank], hand: list[Card], plan: CallPlan,
             seat: int) -> Alternative:
     """``q``, a cheaper-looking reply not chosen, and why it costs more than ``p`` in the
     order :func:`_cost` weighs them: the groups it breaks, then its rank."""
     action = _act(seat, q, hand, plan)
-    said, facts = _breaks(q, counts)
+    said, facts = breaks(q, counts)
     if _cost(q, counts)[1] > _cost(p, counts)[1]:
         return Alternative(action, f"dearer: {said}", facts)
     if q.combo.key != p.combo.key:
@@ -844,7 +691,7 @@ def _reply(game: Game, seat: int, hand: list[Card], obs: dict[str, Any], plan: C
 
     if not plays:
         said = f"nothing beats {top}{kept}"
-        return Suggestion(passing, _reason("control", f"{said}; pass"), alternatives=[],
+        return Suggestion(passing, reason("control", f"{said}; pass"), alternatives=[],
                           claims=(beaters(said),))
     finishing = [p for p in plays if len(p.ranks) == len(hand)]
     if finishing:
@@ -852,10 +699,10 @@ def _reply(game: Game, seat: int, hand: list[Card], obs: dict[str, Any], plan: C
         cards = _pick(p, hand, plan)
         said = f"{p.combo} empties the hand"
         alts = [Alternative(passing, "playing out now finishes this player's part")]
-        return Suggestion(_act(seat, p, hand, plan), _reason("finish", said),
+        return Suggestion(_act(seat, p, hand, plan), reason("finish", said),
                           alternatives=alts,
                           claims=(claim("empties", said, cards=[str(c) for c in cards]),
-                                  _beats(said, cards, p, top)))
+                                  beats_claim(said, cards, p, top)))
     cheap = [p for p in plays if p.combo.tier == 0]
     bombs = [p for p in plays if p.combo.tier > 0]
     sizes = obs["hand_sizes"]
@@ -868,17 +715,17 @@ def _reply(game: Game, seat: int, hand: list[Card], obs: dict[str, Any], plan: C
             cards = _pick(p, hand, plan)
             pts = sum(POINTS.get(r, 0) for r in p.ranks)
             said = f"add {pts} points to our trick with {p.combo}"
-            return Suggestion(_act(seat, p, hand, plan), _reason(
+            return Suggestion(_act(seat, p, hand, plan), reason(
                 "protect", f"{mate}{_mate_note(plan, top_seat, obs)}; {said}"),
                 alternatives=[Alternative(passing, "the points would stay in hand "
                                                    "instead of our trick")],
-                claims=(_side(mate, top_seat, "teammate"), *plan.facts, _worth(cards, said),
-                        _beats(said, cards, p, top)))
+                claims=(side_claim(mate, top_seat, "teammate"), *plan.facts,
+                        worth_claim(cards, said), beats_claim(said, cards, p, top)))
         alts = [Alternative(_act(seat, p, hand, plan), f"would overtake teammate seat "
                             f"{top_seat} and spend a card") for p in plays[:2]]
-        return Suggestion(passing, _reason(
+        return Suggestion(passing, reason(
             "protect", f"{mate}{_mate_note(plan, top_seat, obs)} and holds the trick; pass"),
-            alternatives=alts, claims=(_side(mate, top_seat, "teammate"), *plan.facts))
+            alternatives=alts, claims=(side_claim(mate, top_seat, "teammate"), *plan.facts))
     known_opp = top_seat in opps
     # a seat able to play a called occurrence could become the banker side's partner:
     # the banker side is not said to be its opponent (its reason says what the card does)
@@ -890,11 +737,11 @@ def _reply(game: Game, seat: int, hand: list[Card], obs: dict[str, Any], plan: C
         high = max(p.ranks) >= BIG
         if not known_opp and high and points == 0 and not threat:
             side = f"seat {top_seat}'s side is unknown"
-            return Suggestion(passing, _reason(
+            return Suggestion(passing, reason(
                 "control", f"{side} and the trick is pointless; keep big cards"),
                 alternatives=[Alternative(_act(seat, p, hand, plan),
                                           f"{p.combo} spends a control card for nothing")],
-                claims=(_side(side, top_seat, "unknown"),
+                claims=(side_claim(side, top_seat, "unknown"),
                         claim("trick_points", "the trick is pointless", points=0)))
         who = "opponent" if said_opp else "seat"
         aim = "stop" if threat else "control"
@@ -904,18 +751,18 @@ def _reply(game: Game, seat: int, hand: list[Card], obs: dict[str, Any], plan: C
                             if points else ())]
         alts += [_dearer(q, p, counts, hand, plan, seat) for q in cheap[1:3]]
         said = f"beat {who} {top_seat}'s {top} as cheaply as possible with {p.combo}"
-        facts = [_beats(said, cards, p, top)]
-        broke, broken_facts = _breaks(p, counts)
+        facts = [beats_claim(said, cards, p, top)]
+        broke, broken_facts = breaks(p, counts)
         if broke:
             said = f"{said}, though it {broke}"
             facts += broken_facts
         if said_opp:
-            facts.append(_side(f"opponent {top_seat}", top_seat, "opponent"))
+            facts.append(side_claim(f"opponent {top_seat}", top_seat, "opponent"))
         if threat:
-            aim_said = f"seat {top_seat} holds {_n_cards(sizes[top_seat])}"
+            aim_said = f"seat {top_seat} holds {n_cards(sizes[top_seat])}"
             facts.append(claim("hand_size", aim_said, seat=top_seat, cards=sizes[top_seat]))
             said = f"{said} ({aim_said})"
-        return Suggestion(_act(seat, p, hand, plan), _reason(aim, said),
+        return Suggestion(_act(seat, p, hand, plan), reason(aim, said),
                           alternatives=alts, claims=tuple(facts))
     b = bombs[0]
     b_cards = _pick(b, hand, plan)
@@ -925,19 +772,19 @@ def _reply(game: Game, seat: int, hand: list[Card], obs: dict[str, Any], plan: C
             why = f"the trick holds {points} points"
             fact = claim("trick_points", why, points=points)
         else:
-            why = f"seat {top_seat} holds only {_n_cards(sizes[top_seat])}"
+            why = f"seat {top_seat} holds only {n_cards(sizes[top_seat])}"
             fact = claim("hand_size", why, seat=top_seat, cards=sizes[top_seat])
-        broke, broken_facts = _breaks(b, counts)
-        return Suggestion(_act(seat, b, hand, plan), _reason(
+        broke, broken_facts = breaks(b, counts)
+        return Suggestion(_act(seat, b, hand, plan), reason(
             "stop", f"{why}; worth {b.combo}" + (f", though it {broke}" if broke else "")),
             alternatives=[Alternative(passing, "the opponents would take the trick")],
-            claims=(fact, _beats(f"worth {b.combo}", b_cards, b, top), *broken_facts))
+            claims=(fact, beats_claim(f"worth {b.combo}", b_cards, b, top), *broken_facts))
     named = ", ".join(str(p.combo) for p in bombs[:3]) + (
         f" and {len(bombs) - 3} more" if len(bombs) > 3 else "")
     said = (f"no ordinary play beats {top}{kept}, only {named}" if len(bombs) > 1 else
             f"only {b.combo} beats {top}{kept}")
     spend = f"{b.combo} spent on a trick of {points} points"
-    return Suggestion(passing, _reason(
+    return Suggestion(passing, reason(
         "control", f"{said}; save {'them' if len(bombs) > 1 else 'it'} for points or to "
         "stop a player going out"),
         alternatives=[Alternative(_act(seat, b, hand, plan), f"{spend} is wasted",
@@ -959,7 +806,7 @@ def _lead(game: Game, seat: int, hand: list[Card], plan: CallPlan,
         whole = Action.play(seat, hand, shape=readings[0].notation())
         if game.is_legal(whole):
             said = f"the whole hand is one play, {readings[0]}"
-            return Suggestion(whole, _reason("finish", f"{said}; go out"), alternatives=[],
+            return Suggestion(whole, reason("finish", f"{said}; go out"), alternatives=[],
                               claims=(claim("empties", said, cards=[str(c) for c in hand]),))
 
     def lead_key(rank: Rank) -> tuple[int, int, int, int]:
@@ -981,7 +828,7 @@ def _lead(game: Game, seat: int, hand: list[Card], plan: CallPlan,
     alts = []
     for other, act in choices[1:]:
         size = len(groups[other])
-        said = f"the {_group_name(other, size)}" if size > 1 else f"the single {other.symbol}"
+        said = f"the {group_name(other, size)}" if size > 1 else f"the single {other.symbol}"
         group = (claim("group", said, rank=other.symbol, count=size),)
         if size >= 4:
             why = f"{said}: a bomb is kept for points or to stop an opponent"
@@ -1007,6 +854,6 @@ def _lead(game: Game, seat: int, hand: list[Card], plan: CallPlan,
         facts.append(claim("lowest_plain", low, rank=None))
     else:
         low = "the lowest group that keeps the called card back"
-    return Suggestion(action, _reason(
+    return Suggestion(action, reason(
         "control", f"lead {said} ({low}) and keep big cards for control"),
         alternatives=alts, claims=tuple(facts))
