@@ -19,7 +19,8 @@ from typing import Any
 import pytest
 
 from fivetenk import cli, profile
-from fivetenk.protocol import ReplyError, parse_hello
+from fivetenk.hello import parse_hello
+from fivetenk.protocol import ReplyError
 from fivetenk.runner import reference_passes
 from fivetenk.scenario import Scenario
 

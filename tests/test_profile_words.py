@@ -21,7 +21,8 @@ import pytest
 from fivetenk import catalog, cli
 from fivetenk.card_sets import card_needs, extra_shapes_in, extra_shapes_of
 from fivetenk.drivers import ReferenceDriver
-from fivetenk.protocol import ReplyError, hello_problems, message_problems, parse_hello
+from fivetenk.hello import parse_hello
+from fivetenk.protocol import ReplyError, hello_problems, message_problems
 from fivetenk.resuit import resuit
 from fivetenk.runner import run_scenario
 from fivetenk.scenario import Scenario

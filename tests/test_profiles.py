@@ -32,7 +32,8 @@ import pytest
 
 from fivetenk import catalog, cli, profile, report
 from fivetenk.drivers import CAPABILITIES, ReferenceDriver, expand_capabilities
-from fivetenk.protocol import hello_problems, parse_hello
+from fivetenk.hello import parse_hello
+from fivetenk.protocol import hello_problems
 from fivetenk.reference.variants import CHOICES
 from fivetenk.runner import Result, run_scenario
 from fivetenk.scenario import Scenario

@@ -22,6 +22,7 @@ from jsonschema import Draft202012Validator
 from fivetenk import catalog, protocol
 from fivetenk.adapter import MAX_REQUEST, Adapter, serve
 from fivetenk.drivers import ReferenceDriver
+from fivetenk.hello import parse_hello
 from fivetenk.process_driver import ProcessDriver
 from fivetenk.protocol import (
     COMMANDS,
@@ -30,7 +31,6 @@ from fivetenk.protocol import (
     VersionError,
     encode,
     message_problems,
-    parse_hello,
     parse_reply,
     reply_kind,
     request_step,

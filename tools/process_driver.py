@@ -62,6 +62,7 @@ from . import __version__
 from .bounded import shorten
 from .drivers import CAPABILITIES, DriverError
 from .framing import ReplyError, parse_reply
+from .hello import Hello, parse_hello
 from .process_pipes import RECEIVED_CONTEXT as RECEIVED_CONTEXT
 from .process_pipes import Spawn, _Failure, _Process
 
@@ -70,14 +71,12 @@ from .process_pipes import kill_all as kill_all
 from .protocol import (
     ERROR_TEXT,
     CheckTimeout,
-    Hello,
     VersionError,
     check_version,
     describe_rejection,
     encode,
     hello_problems,
     hello_request,
-    parse_hello,
     reply_problems,
     start_request,
     step_request,

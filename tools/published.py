@@ -138,7 +138,7 @@ def _counted(declared: dict[str, Any]) -> str:
 def ignored(declared: dict[str, Any]) -> int:
     """How many handshake words the kit did not know and ignored (a capability, shape,
     variant or value, run family, wing rule or extra shape: each is a warning of
-    :func:`fivetenk.protocol.parse_hello`). The implementation may play something the kit
+    :func:`fivetenk.hello.parse_hello`). The implementation may play something the kit
     did not check, so a run that declared one is never published as the whole game, nor
     green (issue 29)."""
     warnings = declared.get("warnings")
