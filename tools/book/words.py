@@ -31,7 +31,7 @@ WORDS: dict[str, dict[str, str]] = {
         "filled_in": "filled in by the kit", "note": "note", "absent": "(absent)",
         "none": "—", "stale": "Stale expectations (xfail entries that matched nothing)",
         "other_clauses": "Scenarios citing clauses the spec does not have",
-        "in_book": "in the book", "not_in_book": "not a shipped scenario",
+        "in_book": "in the book", "not_in_book": "no page in the book",
         "matrix_intro": "Rows are clauses, grouped by rule; columns are the reports. A "
                         "scenario counts once, in the row of the first clause it cites (the "
                         "clause it was written for), so each rule's row is the sum of its "
@@ -96,7 +96,7 @@ WORDS: dict[str, dict[str, str]] = {
         "filled_in": "completado por el kit", "note": "nota", "absent": "(ausente)",
         "none": "—", "stale": "Expectativas obsoletas (entradas xfail sin coincidencia)",
         "other_clauses": "Escenarios que citan cláusulas que la especificación no tiene",
-        "in_book": "en el libro", "not_in_book": "no es un escenario incluido",
+        "in_book": "en el libro", "not_in_book": "sin página en el libro",
         "matrix_intro": "Las filas son cláusulas, agrupadas por regla; las columnas, los "
                         "informes. Un escenario cuenta una sola vez, en la fila de la primera "
                         "cláusula que cita (para la que se escribió): la fila de cada regla "
