@@ -32,10 +32,14 @@ from fivetenk.spec_data import load_spec
 
 FEATURES = Path(__file__).resolve().parent.parent / "features"
 _DECORATORS = {"given": given, "when": when, "then": then}
-OTHER_TAGS = ("variant", "any-clause")
+OTHER_TAGS = ("variant", "any-clause", "position-duties", "default-first")
 """Tags allowed besides rule, clause, ruling and id tags; ``any-clause`` is the mark that
 judges a scenario's rejections on the rejection alone (issue 9), ``pytest -m any-clause``
-selects the scenarios it stands on (or on whose Feature it stands)."""
+selects the scenarios it stands on (or on whose Feature it stands); ``position-duties`` and
+``default-first`` mark the scenarios of protocol 1.3's conventions of those names (issue
+30; tests/test_position_duties.py keeps the tags and the conventions in step). Every tag a
+feature file uses must be here or in the spec: pytest 9.2 refuses an unregistered one at
+collection under ``--strict-markers`` (9.0 let it through)."""
 
 
 def pytest_configure(config: pytest.Config) -> None:
