@@ -18,8 +18,11 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from fivetenk.compiler import compile_text
 from fivetenk.drivers import ReferenceDriver
+from fivetenk.framing import ReplyError
 from fivetenk.fuzz.campaign import Plan, generate, make_mode
 from fivetenk.fuzz.findings import shrink_and_write
 from fivetenk.fuzz.game_cases import generate_game
@@ -356,3 +359,30 @@ def test_a_query_that_timed_out_is_no_longer_asked(tmp_path: Path) -> None:
                                      "queries/points"} and summary["tried"]["queries/beats"] == 1
     assert sum(summary["tried"].values()) + summary["skipped"] == 400, summary
     assert "beats was no longer asked" in text and "STOPPED" not in text, text
+
+
+def test_an_engine_that_declares_max_plays_hand_is_never_asked_a_longer_hand(
+        tmp_path: Path) -> None:
+    """Issue 28, item 3: the author says in the hello what ``--max-plays-hand`` would say
+    (``"max_plays_hand": 16``): the campaign says so, asks no longer hand (so the listing
+    that never comes back is never asked: no timeout), and still finds the pair-run bug."""
+    run, records = fuzz_run(tmp_path, [*SLOW, "--declare-max"], "--seed", "1",
+                            "--cases", "3000")
+    text = run.stdout
+    assert "note: plays is asked of hands of at most 16 cards (the hello's " \
+        "max_plays_hand)" in text, text
+    summary = records[-1]
+    assert summary["record"] == "summary" and not summary["errored"], summary
+    assert not any(r["record"] == "case" and r.get("errored") for r in records)
+    assert any(r["record"] == "divergence" and r["kind"] == "beats" for r in records), text
+
+
+def test_max_plays_hand_in_a_hello_is_read_and_checked() -> None:
+    from fivetenk.hello import parse_hello
+
+    hello = {"protocol": 1, "name": "x", "capabilities": ["queries"]}
+    assert parse_hello(hello, "kit").max_plays_hand is None
+    assert parse_hello({**hello, "max_plays_hand": 16}, "kit").max_plays_hand == 16
+    for bad in (0, 33, "16", True, 16.0):
+        with pytest.raises(ReplyError, match="max_plays_hand"):
+            parse_hello({**hello, "max_plays_hand": bad}, "kit")

@@ -65,6 +65,10 @@ class Hello:
     extra_shapes: frozenset[str] = frozenset()
     run_top: int = 14
     jokers: str = "kit"
+    max_plays_hand: int | None = None
+    """``max_plays_hand`` (issue 28): the most cards of a hand whose ``plays`` the
+    implementation answers within the kit's ``--timeout``; the fuzzer asks no longer hand
+    (as ``fuzz --max-plays-hand``). None: every hand, up to 32 cards."""
     minor: int = 0
     """The minor version of protocol 1 the implementation declares (``"1.2"``: 2; a bare
     ``1``: 0): conventions added later are not judged (:mod:`fivetenk.conventions`)."""
@@ -157,6 +161,11 @@ def parse_hello(result: Mapping[str, Any], kit: str) -> Hello:
                                 f"{', '.join(CHOICES[key])})")
     pack, runs, wings, extra = _profile_words(result, warnings)
     run_top, jokers = _more_words(result, warnings)
+    most = result.get("max_plays_hand")
+    if most is not None and (not isinstance(most, int) or isinstance(most, bool)
+                             or not 1 <= most <= 32):
+        raise ReplyError('the hello result "max_plays_hand" is not a number of cards from 1 '
+                         "to 32")
     if len(warnings) > MAX_WARNINGS:
         warnings[MAX_WARNINGS:] = [f"… and {len(warnings) - MAX_WARNINGS} more warnings "
                                    "about the handshake"]
@@ -165,7 +174,8 @@ def parse_hello(result: Mapping[str, Any], kit: str) -> Hello:
                  capabilities=frozenset(c for c in capabilities if c in CAPABILITY_WORDS),
                  variants=offered, shapes=frozenset(s for s in shapes if s in SHAPE_WORDS),
                  warnings=tuple(warnings), pack=pack, runs=runs, wings=wings,
-                 extra_shapes=extra, minor=minor, run_top=run_top, jokers=jokers)
+                 extra_shapes=extra, minor=minor, run_top=run_top, jokers=jokers,
+                 max_plays_hand=most)
 
 
 def _profile_words(result: Mapping[str, Any], warnings: list[str]) -> tuple[

@@ -41,8 +41,15 @@ def main() -> int:
     combos.beats = fuzz_runs.beats
     setattr(drivers, "beats", fuzz_runs.beats)  # noqa: B010 - imported there, not exported
     setattr(drivers, "legal_plays", legal_plays)  # noqa: B010
-    adapter = Adapter(name="fuzz-slow-plays (pair runs beaten by the next one up only; "
-                      "no plays listing of more than 16 cards ever comes back)")
+    declares = "--declare-max" in sys.argv[1:]  # its hello says max_plays_hand: 16
+
+    class Slow(Adapter):
+        def hello_result(self) -> dict[str, Any]:
+            result = super().hello_result()
+            return {**result, "max_plays_hand": LONG} if declares else result
+
+    adapter = Slow(name="fuzz-slow-plays (pair runs beaten by the next one up only; "
+                   "no plays listing of more than 16 cards ever comes back)")
     return serve(sys.stdin.buffer, sys.stdout.buffer, adapter)
 
 

@@ -422,7 +422,10 @@ def _run(args: argparse.Namespace, out: TextIO, driver: Any, fixed: dict[str, st
         print("fivetenk fuzz: no mode can run against this implementation: "
               + "; ".join(notes), file=out)
         return 1
-    plan = _plan(seed, made, runnable, fixed, hello, capabilities, shapes, words, args)
+    most, most_why = args.max_plays_hand, "--max-plays-hand"
+    if most is None and hello.max_plays_hand is not None:  # the author's word (issue 28)
+        most, most_why = hello.max_plays_hand, "the hello's max_plays_hand"
+    plan = _plan(seed, made, runnable, fixed, hello, capabilities, shapes, words, args, most)
     share_limit(plan, modes)
     total = args.cases if args.cases is not None else (None if args.budget else DEFAULT_CASES)
     if args.case is not None:
@@ -435,9 +438,9 @@ def _run(args: argparse.Namespace, out: TextIO, driver: Any, fixed: dict[str, st
     for name in modes:
         shown = ", ".join(_variants_text(c) for c in plan.explored(name))
         print(f"mode {name}: variants {shown}", file=out)
-    if args.max_plays_hand is not None:
-        print(f"note: plays is asked of hands of at most {args.max_plays_hand} cards "
-              "(--max-plays-hand)", file=out)
+    if most is not None:
+        print(f"note: plays is asked of hands of at most {most} cards ({most_why})",
+              file=out)
     out.flush()
 
     started = time.perf_counter()
@@ -470,7 +473,7 @@ def _run(args: argparse.Namespace, out: TextIO, driver: Any, fixed: dict[str, st
 
 def _plan(seed: int, made: dict[str, Any], runnable: dict[str, str], fixed: dict[str, str],
           hello: Any, capabilities: frozenset[str], shapes: frozenset[str] | None,
-          words: Any, args: argparse.Namespace) -> Plan:
+          words: Any, args: argparse.Namespace, most: int | None = None) -> Plan:
     """The campaign's plan: its case numbers depend on the seed and the options only
     (:class:`~fivetenk.fuzz.campaign.Plan`); the handshake says which are asked."""
     every = dict(CHOICES)
@@ -480,7 +483,7 @@ def _plan(seed: int, made: dict[str, Any], runnable: dict[str, str], fixed: dict
     fill = {name: values[0] for name, values in hello.unsupported_defaults.items()
             if values and name not in fixed}
     return Plan(seed, list(made), combos, capabilities, shapes, words, runnable=runnable,
-                offers=offers, fill=fill, max_plays_hand=args.max_plays_hand)
+                offers=offers, fill=fill, max_plays_hand=most)
 
 
 def _all_shapes() -> tuple[str, ...]:
