@@ -203,14 +203,7 @@ def _profile_words(result: Mapping[str, Any], warnings: list[str]) -> tuple[
                             f"{', '.join(KIT_RUNS)})")
             continue
         runs[family] = (span[0], span[1])
-    wings = result.get("wings", "kit")
-    if not isinstance(wings, str):
-        raise ReplyError('the hello result "wings" is not a string')
-    if wings not in WING_RULES:
-        warnings.append(f"the implementation declares the wing rule {_quoted(wings)}, which "
-                        f"this kit does not know (ignored; the wing rules are "
-                        f"{', '.join(WING_RULES)})")
-        wings = "kit"
+    wings = _rule_word(result, "wings", "wing", WING_RULES, warnings)
     extra = result.get("extra_shapes", [])
     if not isinstance(extra, list) or not all(isinstance(x, str) for x in extra):
         raise ReplyError('the hello result "extra_shapes" is not a list of strings')
@@ -235,15 +228,23 @@ def _more_words(result: Mapping[str, Any], warnings: list[str]) -> tuple[int, st
         warnings.append(f"the implementation declares run_top {_quoted(top)}, which this kit "
                         "does not know (ignored; run_top is a rank from 7 to A)")
         top = "A"
-    jokers = result.get("jokers", "kit")
-    if not isinstance(jokers, str):
-        raise ReplyError('the hello result "jokers" is not a string')
-    if jokers not in JOKER_RULES:
-        warnings.append(f"the implementation declares the joker rule {_quoted(jokers)}, which "
-                        f"this kit does not know (ignored; the joker rules are "
-                        f"{', '.join(JOKER_RULES)})")
-        jokers = "kit"
+    jokers = _rule_word(result, "jokers", "joker", JOKER_RULES, warnings)
     return symbols[top], jokers
+
+
+def _rule_word(result: Mapping[str, Any], key: str, what: str, known: tuple[str, ...],
+               warnings: list[str]) -> str:
+    """A rule word of the hello (``wings``, ``jokers``): not a string is an invalid
+    handshake; a rule the kit does not know is ignored (``kit``) with a warning."""
+    word = result.get(key, "kit")
+    if not isinstance(word, str):
+        raise ReplyError(f'the hello result "{key}" is not a string')
+    if word not in known:
+        warnings.append(f"the implementation declares the {what} rule {_quoted(word)}, which "
+                        f"this kit does not know (ignored; the {what} rules are "
+                        f"{', '.join(known)})")
+        return "kit"
+    return word
 
 
 def _quoted(word: str) -> str:
