@@ -6,7 +6,7 @@ each called face have been played, every hand, the points captured by each seat,
 current trick and whose turn it is. Cards that are in no hand, not buried and not on the
 table are *gone*: played in earlier tricks. :func:`parse_position` checks everything and
 raises :class:`InvalidPosition` listing every problem. (The kit builds valid positions from
-only the hands of interest with ``fivetenk.position_builder``: no engine needs that.)
+only the hands of interest with ``fivetenk.model.position_builder``: no engine needs that.)
 """
 
 from __future__ import annotations

@@ -27,8 +27,8 @@ from fivetenk import catalog, report
 from fivetenk.compiler import compile_file, parse_tags
 from fivetenk.drivers import ReferenceDriver
 from fivetenk.language import REGISTRY, Builder, StepDef
+from fivetenk.model.spec_data import load_spec
 from fivetenk.runner import run_scenario
-from fivetenk.spec_data import load_spec
 
 FEATURES = Path(__file__).resolve().parent.parent / "features"
 _DECORATORS = {"given": given, "when": when, "then": then}
@@ -45,7 +45,7 @@ collection under ``--strict-markers`` (9.0 let it through)."""
 def pytest_configure(config: pytest.Config) -> None:
     """Register rule (R05), clause (R05.2) and ruling (D11) tags as markers, so
     ``pytest -m R05`` works and ``--strict-markers`` catches any other typo. The kit's
-    cache (:mod:`fivetenk.suite_cache`) lives in a folder of the test run's own, unless
+    cache (:mod:`fivetenk.model.suite_cache`) lives in a folder of the test run's own, unless
     FIVETENK_CACHE_DIR says otherwise: the tests never read or write the user's cache."""
     if "FIVETENK_CACHE_DIR" not in os.environ:
         folder = tempfile.mkdtemp(prefix="fivetenk-test-cache-")

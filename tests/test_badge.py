@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from fivetenk import catalog, cli, published
+from fivetenk.model.spec_data import load_spec
 from fivetenk.runner import Result
-from fivetenk.spec_data import load_spec
 
 ROOT = Path(__file__).resolve().parents[1]
 BROKEN = f"{sys.executable} {ROOT / 'tests' / 'miniatures' / 'rulebreaker.py'} two_below_ace"

@@ -22,7 +22,7 @@ import pytest
 
 from fivetenk import book, catalog
 from fivetenk.cli import main
-from fivetenk.spec_data import load_spec
+from fivetenk.model.spec_data import load_spec
 
 pytestmark = [pytest.mark.slow,  # two reports (check runs) and books, built once a module
               pytest.mark.xdist_group("book")]  # ... on one worker
@@ -493,7 +493,7 @@ def test_a_rule_page_leads_with_the_rule_then_examples_then_the_rest_folded(site
 
 
 def _scenario(ident: str, tags: tuple[str, ...] = (), steps: int = 1, **more: Any) -> Any:
-    from fivetenk.scenario import Scenario
+    from fivetenk.model.scenario import Scenario
 
     return Scenario(id=ident, name=ident, clauses=["R05.1"], tags=list(tags),
                     steps=[{"op": "classify", "cards": ["3H"], "expect": {"legal": True}}] * steps,

@@ -50,7 +50,7 @@ import pytest
 
 from fivetenk import catalog
 from fivetenk.cli import main
-from fivetenk.spec_data import load_spec
+from fivetenk.model.spec_data import load_spec
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize

@@ -11,7 +11,7 @@ from typing import Any
 
 from fivetenk.book import Report
 from fivetenk.book.matrix import rows, totals
-from fivetenk.spec_data import load_spec
+from fivetenk.model.spec_data import load_spec
 
 SPEC = load_spec()
 

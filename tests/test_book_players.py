@@ -16,7 +16,7 @@ import pytest
 from fivetenk import catalog
 from fivetenk.book import Book, pages, said
 from fivetenk.book.learn import say
-from fivetenk.spec_data import load_spec
+from fivetenk.model.spec_data import load_spec
 
 pytestmark = pytest.mark.slow  # two whole books, in memory: a few seconds
 

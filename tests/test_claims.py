@@ -10,7 +10,7 @@ from collections import Counter
 
 import pytest
 
-from fivetenk.position_builder import build_position
+from fivetenk.model.position_builder import build_position
 from fivetenk.practice.claims import broken, claim_kinds, problems, verify
 from fivetenk.practice.strategy import Claim, suggest
 from fivetenk.reference.cards import Card

@@ -20,13 +20,13 @@ from fivetenk.compiler import compile_text
 from fivetenk.drivers import ReferenceDriver
 from fivetenk.language import find_step
 from fivetenk.language.positions import position_lines
-from fivetenk.position_builder import build_position
+from fivetenk.model.position_builder import build_position
+from fivetenk.model.scenario import Scenario, ScenarioError
+from fivetenk.model.spec_data import load_spec
 from fivetenk.reference.actions import Action
 from fivetenk.reference.game import Game
 from fivetenk.reference.position import parse_position
 from fivetenk.runner import run_scenario
-from fivetenk.scenario import Scenario, ScenarioError
-from fivetenk.spec_data import load_spec
 
 HEAD = "Feature: conventions\n\n  @id:conv-001 @R12.1\n  Scenario: s\n"
 

@@ -25,6 +25,8 @@ from fivetenk import catalog, evidence, report
 from fivetenk.cli import main
 from fivetenk.compiler import compile_text
 from fivetenk.drivers import ReferenceDriver
+from fivetenk.model.scenario import Scenario
+from fivetenk.model.spec_data import load_spec
 from fivetenk.runner import (
     DIFF_LIMIT,
     MISSING,
@@ -34,8 +36,6 @@ from fivetenk.runner import (
     run_scenario,
     run_suite,
 )
-from fivetenk.scenario import Scenario
-from fivetenk.spec_data import load_spec
 
 SPEC = load_spec()
 MINIATURES = Path(__file__).parent / "miniatures"

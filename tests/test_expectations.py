@@ -21,10 +21,10 @@ from fivetenk import catalog, cli, drivers
 from fivetenk.commands import check as check_cmd
 from fivetenk.drivers import DriverError, ReferenceDriver
 from fivetenk.expectations import Expectations, ExpectationsError, load, parse
+from fivetenk.model.spec_data import load_spec
 from fivetenk.reference import DEFAULT, Combo, Variants, classify, parse_cards
 from fivetenk.runner import Mismatch, Result, run_expected
 from fivetenk.shapes import scenario_shapes
-from fivetenk.spec_data import load_spec
 
 BY_ID = {s.id: s for s in catalog.shipped()}
 

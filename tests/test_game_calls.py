@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from decks import arrange_deck
 
-from fivetenk.position_builder import build_position
+from fivetenk.model.position_builder import build_position
 from fivetenk.reference.actions import Action, CallSpec
 from fivetenk.reference.calls import callable_faces, legal_call_pairs
 from fivetenk.reference.cards import Card, Rank, Suit, parse_cards

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from decks import arrange_deck
 
-from fivetenk.position_builder import build_position
+from fivetenk.model.position_builder import build_position
 from fivetenk.reference.actions import Action
 from fivetenk.reference.cards import Card, Rank, full_deck
 from fivetenk.reference.errors import IllegalAction, InvalidCards, InvalidPosition

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from fivetenk.position_builder import build_position
+from fivetenk.model.position_builder import build_position
 from fivetenk.reference.actions import Action
 from fivetenk.reference.errors import IllegalAction
 from fivetenk.reference.game import Ending, Game, Phase

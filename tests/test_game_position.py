@@ -11,7 +11,7 @@ from typing import Any
 import jsonschema
 import pytest
 
-from fivetenk.position_builder import build_position, position_template
+from fivetenk.model.position_builder import build_position, position_template
 from fivetenk.reference.errors import IllegalAction, InvalidPosition, RulesError
 from fivetenk.reference.game import Game, Phase
 from fivetenk.reference.random_player import RandomPlayer

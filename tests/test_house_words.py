@@ -20,9 +20,9 @@ import pytest
 
 from fivetenk import cli, profile
 from fivetenk.hello import parse_hello
+from fivetenk.model.scenario import Scenario
 from fivetenk.protocol import ReplyError
 from fivetenk.runner import reference_passes
-from fivetenk.scenario import Scenario
 
 MINI = Path(__file__).resolve().parent / "miniatures"
 

@@ -16,8 +16,8 @@ import pytest
 
 from fivetenk.book import Book, _environment, howto_page, learn
 from fivetenk.book.howto import walk
+from fivetenk.model.spec_data import load_spec
 from fivetenk.reference.settlement import BANDS
-from fivetenk.spec_data import load_spec
 
 SPEC = load_spec()
 

@@ -12,8 +12,8 @@ from fivetenk.cli import main
 from fivetenk.compiler import FeatureError, compile_text
 from fivetenk.drivers import ReferenceDriver
 from fivetenk.language import REGISTRY, find_step
+from fivetenk.model.scenario import Scenario, ScenarioError, dumps, get_path
 from fivetenk.runner import MISSING, check_step, first_difference, run_scenario
-from fivetenk.scenario import Scenario, ScenarioError, dumps, get_path
 
 GOOD = """\
 Feature: mine
@@ -178,8 +178,8 @@ def test_cli_runs_users_feature_and_fails_on_a_wrong_case(
 
 def test_summary_shows_pending_rules_and_counts_per_rule() -> None:
     """A rule without scenarios is never silently absent: it shows as pending."""
+    from fivetenk.model.spec_data import load_spec
     from fivetenk.report import summary
-    from fivetenk.spec_data import load_spec
 
     [s] = compile_text(GOOD, "mine.feature")
     result = run_scenario(ReferenceDriver(), s)

@@ -11,11 +11,11 @@ import fivetenk.reference.combos as combos
 from fivetenk.catalog import shipped
 from fivetenk.drivers import ReferenceDriver
 from fivetenk.lowering import lowerable, position_for
+from fivetenk.model.scenario import Scenario
 from fivetenk.mutation.engine import clear_caches
 from fivetenk.reference.combos import Combo
 from fivetenk.reference.variants import DEFAULT, Variants
 from fivetenk.runner import run_scenario
-from fivetenk.scenario import Scenario
 
 QUERY_RULES = ("R02", "R03", "R04", "R05", "R06")
 

@@ -24,10 +24,10 @@ from warm import Warm
 
 from fivetenk import catalog, cli
 from fivetenk.drivers import ReferenceDriver
+from fivetenk.model.scenario import Scenario
 from fivetenk.process_driver import MAX_LINE, ProcessDriver
 from fivetenk.process_pipes import STDERR_KEEP
 from fivetenk.runner import Result, run_scenario
-from fivetenk.scenario import Scenario
 
 MINI = Path(__file__).resolve().parent / "miniatures"
 

@@ -24,6 +24,7 @@ import pytest
 import fivetenk.drivers
 from fivetenk.catalog import shipped
 from fivetenk.drivers import ReferenceDriver
+from fivetenk.model.scenario import Scenario
 from fivetenk.mutation.engine import clear_caches
 from fivetenk.reference import cards as cards_module
 from fivetenk.reference import combos
@@ -31,7 +32,6 @@ from fivetenk.reference.cards import Card, Rank
 from fivetenk.reference.combos import Combo, Shape, make_combo
 from fivetenk.reference.variants import DEFAULT, Variants
 from fivetenk.runner import Result, run_scenario
-from fivetenk.scenario import Scenario
 
 RULES = ("R02", "R03", "R04", "R05", "R06")
 """The rules whose scenarios these mutants attack."""

@@ -19,6 +19,7 @@ import pytest
 
 from fivetenk import catalog
 from fivetenk.drivers import ReferenceDriver
+from fivetenk.model.scenario import Scenario
 from fivetenk.reference import game as game_module
 from fivetenk.reference import settlement as settlement_module
 from fivetenk.reference.actions import CallSpec
@@ -29,7 +30,6 @@ from fivetenk.reference.game import Game
 from fivetenk.reference.table import Table
 from fivetenk.reference.variants import DEFAULT, Variants
 from fivetenk.runner import run_scenario
-from fivetenk.scenario import Scenario
 
 RULES = ("R01", "R07", "R08", "R09", "R10", "R11", "R12", "R23")
 """The rules whose features these tests guard."""

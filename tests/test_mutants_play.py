@@ -19,13 +19,13 @@ import pytest
 
 from fivetenk import catalog
 from fivetenk.drivers import ReferenceDriver
+from fivetenk.model.scenario import Scenario
 from fivetenk.reference import game as game_module
 from fivetenk.reference import settlement as settlement_module
 from fivetenk.reference.game import Game
 from fivetenk.reference.settlement import Band, Ending
 from fivetenk.reference.table import Finish, Table
 from fivetenk.runner import run_scenario
-from fivetenk.scenario import Scenario
 
 PLAY_RULES = ("R13", "R14", "R15", "R16", "R17", "R18", "R19", "R20", "R21", "R22", "R24")
 """The rules whose features this module guards."""

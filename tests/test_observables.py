@@ -26,7 +26,7 @@ import pytest
 
 from fivetenk import catalog
 from fivetenk.drivers import ReferenceDriver
-from fivetenk.paths import data_dir
+from fivetenk.model.paths import data_dir
 from fivetenk.reference.game import Game
 from fivetenk.runner import run_scenario
 
@@ -323,7 +323,7 @@ def test_the_settled_levels_phrase() -> None:
     'the settled levels are "3 3 3 3 3 2"',
 ])
 def test_malformed_phrases_are_refused(then: str) -> None:
-    from fivetenk.scenario import ScenarioError
+    from fivetenk.model.scenario import ScenarioError
 
     with pytest.raises(ScenarioError):
         _compiled_expect(then)
@@ -353,7 +353,7 @@ def phrase_paths() -> dict[str, set[str]]:
     alone, after a position's action, as a feature would; phrases that need something else
     before them (``the action is rejected`` …) check no observation and are left out."""
     from fivetenk.language import REGISTRY, Builder, find_step
-    from fivetenk.scenario import ScenarioError
+    from fivetenk.model.scenario import ScenarioError
 
     texts = [d.example for d in REGISTRY if d.kind == "then"] + list(OTHER_BRANCHES)
     out: dict[str, set[str]] = {}
@@ -405,7 +405,7 @@ def test_the_remnant_has_one_phrase() -> None:
     """The remnant pair had two phrases (``the last hand's points``); one is left, taking a
     side or a seat (R17.2, R17.3, R18.2)."""
     from fivetenk.language import find_step
-    from fivetenk.scenario import ScenarioError
+    from fivetenk.model.scenario import ScenarioError
 
     with pytest.raises(ScenarioError):
         find_step("then", "the last hand's points (15) go to seat 4")

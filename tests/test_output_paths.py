@@ -1,5 +1,5 @@
 """Every command that writes a file the user named keeps one promise (issue 29): its output
-paths are checked before any work, in one place (:mod:`fivetenk.paths`), and it never
+paths are checked before any work, in one place (:mod:`fivetenk.model.paths`), and it never
 writes into a special file (FIFO, device, socket), through or over a symbolic link, over
 a folder, or over one of its own inputs -- ``--force`` or not; it writes atomically, so
 nothing partly written is ever left.
@@ -26,8 +26,9 @@ from pathlib import Path
 
 import pytest
 
-from fivetenk import cli, paths
-from fivetenk.user_input import UsageError
+from fivetenk import cli
+from fivetenk.model import paths
+from fivetenk.model.user_input import UsageError
 
 ROOT = Path(__file__).resolve().parents[1]
 FEATURE = ROOT / "features" / "R02_card_strength.feature"
@@ -416,7 +417,7 @@ def test_fuzz_merge_never_writes_into_a_shard_folder(
     assert sorted(p.name for p in src.parent.iterdir()) == ["fuzz.jsonl"]
 
 
-# --------------------------------------------------------------------------- fivetenk.paths
+# --------------------------------------------------------------------------- fivetenk.model.paths
 
 
 def test_a_device_is_never_a_target() -> None:

@@ -23,12 +23,12 @@ import pytest
 from fivetenk.compiler import FeatureError, compile_text
 from fivetenk.drivers import DriverError, ReferenceDriver
 from fivetenk.language import render_steps
+from fivetenk.model.scenario import Scenario
 from fivetenk.protocol import message_problems, result_problems
 from fivetenk.reference.game import Game
 from fivetenk.reference.random_player import RandomPlayer, play_hand
 from fivetenk.reference.variants import Variants
 from fivetenk.runner import run_scenario
-from fivetenk.scenario import Scenario
 
 
 def _one(body: str, tags: str = "@R08.2") -> Scenario:

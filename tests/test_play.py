@@ -18,7 +18,7 @@ import jsonschema
 import pytest
 
 from fivetenk.cli import COMMANDS, build_parser
-from fivetenk.paths import data_dir
+from fivetenk.model.paths import data_dir
 from fivetenk.practice import play as play_mod  # `play` is this file's helper
 from fivetenk.practice.answers import completions
 from fivetenk.practice.screen import SCREEN_ROWS, WIDTH

@@ -29,7 +29,7 @@ from fivetenk.reference.game import Game
 from fivetenk.reference.position import parse_position
 
 try:  # the kit's position builder (issue 30 moves it out of the engine, h30-mutation)
-    from fivetenk.position_builder import build_position
+    from fivetenk.model.position_builder import build_position
 except ImportError:
     from fivetenk.reference.position import build_position  # type: ignore[attr-defined,no-redef]
 

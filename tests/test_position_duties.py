@@ -23,15 +23,15 @@ import pytest
 
 from fivetenk import catalog, conventions
 from fivetenk.drivers import ReferenceDriver
+from fivetenk.model.scenario import Scenario
 from fivetenk.process_driver import ProcessDriver
 from fivetenk.reference.errors import InvalidPosition
 from fivetenk.reference.position import parse_position
 from fivetenk.reference.rejections import POSITION_PROBLEMS
 from fivetenk.runner import run_scenario
-from fivetenk.scenario import Scenario
 
 try:  # the kit's position builder (issue 30 moves it out of the engine, h30-mutation)
-    from fivetenk.position_builder import build_position
+    from fivetenk.model.position_builder import build_position
 except ImportError:
     from fivetenk.reference.position import build_position  # type: ignore[attr-defined,no-redef]
 

@@ -31,13 +31,13 @@ from fivetenk.compiler import FeatureError, compile_text
 from fivetenk.drivers import ReferenceDriver
 from fivetenk.language import render_steps
 from fivetenk.language.positions import position_lines
+from fivetenk.model.scenario import Scenario
 from fivetenk.practice.dispute import Log, dispute_scenario, read_log, render_dispute
 from fivetenk.practice.play import Session
 from fivetenk.practice.strategy import HeuristicPlayer
 from fivetenk.reference.game import Game
 from fivetenk.reference.variants import Variants
 from fivetenk.runner import run_scenario
-from fivetenk.scenario import Scenario
 
 STARTS = {"burying": "at the burial", "calling": "at the calls", "playing": "in play"}
 

@@ -17,10 +17,10 @@ import pytest
 from fivetenk import catalog, cli
 from fivetenk.drivers import DriverError, ReferenceDriver
 from fivetenk.expectations import Expectations, ExpectationsError, parse
+from fivetenk.model.scenario import Scenario
 from fivetenk.process_driver import ProcessDriver
 from fivetenk.protocol import describe_rejection
 from fivetenk.runner import run_expected, run_scenario
-from fivetenk.scenario import Scenario
 
 ROOT = Path(__file__).resolve().parent.parent
 ADAPTER = f"{sys.executable} -m fivetenk.adapter"
@@ -354,7 +354,7 @@ def test_bench_protocol_prints_the_figures(capsys: pytest.CaptureFixture[str]) -
 
 
 def _position_scenario(steps: list[dict[str, Any]]) -> Scenario:
-    from fivetenk.position_builder import build_position
+    from fivetenk.model.position_builder import build_position
 
     position = build_position({0: "3D 4D", 1: "5C"}, banker=0)
     return Scenario(id="stream-001", name="stream", clauses=["R13.1"],

@@ -22,10 +22,10 @@ from fivetenk import catalog, cli
 from fivetenk.card_sets import card_needs, extra_shapes_in, extra_shapes_of
 from fivetenk.drivers import ReferenceDriver
 from fivetenk.hello import parse_hello
+from fivetenk.model.scenario import Scenario
 from fivetenk.protocol import ReplyError, hello_problems, message_problems
 from fivetenk.resuit import resuit
 from fivetenk.runner import run_scenario
-from fivetenk.scenario import Scenario
 from fivetenk.shapes import WING_RULE, run_lengths, scenario_uses
 
 MINI = Path(__file__).resolve().parent / "miniatures"

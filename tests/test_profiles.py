@@ -33,12 +33,12 @@ import pytest
 from fivetenk import catalog, cli, profile, report
 from fivetenk.drivers import CAPABILITIES, ReferenceDriver, expand_capabilities
 from fivetenk.hello import parse_hello
+from fivetenk.model.scenario import Scenario
+from fivetenk.model.spec_data import load_spec
 from fivetenk.protocol import hello_problems
 from fivetenk.reference.variants import CHOICES
 from fivetenk.runner import Result, run_scenario
-from fivetenk.scenario import Scenario
 from fivetenk.shapes import SHAPES, describe_uses, scenario_shapes, shape_of
-from fivetenk.spec_data import load_spec
 
 MINI = Path(__file__).resolve().parent / "miniatures"
 LEFT_OUT = {"straight", "triple+single", "triple+pair", "airplane+singles", "airplane+pairs"}
@@ -158,7 +158,7 @@ def test_the_hello_schema_lists_the_kits_words() -> None:
     values the kit knows (words it does not know are filtered out, with a warning,
     before the schema is applied: :func:`fivetenk.protocol.hello_problems`)."""
     from fivetenk.drivers import CAPABILITY_WORDS
-    from fivetenk.paths import data_dir
+    from fivetenk.model.paths import data_dir
 
     schema = json.loads((data_dir("schemas") / "protocol-hello-reply.schema.json").read_text())
     result = schema["properties"]["result"]["properties"]
@@ -233,7 +233,7 @@ def test_game_steps_use_the_reading_each_play_takes() -> None:
     """A play action counts with the reading the reference gives it against the top of
     the trick at that moment (found by replaying the scenario); a position's trick counts
     too (the engine must read it to load the position)."""
-    from fivetenk.position_builder import build_position
+    from fivetenk.model.position_builder import build_position
 
     cards = ["4C"] * 3 + ["5C"] * 3 + [f"{r}{s}" for r in ("6", "7") for s in "HSD"]
     top = "3H 3S 3D 4H 4S 4D 5H 5S 5D 8C 9C 10C"  # airplane+singles 3-5

@@ -23,6 +23,7 @@ from fivetenk import catalog, protocol
 from fivetenk.adapter import MAX_REQUEST, Adapter, serve
 from fivetenk.drivers import ReferenceDriver
 from fivetenk.hello import parse_hello
+from fivetenk.model.scenario import Scenario
 from fivetenk.process_driver import ProcessDriver
 from fivetenk.protocol import (
     COMMANDS,
@@ -40,7 +41,6 @@ from fivetenk.reference.dealing import shuffled_deck
 from fivetenk.reference.game import Game
 from fivetenk.reference.random_player import RandomPlayer
 from fivetenk.runner import run_scenario
-from fivetenk.scenario import Scenario
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMAS = ROOT / "schemas"

@@ -29,10 +29,10 @@ from fivetenk import catalog, cli, conventions, profile, sdk
 from fivetenk.adapter import Adapter
 from fivetenk.conventions import CONVENTIONS, LATEST, UNNAMED, step_conventions
 from fivetenk.hello import parse_hello
+from fivetenk.model.scenario import Scenario, judges_rejection
 from fivetenk.process_driver import ProcessDriver
 from fivetenk.protocol import ReplyError, VersionError, hello_problems
 from fivetenk.runner import run_scenario
-from fivetenk.scenario import Scenario, judges_rejection
 
 ROOT = Path(__file__).resolve().parents[1]
 PROTOCOL = ROOT / "schemas" / "protocol.md"

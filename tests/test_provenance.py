@@ -30,13 +30,13 @@ from fivetenk import catalog
 from fivetenk.compiler import parse_document
 from fivetenk.drivers import ReferenceDriver
 from fivetenk.language import REGISTRY, find_step
-from fivetenk.position_builder import build_position
+from fivetenk.model.position_builder import build_position
+from fivetenk.model.scenario import Scenario
+from fivetenk.model.spec_data import load_spec
 from fivetenk.reference import provenance
 from fivetenk.reference.errors import IllegalAction
 from fivetenk.reference.game import Game
 from fivetenk.runner import run_scenario
-from fivetenk.scenario import Scenario
-from fivetenk.spec_data import load_spec
 
 _KINDS: dict[str, Any] = {"Context": "given", "Action": "when", "Outcome": "then"}
 

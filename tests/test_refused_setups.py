@@ -22,11 +22,11 @@ from fivetenk.commands.render import render_feature
 from fivetenk.compiler import FeatureError, compile_text
 from fivetenk.drivers import ReferenceDriver
 from fivetenk.evidence import expectation_text, request_text, step_lines
-from fivetenk.position_builder import build_position
+from fivetenk.model.position_builder import build_position
+from fivetenk.model.scenario import Scenario, ScenarioError, without_rejection_clauses
 from fivetenk.process_driver import ProcessDriver
 from fivetenk.reference.cards import full_deck
 from fivetenk.runner import run_scenario, run_suite
-from fivetenk.scenario import Scenario, ScenarioError, without_rejection_clauses
 
 ADAPTER = [sys.executable, "-m", "fivetenk.cli", "adapter"]
 

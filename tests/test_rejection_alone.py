@@ -26,10 +26,7 @@ from fivetenk.catalog import load_file
 from fivetenk.commands.render import render_feature
 from fivetenk.compiler import FeatureError, compile_text, parse_tags
 from fivetenk.drivers import ReferenceDriver
-from fivetenk.reference import rejections as table
-from fivetenk.reference.errors import IllegalAction
-from fivetenk.runner import run_scenario
-from fivetenk.scenario import (
+from fivetenk.model.scenario import (
     REJECTIONS_ALONE,
     Scenario,
     ScenarioError,
@@ -37,6 +34,9 @@ from fivetenk.scenario import (
     problems,
     without_rejection_clauses,
 )
+from fivetenk.reference import rejections as table
+from fivetenk.reference.errors import IllegalAction
+from fivetenk.runner import run_scenario
 
 MINI = Path(__file__).resolve().parent / "miniatures"
 OTHER = MINI / "other_clause.py"

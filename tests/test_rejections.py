@@ -23,7 +23,7 @@ from decks import arrange_deck
 from fivetenk.compiler import compile_text
 from fivetenk.drivers import ReferenceDriver
 from fivetenk.language import find_step, render_steps
-from fivetenk.position_builder import build_position
+from fivetenk.model.position_builder import build_position
 from fivetenk.reference import Combo, Variants, choose_reading, classify, parse_cards
 from fivetenk.reference import rejections as table
 from fivetenk.reference.actions import Action

@@ -35,6 +35,7 @@ from warm import Warm
 from fivetenk import catalog, process_driver
 from fivetenk.adapter import Adapter
 from fivetenk.drivers import DriverError
+from fivetenk.model.scenario import Scenario
 from fivetenk.process_driver import RECEIVED_CONTEXT, ProcessDriver, _Failure
 from fivetenk.protocol import (
     ERROR_TEXT,
@@ -53,7 +54,6 @@ from fivetenk.protocol import (
     result_problems,
 )
 from fivetenk.runner import Result, run_scenario, run_suite
-from fivetenk.scenario import Scenario
 
 MINI = Path(__file__).resolve().parent / "miniatures"
 STATUSES = {"passed", "failed", "errored", "skipped", "xfailed", "xpassed"}

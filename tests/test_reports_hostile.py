@@ -27,6 +27,8 @@ from hypothesis import strategies as st
 from fivetenk import catalog, cli, report
 from fivetenk.commands import check as check_cmd
 from fivetenk.drivers import DriverError, ReferenceDriver
+from fivetenk.model.scenario import Scenario
+from fivetenk.model.spec_data import load_spec
 from fivetenk.runner import (
     MESSAGE_KEEP,
     MISSING,
@@ -37,8 +39,6 @@ from fivetenk.runner import (
     run_scenario,
     run_suite,
 )
-from fivetenk.scenario import Scenario
-from fivetenk.spec_data import load_spec
 
 SPEC = load_spec()
 SETTINGS = settings(max_examples=200, derandomize=True, deadline=None, database=None)

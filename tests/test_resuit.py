@@ -12,9 +12,9 @@ from pathlib import Path
 from typing import Any
 
 from fivetenk import catalog, cli
+from fivetenk.model.scenario import Scenario
 from fivetenk.resuit import resuit
 from fivetenk.runner import RESUITED, reference_passes
-from fivetenk.scenario import Scenario
 
 MINI = Path(__file__).resolve().parent / "miniatures"
 

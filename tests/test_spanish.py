@@ -29,7 +29,7 @@ from fivetenk.language import (
     translate_lines,
 )
 from fivetenk.language.phrasing import Spanish, Words, english_groups
-from fivetenk.scenario import Scenario, ScenarioError
+from fivetenk.model.scenario import Scenario, ScenarioError
 
 SHIPPED = catalog.shipped()
 
@@ -448,7 +448,7 @@ def test_rules_lang_es_has_no_english_heading(capsys: pytest.CaptureFixture[str]
     """Issue 22: ``fivetenk rules --lang es`` says every heading in Spanish, and a ruling's
     title and text in Spanish (spec/rulings.yaml ``es:``); what the spec has in English
     only is marked ``(en inglés)``. The English output keeps its English headings."""
-    from fivetenk.spec_data import load_spec
+    from fivetenk.model.spec_data import load_spec
 
     english_words = {"rule", "summary", "rulings", "ruling", "variants", "exercised",
                      "default", "grounds", "clauses", "clause", "outline", "shared",
@@ -478,7 +478,7 @@ def test_rules_lang_es_has_no_english_heading(capsys: pytest.CaptureFixture[str]
 def test_every_ruling_has_its_spanish_title_and_text() -> None:
     """Issue 22: each ruling D1… has a Spanish title and text (spec/rulings.yaml ``es:``),
     not a copy of the English."""
-    from fivetenk.spec_data import load_spec
+    from fivetenk.model.spec_data import load_spec
 
     for ruling in load_spec().rulings.values():
         assert ruling.es.get("title") and ruling.es.get("text"), ruling.id
@@ -504,7 +504,7 @@ def test_rules_lang_es_says_summaries_and_variants_in_spanish(
         capsys: pytest.CaptureFixture[str]) -> None:
     """Issue 33: every rule's summary and every variant's values have Spanish text, so
     ``rules --lang es`` marks none of them ``(en inglés)``."""
-    from fivetenk.spec_data import load_spec
+    from fivetenk.model.spec_data import load_spec
 
     spec = load_spec()
     assert all(r.summary_es for r in spec.rules.values())

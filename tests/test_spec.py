@@ -18,7 +18,7 @@ from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
 from fivetenk.commands import rules as rules_cmd
-from fivetenk.spec_data import (
+from fivetenk.model.spec_data import (
     RULE_FILES,
     Problem,
     SpecError,
@@ -454,8 +454,8 @@ def test_rules_command_unknown_id(target: str) -> None:
 def test_the_fast_yaml_loader_reads_the_spec_as_the_safe_loader_does() -> None:
     """The spec is read with libyaml's loader where PyYAML has it (much faster at startup);
     every file gives the very documents the pure-Python safe loader gives."""
-    from fivetenk import spec_data
-    from fivetenk.paths import data_dir
+    from fivetenk.model import spec_data
+    from fivetenk.model.paths import data_dir
 
     files = sorted(data_dir("spec").glob("*.yaml"))
     assert len(files) >= 25

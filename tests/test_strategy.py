@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from fivetenk.bench.strategy import SidePlayer, play_one
-from fivetenk.position_builder import build_position
+from fivetenk.model.position_builder import build_position
 from fivetenk.practice.strategy import (
     AIMS,
     CLAUSE,

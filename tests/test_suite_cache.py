@@ -1,4 +1,4 @@
-"""The compiled suite cached by content hash (:mod:`fivetenk.suite_cache`): what is read
+"""The compiled suite cached by content hash (:mod:`fivetenk.model.suite_cache`): what is read
 back is what compiling gives; a changed input is never served stale; a broken, hostile or
 unwritable cache costs a compilation, never a wrong suite or an error."""
 
@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from fivetenk import catalog, suite_cache
-from fivetenk.scenario import Scenario
+from fivetenk import catalog
+from fivetenk.model import suite_cache
+from fivetenk.model.scenario import Scenario
 
 
 @pytest.fixture

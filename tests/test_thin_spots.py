@@ -16,9 +16,9 @@ import pytest
 
 from fivetenk import catalog
 from fivetenk.drivers import ReferenceDriver
+from fivetenk.model.scenario import Scenario
 from fivetenk.process_driver import ProcessDriver
 from fivetenk.runner import Result, run_scenario
-from fivetenk.scenario import Scenario
 
 RULEBREAKER = Path(__file__).resolve().parent / "miniatures" / "rulebreaker.py"
 

@@ -22,11 +22,10 @@ import pytest
 from test_input_fuzz import SHIPPED_JSON, run_cli
 from test_kit_scenarios import GOOD  # the one sample feature of the kit's tests
 
-from fivetenk import catalog, scenario, user_input
+from fivetenk import catalog
 from fivetenk.compiler import FeatureError, compile_text
-from fivetenk.reference.errors import InvalidNotation
-from fivetenk.reference.game import Game
-from fivetenk.scenario import (
+from fivetenk.model import scenario, user_input
+from fivetenk.model.scenario import (
     MAX_CARDS,
     MAX_DEPTH,
     MAX_FILE_BYTES,
@@ -36,6 +35,8 @@ from fivetenk.scenario import (
     ScenarioError,
     parse_json,
 )
+from fivetenk.reference.errors import InvalidNotation
+from fivetenk.reference.game import Game
 
 CHECK = ["check", "--only-paths", "--no-progress", "-q"]
 

@@ -29,6 +29,8 @@ from hypothesis import strategies as st
 
 from fivetenk import catalog, drivers
 from fivetenk.drivers import ReferenceDriver
+from fivetenk.model.scenario import Scenario
+from fivetenk.model.spec_data import load_spec
 from fivetenk.mutation.engine import clear_caches
 from fivetenk.reference import (
     Card,
@@ -50,8 +52,6 @@ from fivetenk.reference.plays import count_plays
 from fivetenk.reference.random_player import RandomPlayer
 from fivetenk.reference.variants import CHOICES
 from fivetenk.runner import run_scenario
-from fivetenk.scenario import Scenario
-from fivetenk.spec_data import load_spec
 
 SCHEMAS = Path(__file__).resolve().parents[1] / "schemas"
 SJ, BJ = Rank.SMALL_JOKER, Rank.BIG_JOKER

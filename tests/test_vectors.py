@@ -299,7 +299,7 @@ def test_an_engine_without_plays_is_not_asked_them() -> None:
     from types import SimpleNamespace
 
     from fivetenk.commands.check import _without_vectors
-    from fivetenk.user_input import UsageError
+    from fivetenk.model.user_input import UsageError
 
     scenarios = vectors.scenarios()[:5]
     other = list(catalog.shipped()[:3])
@@ -317,9 +317,9 @@ def test_an_engine_without_plays_is_not_asked_them() -> None:
 def test_a_vector_is_a_schema_valid_scenario_that_round_trips() -> None:
     """``fivetenk show V-NNN`` prints it, and its JSON loads back the same (``families``
     included: the scenario schema allows it on a plays step, and it is never sent)."""
+    from fivetenk.model.scenario import Scenario, schema_problems
     from fivetenk.protocol import EXPECTATION_KEYS
     from fivetenk.runner import request_of
-    from fivetenk.scenario import Scenario, schema_problems
 
     for scenario in vectors.scenarios()[::17]:
         data = scenario.to_json()

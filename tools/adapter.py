@@ -154,10 +154,10 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     if getattr(args, "log", None):
         from pathlib import Path
 
-        from .paths import APPEND, open_log
-        from .user_input import UsageError
+        from .model.paths import APPEND, open_log
+        from .model.user_input import UsageError
 
-        try:  # appended to; never a link, a FIFO or a device (fivetenk.paths, issue 29)
+        try:  # appended to; never a link, a FIFO or a device (fivetenk.model.paths, issue 29)
             log_file = os.fdopen(open_log(Path(args.log), policy=APPEND), "ab")
         except UsageError as err:
             raise UsageError(f"--log {err}") from None

@@ -33,7 +33,7 @@ from .reference import Card, RulesError
 from .shapes import content_key
 
 if TYPE_CHECKING:
-    from .scenario import Scenario
+    from .model.scenario import Scenario
 
 _ACE = 14
 _SJ, _BJ = 16, 17

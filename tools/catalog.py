@@ -20,11 +20,11 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from .paths import data_dir
+from .model.paths import data_dir
+from .model.scenario import Scenario, ScenarioError
+from .model.spec_data import Spec, load_spec
+from .model.user_input import escape_controls, parse_json, read_text
 from .reference.variants import CHOICES
-from .scenario import Scenario, ScenarioError
-from .spec_data import Spec, load_spec
-from .user_input import escape_controls, parse_json, read_text
 
 
 class CatalogError(ScenarioError):
@@ -62,7 +62,7 @@ SUFFIXES = (".feature", ".json")
 def load_json_file(path: Path, where: str) -> list[Scenario]:
     """The scenarios of a JSON file: one scenario object or a list of them, each checked
     (:meth:`Scenario.from_json`); the text is read by the strict parser
-    (:func:`~fivetenk.scenario.parse_json`)."""
+    (:func:`~fivetenk.model.scenario.parse_json`)."""
     data = parse_json(read_text(path, where, CatalogError), where, CatalogError)
     items = data if isinstance(data, list) else [data]
     out = []
@@ -183,7 +183,7 @@ def check_setups(scenarios: Iterable[Scenario]) -> None:
     """Start each scenario's setup on the reference engine: a deal or position it rejects
     cannot occur under the rules, so the case is bad input (CatalogError at the scenario).
     A scenario that expects its setup to be refused (its only step is ``start``,
-    :attr:`~fivetenk.scenario.Scenario.refused_start`) is not checked here: that refusal
+    :attr:`~fivetenk.model.scenario.Scenario.refused_start`) is not checked here: that refusal
     is what it tests, and its run judges it (the kit's own tests run every shipped one
     against the reference engine, which must refuse it as expected)."""
     from .drivers import ReferenceDriver
@@ -229,9 +229,9 @@ def validate(scenarios: Sequence[Scenario], spec: Spec | None = None) -> None:
 @cache
 def shipped() -> tuple[Scenario, ...]:
     """The shipped suite, compiled from the packaged feature files, in file order: read
-    from the user's cache when nothing it depends on changed (:mod:`fivetenk.suite_cache`),
+    from the user's cache when nothing it depends on changed (:mod:`fivetenk.model.suite_cache`),
     else compiled, checked and cached."""
-    from . import suite_cache
+    from .model import suite_cache
 
     files = shipped_files()
     cached = suite_cache.load(files)

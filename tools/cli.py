@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from . import __version__
-from .user_input import UsageError as UsageError  # where commands raise it from
+from .model.user_input import UsageError as UsageError  # where commands raise it from
 
 EPILOG = """\
 commands:
@@ -135,7 +135,7 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
 def _run_rules(args: argparse.Namespace, out: TextIO | None = None) -> int:
     from . import catalog
     from .commands import rules as rules_cmd
-    from .spec_data import load_spec
+    from .model.spec_data import load_spec
 
     out = out or sys.stdout
     scenarios = catalog.shipped()
@@ -154,7 +154,7 @@ def _run_rules(args: argparse.Namespace, out: TextIO | None = None) -> int:
 
 
 def _run_protocol(args: argparse.Namespace, out: TextIO | None = None) -> int:
-    from .paths import data_dir
+    from .model.paths import data_dir
 
     out = out or sys.stdout
     document = data_dir("schemas") / "protocol.md"
@@ -291,7 +291,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     number after SIGTERM or SIGHUP; 1 when stdout is closed early (``| head``), quietly.
     On every way out, ``finally`` blocks and an :mod:`atexit` hook kill any implementation
     the kit started, with all its descendants (:mod:`fivetenk.process_driver`)."""
-    from .scenario import ScenarioError
+    from .model.scenario import ScenarioError
 
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser(argv)

@@ -32,7 +32,7 @@ from gherkin.pickles.compiler import Compiler
 from gherkin.token_scanner import TokenScanner
 
 from .language import LANGUAGES, Builder, Kind, Lang, find_step
-from .scenario import (
+from .model.scenario import (
     ALONE_TAG,
     CLAUSE_PATTERN,
     ID_PATTERN,
@@ -46,7 +46,7 @@ from .scenario import (
     mark_tag_problem,
     problems,
 )
-from .user_input import MAX_ITEMS, escape_controls, read_text
+from .model.user_input import MAX_ITEMS, escape_controls, read_text
 
 _KINDS: dict[str, Kind] = {"Context": "given", "Action": "when", "Outcome": "then"}
 
@@ -108,7 +108,7 @@ def _token_problem(text: str, where: str) -> None:
 
 def _pickle_problem(doc: dict[str, Any], where: str) -> None:
     """FeatureError when the scenarios of ``doc`` (outline rows expanded) number more than
-    :data:`~fivetenk.scenario.MAX_ITEMS` or hold more than :data:`MAX_PICKLE_ITEMS` steps
+    :data:`~fivetenk.model.scenario.MAX_ITEMS` or hold more than :data:`MAX_PICKLE_ITEMS` steps
     and tags in all, counted on the parsed file before they are built (the Gherkin
     compiler copies every inherited tag and outline step into each scenario)."""
     feature = doc.get("feature") or {}
@@ -258,7 +258,7 @@ def compile_text(text: str, where: str, *, validate: bool = False) -> list[Scena
     """Compile the feature ``text`` (``where`` names it in errors and in each scenario's
     source) into scenarios, in file order.
 
-    Each built scenario's card lists are checked (:func:`~fivetenk.scenario.content_problems`:
+    Each built scenario's card lists are checked (:func:`~fivetenk.model.scenario.content_problems`:
     card tokens, copies of a face, list sizes) and errors name the step's line; with
     ``validate`` (a user's file) the scenario must also satisfy the scenario schema, so
     that what the compiler accepts is what ``fivetenk export`` can write."""

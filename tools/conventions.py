@@ -35,11 +35,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from .bounded import shorten
 from .framing import ReplyError
+from .model.bounded import shorten
 
 if TYPE_CHECKING:
-    from .scenario import Scenario
+    from .model.scenario import Scenario
 
 MAJOR = 1
 """The protocol's major version: another major version is refused (protocol.md, 8)."""
@@ -169,7 +169,7 @@ def check_version(result: Mapping[str, Any], kit: str) -> None:
 
 
 def _judges_rejection(step: Mapping[str, Any]) -> bool:
-    from .scenario import judges_rejection
+    from .model.scenario import judges_rejection
 
     return judges_rejection(step)
 

@@ -39,8 +39,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from .model.scenario import Scenario
     from .runner import Result
-    from .scenario import Scenario
 
 STEP_LINES = 12
 """Lines shown of one step as written (a step's data table or doc string is cut there)."""
@@ -157,7 +157,7 @@ def _parse_feature(path: str, mtime: int, size: int) -> dict[int, WrittenScenari
     from gherkin.pickles.compiler import Compiler
 
     from .compiler import parse_document
-    from .user_input import ScenarioError, read_text
+    from .model.user_input import ScenarioError, read_text
 
     try:
         text = read_text(Path(path), path, ScenarioError)
@@ -248,7 +248,7 @@ def step_lines(scenario: Scenario, index: int | None) -> tuple[list[str], bool]:
             return _bounded_lines(out), True
     if step.get("op") == "start":  # its phrase depends on the setup's kind
         from .language.registry import refused_lines
-        from .scenario import ScenarioError
+        from .model.scenario import ScenarioError
 
         try:
             return _bounded_lines(refused_lines(step, scenario.setup)), False
@@ -289,7 +289,7 @@ def gherkin_block(scenario: Scenario) -> tuple[str, str] | None:
     path = feature_file(scenario)
     if found is None or path is None:
         return None
-    from .user_input import ScenarioError, read_text
+    from .model.user_input import ScenarioError, read_text
 
     try:
         lines = read_text(path, str(path), ScenarioError).replace("\r\n", "\n").split("\n")
@@ -402,7 +402,7 @@ def expectation_text(step: dict[str, Any], *, alone: bool = False) -> str:
     """What a step expects, compactly: ``beats = true; reading = "bomb 5x3"``, ``plays
     contains …``. ``alone``: the scenario's rejections are judged alone (``@any-clause``,
     issue 9): a step expecting a rejection says that its clause is not compared."""
-    from .scenario import START_OP, judges_rejection
+    from .model.scenario import START_OP, judges_rejection
 
     if step.get("op") == START_OP:
         text = refused_setup_text(step)
@@ -432,7 +432,7 @@ def failing_position(result: Result) -> str:
     """The position before the game step a failed or errored ``result`` stopped at, as
     :func:`position_before` writes it, or "" for a query step, no step or no game. The
     runner does not compute it: reports ask when they show the failure."""
-    from .scenario import GAME_OPS
+    from .model.scenario import GAME_OPS
 
     memo = _POSITIONS.get(id(result))
     if memo is not None and memo[0] is result:
@@ -550,7 +550,7 @@ def describe_game(game: Any) -> str:
 
 def filled_in_lines(scenario: Scenario, limit: int = FILLED_IN_CHARS) -> list[str]:
     """What the kit filled in when it built the scenario's deal or position from the
-    Gherkin (:attr:`~fivetenk.scenario.Scenario.filled_in`, issue 9: no silent
+    Gherkin (:attr:`~fivetenk.model.scenario.Scenario.filled_in`, issue 9: no silent
     conventions), one default a line, each cut at ``limit`` characters; [] when nothing
     was filled in (or the setup was given whole). A failure shows it beside the position,
     so a reader sees every convention the case rests on; ``fivetenk show ID`` gives the

@@ -90,8 +90,8 @@ from .expectations_text import (
     parse_yaml,
     yaml_with_lines,
 )
-from .scenario import CLAUSE_PATTERN, RULE_PATTERN, Scenario
-from .user_input import parse_json, read_text
+from .model.scenario import CLAUSE_PATTERN, RULE_PATTERN, Scenario
+from .model.user_input import parse_json, read_text
 
 if TYPE_CHECKING:
     from .runner import Result
@@ -330,7 +330,7 @@ class Stale:
 def stale_records(stale: Iterable[Stale]) -> str:
     """JSON lines, one ``{"record": "stale", ...}`` per stale entry (strict ASCII JSON,
     every value bounded like the rest of the JSON-lines report)."""
-    from .bounded import JSON_TEXT_LIMIT, plain, valid_text
+    from .model.bounded import JSON_TEXT_LIMIT, plain, valid_text
 
     lines = []
     for item in stale:
@@ -729,7 +729,7 @@ def load(path: Path, scenarios: Iterable[Scenario], rules: Iterable[str],
          clauses: Iterable[str]) -> Expectations:
     """Read and check an expectations file against the known scenarios, rules and clauses.
 
-    ``.json`` files are read as strict JSON (:func:`~fivetenk.scenario.parse_json`),
+    ``.json`` files are read as strict JSON (:func:`~fivetenk.model.scenario.parse_json`),
     anything else as YAML (:func:`parse_yaml`); both refuse duplicate keys."""
     where = str(path)
     text = read_text(path, where, ExpectationsError)

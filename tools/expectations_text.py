@@ -10,8 +10,8 @@ import json
 from functools import cache
 from typing import Any, cast
 
-from .scenario import ScenarioError
-from .user_input import MAX_DEPTH, MAX_INT
+from .model.scenario import ScenarioError
+from .model.user_input import MAX_DEPTH, MAX_INT
 
 Lines = dict[tuple[Any, ...], int]
 """1-based line of a section (``("xfail",)``) and of an entry (``("xfail", 2)`` in the

@@ -37,7 +37,6 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from .bounded import NAME_LIMIT, visible
 from .expectations import (
     IDS,
     SECTIONS,
@@ -49,8 +48,9 @@ from .expectations import (
     parse,
     yaml_with_lines,
 )
+from .model.bounded import NAME_LIMIT, visible
+from .model.user_input import UsageError, parse_json, read_text
 from .runfile import RunFile
-from .user_input import UsageError, parse_json, read_text
 
 FAILING = ("failed", "xfailed")
 
@@ -299,7 +299,7 @@ def entry_lines(items: list[dict[str, Any]], *, short: bool = False) -> str:
 def apply_yaml(text: str, data: Any, edits: Plan, where: str) -> str:
     """The YAML text with the edits made in place (see the module's docstring); a change
     the text's layout does not allow (an entry inside a flow collection) raises
-    :class:`~fivetenk.user_input.UsageError` naming it."""
+    :class:`~fivetenk.model.user_input.UsageError` naming it."""
     import yaml
 
     from .expectations_text import strict_loader

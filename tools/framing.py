@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bounded import shorten
+from .model.bounded import shorten
 
 MAX_DEPTH = 64
 """The deepest nesting of arrays and objects accepted in a reply line (the deepest valid

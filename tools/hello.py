@@ -15,10 +15,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bounded import shorten
 from .conventions import check_version, parse_version
 from .drivers import CAPABILITY_WORDS
 from .framing import ReplyError
+from .model.bounded import shorten
 from .protocol import NAME_TEXT
 from .reference.variants import CHOICES
 from .shapes import EXTRA_SHAPES, JOKER_RULES, KIT_PACK, KIT_RUNS, PACK_SIZES, WING_RULES

@@ -3,7 +3,7 @@
 What goes into a summary partly comes from an implementation the kit does not trust (its
 name, messages, observed values) or from a report file that may have been edited. Every
 such text goes through :func:`md_text`: made one visible, bounded line
-(:func:`fivetenk.bounded.visible`), then every character Markdown or the HTML it allows
+(:func:`fivetenk.model.bounded.visible`), then every character Markdown or the HTML it allows
 could read as markup (``* _ ` [ ] < > | # ~ & \\``) is escaped with a backslash, which
 CommonMark and GitHub's renderer both honour, so a text cannot add a link, an image, a
 table cell, a heading or a tag.
@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from .bounded import TEXT_LIMIT, visible
+from .model.bounded import TEXT_LIMIT, visible
 
 _SPECIAL = re.compile(r"([\\`*_\[\]<>|#~&!])")
 

@@ -59,10 +59,10 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from . import __version__
-from .bounded import shorten
 from .drivers import CAPABILITIES, DriverError
 from .framing import ReplyError, parse_reply
 from .hello import Hello, parse_hello
+from .model.bounded import shorten
 from .process_pipes import RECEIVED_CONTEXT as RECEIVED_CONTEXT
 from .process_pipes import Spawn, _Failure, _Process
 

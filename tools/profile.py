@@ -52,8 +52,8 @@ from typing import Any
 from . import conventions
 from .drivers import CAPABILITIES, Driver, expand_capabilities
 from .lowering import LOWERED_COMMANDS, lowerable
+from .model.scenario import Scenario
 from .reference.variants import CHOICES
-from .scenario import Scenario
 from .shapes import (
     JOKERS_MIXED,
     KIT_PACK,

@@ -37,7 +37,6 @@ from contextvars import ContextVar
 from functools import cache
 from typing import Any
 
-from .bounded import shorten
 from .conventions import MAJOR
 from .conventions import VersionError as VersionError
 from .conventions import check_version as check_version
@@ -51,6 +50,7 @@ from .framing import ReplyError as ReplyError
 from .framing import loads_strict as loads_strict
 from .framing import nesting_depth as nesting_depth
 from .framing import parse_reply as parse_reply
+from .model.bounded import shorten
 from .reference.variants import CHOICES
 from .shapes import EXTRA_SHAPES, JOKER_RULES, KIT_RUNS, WING_RULES
 from .shapes import SHAPES as SHAPE_WORDS
@@ -180,7 +180,7 @@ def _registry() -> Any:
     """Every schema of the kit's ``schemas/`` folder, by ``$id``, for cross-file refs."""
     from referencing import Registry, Resource
 
-    from .paths import data_dir
+    from .model.paths import data_dir
 
     resources = []
     for path in sorted(data_dir("schemas").glob("*.schema.json")):
@@ -363,7 +363,7 @@ def _explain(error: Any) -> Any:
 def _notation_patterns() -> dict[str, tuple[str, str]]:
     """The notation's patterns in the schemas (one source of truth: the kit's own checks
     read them from there), by pattern text: (what it is, examples)."""
-    from .scenario import READING_HINT
+    from .model.scenario import READING_HINT
 
     registry = _registry()
     common = registry.contents(schema_id("common"))["$defs"]

@@ -36,10 +36,10 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from . import __version__
-from .bounded import NAME_LIMIT, TEXT_LIMIT
 from .markdown import md_table, md_text
+from .model.bounded import NAME_LIMIT, TEXT_LIMIT
+from .model.spec_data import Spec
 from .runner import Result
-from .spec_data import Spec
 
 STATUSES = ("passed", "failed", "errored", "skipped", "xfailed", "xpassed")
 LABEL = "5,10,K"

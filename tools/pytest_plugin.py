@@ -34,7 +34,7 @@ import pytest
 if TYPE_CHECKING:
     from .drivers import Driver
     from .expectations import Expectations
-    from .scenario import Scenario
+    from .model.scenario import Scenario
 
 _STATE = pytest.StashKey[dict[str, Any]]()
 
@@ -68,7 +68,7 @@ def pytest_configure(config: pytest.Config) -> None:
     if impl is None:
         return
     from .commands.check import impl_argv
-    from .user_input import UsageError
+    from .model.user_input import UsageError
 
     try:
         impl_argv(impl, "--fivetenk-impl")
@@ -142,8 +142,8 @@ class ScenarioItem(pytest.Item):
 
     def runtest(self) -> None:
         from . import report
+        from .model.spec_data import load_spec
         from .runner import run_expected
-        from .spec_data import load_spec
 
         state = self.config.stash[_STATE]
         skip, xfail = state["expected"].expect(self.scenario)
@@ -195,7 +195,7 @@ def _items(session: pytest.Session, config: pytest.Config) -> Iterator[ScenarioI
     from . import catalog
     from .expectations import Expectations
     from .expectations import load as load_expectations
-    from .spec_data import load_spec
+    from .model.spec_data import load_spec
 
     spec = load_spec()
     scenarios = catalog.shipped()
@@ -208,7 +208,7 @@ def _items(session: pytest.Session, config: pytest.Config) -> Iterator[ScenarioI
     if path:
         from pathlib import Path
 
-        from .scenario import ScenarioError
+        from .model.scenario import ScenarioError
 
         try:
             expected = load_expectations(Path(path), scenarios, spec.rules, spec.clauses)

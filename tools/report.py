@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any, TextIO
 from xml.sax.saxutils import escape, quoteattr
 
-from .bounded import (
+from .model.bounded import (
     CONTEXT_LIMIT,
     JSON_TEXT_LIMIT,
     MESSAGE_LIMIT,
@@ -43,10 +43,10 @@ from .bounded import (
     visible,
     xml_text,
 )
+from .model.spec_data import Spec
 from .runner import Mismatch, Result
-from .spec_data import Spec
 
-# The bounding helpers live in fivetenk.bounded; reports are where people look for them,
+# The bounding helpers live in fivetenk.model.bounded; reports are where people look for them,
 # so they are re-exported here (listed for type checkers, which export no import by itself).
 __all__ = [
     "CONTEXT_LIMIT",
@@ -350,8 +350,8 @@ def root_causes(results: Sequence[Result]) -> list[str]:
 
 def write_atomic(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` atomically, never into a special file or through a link:
-    :func:`fivetenk.paths.write_file` (a report replaces an existing regular file)."""
-    from .paths import write_file
+    :func:`fivetenk.model.paths.write_file` (a report replaces an existing regular file)."""
+    from .model.paths import write_file
 
     write_file(path, text)
 

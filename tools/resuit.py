@@ -27,7 +27,7 @@ import json
 from typing import Any
 
 from .conventions import QUERY_CARD_KEYS
-from .scenario import Scenario, judges_rejection
+from .model.scenario import Scenario, judges_rejection
 
 _SUITS = "SHDC"
 _QUERIES = frozenset({"classify", "beats", "plays", "points"})

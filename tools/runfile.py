@@ -3,9 +3,9 @@
 ``fivetenk diff`` compares two of them, ``fivetenk expectations`` turns one into an
 expectations file (issue 20). A report may come from anywhere (another machine, an old
 kit, a hand edit, a CI artifact cut short), so it is read as hostile input: the file as
-every file the user names is (:func:`fivetenk.user_input.read_bytes`: a regular file only,
+every file the user names is (:func:`fivetenk.model.user_input.read_bytes`: a regular file only,
 at most :data:`MAX_REPORT_BYTES`, UTF-8 without NUL bytes), each line as strict JSON
-(:func:`fivetenk.user_input.parse_json`) of at most :data:`MAX_RECORD_CHARS`, and each
+(:func:`fivetenk.model.user_input.parse_json`) of at most :data:`MAX_RECORD_CHARS`, and each
 record's shape checked field by field. Whatever is wrong is a :class:`RunFileError` at
 ``FILE:LINE`` saying what was expected (the commands exit 2), never a traceback.
 
@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .bounded import NAME_LIMIT, TEXT_LIMIT, json_text, visible
-from .user_input import ScenarioError, decode_text, parse_json, read_bytes
+from .model.bounded import NAME_LIMIT, TEXT_LIMIT, json_text, visible
+from .model.user_input import ScenarioError, decode_text, parse_json, read_bytes
 
 STATUSES = ("passed", "failed", "errored", "skipped", "xfailed", "xpassed")
 """A scenario record's statuses (as :data:`fivetenk.report.STATUSES`)."""

@@ -25,11 +25,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import profile
-from .bounded import MISSING, json_text, plain, shorten
 from .drivers import Driver, DriverError, advance, reply_object
 from .lowering import step_through_play
+from .model.bounded import MISSING, json_text, plain, shorten
+from .model.scenario import START_OP, Scenario, get_path, without_rejection_clauses
 from .protocol import EXPECTATION_KEYS, describe_rejection
-from .scenario import START_OP, Scenario, get_path, without_rejection_clauses
 
 SORTED_PATHS = {"classify": ("readings",), "plays": ("plays",)}
 """Result lists that are sets: sorted before comparing, whoever produced them."""
@@ -173,7 +173,7 @@ class Result:
 
 def _short(value: Any, limit: int = 300) -> str:
     """A value in a one-line message: JSON, bounded, never raising (see
-    :func:`fivetenk.bounded.json_text`)."""
+    :func:`fivetenk.model.bounded.json_text`)."""
     if value is MISSING:
         return "(nothing)"
     return json_text(value, limit)
@@ -409,8 +409,8 @@ def run_scenario(driver: Driver, scenario: Scenario, *,
     the error) already obtained by :func:`run_suite`.
 
     A scenario whose rejections are judged alone (``@any-clause``, or every scenario under
-    ``--any-clause``: :attr:`fivetenk.scenario.Scenario.rejections_alone`) is judged as
-    :func:`~fivetenk.scenario.without_rejection_clauses` gives it (issue 9), and its
+    ``--any-clause``: :attr:`fivetenk.model.scenario.Scenario.rejections_alone`) is judged as
+    :func:`~fivetenk.model.scenario.without_rejection_clauses` gives it (issue 9), and its
     result holds that copy: what was compared is what the report shows, and the report
     says the clause was not compared. The requests are the same either way."""
     started = time.perf_counter()
@@ -556,11 +556,11 @@ def start_reply(driver: Driver, variants: dict[str, str],
 
 def _judge_start(driver: Driver, scenario: Scenario, started: float,
                  variants: dict[str, str] | None = None) -> Result:
-    """A scenario whose only step is ``start`` (:data:`~fivetenk.scenario.START_OP`): its
+    """A scenario whose only step is ``start`` (:data:`~fivetenk.model.scenario.START_OP`): its
     setup expected to be refused (protocol.md, ``### start``). The reply to the one
     ``start`` request is compared with the step's expectations as an action's rejection
     is (:func:`check_step`), so a refusal citing another clause fails with the same
-    evidence, and under ``@any-clause`` (:func:`~fivetenk.scenario.without_rejection_clauses`)
+    evidence, and under ``@any-clause`` (:func:`~fivetenk.model.scenario.without_rejection_clauses`)
     only the refusal is judged. A setup the implementation accepts fails the scenario
     (it lets a deal or position that cannot occur stand); it is not an error."""
     step = scenario.steps[0]

@@ -46,7 +46,7 @@ from .reference import Combo, RulesError, Shape, Variants, choose_reading, class
 from .reference.plays import legal_plays
 
 if TYPE_CHECKING:
-    from .scenario import Scenario
+    from .model.scenario import Scenario
 
 SHAPES: tuple[str, ...] = (
     "single", "pair", "triple", "triple+single", "triple+pair", "straight", "pairs",

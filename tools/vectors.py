@@ -42,10 +42,10 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from .paths import data_dir
+from .model.paths import data_dir
+from .model.scenario import Scenario
 from .reference import Card, Combo, Variants, full_deck, legal_plays
 from .reference.variants import CHOICES
-from .scenario import Scenario
 from .shapes import SHAPES, shape_of
 
 FORMAT = 1

@@ -150,7 +150,7 @@ def _block_signals() -> None:
 
 def _describe(err: BaseException) -> str:
     """An exception in a worker, as the kit's note shows it (bounded, visible)."""
-    from .bounded import visible
+    from .model.bounded import visible
 
     return visible(f"{type(err).__name__}: {err}", 500)
 

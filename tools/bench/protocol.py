@@ -35,9 +35,9 @@ from pathlib import Path
 
 from .. import catalog
 from ..drivers import ReferenceDriver
+from ..model.scenario import Scenario
 from ..process_driver import ProcessDriver
 from ..runner import run_suite
-from ..scenario import Scenario
 
 RUN_LIMIT = 1800.0
 """Seconds at most one timed ``fivetenk check`` may take (it takes seconds): a hang is an

@@ -68,6 +68,8 @@ from typing import Any
 from urllib.parse import quote
 
 from .. import __version__
+from ..model.scenario import Scenario, ScenarioError, decode_text, parse_json, read_bytes
+from ..model.spec_data import LANGS, Spec
 from ..report import (
     MESSAGE_LIMIT,
     NAME_LIMIT,
@@ -78,8 +80,6 @@ from ..report import (
     json_text,
     visible,
 )
-from ..scenario import Scenario, ScenarioError, decode_text, parse_json, read_bytes
-from ..spec_data import LANGS, Spec
 from . import howto, learn, matrix, said
 from .matrix import BAD_STATUSES
 from .reading import feature_texts, fresh, pick_examples, rule_bodies, split_long
@@ -160,7 +160,7 @@ are ever read (a link to ``/dev/zero`` is refused by its size, never read to the
 
 MAX_RECORD_BYTES = 4 * 1024 * 1024
 """The longest line (one record) of a report the book reads: 4 MiB, as for any file of
-cases (:data:`fivetenk.scenario.MAX_FILE_BYTES`). `fivetenk check --jsonl` bounds every
+cases (:data:`fivetenk.model.scenario.MAX_FILE_BYTES`). `fivetenk check --jsonl` bounds every
 text and value of a record, so its lines stay far shorter (a few KiB)."""
 
 
@@ -170,10 +170,10 @@ def read_report(name: str, path: Path) -> Report:
     a known status, clauses as a list of texts) or a ``"stale"`` record. Anything else is
     a :class:`BookError` at ``FILE:LINE`` saying what was expected.
 
-    The file is read as every file the user names is (:func:`fivetenk.scenario.read_bytes`:
+    The file is read as every file the user names is (:func:`fivetenk.model.scenario.read_bytes`:
     a regular file only, so a FIFO or a device is refused before it is opened, at most
     :data:`MAX_REPORT_BYTES`, UTF-8 without NUL bytes) and each line as strict JSON
-    (:func:`fivetenk.scenario.parse_json`: no duplicate keys, NaN, lone surrogates, nesting
+    (:func:`fivetenk.model.scenario.parse_json`: no duplicate keys, NaN, lone surrogates, nesting
     deeper than 64 or numbers beyond 2^53)."""
     shown = visible(str(path), NAME_LIMIT)
     text = decode_text(read_bytes(path, shown, BookError, MAX_REPORT_BYTES), shown, BookError)
@@ -372,7 +372,7 @@ def step_lines(scenario: Scenario, lang: str) -> list[str]:
     from ..evidence import written
     from ..language import render_steps
     from ..language.registry import translate_lines
-    from ..scenario import ScenarioError
+    from ..model.scenario import ScenarioError
 
     found = written(scenario)
     if found is not None:
@@ -790,7 +790,7 @@ def build(out: Path, *, report_options: Iterable[str] = (), lang: str = "en",
     """Write the book to ``out``; the number of files written. Reports are read and
     checked before anything is written."""
     from .. import catalog
-    from ..spec_data import load_spec
+    from ..model.spec_data import load_spec
 
     if lang not in LANGS:
         raise BookError(f"--lang {lang!r}: expected one of {', '.join(LANGS)}")
@@ -819,10 +819,10 @@ def build(out: Path, *, report_options: Iterable[str] = (), lang: str = "en",
 
 
 def _check_out(out: Path, read: list[tuple[str, Path | None]] | None = None) -> None:
-    """``--out`` as every output is checked (:func:`fivetenk.paths.check_outputs`): a
+    """``--out`` as every output is checked (:func:`fivetenk.model.paths.check_outputs`): a
     folder or none yet, never a link, a file or a special file, and holding none of the
     reports read (the folder is replaced whole); then empty or an earlier book."""
-    from ..paths import Output, check_outputs
+    from ..model.paths import Output, check_outputs
 
     check_outputs([Output("--out", out, folder=True, whole=True, what="the book")], read or [])
     if out.is_dir() and any(out.iterdir()) and not (out / MARKER).is_file():

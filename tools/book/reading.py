@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..scenario import Scenario
-from ..spec_data import Spec
+from ..model.scenario import Scenario
+from ..model.spec_data import Spec
 
 EXAMPLE_TAG = "example"
 """The tag (``@example``) that chooses a scenario as one of its clause's examples."""

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..scenario import Scenario
+from ..model.scenario import Scenario
 from .learn import say
 
 PROTOCOL_RULINGS = frozenset({"D2", "D10", "D35", "D38", "D40"})

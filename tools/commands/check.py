@@ -41,10 +41,10 @@ from .. import catalog, profile, published, report, vectors
 from ..drivers import Driver, ReferenceDriver
 from ..expectations import NEW, Expectations, is_new, stale_records
 from ..expectations import load as load_expectations
+from ..model.scenario import REJECTIONS_ALONE, Scenario
+from ..model.scenario import without_rejection_clauses as without_rejection_clauses  # moved there
+from ..model.spec_data import load_spec
 from ..runner import Result, internal_error, run_suite
-from ..scenario import REJECTIONS_ALONE, Scenario
-from ..scenario import without_rejection_clauses as without_rejection_clauses  # moved there
-from ..spec_data import load_spec
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -154,7 +154,7 @@ def impl_argv(impl: str, option: str = "--impl") -> list[str]:
     import shutil
     import stat
 
-    from ..user_input import UsageError
+    from ..model.user_input import UsageError
 
     try:
         argv = shlex.split(impl)
@@ -190,8 +190,8 @@ def _process_driver(args: argparse.Namespace) -> Driver:
     load. The command must name a program that can run (:func:`impl_argv`): a usage error
     (exit 2) otherwise, never an errored run, and never a silent fall-back to the
     reference engine."""
+    from ..model.user_input import UsageError
     from ..process_driver import ProcessDriver
-    from ..user_input import UsageError
 
     argv = impl_argv(args.impl)
     program = argv[0]
@@ -233,7 +233,7 @@ def _start_failure(err: OSError, program: str) -> str:
 def _rule_id(text: str) -> str:
     text = text.upper().lstrip("R")
     if not text.isdigit() or not 1 <= int(text) <= 24:
-        from ..user_input import UsageError
+        from ..model.user_input import UsageError
 
         raise UsageError(f"--rule {text!r}: expected a rule R01…R24")
     return f"R{int(text):02d}"
@@ -288,7 +288,7 @@ def impl_files(impl: str | None) -> list[Path]:
 
 def _check_outputs(args: argparse.Namespace) -> None:
     """Fail before running anything when a report could not be written afterwards, or
-    should not be (:func:`fivetenk.paths.check_outputs`, the policy every writing command
+    should not be (:func:`fivetenk.model.paths.check_outputs`, the policy every writing command
     shares): two of ``--jsonl``, ``--junit``, ``--badge`` and ``--summary-md`` naming the
     same file (by any spelling, link or hard link: one report would silently replace the
     other); a report that is one of the run's inputs (a PATH, the expectations file); an
@@ -296,7 +296,7 @@ def _check_outputs(args: argparse.Namespace) -> None:
     elsewhere), a folder, a FIFO, a device or a socket (a report is replaced by a rename,
     never written into a special file), or read-only; a folder that cannot be written.
     UsageError (exit 2) names the option and the path."""
-    from ..paths import Output, check_outputs
+    from ..model.paths import Output, check_outputs
 
     check_outputs([Output(option, path, what="a report") for option, path in _outputs(args)],
                   _inputs(args))
@@ -310,7 +310,7 @@ def _run(args: argparse.Namespace, out: TextIO, driver: Driver | None) -> int:
     _check_outputs(args)
     spec = load_spec()
     if args.only_paths and not args.paths:
-        from ..user_input import UsageError
+        from ..model.user_input import UsageError
 
         raise UsageError("--only-paths needs at least one PATH")
     scenarios = catalog.load(args.paths, with_shipped=not args.only_paths)
@@ -323,14 +323,14 @@ def _run(args: argparse.Namespace, out: TextIO, driver: Driver | None) -> int:
         shapes=tuple(w for words in getattr(args, "shapes", []) for w in words))
     for clause in selection.clauses:
         if clause not in spec.clauses:
-            from ..user_input import UsageError
+            from ..model.user_input import UsageError
 
             raise UsageError(f"--clause {clause!r}: no such clause (see `fivetenk rules`)")
     chosen = [s for s in scenarios if selection(s)]
     if getattr(args, "any_clause", False):  # the @any-clause mark on every scenario
         chosen = [dataclasses.replace(s, rejections=REJECTIONS_ALONE) for s in chosen]
     if not chosen:
-        from ..user_input import UsageError
+        from ..model.user_input import UsageError
 
         raise UsageError("no scenario matches the selection")
     expected = Expectations()
@@ -425,7 +425,7 @@ def _without_vectors(chosen: list[Scenario], driver: Driver, out: TextIO) -> lis
         print(f"count vectors: {len(chosen) - len(kept)} not run (the implementation does not "
               "declare plays)", file=out)
     if not kept:
-        from ..user_input import UsageError
+        from ..model.user_input import UsageError
 
         raise UsageError("no scenario matches the selection: the count vectors selected need "
                          "plays, which the implementation does not declare")

@@ -29,8 +29,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from ..bounded import NAME_LIMIT, TEXT_LIMIT, visible
 from ..markdown import md_table, md_text
+from ..model.bounded import NAME_LIMIT, TEXT_LIMIT, visible
 from ..runfile import BAD, STATUSES, RunFile, evidence, read_run
 
 ABSENT = "absent"

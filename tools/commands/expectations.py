@@ -51,17 +51,17 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-from ..bounded import NAME_LIMIT, visible
 from ..expectations import IDS, ExpectationsError, parse, yaml_with_lines
-from ..paths import FORCE, Output, check_outputs, reading, write_file
+from ..model.bounded import NAME_LIMIT, visible
+from ..model.paths import FORCE, Output, check_outputs, reading, write_file
+from ..model.scenario import RULE_PATTERN
 from ..runfile import RunFile, RunFileError, evidence, read_run
-from ..scenario import RULE_PATTERN
 
 REASON_LIMIT = 300
 """The longest reason written (characters): the evidence of one failure, cut visibly."""
 PIN_LIMIT = 1000
 """The largest observed value pinned, as JSON characters; a larger one may have been cut
-by the report's bounds (:func:`fivetenk.bounded.plain`), so only its path is pinned."""
+by the report's bounds (:func:`fivetenk.model.bounded.plain`), so only its path is pinned."""
 PIN_DEPTH = 8
 """The deepest observed value pinned (an expectations file nests at most 64 levels)."""
 BY = ("id", "shape", "rule", "tag")
@@ -192,7 +192,7 @@ def render(run: RunFile, skip: list[dict[str, Any]], xfail: list[dict[str, Any]]
 
 
 def _output(args: argparse.Namespace) -> Output:
-    """--out as every output is checked (:mod:`fivetenk.paths`): an existing regular file
+    """--out as every output is checked (:mod:`fivetenk.model.paths`): an existing regular file
     only with --force; never a folder, a link, a special file or RUN.jsonl itself."""
     return Output("--out", args.out, policy=FORCE, force=args.force,
                   what="the expectations")
@@ -234,7 +234,7 @@ def _update(args: argparse.Namespace, out: TextIO) -> int:
     from ..expectations_update import update
 
     shown = visible(str(args.update), NAME_LIMIT)
-    # rewritten in place (a rename): checked as every output is (fivetenk.paths), never a
+    # rewritten in place (a rename): checked as every output is (fivetenk.model.paths), never a
     # link, a special file, a folder, a read-only file, nor the run's report
     check_outputs([Output("--update", args.update, what="the expectations")],
                   [("the run's report", args.run)])

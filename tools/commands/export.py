@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import TextIO
 
 from .. import catalog
-from ..paths import Output, check_outputs, write_files
-from ..scenario import Scenario, dumps
+from ..model.paths import Output, check_outputs, write_files
+from ..model.scenario import Scenario, dumps
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -68,7 +68,7 @@ def export_groups(paths: list[Path]) -> dict[str, list[Scenario]]:
 
 def _check_out(args: argparse.Namespace, files: tuple[str, ...] = ()) -> None:
     """``--out DIR`` and the files to be written in it, checked as every output is
-    (:func:`fivetenk.paths.check_outputs`): DIR a folder (or makeable), no file written
+    (:func:`fivetenk.model.paths.check_outputs`): DIR a folder (or makeable), no file written
     there a link, a special file or one of the features read."""
     check_outputs([Output("--out", args.out, folder=True, files=files)],
                   [("PATH", p) for p in args.paths])

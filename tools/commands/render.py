@@ -19,7 +19,7 @@ from typing import TextIO
 from .. import catalog
 from ..compiler import parse_tags
 from ..language import Lang, render_steps
-from ..scenario import ALONE_TAG, CLAUSE_PATTERN, RULING_PATTERN, Scenario
+from ..model.scenario import ALONE_TAG, CLAUSE_PATTERN, RULING_PATTERN, Scenario
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:

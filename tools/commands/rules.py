@@ -21,7 +21,7 @@ import sys
 from collections.abc import Mapping, Sequence
 from typing import Any, TextIO
 
-from ..spec_data import LANGS, Clause, Rule, Ruling, Spec, SpecError, Variant, load_spec
+from ..model.spec_data import LANGS, Clause, Rule, Ruling, Spec, SpecError, Variant, load_spec
 
 __all__ = ["add_arguments", "run"]
 

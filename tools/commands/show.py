@@ -28,9 +28,9 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from .. import catalog, evidence, report
+from ..model.scenario import REJECTIONS_ALONE, Scenario, dumps
+from ..model.spec_data import Spec, load_spec
 from ..runner import Result, run_scenario
-from ..scenario import REJECTIONS_ALONE, Scenario, dumps
-from ..spec_data import Spec, load_spec
 
 EXCHANGE_CHARS = 2000
 """Characters shown of one request or reply in the text output."""
@@ -122,7 +122,7 @@ class Recorder:
 
 def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     """``fivetenk show``: see the module docstring."""
-    from ..user_input import UsageError
+    from ..model.user_input import UsageError
 
     out = out or sys.stdout
     scenarios = catalog.load(args.paths, with_shipped=True)
@@ -378,7 +378,7 @@ def _json(s: Scenario, spec: Spec, replay: tuple[Result, Recorder] | None,
 
 def setup_lines(s: Scenario) -> list[str]:
     """The deal or position the kit built from the Gherkin, in full and in words, then
-    every default it filled in (:attr:`~fivetenk.scenario.Scenario.filled_in`, each with
+    every default it filled in (:attr:`~fivetenk.model.scenario.Scenario.filled_in`, each with
     its clause or ruling): no convention of the scenario language is silent (issue 9).
     [] without a setup."""
     if not s.setup:

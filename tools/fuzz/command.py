@@ -164,7 +164,7 @@ def _count(lo: int, hi: int) -> Any:
 
 ID_PREFIX = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,39}")
 """What ``--id-prefix`` may be: the start of a scenario id
-(:data:`fivetenk.scenario.ID_PATTERN`: a letter, then letters, digits, ``-``, ``_``) and of
+(:data:`fivetenk.model.scenario.ID_PATTERN`: a letter, then letters, digits, ``-``, ``_``) and of
 the written files' names, so it holds no path separator, no leading dot (a hidden file) and
 nothing ``fivetenk check`` would refuse (a dot in an id only comes before an outline row's
 number)."""
@@ -181,9 +181,9 @@ def _id_prefix(text: str) -> str:
 def _check_out(out: Path) -> None:
     """Fail before the campaign when the cases found could not be written to ``out``: an
     existing file, FIFO or device, a symbolic link, a folder that cannot be written, or
-    a path under a file (:func:`fivetenk.paths.check_outputs`, as every output is).
+    a path under a file (:func:`fivetenk.model.paths.check_outputs`, as every output is).
     UsageError (exit 2) names the option and the path."""
-    from ..paths import Output, check_outputs
+    from ..model.paths import Output, check_outputs
 
     check_outputs([Output("--out", out, folder=True, what="the cases found")])
 
@@ -300,7 +300,7 @@ def _worker_chunk(indices: list[int]) -> list[Outcome]:
 def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     out = out or sys.stdout
     from ..commands.check import _check_outputs, _process_driver
-    from ..user_input import UsageError
+    from ..model.user_input import UsageError
 
     if args.impl is None:
         raise UsageError("--impl CMD is required (the implementation to fuzz); "
@@ -347,7 +347,7 @@ def fewer_collections() -> Iterator[None]:
 
 
 def _parse_variants(items: list[str]) -> dict[str, str]:
-    from ..user_input import UsageError
+    from ..model.user_input import UsageError
 
     fixed: dict[str, str] = {}
     for item in items:
@@ -383,7 +383,7 @@ def rerun_command(args: argparse.Namespace, seed: int) -> str:
 
 def _run(args: argparse.Namespace, out: TextIO, driver: Any, fixed: dict[str, str]) -> int:
     from ..drivers import expand_capabilities
-    from ..user_input import UsageError
+    from ..model.user_input import UsageError
 
     seed = args.seed if args.seed is not None else secrets.randbelow(2**32)
     capabilities = expand_capabilities(driver.capabilities)

@@ -43,10 +43,11 @@ def reproduce_command(args: argparse.Namespace, seed: int, case: int) -> str:
 
 
 def bounded_record(record: dict[str, Any]) -> dict[str, Any]:
-    """A JSON-lines record with each field bounded on its own (:func:`fivetenk.bounded.plain`),
-    two levels down: the answers to a ``plays`` query of a 32-card hand run to thousands of
-    characters, and bounding the record as a whole cut the keys after them (the shrunk
-    case went missing from the file). Every key stays; a long value says what it left out."""
+    """A JSON-lines record with each field bounded on its own
+    (:func:`fivetenk.model.bounded.plain`), two levels down: the answers to a ``plays`` query of a
+    32-card hand run to thousands of characters, and bounding the record as a whole cut the keys
+    after them (the shrunk case went missing from the file). Every key stays; a long value says what
+    it left out."""
     def field(value: Any) -> Any:
         if isinstance(value, dict):
             return {str(k): report.plain(v) for k, v in value.items()}
@@ -327,8 +328,8 @@ def write_case(out: Path, scenario: Any) -> tuple[tuple[Path, Path], str]:
     if the reference engine does not pass it (it always should)."""
     from ..commands.render import render_feature
     from ..drivers import ReferenceDriver
+    from ..model.scenario import dumps
     from ..runner import run_scenario
-    from ..scenario import dumps
 
     out.mkdir(parents=True, exist_ok=True)
     feature = out / f"{scenario.id}.feature"

@@ -33,7 +33,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..position_builder import build_position
+from ..model.position_builder import build_position
 from ..reference.actions import Action, card_key
 from ..reference.calls import legal_call_pairs
 from ..reference.cards import Card, Rank, full_deck

@@ -117,7 +117,7 @@ def step_clauses(steps: Sequence[dict[str, Any]], expected: Sequence[Any], index
 def clause_rulings(clauses: Sequence[str]) -> list[str]:
     """The rulings the spec links to ``clauses`` (in order, each once)."""
     try:
-        from ..spec_data import load_spec
+        from ..model.spec_data import load_spec
 
         spec = load_spec()
         out: list[str] = []
@@ -367,7 +367,7 @@ class GameMode:
         """The kit scenario of a (shrunk) case: the setup, every ``act`` step with the
         reference's verdict, and at the diverging ``observe`` the fields that differ with
         the reference's values."""
-        from ..scenario import Scenario
+        from ..model.scenario import Scenario
 
         expected = case.expected or []
         at = divergence.step if divergence.step >= 0 else len(case.steps) - 1

@@ -32,7 +32,7 @@ def load(path: Path) -> Any:
     :class:`fivetenk.expectations.ExpectationsError` (exit 2)."""
     from ..catalog import shipped
     from ..expectations import load as load_expectations
-    from ..spec_data import load_spec
+    from ..model.spec_data import load_spec
 
     spec = load_spec()
     return load_expectations(path, shipped(), spec.rules, spec.clauses)
@@ -63,7 +63,7 @@ def case_scenario(plan: Plan, modes: dict[str, Any], outcome: Outcome) -> Any:
 def differences(divergence: Divergence) -> list[dict[str, Any]]:
     """The divergence's differing paths, each with what the implementation answered there
     (what a pinned entry's ``observed`` is compared with)."""
-    from ..scenario import get_path
+    from ..model.scenario import get_path
 
     out: list[dict[str, Any]] = []
     for path in divergence.paths:

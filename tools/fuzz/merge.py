@@ -74,8 +74,8 @@ class Group:
 
 
 def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
-    from ..paths import Output, check_outputs, identity, inside
-    from ..user_input import UsageError
+    from ..model.paths import Output, check_outputs, identity, inside
+    from ..model.user_input import UsageError
 
     out = out or sys.stdout
     reports: list[tuple[Path, Path]] = []  # (report, its shard's folder)
@@ -113,8 +113,8 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
 
 def read_report(path: Path, folder: Path) -> Shard:
     """A shard's report, checked line by line (module docstring)."""
-    from ..scenario import ScenarioError
-    from ..user_input import decode_text, parse_json, read_bytes
+    from ..model.scenario import ScenarioError
+    from ..model.user_input import decode_text, parse_json, read_bytes
 
     where = str(path)
     text = decode_text(read_bytes(path, where, limit=MAX_REPORT_BYTES), where)
@@ -151,7 +151,7 @@ def read_report(path: Path, folder: Path) -> Shard:
 
 
 def _need(record: dict[str, Any], keys: dict[str, type], where: str) -> None:
-    from ..scenario import ScenarioError
+    from ..model.scenario import ScenarioError
 
     for key, kind in keys.items():
         value: Any = record.get(key)

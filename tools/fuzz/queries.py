@@ -26,8 +26,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..drivers import DriverError, ReferenceDriver
+from ..model.scenario import Scenario
 from ..reference.provenance import VARIANT_RULINGS
-from ..scenario import Scenario
 from .source import (
     Case,
     Divergence,

@@ -330,7 +330,7 @@ def _gist(value: Any, path: str) -> str:
     """The value at ``path`` as a group key sees it: a boolean, null or a word
     (``bankers_out``, ``play``) as it is, anything else by its type (a count, a seat, a
     list of plays and a reading differ from case to case without being another bug)."""
-    from ..scenario import get_path
+    from ..model.scenario import get_path
 
     try:
         found = get_path(value, path)
@@ -419,7 +419,7 @@ def compare(step: dict[str, Any], expected: dict[str, Any], observed: Any, index
         return None
     kept = causal_order(found, key=lambda m: m.path)[:DIFF_LIMIT]
     found[:] = kept
-    from ..bounded import plain
+    from ..model.bounded import plain
     from ..runner import answer_text
 
     answer = answer_text(observed)
@@ -467,7 +467,7 @@ def errored(step: dict[str, Any] | None, index: int, message: str,
             context: dict[str, Any] | None = None, expected: Any = None) -> Divergence:
     """The :class:`Divergence` of a step the implementation could not answer (crash,
     timeout, ``ok: false``, an invalid reply)."""
-    from ..bounded import plain
+    from ..model.bounded import plain
 
     return Divergence(step=index, request=dict(step or {}), expected=expected, observed=None,
                       error=message[:2000], context=plain(context or {}))
@@ -712,8 +712,8 @@ def words_reason(words: Any, case: Case) -> str:
     pack cannot hold, a run of a length it does not play, a wing it reads otherwise, a set
     of an extra shape it plays), or "": :func:`fivetenk.profile.words_reason` of the case
     as a scenario. Only asked when the implementation declared words."""
+    from ..model.scenario import Scenario
     from ..profile import words_reason as reason
-    from ..scenario import Scenario
 
     scenario = Scenario(id="fuzz-x", name="x", clauses=[], rulings=[], tags=[],
                         variants=dict(case.variants), setup=case.setup,

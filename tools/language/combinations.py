@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..scenario import ScenarioError
+from ..model.scenario import ScenarioError
 from .registry import (
     CLAUSE,
     Builder,

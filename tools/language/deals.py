@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..model.scenario import Scenario, ScenarioError
 from ..reference.cards import ALL_FACES, DECKS, Card
-from ..scenario import Scenario, ScenarioError
 from .registry import (
     ORDINALS,
     SEAT,
@@ -460,7 +460,7 @@ def _burial_hidden(b: Builder) -> None:
 def deck_cards(text: str) -> list[Card]:
     """The cards of ``Given the deck order is:``. A bad token is an error here; a face
     written more than three times is not: the compiler checks the copies once the scenario
-    is built (:func:`fivetenk.scenario.content_problems`, R01.1), except in a deal expected
+    is built (:func:`fivetenk.model.scenario.content_problems`, R01.1), except in a deal expected
     to be refused, where a fourth copy may be what it tests."""
     from ..reference.cards import parse_cards
     from ..reference.errors import InvalidCards, RulesError

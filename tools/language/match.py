@@ -7,9 +7,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ..model.scenario import ScenarioError
 from ..reference.cards import Card, Rank
 from ..reference.errors import RulesError
-from ..scenario import ScenarioError
 from .deals import add_draw, build_deck, draw_number
 from .play import rendered_expectations
 from .registry import Builder, card_list, number, observe, renderer, seat_list, split_cards, step
@@ -93,7 +93,7 @@ def _next_hand(b: Builder, seat: str = "", spec: str = "") -> None:
       'the next hand is dealt from seat 1 in the order: (then a """ doc string of 162 cards)')
 def _next_hand_order(b: Builder, seat: str = "", doc: str | None = None) -> None:
     """The next hand's whole deck. Its tokens and copies are checked once the scenario is
-    built (:func:`fivetenk.scenario.content_problems`), so that a step expecting the deal
+    built (:func:`fivetenk.model.scenario.content_problems`), so that a step expecting the deal
     to be rejected may hold a fourth copy, as in JSON."""
     cards = split_cards(doc or "")
     if len(cards) != 162:

@@ -35,7 +35,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..scenario import ScenarioError
+from ..model.scenario import ScenarioError
 
 
 @dataclass(frozen=True)

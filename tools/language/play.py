@@ -21,9 +21,9 @@ import json
 import re
 from typing import Any
 
+from ..model.scenario import ScenarioError
 from ..reference.cards import format_cards, parse_cards
 from ..reference.errors import RulesError
-from ..scenario import ScenarioError
 from .registry import (
     CLAUSE,
     ORDINAL_TEXT,

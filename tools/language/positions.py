@@ -8,9 +8,9 @@ in these phrases when they rebuild it exactly, which every position a game reach
 burial, a call or a play does (issue 11: ``fivetenk dispute`` reads by the cards).
 
 No silent conventions (issue 9). The kit fills in what a position does not write (the
-builder is :func:`fivetenk.position_builder.build_position`) and says so:
+builder is :func:`fivetenk.model.position_builder.build_position`) and says so:
 :func:`position_filled_in` lists every default used, with its clause or ruling, on the
-built scenario (:attr:`fivetenk.scenario.Scenario.filled_in`), which ``fivetenk show``
+built scenario (:attr:`fivetenk.model.scenario.Scenario.filled_in`), which ``fivetenk show``
 and the evidence of a failure print. Two decisions:
 
 - A call the writer names (``the banker called …``) must be written as resolved (``call 1
@@ -34,10 +34,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ..model.scenario import Scenario, ScenarioError
+from ..model.user_input import parse_json as _parse_json_text
 from ..reference.cards import Card
 from ..reference.errors import RulesError
-from ..scenario import Scenario, ScenarioError
-from ..user_input import parse_json as _parse_json_text
 from .registry import (
     ORDINAL_TEXT,
     ORDINALS,
@@ -170,7 +170,7 @@ def _still_open(b: Builder, n: str) -> None:
     hand holds are kept in play where the writer's cards allow: buried, at most 3 −
     ordinal of them (D13, D14), unless the burial is written. When the cards written
     still make the occurrence played (too few copies left, or it is on the table) the
-    position is refused, saying why (:func:`fivetenk.position_builder.build_position`)."""
+    position is refused, saying why (:func:`fivetenk.model.position_builder.build_position`)."""
     _call(b, n)["resolved_by"] = None
 
 
@@ -351,7 +351,7 @@ def _finish_position(b: Builder) -> None:
     spec = b.extensions.get("position")
     if spec is None:
         return
-    from ..position_builder import build_position
+    from ..model.position_builder import build_position
     from ..reference.position import parse_position
 
     _refuse_undecided_calls(spec)
@@ -601,7 +601,7 @@ def _reveal_filled_in(spec: dict[str, Any], position: dict[str, Any]) -> list[st
 def _variants_filled_in(variants: dict[str, str] | None) -> list[str]:
     """The house-rule variants a deal or a position does not write: each plays the default
     of the ruling that names it (``fivetenk rules D9`` …)."""
-    from ..spec_data import load_spec
+    from ..model.spec_data import load_spec
 
     written = variants or {}
     named: dict[str, tuple[str, str]] = {}

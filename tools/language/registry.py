@@ -11,7 +11,8 @@ and numbers from step text, and the one phrase every scenario may use, ``Given t
 
 The same registry serves two readers:
 
-- :mod:`fivetenk.compiler` compiles ``.feature`` files into :class:`~fivetenk.scenario.Scenario`
+- :mod:`fivetenk.compiler` compiles ``.feature`` files into
+:class:`~fivetenk.model.scenario.Scenario`
   objects for ``fivetenk check`` and ``fivetenk export``;
 - ``tests/conftest.py`` registers every entry with pytest-bdd, so pytest runs the features
   by building the very same scenarios and handing them to the same runner.
@@ -29,11 +30,11 @@ from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 from typing import Any, Literal, cast
 
+from ..model.scenario import START_OP, Scenario, ScenarioError
+from ..model.user_input import MAX_INT
+from ..model.user_input import parse_json as _parse_json
 from ..reference.cards import Card, parse_cards
 from ..reference.errors import RulesError
-from ..scenario import START_OP, Scenario, ScenarioError
-from ..user_input import MAX_INT
-from ..user_input import parse_json as _parse_json
 from .phrasing import Spanish
 
 Kind = Literal["given", "when", "then"]
@@ -129,7 +130,7 @@ def find_step(kind: Kind, text: str, lang: Lang = "en") -> tuple[StepDef, dict[s
 
 def split_cards(text: str) -> list[str]:
     """Card tokens from step text; the compiler checks them once the scenario is built
-    (:func:`fivetenk.scenario.content_problems`), exempting what a step expects to be
+    (:func:`fivetenk.model.scenario.content_problems`), exempting what a step expects to be
     rejected."""
     return text.split()
 
@@ -339,7 +340,7 @@ def observe(b: Builder, path: str, value: Any) -> None:
 
 
 def parse_json(text: str) -> Any:
-    """JSON written in step text, read strictly (:func:`fivetenk.scenario.parse_json`: no
+    """JSON written in step text, read strictly (:func:`fivetenk.model.scenario.parse_json`: no
     duplicate keys, NaN or out-of-range numbers, bounded depth)."""
     try:
         return _parse_json(text)
@@ -535,7 +536,7 @@ SETUP_KEYS = {"position": ("position", "position_json"), "deal": ("deal",)}
 
 
 def refuse_setup(b: Builder, what: str, clause: str | None) -> None:
-    """Add the ``start`` step (:data:`fivetenk.scenario.START_OP`) of ``Then the position
+    """Add the ``start`` step (:data:`fivetenk.model.scenario.START_OP`) of ``Then the position
     is refused [citing R16.1]`` / ``Then the deal is refused [citing R01.1]``: the scenario's
     ``what`` (position or deal) expected to be refused, citing ``clause`` or any clause. It
     judges the reply to the scenario's one ``start`` request (protocol.md, ``### start``),

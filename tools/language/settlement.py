@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..scenario import ScenarioError
+from ..model.scenario import ScenarioError
 from .registry import (
     OBSERVATION_PHRASES,
     SEAT,

@@ -23,7 +23,7 @@ Each kind has its mechanism (:data:`MECHANISMS`):
 - ``schema-forbidden``: **the distinguishing input, compiled** (:func:`witness_check`).
   The entry gives a ``witness``: the setup of a scenario (``{"position": ...}`` or
   ``{"deal": ...}``) that reaches the change. It is compiled as a scenario's setup with
-  the kit's own checks (:func:`fivetenk.scenario.problems`): a problem at ``$.setup``
+  the kit's own checks (:func:`fivetenk.model.scenario.problems`): a problem at ``$.setup``
   means the kit refuses to send it (checked); compiled cleanly, the exclusion is *found
   observable*. The witness must tell the mutant apart: sent as ``start`` to the
   unmutated and the mutated adapter, the replies must differ, else the entry stays
@@ -404,7 +404,7 @@ WITNESS_SCENARIO: dict[str, Any] = {
 def witness_problems(setup: Any) -> list[str]:
     """What the kit says when compiling a scenario whose setup is ``setup`` (schema first,
     then the checks the schema cannot make), at ``$.setup`` only."""
-    from ..scenario import problems
+    from ..model.scenario import problems
 
     found = problems({**WITNESS_SCENARIO, "setup": setup})
     return [f"{path}: {message}" for path, message in found

@@ -78,8 +78,8 @@ def load_suite(modules: Sequence[str], pick: Callable[[Any], bool] | None = None
     keeps (default all) and run each with line tracing."""
     from ..catalog import shipped, shipped_files, validate
     from ..drivers import ReferenceDriver
+    from ..model.scenario import ScenarioError
     from ..runner import run_scenario
-    from ..scenario import ScenarioError
 
     traced = {str(source_path(m)): m for m in modules}
     suite = Suite([], [], [], pick=pick)

@@ -302,7 +302,7 @@ def package_copy(target: Path) -> Path:
     import fivetenk
     from fivetenk import reference
 
-    from ..paths import data_dir
+    from ..model.paths import data_dir
 
     root = target / "fivetenk"
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc")

@@ -51,13 +51,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
-from ..bounded import MESSAGE_LIMIT, NAME_LIMIT, visible
 from ..commands.render import render_feature
 from ..compiler import compile_text
-from ..paths import FORCE, Output, check_outputs, reading, write_file
+from ..model.bounded import MESSAGE_LIMIT, NAME_LIMIT, visible
+from ..model.paths import FORCE, Output, check_outputs, reading, write_file
+from ..model.scenario import Scenario, ScenarioError, parse_json, read_bytes
 from ..reference.game import Game, Phase
 from ..reference.variants import Variants
-from ..scenario import Scenario, ScenarioError, parse_json, read_bytes
 
 MAX_LOG_BYTES = 64 * 1024 * 1024
 """A log larger than this is refused rather than read (a game of many hands is far smaller)."""

@@ -23,12 +23,12 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from .. import __version__
-from ..bounded import visible
+from ..model.bounded import visible
+from ..model.scenario import read_bytes
 from ..reference.actions import Action
 from ..reference.errors import RulesError
 from ..reference.game import Game
 from ..report import write_atomic
-from ..scenario import read_bytes
 from .dispute import MAX_LOG_BYTES, DisputeError, parse_log
 from .dispute import Decision as LoggedDecision
 from .screen import Screen

@@ -60,14 +60,14 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from .. import __version__
-from ..bounded import NAME_LIMIT, visible
-from ..paths import NEW, file_problem, open_log, write_file
+from ..model.bounded import NAME_LIMIT, visible
+from ..model.paths import NEW, file_problem, open_log, write_file
+from ..model.user_input import UsageError
 from ..reference.actions import Action, CallSpec
 from ..reference.cards import Card
 from ..reference.errors import InvalidNotation, RulesError
 from ..reference.game import Game
 from ..reference.variants import CHOICES, Variants
-from ..user_input import UsageError
 from .answers import Answers, completions
 from .dispute import Decision as LoggedDecision
 from .dispute import DisputeError, dispute_feature, parse_log, refusal_feature
@@ -188,7 +188,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None,
             return refuse(f"--seed must be 0 or more, not {seed}")
     color = out.isatty() and "NO_COLOR" not in os.environ
     log: TextIO | None = None
-    if log_name and resume is None:  # a new regular file only (fivetenk.paths, issue 29)
+    if log_name and resume is None:  # a new regular file only (fivetenk.model.paths, issue 29)
         shown = visible(log_name, NAME_LIMIT)
         exists = (f"the log {shown} exists: `fivetenk play --resume {shown}` goes on "
                   "with its game, or give --log another name (a log is never overwritten)")

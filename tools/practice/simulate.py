@@ -21,14 +21,14 @@ import argparse
 from pathlib import Path
 from typing import Any, TextIO
 
-from ..bounded import NAME_LIMIT, visible
-from ..paths import Output, check_outputs
+from ..model.bounded import NAME_LIMIT, visible
+from ..model.paths import Output, check_outputs
+from ..model.scenario import Scenario, dumps
 from ..reference.actions import Action
 from ..reference.game import Game, Phase
 from ..reference.random_player import RandomPlayer
 from ..reference.variants import CHOICES, Variants
 from ..report import write_atomic
-from ..scenario import Scenario, dumps
 
 _ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
 _ENDING_TEXT = {

@@ -32,9 +32,9 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from ..bounded import NAME_LIMIT, visible
-from ..paths import FORCE, Output, check_outputs, write_files
-from ..user_input import UsageError
+from ..model.bounded import NAME_LIMIT, visible
+from ..model.paths import FORCE, Output, check_outputs, write_files
+from ..model.user_input import UsageError
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 LANGS = {
@@ -103,7 +103,7 @@ def _in_double_quotes(text: str) -> str:
 
 
 def _in_docstring(text: str) -> str:
-    """``text`` (already :func:`~fivetenk.bounded.visible`: one line) as it may stand in a
+    """``text`` (already :func:`~fivetenk.model.bounded.visible`: one line) as it may stand in a
     Python triple-quoted docstring and read back as itself: backslashes doubled (a
     backslash before N or x would start an escape, some of them errors), double quotes
     escaped (three would end it)."""
@@ -115,7 +115,7 @@ def files(lang: str, folder: Path, name: str, module: str = "commonjs") -> dict[
     the user gave is pasted raw (issue 29): the name goes into code as a string literal of
     that language (JSON's, whose escapes mean the same in Python and in JavaScript; the
     JavaScript one in ASCII), and into comments, docstrings and the README as
-    :func:`~fivetenk.bounded.visible` text (one line, no control characters), escaped
+    :func:`~fivetenk.model.bounded.visible` text (one line, no control characters), escaped
     again for a Python docstring, so any folder and any name give an adapter that
     compiles and a README that says what it is."""
     main = main_file(lang, module)
@@ -146,9 +146,9 @@ def files(lang: str, folder: Path, name: str, module: str = "commonjs") -> dict[
 
 def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     """``fivetenk new-adapter``: the folder and every file to be written checked first
-    (:func:`fivetenk.paths.check_outputs`: a folder or none yet, never a link or a special
+    (:func:`fivetenk.model.paths.check_outputs`: a folder or none yet, never a link or a special
     file; a file there replaced only with --force), then all written or none
-    (:func:`fivetenk.paths.write_files`)."""
+    (:func:`fivetenk.model.paths.write_files`)."""
     out = out or sys.stdout
     folder: Path = args.dir
     shown = visible(str(folder), NAME_LIMIT)

@@ -26,8 +26,8 @@ policy for all (issue 29):
 Every write is atomic (:func:`write_file`: a temporary file in the same folder, then a
 rename), so an interruption or a full disk never leaves a partly written output, and the
 checks are made again at that moment: a FIFO or a link swapped in meanwhile is refused
-too. Problems are :class:`~fivetenk.user_input.UsageError` (exit 2) naming the option and
-the path, escaped (:func:`fivetenk.bounded.visible`).
+too. Problems are :class:`~fivetenk.model.user_input.UsageError` (exit 2) naming the option and
+the path, escaped (:func:`fivetenk.model.bounded.visible`).
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ from pathlib import Path
 from .bounded import visible
 from .user_input import UsageError
 
-_HERE = Path(__file__).resolve().parent
+_HERE = Path(__file__).resolve().parents[1]  # the package fivetenk (tools/)
 
 SHOWN = 400
 """Characters of a path shown in a message (escaped)."""

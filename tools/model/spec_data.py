@@ -453,7 +453,7 @@ class _Checker:
 
     def _validate_schemas(self) -> None:
         """Each document against its schema. For the installed spec and schemas, a set of
-        documents already found valid (by content hash, :mod:`fivetenk.suite_cache`) is
+        documents already found valid (by content hash, :mod:`fivetenk.model.suite_cache`) is
         not validated again."""
         from . import suite_cache
 

@@ -9,7 +9,7 @@ results -- is read by :func:`read_bytes` (only a regular file, at most
 the subclass the caller names) at a file and line and a JSON path, never a traceback.
 
 Why a module of its own: these bounds and refusals are one policy, the same for every
-input, and none of it depends on what a scenario is; :mod:`fivetenk.scenario` (which
+input, and none of it depends on what a scenario is; :mod:`fivetenk.model.scenario` (which
 re-exports the names other modules knew it by) builds on it, as do the compiler, the
 catalog and the expectations. :class:`ScenarioError` lives here because every reader
 raises it.

@@ -14,13 +14,13 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from .reference.actions import CallSpec
-from .reference.cards import DECKS, Card, Rank, full_deck, parse_cards
-from .reference.combos import Combo, choose_reading
-from .reference.dealing import KITTY_SIZE, SEATS
-from .reference.errors import InvalidPosition
-from .reference.position import parse_position
-from .reference.variants import Variants
+from ..reference.actions import CallSpec
+from ..reference.cards import DECKS, Card, Rank, full_deck, parse_cards
+from ..reference.combos import Combo, choose_reading
+from ..reference.dealing import KITTY_SIZE, SEATS
+from ..reference.errors import InvalidPosition
+from ..reference.position import parse_position
+from ..reference.variants import Variants
 
 _PACK = Counter(full_deck())
 

@@ -28,7 +28,7 @@ import jsonschema
 
 from .paths import data_dir
 
-# reading what the user wrote is :mod:`fivetenk.user_input`'s; the ``X as X`` names are
+# reading what the user wrote is :mod:`fivetenk.model.user_input`'s; the ``X as X`` names are
 # re-exported under the names other modules and the tests know them by here
 from .user_input import MAX_DEPTH as MAX_DEPTH
 from .user_input import MAX_FILE_BYTES as MAX_FILE_BYTES
@@ -320,8 +320,8 @@ _CARD_KEYS = {"classify": ("cards",), "points": ("cards",), "beats": ("reply", "
 
 def card_problem(token: Any) -> str:
     """Why ``token`` is not a card (R01.1), or "" if it is one."""
-    from .reference.cards import Card
-    from .reference.errors import RulesError
+    from ..reference.cards import Card
+    from ..reference.errors import RulesError
 
     if not isinstance(token, str):
         return f"{_shown(token)} is not a card token (R01.1: cards are written like 10H, AS, SJ)"
