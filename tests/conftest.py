@@ -24,9 +24,9 @@ from pytest_bdd import given, parsers, then, when
 from pytest_bdd.parsers import StepParser
 
 from fivetenk import catalog, report
-from fivetenk.compiler import compile_file, parse_tags
 from fivetenk.drivers import ReferenceDriver
 from fivetenk.language import REGISTRY, Builder, StepDef
+from fivetenk.language.compiler import compile_file, parse_tags
 from fivetenk.model.spec_data import load_spec
 from fivetenk.runner import run_scenario
 

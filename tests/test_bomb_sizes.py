@@ -21,9 +21,9 @@ import pytest
 from fivetenk import book, evidence
 from fivetenk.adapter import Adapter
 from fivetenk.commands.render import render_feature
-from fivetenk.compiler import compile_text
 from fivetenk.fuzz.queries import QueryMode, _Pack, step_clauses, structure
 from fivetenk.fuzz.source import RandomSource
+from fivetenk.language.compiler import compile_text
 from fivetenk.protocol import result_problems
 from fivetenk.reference import beats, choose_reading, classify, parse_cards
 from fivetenk.reference.combos import Combo

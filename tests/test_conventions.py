@@ -16,9 +16,9 @@ import pytest
 
 from fivetenk import report
 from fivetenk.cli import main
-from fivetenk.compiler import compile_text
 from fivetenk.drivers import ReferenceDriver
 from fivetenk.language import find_step
+from fivetenk.language.compiler import compile_text
 from fivetenk.language.positions import position_lines
 from fivetenk.model.position_builder import build_position
 from fivetenk.model.scenario import Scenario, ScenarioError

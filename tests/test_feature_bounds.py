@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from test_reply_bounds import README, run_kit
 
-from fivetenk.compiler import MAX_FILE_TOKENS, MAX_LINE_TOKENS, MAX_PICKLE_ITEMS
+from fivetenk.language.compiler import MAX_FILE_TOKENS, MAX_LINE_TOKENS, MAX_PICKLE_ITEMS
 from fivetenk.model.scenario import MAX_FILE_BYTES, MAX_ITEMS
 
 RSS_BOUND_KB = 200 << 10

@@ -20,7 +20,6 @@ from typing import Any
 
 import pytest
 
-from fivetenk.compiler import compile_text
 from fivetenk.drivers import ReferenceDriver
 from fivetenk.framing import ReplyError
 from fivetenk.fuzz.campaign import Plan, generate, make_mode
@@ -28,6 +27,7 @@ from fivetenk.fuzz.findings import shrink_and_write
 from fivetenk.fuzz.game_cases import generate_game
 from fivetenk.fuzz.queries import QueryMode
 from fivetenk.fuzz.source import Case, RandomSource, failure_kind, shrink
+from fivetenk.language.compiler import compile_text
 from fivetenk.process_driver import ProcessDriver
 from fivetenk.runner import run_scenario
 

@@ -10,7 +10,7 @@ import pytest
 from fivetenk import catalog
 from fivetenk.commands.export import export_groups
 from fivetenk.commands.render import render_feature
-from fivetenk.compiler import compile_text
+from fivetenk.language.compiler import compile_text
 from fivetenk.model.scenario import Scenario, dumps
 
 ROOT = Path(__file__).resolve().parent.parent

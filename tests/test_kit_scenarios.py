@@ -9,9 +9,9 @@ import pytest
 
 from fivetenk import catalog
 from fivetenk.cli import main
-from fivetenk.compiler import FeatureError, compile_text
 from fivetenk.drivers import ReferenceDriver
 from fivetenk.language import REGISTRY, find_step
+from fivetenk.language.compiler import FeatureError, compile_text
 from fivetenk.model.scenario import Scenario, ScenarioError, dumps, get_path
 from fivetenk.runner import MISSING, check_step, first_difference, run_scenario
 

@@ -295,7 +295,7 @@ _POSITION = '''Feature: f
 
 
 def _compiled_expect(then: str) -> dict[str, Any]:
-    from fivetenk.compiler import compile_text
+    from fivetenk.language.compiler import compile_text
 
     (scenario,) = compile_text(_POSITION.format(then=then), "x.feature")
     expect: dict[str, Any] = scenario.steps[-1]["expect"]

@@ -20,9 +20,9 @@ from typing import Any
 
 import pytest
 
-from fivetenk.compiler import FeatureError, compile_text
 from fivetenk.drivers import DriverError, ReferenceDriver
 from fivetenk.language import render_steps
+from fivetenk.language.compiler import FeatureError, compile_text
 from fivetenk.model.scenario import Scenario
 from fivetenk.protocol import message_problems, result_problems
 from fivetenk.reference.game import Game

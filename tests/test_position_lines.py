@@ -27,9 +27,9 @@ import pytest
 from test_dispute import make_log
 
 from fivetenk.commands.render import render_feature
-from fivetenk.compiler import FeatureError, compile_text
 from fivetenk.drivers import ReferenceDriver
 from fivetenk.language import render_steps
+from fivetenk.language.compiler import FeatureError, compile_text
 from fivetenk.language.positions import position_lines
 from fivetenk.model.scenario import Scenario
 from fivetenk.practice.dispute import Log, dispute_scenario, read_log, render_dispute

@@ -27,9 +27,9 @@ import pytest
 from gherkin.pickles.compiler import Compiler
 
 from fivetenk import catalog
-from fivetenk.compiler import parse_document
 from fivetenk.drivers import ReferenceDriver
 from fivetenk.language import REGISTRY, find_step
+from fivetenk.language.compiler import parse_document
 from fivetenk.model.position_builder import build_position
 from fivetenk.model.scenario import Scenario
 from fivetenk.model.spec_data import load_spec

@@ -19,9 +19,9 @@ import pytest
 from fivetenk import catalog
 from fivetenk.cli import main
 from fivetenk.commands.render import render_feature
-from fivetenk.compiler import FeatureError, compile_text
 from fivetenk.drivers import ReferenceDriver
 from fivetenk.evidence import expectation_text, request_text, step_lines
+from fivetenk.language.compiler import FeatureError, compile_text
 from fivetenk.model.position_builder import build_position
 from fivetenk.model.scenario import Scenario, ScenarioError, without_rejection_clauses
 from fivetenk.process_driver import ProcessDriver

@@ -24,8 +24,8 @@ from fivetenk import cli, drivers
 from fivetenk.adapter import Adapter
 from fivetenk.catalog import load_file
 from fivetenk.commands.render import render_feature
-from fivetenk.compiler import FeatureError, compile_text, parse_tags
 from fivetenk.drivers import ReferenceDriver
+from fivetenk.language.compiler import FeatureError, compile_text, parse_tags
 from fivetenk.model.scenario import (
     REJECTIONS_ALONE,
     Scenario,

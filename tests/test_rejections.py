@@ -20,9 +20,9 @@ import pytest
 import yaml
 from decks import arrange_deck
 
-from fivetenk.compiler import compile_text
 from fivetenk.drivers import ReferenceDriver
 from fivetenk.language import find_step, render_steps
+from fivetenk.language.compiler import compile_text
 from fivetenk.model.position_builder import build_position
 from fivetenk.reference import Combo, Variants, choose_reading, classify, parse_cards
 from fivetenk.reference import rejections as table

@@ -19,7 +19,6 @@ import pytest
 
 from fivetenk import catalog, cli
 from fivetenk.commands.render import render_feature
-from fivetenk.compiler import FeatureError, compile_text
 from fivetenk.language import (
     MISSING_SPANISH,
     REGISTRY,
@@ -28,6 +27,7 @@ from fivetenk.language import (
     render_steps,
     translate_lines,
 )
+from fivetenk.language.compiler import FeatureError, compile_text
 from fivetenk.language.phrasing import Spanish, Words, english_groups
 from fivetenk.model.scenario import Scenario, ScenarioError
 
@@ -420,7 +420,7 @@ def test_every_shipped_step_as_written_reads_back_from_spanish() -> None:
     are the inverse of their English (what rendering alone never writes is covered too)."""
     from gherkin.pickles.compiler import Compiler
 
-    from fivetenk.compiler import parse_document
+    from fivetenk.language.compiler import parse_document
 
     kinds = {"Context": "given", "Action": "when", "Outcome": "then"}
     features = sorted((Path(__file__).resolve().parent.parent / "features").glob("*.feature"))

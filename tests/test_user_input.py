@@ -23,7 +23,7 @@ from test_input_fuzz import SHIPPED_JSON, run_cli
 from test_kit_scenarios import GOOD  # the one sample feature of the kit's tests
 
 from fivetenk import catalog
-from fivetenk.compiler import FeatureError, compile_text
+from fivetenk.language.compiler import FeatureError, compile_text
 from fivetenk.model import scenario, user_input
 from fivetenk.model.scenario import (
     MAX_CARDS,

@@ -1,6 +1,6 @@
 """Finding, loading and checking scenarios: the shipped suite and the user's own cases.
 
-Sources are ``.feature`` files (compiled with :mod:`fivetenk.compiler`) and ``.json`` files
+Sources are ``.feature`` files (compiled with :mod:`fivetenk.language.compiler`) and ``.json`` files
 holding one scenario or a list of scenarios (``schemas/scenario.schema.json``). Loading
 checks what a schema cannot: ids unique across everything loaded, clause and ruling ids
 that exist in the spec, variant values the kit knows, and (for the user's cases) that a
@@ -149,7 +149,7 @@ def load_file(path: Path, *, trusted: bool = False) -> list[Scenario]:
     input, exit 2, not an errored scenario later."""
     where = display_path(path)
     if path.suffix == ".feature":
-        from .compiler import compile_file  # the scenario language loads only when needed
+        from .language.compiler import compile_file  # the scenario language loads only when needed
 
         scenarios = compile_file(path, where, validate=not trusted)
     elif path.suffix == ".json":

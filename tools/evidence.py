@@ -156,7 +156,7 @@ def _parse_feature(path: str, mtime: int, size: int) -> dict[int, WrittenScenari
     line); {} if the file cannot be read or parsed. Cached by path, time and size."""
     from gherkin.pickles.compiler import Compiler
 
-    from .compiler import parse_document
+    from .language.compiler import parse_document
     from .model.user_input import ScenarioError, read_text
 
     try:

@@ -41,7 +41,7 @@ print(json.dumps({"bytes": len(line), "seconds": took, "peak_kb": peak,
 FEATURE = """
 import json, resource, sys, time
 from pathlib import Path
-from fivetenk.compiler import compile_file, FeatureError
+from fivetenk.language.compiler import compile_file, FeatureError
 started = time.perf_counter()
 try:
     outcome = f"{len(compile_file(Path(sys.argv[1])))} scenario(s)"

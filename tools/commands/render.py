@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import TextIO
 
 from .. import catalog
-from ..compiler import parse_tags
 from ..language import Lang, render_steps
+from ..language.compiler import parse_tags
 from ..model.scenario import ALONE_TAG, CLAUSE_PATTERN, RULING_PATTERN, Scenario
 
 

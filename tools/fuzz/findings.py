@@ -292,8 +292,8 @@ def verify(driver: Any, scenario: Any, divergence: Divergence) -> str:
     against a slow engine passed on that engine (they came from cases it had timed out
     on), breaking the promise that a written case fails on it."""
     from ..commands.render import render_feature
-    from ..compiler import compile_text
     from ..drivers import ReferenceDriver
+    from ..language.compiler import compile_text
     from ..runner import run_scenario, run_suite
     from .source import failure_kind
 

@@ -11,7 +11,7 @@ and numbers from step text, and the one phrase every scenario may use, ``Given t
 
 The same registry serves two readers:
 
-- :mod:`fivetenk.compiler` compiles ``.feature`` files into
+- :mod:`fivetenk.language.compiler` compiles ``.feature`` files into
 :class:`~fivetenk.model.scenario.Scenario`
   objects for ``fivetenk check`` and ``fivetenk export``;
 - ``tests/conftest.py`` registers every entry with pytest-bdd, so pytest runs the features

@@ -52,7 +52,7 @@ from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
 from ..commands.render import render_feature
-from ..compiler import compile_text
+from ..language.compiler import compile_text
 from ..model.bounded import MESSAGE_LIMIT, NAME_LIMIT, visible
 from ..model.paths import FORCE, Output, check_outputs, reading, write_file
 from ..model.scenario import Scenario, ScenarioError, parse_json, read_bytes

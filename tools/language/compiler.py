@@ -31,8 +31,7 @@ from gherkin.parser import Parser
 from gherkin.pickles.compiler import Compiler
 from gherkin.token_scanner import TokenScanner
 
-from .language import LANGUAGES, Builder, Kind, Lang, find_step
-from .model.scenario import (
+from ..model.scenario import (
     ALONE_TAG,
     CLAUSE_PATTERN,
     ID_PATTERN,
@@ -46,7 +45,8 @@ from .model.scenario import (
     mark_tag_problem,
     problems,
 )
-from .model.user_input import MAX_ITEMS, escape_controls, read_text
+from ..model.user_input import MAX_ITEMS, escape_controls, read_text
+from . import LANGUAGES, Builder, Kind, Lang, find_step
 
 _KINDS: dict[str, Kind] = {"Context": "given", "Action": "when", "Outcome": "then"}
 
