@@ -24,7 +24,7 @@ from pytest_bdd import given, parsers, then, when
 from pytest_bdd.parsers import StepParser
 
 from fivetenk import catalog, report
-from fivetenk.drivers import ReferenceDriver
+from fivetenk.impl.drivers import ReferenceDriver
 from fivetenk.language import REGISTRY, Builder, StepDef
 from fivetenk.language.compiler import compile_file, parse_tags
 from fivetenk.model.spec_data import load_spec

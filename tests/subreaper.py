@@ -25,7 +25,7 @@ import subprocess
 import sys
 import time
 
-from fivetenk.process_tree import _processes, become_subreaper
+from fivetenk.impl.process_tree import _processes, become_subreaper
 
 TRACKER_WAIT = 60.0
 

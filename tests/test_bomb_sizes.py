@@ -19,12 +19,12 @@ import itertools
 import pytest
 
 from fivetenk import book, evidence
-from fivetenk.adapter import Adapter
 from fivetenk.commands.render import render_feature
 from fivetenk.fuzz.queries import QueryMode, _Pack, step_clauses, structure
 from fivetenk.fuzz.source import RandomSource
+from fivetenk.impl.adapter import Adapter
+from fivetenk.impl.protocol import result_problems
 from fivetenk.language.compiler import compile_text
-from fivetenk.protocol import result_problems
 from fivetenk.reference import beats, choose_reading, classify, parse_cards
 from fivetenk.reference.combos import Combo
 from fivetenk.reference.variants import Variants

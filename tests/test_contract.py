@@ -29,12 +29,12 @@ import pytest
 
 from fivetenk import catalog, cli
 from fivetenk.commands.check import without_rejection_clauses
-from fivetenk.drivers import ReferenceDriver
+from fivetenk.impl.drivers import ReferenceDriver
+from fivetenk.impl.protocol import message_problems, result_problems
 from fivetenk.language import REGISTRY, find_step
 from fivetenk.model.paths import data_dir
 from fivetenk.model.scenario import Scenario
 from fivetenk.model.spec_data import load_spec
-from fivetenk.protocol import message_problems, result_problems
 from fivetenk.runner import check_step, normalize, run_scenario
 
 MINI = Path(__file__).resolve().parent / "miniatures"
@@ -541,7 +541,7 @@ def _readme_section() -> str:
 
 def test_the_worked_exchange_shows_the_handshake_fivetenk_adapter_sends() -> None:
     from fivetenk import __version__
-    from fivetenk.adapter import Adapter
+    from fivetenk.impl.adapter import Adapter
 
     line = next(line for line in PROTOCOL.read_text("utf-8").splitlines()
                 if line.startswith('< {"seq":0,'))

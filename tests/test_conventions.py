@@ -16,7 +16,7 @@ import pytest
 
 from fivetenk import report
 from fivetenk.cli import main
-from fivetenk.drivers import ReferenceDriver
+from fivetenk.impl.drivers import ReferenceDriver
 from fivetenk.language import find_step
 from fivetenk.language.compiler import compile_text
 from fivetenk.language.positions import position_lines

@@ -23,7 +23,7 @@ from test_kit_scenarios import GOOD  # the one sample feature of the kit's tests
 
 from fivetenk import catalog, evidence, report
 from fivetenk.cli import main
-from fivetenk.drivers import ReferenceDriver
+from fivetenk.impl.drivers import ReferenceDriver
 from fivetenk.language.compiler import compile_text
 from fivetenk.model.scenario import Scenario
 from fivetenk.model.spec_data import load_spec

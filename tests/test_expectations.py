@@ -17,10 +17,11 @@ from typing import Any
 
 import pytest
 
-from fivetenk import catalog, cli, drivers
+from fivetenk import catalog, cli
 from fivetenk.commands import check as check_cmd
-from fivetenk.drivers import DriverError, ReferenceDriver
 from fivetenk.expectations import Expectations, ExpectationsError, load, parse
+from fivetenk.impl import drivers
+from fivetenk.impl.drivers import DriverError, ReferenceDriver
 from fivetenk.model.spec_data import load_spec
 from fivetenk.reference import DEFAULT, Combo, Variants, classify, parse_cards
 from fivetenk.runner import Mismatch, Result, run_expected

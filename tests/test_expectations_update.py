@@ -16,7 +16,7 @@ import pytest
 
 from fivetenk import catalog, cli
 from fivetenk.commands.expectations import entries
-from fivetenk.drivers import ReferenceDriver
+from fivetenk.impl.drivers import ReferenceDriver
 from fivetenk.runfile import RunFile
 from fivetenk.shapes import scenario_shapes
 from fivetenk.shapes import tested_shape as shape_tested

@@ -20,15 +20,15 @@ from typing import Any
 
 import pytest
 
-from fivetenk.drivers import ReferenceDriver
-from fivetenk.framing import ReplyError
 from fivetenk.fuzz.campaign import Plan, generate, make_mode
 from fivetenk.fuzz.findings import shrink_and_write
 from fivetenk.fuzz.game_cases import generate_game
 from fivetenk.fuzz.queries import QueryMode
 from fivetenk.fuzz.source import Case, RandomSource, failure_kind, shrink
+from fivetenk.impl.drivers import ReferenceDriver
+from fivetenk.impl.framing import ReplyError
+from fivetenk.impl.process_driver import ProcessDriver
 from fivetenk.language.compiler import compile_text
-from fivetenk.process_driver import ProcessDriver
 from fivetenk.runner import run_scenario
 
 MINI = Path(__file__).resolve().parent / "miniatures"
@@ -241,7 +241,7 @@ def test_a_case_number_names_the_same_case_under_any_handshake() -> None:
 
 NO_PLAYS = '''
 import sys
-from fivetenk.adapter import Adapter, serve
+from fivetenk.impl.adapter import Adapter, serve
 
 
 class NoPlays(Adapter):
@@ -306,7 +306,7 @@ def test_merge_counts_the_errored_cases_of_every_shard(tmp_path: Path) -> None:
 WRONG_AND_HANGING = '''
 import sys
 import time
-from fivetenk.adapter import Adapter, serve
+from fivetenk.impl.adapter import Adapter, serve
 
 
 class WrongAndHanging(Adapter):
@@ -378,7 +378,7 @@ def test_an_engine_that_declares_max_plays_hand_is_never_asked_a_longer_hand(
 
 
 def test_max_plays_hand_in_a_hello_is_read_and_checked() -> None:
-    from fivetenk.hello import parse_hello
+    from fivetenk.impl.hello import parse_hello
 
     hello = {"protocol": 1, "name": "x", "capabilities": ["queries"]}
     assert parse_hello(hello, "kit").max_plays_hand is None

@@ -25,14 +25,14 @@ from typing import Any
 import pytest
 
 from fivetenk import catalog
-from fivetenk.drivers import ReferenceDriver
 from fivetenk.fuzz.games import EndingsMode, GameMode, GamesMode
 from fivetenk.fuzz.source import Case, Divergence, RandomSource, case_seed, shrink
-from fivetenk.process_driver import ProcessDriver
+from fivetenk.impl.drivers import ReferenceDriver
+from fivetenk.impl.process_driver import ProcessDriver
 from fivetenk.runner import run_scenario, run_suite
 
 MINIATURES = Path(__file__).parent / "miniatures"
-ADAPTER = [sys.executable, "-m", "fivetenk.adapter"]
+ADAPTER = [sys.executable, "-m", "fivetenk.impl.adapter"]
 if Path(sys.executable).with_name("fivetenk").exists():
     ADAPTER = [str(Path(sys.executable).with_name("fivetenk")), "adapter"]
 

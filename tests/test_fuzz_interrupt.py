@@ -2,7 +2,7 @@
 SIGINT to the whole foreground process group, the workers included. The workers stop
 quietly (they ignore SIGINT from their first instruction; the parent stops them with
 SIGTERM, which they do not catch, and kills their implementations: see
-``fivetenk.workers``), and the parent reports once: exit 130 and the
+``fivetenk.impl.workers``), and the parent reports once: exit 130 and the
 one line ``fivetenk fuzz: interrupted``, never a worker's traceback ("Process
 SpawnPoolWorker-1: Traceback ..."), whether the workers are still booting or running.
 
@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from fivetenk.process_tree import _stat
+from fivetenk.impl.process_tree import _stat
 
 MINI = Path(__file__).resolve().parent / "miniatures"
 HANG = 240.0

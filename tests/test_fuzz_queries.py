@@ -18,10 +18,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fivetenk import catalog, cli
-from fivetenk.drivers import ReferenceDriver
 from fivetenk.fuzz.queries import QueryMode
 from fivetenk.fuzz.source import RandomSource
-from fivetenk.process_driver import ProcessDriver
+from fivetenk.impl.drivers import ReferenceDriver
+from fivetenk.impl.process_driver import ProcessDriver
 from fivetenk.runner import run_suite
 
 MINI = Path(__file__).resolve().parent / "miniatures"
@@ -205,7 +205,7 @@ def test_an_airplane_with_wings_shrinks_to_two_triples_and_two_wings(tmp_path: P
 
 INVALID_JOKERS = '''
 import sys
-from fivetenk.adapter import Adapter, serve
+from fivetenk.impl.adapter import Adapter, serve
 
 
 class Invalid(Adapter):
@@ -260,7 +260,7 @@ def test_the_rejection_shortcut_never_accepts_what_the_schema_refuses(
         cmd: str, clause: Any, accepted: Any, error: Any, extra: dict[str, Any]) -> None:
     """Rejections (4% of a query campaign, each half a millisecond of jsonschema) skip
     the validator when certainly valid; anything doubtful goes to the full validator."""
-    from fivetenk.protocol import _fast_query, message_problems
+    from fivetenk.impl.protocol import _fast_query, message_problems
 
     result: dict[str, Any] = {"accepted": accepted, "clause": clause, **extra}
     if error is not None:

@@ -1,6 +1,6 @@
 """``fivetenk fuzz --workers 2`` always ends, whatever a worker does (issue 29, item 2).
 
-Each fault is injected into a real worker process (:data:`fivetenk.workers.FAULT_VARIABLE`,
+Each fault is injected into a real worker process (:data:`fivetenk.impl.workers.FAULT_VARIABLE`,
 a test-only hook): it dies at start, dies halfway through a chunk, is killed (by itself,
 or from outside), stops answering (blocked, or stopped by SIGSTOP), blocks on a lock
 with a SIGTERM handler that keeps it alive (as a pool worker did on its task queue's
@@ -16,9 +16,9 @@ each handshake, which lives ten minutes unless the kit kills it: a killed worker
 implementation is only gone if the kit found and killed it.
 
 Waits are on events: the workers note what they do in a file
-(:data:`fivetenk.workers.LOG_VARIABLE`); the only clock is a generous outer bound that
+(:data:`fivetenk.impl.workers.LOG_VARIABLE`); the only clock is a generous outer bound that
 reports a hang as a hang. A stuck worker is given up after 10 s without progress
-(:data:`fivetenk.workers.STALL_VARIABLE`; a healthy worker makes progress with every
+(:data:`fivetenk.impl.workers.STALL_VARIABLE`; a healthy worker makes progress with every
 case and every reply).
 """
 
@@ -36,8 +36,8 @@ from pathlib import Path
 
 import pytest
 
-from fivetenk.process_tree import _stat
-from fivetenk.workers import (
+from fivetenk.impl.process_tree import _stat
+from fivetenk.impl.workers import (
     FAULT_VARIABLE,
     FAULTS,
     LOG_VARIABLE,
@@ -241,8 +241,8 @@ _held: list[object] = []
 
 def _start_implementation(argv: list[str]) -> None:
     """A worker's start: an implementation carrying the token the pool gave the worker."""
-    from fivetenk.process_driver import ProcessDriver
-    from fivetenk.workers import token
+    from fivetenk.impl.process_driver import ProcessDriver
+    from fivetenk.impl.workers import token
 
     driver = ProcessDriver(argv)
     driver.token = token()
@@ -311,7 +311,7 @@ def test_the_strategy_benchmark_survives_a_worker_that_dies(
 def test_a_worker_that_never_starts_is_given_up(tmp_path: Path,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     """A worker stuck before it says it is ready is given up after ``start`` seconds (a
-    campaign's: :data:`fivetenk.workers.START_WAIT`, here 1 s), and reaped."""
+    campaign's: :data:`fivetenk.impl.workers.START_WAIT`, here 1 s), and reaped."""
     log = tmp_path / "events"
     monkeypatch.setenv(FAULT_VARIABLE, "hang-at-start@1")
     monkeypatch.setenv(LOG_VARIABLE, str(log))

@@ -10,7 +10,7 @@ import pytest
 
 from fivetenk.bench import game as bench_game
 from fivetenk.catalog import load_path
-from fivetenk.drivers import ReferenceDriver
+from fivetenk.impl.drivers import ReferenceDriver
 from fivetenk.practice import simulate
 from fivetenk.reference.variants import Variants
 from fivetenk.runner import run_scenario

@@ -200,7 +200,7 @@ def test_sigterm_to_pytest_kills_the_implementations_whole_tree(tmp_path: Path) 
     """As under ``fivetenk check``: the implementation, which never answers and leaves
     escapees in new sessions and double-forked, is killed with all of them; pytest exits
     with 128 + SIGTERM."""
-    from fivetenk.process_tree import _stat, become_subreaper
+    from fivetenk.impl.process_tree import _stat, become_subreaper
 
     assert become_subreaper()  # an escapee left behind comes here, visible as a zombie
     pids_file = tmp_path / "pids"
@@ -340,7 +340,7 @@ def test_an_unknown_profile_word_shows_in_the_summary_and_the_badge(
 
 def test_the_published_profile_counts_ignored_words() -> None:
     full = {"capabilities": [], "shapes": [], "variants": {}, "warnings": []}
-    from fivetenk.drivers import CAPABILITIES
+    from fivetenk.impl.drivers import CAPABILITIES
     from fivetenk.shapes import SHAPES
 
     full = {**full, "capabilities": list(CAPABILITIES), "shapes": list(SHAPES)}

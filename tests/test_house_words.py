@@ -19,9 +19,9 @@ from typing import Any
 import pytest
 
 from fivetenk import cli, profile
-from fivetenk.hello import parse_hello
+from fivetenk.impl.hello import parse_hello
+from fivetenk.impl.protocol import ReplyError
 from fivetenk.model.scenario import Scenario
-from fivetenk.protocol import ReplyError
 from fivetenk.runner import reference_passes
 
 MINI = Path(__file__).resolve().parent / "miniatures"

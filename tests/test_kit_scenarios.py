@@ -9,7 +9,7 @@ import pytest
 
 from fivetenk import catalog
 from fivetenk.cli import main
-from fivetenk.drivers import ReferenceDriver
+from fivetenk.impl.drivers import ReferenceDriver
 from fivetenk.language import REGISTRY, find_step
 from fivetenk.language.compiler import FeatureError, compile_text
 from fivetenk.model.scenario import Scenario, ScenarioError, dumps, get_path

@@ -9,7 +9,7 @@ import pytest
 
 import fivetenk.reference.combos as combos
 from fivetenk.catalog import shipped
-from fivetenk.drivers import ReferenceDriver
+from fivetenk.impl.drivers import ReferenceDriver
 from fivetenk.lowering import lowerable, position_for
 from fivetenk.model.scenario import Scenario
 from fivetenk.mutation.engine import clear_caches

@@ -23,10 +23,10 @@ import pytest
 from warm import Warm
 
 from fivetenk import catalog, cli
-from fivetenk.drivers import ReferenceDriver
+from fivetenk.impl.drivers import ReferenceDriver
+from fivetenk.impl.process_driver import MAX_LINE, ProcessDriver
+from fivetenk.impl.process_pipes import STDERR_KEEP
 from fivetenk.model.scenario import Scenario
-from fivetenk.process_driver import MAX_LINE, ProcessDriver
-from fivetenk.process_pipes import STDERR_KEEP
 from fivetenk.runner import Result, run_scenario
 
 MINI = Path(__file__).resolve().parent / "miniatures"

@@ -1,11 +1,11 @@
 """Mutation tests for the scenarios of rules 2–6: each rule's scenarios must catch a broken engine.
 
 Every mutant breaks exactly one thing in the reference engine, the way an implementation
-under test might get it wrong: it replaces a name that :mod:`fivetenk.drivers` imported
+under test might get it wrong: it replaces a name that :mod:`fivetenk.impl.drivers` imported
 (``beats``, ``classify``), a private helper of :mod:`fivetenk.reference.combos` that
 ``classify`` reaches through its module globals, or a table of :mod:`fivetenk.reference.cards`.
 Then the shipped scenarios of the affected rule run against the patched
-:class:`~fivetenk.drivers.ReferenceDriver`, and at least one of them must *fail* — at least
+:class:`~fivetenk.impl.drivers.ReferenceDriver`, and at least one of them must *fail* — at least
 one exercising the broken clause, and every scenario named as a catcher below.
 
 ``classify`` memoises its work in ``combos.readings_of_counts``, and ``make_combo`` the
@@ -21,9 +21,9 @@ from dataclasses import dataclass
 
 import pytest
 
-import fivetenk.drivers
+import fivetenk.impl.drivers
 from fivetenk.catalog import shipped
-from fivetenk.drivers import ReferenceDriver
+from fivetenk.impl.drivers import ReferenceDriver
 from fivetenk.model.scenario import Scenario
 from fivetenk.mutation.engine import clear_caches
 from fivetenk.reference import cards as cards_module
@@ -69,7 +69,7 @@ def fresh_classify_cache() -> Iterator[None]:
 
 def patch_beats(monkeypatch: pytest.MonkeyPatch, broken: BeatsFn) -> None:
     """Make the driver compare readings with ``broken`` instead of the engine's ``beats``."""
-    monkeypatch.setattr(fivetenk.drivers, "beats", broken)
+    monkeypatch.setattr(fivetenk.impl.drivers, "beats", broken)
 
 
 def same_ordinary_shape(reply: Combo, top: Combo) -> bool:
@@ -153,7 +153,7 @@ def four_card_straight(monkeypatch: pytest.MonkeyPatch) -> None:
             return (make_combo(Shape.STRAIGHT, Rank(ranks[-1]), 4),)
         return real(cards, variants)
 
-    monkeypatch.setattr(fivetenk.drivers, "classify", broken)
+    monkeypatch.setattr(fivetenk.impl.drivers, "classify", broken)
 
 
 def wings_reuse_body_ranks(monkeypatch: pytest.MonkeyPatch) -> None:

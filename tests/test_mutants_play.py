@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from fivetenk import catalog
-from fivetenk.drivers import ReferenceDriver
+from fivetenk.impl.drivers import ReferenceDriver
 from fivetenk.model.scenario import Scenario
 from fivetenk.reference import game as game_module
 from fivetenk.reference import settlement as settlement_module

@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 
 from fivetenk import catalog
-from fivetenk.drivers import ReferenceDriver
+from fivetenk.impl.drivers import ReferenceDriver
 from fivetenk.model.paths import data_dir
 from fivetenk.reference.game import Game
 from fivetenk.runner import run_scenario

@@ -32,7 +32,7 @@ from fivetenk.model.user_input import UsageError
 
 ROOT = Path(__file__).resolve().parents[1]
 FEATURE = ROOT / "features" / "R02_card_strength.feature"
-ADAPTER = f"{sys.executable} -m fivetenk.adapter"
+ADAPTER = f"{sys.executable} -m fivetenk.impl.adapter"
 
 
 @dataclass(frozen=True)

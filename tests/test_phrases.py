@@ -20,11 +20,11 @@ from typing import Any
 
 import pytest
 
-from fivetenk.drivers import DriverError, ReferenceDriver
+from fivetenk.impl.drivers import DriverError, ReferenceDriver
+from fivetenk.impl.protocol import message_problems, result_problems
 from fivetenk.language import render_steps
 from fivetenk.language.compiler import FeatureError, compile_text
 from fivetenk.model.scenario import Scenario
-from fivetenk.protocol import message_problems, result_problems
 from fivetenk.reference.game import Game
 from fivetenk.reference.random_player import RandomPlayer, play_hand
 from fivetenk.reference.variants import Variants
@@ -229,7 +229,7 @@ def test_an_observation_naming_a_seat_renders_back_whatever_it_expects() -> None
 
 
 def test_the_reference_driver_and_adapter_answer_held() -> None:
-    from fivetenk.adapter import Adapter
+    from fivetenk.impl.adapter import Adapter
 
     adapter = Adapter()
     hello = adapter.handle({"cmd": "hello", "seq": 0})["result"]

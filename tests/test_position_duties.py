@@ -21,10 +21,11 @@ from typing import Any
 import jsonschema
 import pytest
 
-from fivetenk import catalog, conventions
-from fivetenk.drivers import ReferenceDriver
+from fivetenk import catalog
+from fivetenk.impl import conventions
+from fivetenk.impl.drivers import ReferenceDriver
+from fivetenk.impl.process_driver import ProcessDriver
 from fivetenk.model.scenario import Scenario
-from fivetenk.process_driver import ProcessDriver
 from fivetenk.reference.errors import InvalidPosition
 from fivetenk.reference.position import parse_position
 from fivetenk.reference.rejections import POSITION_PROBLEMS
@@ -160,7 +161,7 @@ def test_the_skipper_lists_every_code() -> None:
 
 
 def test_the_new_duties_are_tagged_so_a_convention_can_take_them() -> None:
-    """The conventions of protocol 1.3 (``fivetenk.conventions``) take exactly the new
+    """The conventions of protocol 1.3 (``fivetenk.impl.conventions``) take exactly the new
     duties: ``position-duties`` the refused positions breaking a check no scenario judged
     before D40 (``SETUP_REFUSAL_CODES``), ``deal-first-default`` the deals that leave out
     ``first``; the tags ``@position-duties`` and ``@default-first`` mark the same scenarios,

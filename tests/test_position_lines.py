@@ -27,7 +27,7 @@ import pytest
 from test_dispute import make_log
 
 from fivetenk.commands.render import render_feature
-from fivetenk.drivers import ReferenceDriver
+from fivetenk.impl.drivers import ReferenceDriver
 from fivetenk.language import render_steps
 from fivetenk.language.compiler import FeatureError, compile_text
 from fivetenk.language.positions import position_lines

@@ -23,8 +23,8 @@ from pathlib import Path
 import pytest
 
 from fivetenk import catalog
-from fivetenk.process_driver import ProcessDriver
-from fivetenk.process_tree import _stat, become_subreaper
+from fivetenk.impl.process_driver import ProcessDriver
+from fivetenk.impl.process_tree import _stat, become_subreaper
 from fivetenk.runner import run_scenario
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists() or
@@ -204,7 +204,7 @@ sys.exit(cli.main(["check", "--no-progress", "--impl", sys.argv[2]]))
 
 ABANDONED = """
 import sys
-from fivetenk.process_driver import ProcessDriver
+from fivetenk.impl.process_driver import ProcessDriver
 driver = ProcessDriver(sys.argv[2])
 assert driver.capabilities
 raise RuntimeError("nobody closes the driver: the atexit hook must")

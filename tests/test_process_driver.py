@@ -15,15 +15,15 @@ from typing import Any
 import pytest
 
 from fivetenk import catalog, cli
-from fivetenk.drivers import DriverError, ReferenceDriver
 from fivetenk.expectations import Expectations, ExpectationsError, parse
+from fivetenk.impl.drivers import DriverError, ReferenceDriver
+from fivetenk.impl.process_driver import ProcessDriver
+from fivetenk.impl.protocol import describe_rejection
 from fivetenk.model.scenario import Scenario
-from fivetenk.process_driver import ProcessDriver
-from fivetenk.protocol import describe_rejection
 from fivetenk.runner import run_expected, run_scenario
 
 ROOT = Path(__file__).resolve().parent.parent
-ADAPTER = f"{sys.executable} -m fivetenk.adapter"
+ADAPTER = f"{sys.executable} -m fivetenk.impl.adapter"
 MINI = ROOT / "tests" / "miniatures"
 NODE_ADAPTER = ROOT / "tests" / "adapters" / "node" / "toy_adapter.js"
 

@@ -20,10 +20,10 @@ import pytest
 
 from fivetenk import catalog, cli
 from fivetenk.card_sets import card_needs, extra_shapes_in, extra_shapes_of
-from fivetenk.drivers import ReferenceDriver
-from fivetenk.hello import parse_hello
+from fivetenk.impl.drivers import ReferenceDriver
+from fivetenk.impl.hello import parse_hello
+from fivetenk.impl.protocol import ReplyError, hello_problems, message_problems
 from fivetenk.model.scenario import Scenario
-from fivetenk.protocol import ReplyError, hello_problems, message_problems
 from fivetenk.resuit import resuit
 from fivetenk.runner import run_scenario
 from fivetenk.shapes import WING_RULE, run_lengths, scenario_uses
@@ -233,7 +233,7 @@ def test_a_streamed_run_sends_the_value_too(tmp_path: Path) -> None:
     log = tmp_path / "exchange.log"
     script = tmp_path / "six.py"
     script.write_text(
-        "import sys\nfrom fivetenk.adapter import Adapter, serve\n"
+        "import sys\nfrom fivetenk.impl.adapter import Adapter, serve\n"
         "a = Adapter()\nh = a.hello_result()\nh['variants'] = {**h['variants'], "
         "'rocket': ['six_jokers']}\na.hello_result = lambda: h\n"
         f"out = open({str(log)!r}, 'ab')\n"

@@ -31,11 +31,11 @@ from xml.etree import ElementTree
 import pytest
 
 from fivetenk import catalog, cli, profile, report
-from fivetenk.drivers import CAPABILITIES, ReferenceDriver, expand_capabilities
-from fivetenk.hello import parse_hello
+from fivetenk.impl.drivers import CAPABILITIES, ReferenceDriver, expand_capabilities
+from fivetenk.impl.hello import parse_hello
+from fivetenk.impl.protocol import hello_problems
 from fivetenk.model.scenario import Scenario
 from fivetenk.model.spec_data import load_spec
-from fivetenk.protocol import hello_problems
 from fivetenk.reference.variants import CHOICES
 from fivetenk.runner import Result, run_scenario
 from fivetenk.shapes import SHAPES, describe_uses, scenario_shapes, shape_of
@@ -156,8 +156,8 @@ def test_handshake_warnings_are_bounded() -> None:
 def test_the_hello_schema_lists_the_kits_words() -> None:
     """The handshake schema enumerates exactly the capability words, shapes and variant
     values the kit knows (words it does not know are filtered out, with a warning,
-    before the schema is applied: :func:`fivetenk.protocol.hello_problems`)."""
-    from fivetenk.drivers import CAPABILITY_WORDS
+    before the schema is applied: :func:`fivetenk.impl.protocol.hello_problems`)."""
+    from fivetenk.impl.drivers import CAPABILITY_WORDS
     from fivetenk.model.paths import data_dir
 
     schema = json.loads((data_dir("schemas") / "protocol-hello-reply.schema.json").read_text())
@@ -170,7 +170,7 @@ def test_the_hello_schema_lists_the_kits_words() -> None:
 
 
 def test_the_reference_adapter_declares_everything() -> None:
-    from fivetenk.adapter import Adapter
+    from fivetenk.impl.adapter import Adapter
 
     result = Adapter().hello_result()
     assert hello_problems(result) == []
@@ -507,7 +507,7 @@ def test_the_profile_of_a_driver_never_starts_it() -> None:
 def declaring(tmp_path: Path, **changes: Any) -> str:
     """An implementation (the reference adapter, a real process) whose handshake is the
     reference's with ``changes``: ``reply.py hello=FILE``."""
-    from fivetenk.adapter import Adapter
+    from fivetenk.impl.adapter import Adapter
 
     result = {**Adapter().hello_result(), **changes}
     line = json.dumps({"seq": 0, "ok": True, "result": result}).replace('"seq": 0',

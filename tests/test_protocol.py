@@ -19,13 +19,13 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
-from fivetenk import catalog, protocol
-from fivetenk.adapter import MAX_REQUEST, Adapter, serve
-from fivetenk.drivers import ReferenceDriver
-from fivetenk.hello import parse_hello
-from fivetenk.model.scenario import Scenario
-from fivetenk.process_driver import ProcessDriver
-from fivetenk.protocol import (
+from fivetenk import catalog
+from fivetenk.impl import protocol
+from fivetenk.impl.adapter import MAX_REQUEST, Adapter, serve
+from fivetenk.impl.drivers import ReferenceDriver
+from fivetenk.impl.hello import parse_hello
+from fivetenk.impl.process_driver import ProcessDriver
+from fivetenk.impl.protocol import (
     COMMANDS,
     MESSAGE_KINDS,
     ReplyError,
@@ -37,6 +37,7 @@ from fivetenk.protocol import (
     request_step,
     step_request,
 )
+from fivetenk.model.scenario import Scenario
 from fivetenk.reference.dealing import shuffled_deck
 from fivetenk.reference.game import Game
 from fivetenk.reference.random_player import RandomPlayer
@@ -44,7 +45,7 @@ from fivetenk.runner import run_scenario
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMAS = ROOT / "schemas"
-ADAPTER = [sys.executable, "-m", "fivetenk.adapter"]
+ADAPTER = [sys.executable, "-m", "fivetenk.impl.adapter"]
 
 # --------------------------------------------------------------------------- generated games
 
@@ -301,7 +302,7 @@ def test_adapter_never_crashes_on_bad_input(line: bytes, seq: int | None, error:
 
 
 def test_adapter_rejects_an_overlong_request_and_goes_on(monkeypatch: pytest.MonkeyPatch) -> None:
-    import fivetenk.adapter as adapter_module
+    import fivetenk.impl.adapter as adapter_module
 
     monkeypatch.setattr(adapter_module, "MAX_REQUEST", 100)
     replies = _session(b'{"cmd":"deck","seq":1,"x":"' + b"y" * 500 + b'"}\n',
@@ -350,7 +351,7 @@ def test_adapter_log_option(tmp_path: Path) -> None:
 def test_texts_remembered_as_matched_never_let_another_through() -> None:
     """The set of texts that matched the notation (a campaign's shortcut) only ever answers
     for those very texts: a wrong text, a number or a list beside them is still refused."""
-    from fivetenk.protocol import _MATCHED, _readings_ok
+    from fivetenk.impl.protocol import _MATCHED, _readings_ok
 
     assert _readings_ok(["pair 7: 7 7", "single 3: 3"], "play")
     assert {"pair 7: 7 7", "single 3: 3"} <= _MATCHED["play"]

@@ -1,7 +1,7 @@
 """The protocol evolves without breaking green adapters (issue 28, item 2).
 
 Every convention the kit judges is written in ``schemas/protocol.md`` with its clause and
-the minor version that added it (:mod:`fivetenk.conventions`), and the scenarios judging a
+the minor version that added it (:mod:`fivetenk.impl.conventions`), and the scenarios judging a
 convention added after the version an implementation declares are skipped for it, naming
 the convention and where it is written. The tests here are the mechanism that keeps it
 so: every step of the shipped suite that expects a rejection or declares a reading is
@@ -25,13 +25,14 @@ from typing import Any
 import pytest
 from warm import Warm
 
-from fivetenk import catalog, cli, conventions, profile, sdk
-from fivetenk.adapter import Adapter
-from fivetenk.conventions import CONVENTIONS, LATEST, UNNAMED, step_conventions
-from fivetenk.hello import parse_hello
+from fivetenk import catalog, cli, profile
+from fivetenk.impl import conventions, sdk
+from fivetenk.impl.adapter import Adapter
+from fivetenk.impl.conventions import CONVENTIONS, LATEST, UNNAMED, step_conventions
+from fivetenk.impl.hello import parse_hello
+from fivetenk.impl.process_driver import ProcessDriver
+from fivetenk.impl.protocol import ReplyError, VersionError, hello_problems
 from fivetenk.model.scenario import Scenario, judges_rejection
-from fivetenk.process_driver import ProcessDriver
-from fivetenk.protocol import ReplyError, VersionError, hello_problems
 from fivetenk.runner import run_scenario
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -299,7 +300,7 @@ def test_the_reference_over_the_protocol_is_judged_on_every_convention() -> None
     convention runs, and passes."""
     judged = [s for s in catalog.shipped() if conventions.scenario_conventions(s)]
     assert len(judged) > 150
-    with ProcessDriver([sys.executable, "-m", "fivetenk.adapter"], timeout=60) as driver:
+    with ProcessDriver([sys.executable, "-m", "fivetenk.impl.adapter"], timeout=60) as driver:
         statuses = Counter(run_scenario(driver, s).status for s in judged)
         assert profile.protocol_minor(driver) == LATEST
         assert "protocol" not in profile.describe(driver)

@@ -27,7 +27,7 @@ import pytest
 from gherkin.pickles.compiler import Compiler
 
 from fivetenk import catalog
-from fivetenk.drivers import ReferenceDriver
+from fivetenk.impl.drivers import ReferenceDriver
 from fivetenk.language import REGISTRY, find_step
 from fivetenk.language.compiler import parse_document
 from fivetenk.model.position_builder import build_position

@@ -43,7 +43,8 @@ def test_expectations_apply_and_a_stale_entry_fails_the_session(tmp_path: Path) 
     code, out = pytest_run(tmp_path, "--fivetenk-impl", BROKEN,
                            "--fivetenk-expectations", str(expected))
     assert code == 0 and "58 passed, 8 xfailed" in out, out[-2000:]
-    code, out = pytest_run(tmp_path, "--fivetenk-impl", f"{sys.executable} -m fivetenk.adapter",
+    code, out = pytest_run(tmp_path, "--fivetenk-impl",
+                           f"{sys.executable} -m fivetenk.impl.adapter",
                            "--fivetenk-expectations", str(expected))
     assert code == 1 and "66 passed" in out, out[-2000:]
     assert "STALE xfail rule R02 at beats = false" in out

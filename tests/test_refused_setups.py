@@ -19,12 +19,12 @@ import pytest
 from fivetenk import catalog
 from fivetenk.cli import main
 from fivetenk.commands.render import render_feature
-from fivetenk.drivers import ReferenceDriver
 from fivetenk.evidence import expectation_text, request_text, step_lines
+from fivetenk.impl.drivers import ReferenceDriver
+from fivetenk.impl.process_driver import ProcessDriver
 from fivetenk.language.compiler import FeatureError, compile_text
 from fivetenk.model.position_builder import build_position
 from fivetenk.model.scenario import Scenario, ScenarioError, without_rejection_clauses
-from fivetenk.process_driver import ProcessDriver
 from fivetenk.reference.cards import full_deck
 from fivetenk.runner import run_scenario, run_suite
 

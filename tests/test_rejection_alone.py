@@ -20,11 +20,12 @@ from typing import Any
 
 import pytest
 
-from fivetenk import cli, drivers
-from fivetenk.adapter import Adapter
+from fivetenk import cli
 from fivetenk.catalog import load_file
 from fivetenk.commands.render import render_feature
-from fivetenk.drivers import ReferenceDriver
+from fivetenk.impl import drivers
+from fivetenk.impl.adapter import Adapter
+from fivetenk.impl.drivers import ReferenceDriver
 from fivetenk.language.compiler import FeatureError, compile_text, parse_tags
 from fivetenk.model.scenario import (
     REJECTIONS_ALONE,

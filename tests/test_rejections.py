@@ -20,7 +20,7 @@ import pytest
 import yaml
 from decks import arrange_deck
 
-from fivetenk.drivers import ReferenceDriver
+from fivetenk.impl.drivers import ReferenceDriver
 from fivetenk.language import find_step, render_steps
 from fivetenk.language.compiler import compile_text
 from fivetenk.model.position_builder import build_position

@@ -1,6 +1,6 @@
 """Nothing an implementation sends can crash the kit (issue 12).
 
-Every reply is read as strict, bounded JSON (:func:`fivetenk.protocol.loads_strict`) and
+Every reply is read as strict, bounded JSON (:func:`fivetenk.impl.protocol.loads_strict`) and
 validated against the schema of its message kind before the kit's own logic reads it:
 
 - a *framing fault* (not strict JSON: nested too deep, a key twice, NaN, a huge number, a
@@ -32,12 +32,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from warm import Warm
 
-from fivetenk import catalog, process_driver
-from fivetenk.adapter import Adapter
-from fivetenk.drivers import DriverError
-from fivetenk.model.scenario import Scenario
-from fivetenk.process_driver import RECEIVED_CONTEXT, ProcessDriver, _Failure
-from fivetenk.protocol import (
+from fivetenk import catalog
+from fivetenk.impl import process_driver
+from fivetenk.impl.adapter import Adapter
+from fivetenk.impl.drivers import DriverError
+from fivetenk.impl.process_driver import RECEIVED_CONTEXT, ProcessDriver, _Failure
+from fivetenk.impl.protocol import (
     ERROR_TEXT,
     MAX_DEPTH,
     MAX_INTEGER,
@@ -53,6 +53,7 @@ from fivetenk.protocol import (
     reply_problems,
     result_problems,
 )
+from fivetenk.model.scenario import Scenario
 from fivetenk.runner import Result, run_scenario, run_suite
 
 MINI = Path(__file__).resolve().parent / "miniatures"
@@ -459,7 +460,7 @@ TIMEOUT_NOW, EOF = "timeout", "eof"
 
 
 class FakeProcess:
-    """Stands in for :class:`fivetenk.process_driver._Process` in process: each request
+    """Stands in for :class:`fivetenk.impl.process_driver._Process` in process: each request
     written is answered by the reference adapter, then the reply is corrupted by the next
     entry of :attr:`plan` (cycled). Entries: ``None`` (the right reply), ``("value", i,
     v)`` (the value at the i-th path of the result replaced by v), ``("drop", i)``, or
@@ -651,7 +652,7 @@ def test_the_fake_process_is_faithful(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_the_query_shortcut_is_taken_and_never_accepts_what_the_schema_refuses() -> None:
     """The pure queries' answers skip jsonschema when they are certainly valid (the
     fuzzer's bulk); anything doubtful goes to the full validator, which decides."""
-    from fivetenk.protocol import _fast_query
+    from fivetenk.impl.protocol import _fast_query
 
     for cmd, results in SAMPLES.items():
         for result in results:

@@ -4,7 +4,7 @@ A well-framed reply under the 1 MiB line bound can still hold 400,000 integers w
 strings belong. jsonschema alone collected one error per item under every alternative of a
 ``oneOf`` and quoted the whole value in each message: 20-77 s and 1.7 GB for one reply.
 Now a reply's lists and objects are first held to what a valid reply can need
-(:func:`fivetenk.protocol.size_problem`), validation stops after a few errors, and the check
+(:func:`fivetenk.impl.protocol.size_problem`), validation stops after a few errors, and the check
 counts in the reply's timeout. ``tests/miniatures/bulky.py`` sends such replies from a real
 process; ``python -m fivetenk.bench.bounds`` prints the time and memory it costs.
 """
@@ -20,10 +20,10 @@ from typing import Any
 
 import pytest
 
-from fivetenk import process_driver
-from fivetenk.adapter import Adapter
-from fivetenk.process_driver import ProcessDriver
-from fivetenk.protocol import (
+from fivetenk.impl import process_driver
+from fivetenk.impl.adapter import Adapter
+from fivetenk.impl.process_driver import ProcessDriver
+from fivetenk.impl.protocol import (
     BRANCH_ERRORS,
     MAX_ITEMS,
     MAX_KEYS,
@@ -170,7 +170,7 @@ def test_the_check_counts_in_the_reply_timeout(monkeypatch: pytest.MonkeyPatch) 
         result_problems("observe", {"hand": [7] * MAX_ITEMS}, deadline=time.monotonic() - 1)
     with pytest.raises(CheckTimeout):  # while going through the items
         ticks = iter([0.0] * 10 + [1e9] * 10**6)
-        monkeypatch.setattr("fivetenk.protocol.time.monotonic", lambda: next(ticks))
+        monkeypatch.setattr("fivetenk.impl.protocol.time.monotonic", lambda: next(ticks))
         result_problems("classify", {"legal": True,
                                      "readings": ["pair 3"] * (MAX_ITEMS - 1) + [7]},
                         deadline=100.0)

@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 
 from fivetenk import catalog, cli, report
 from fivetenk.commands import check as check_cmd
-from fivetenk.drivers import DriverError, ReferenceDriver
+from fivetenk.impl.drivers import DriverError, ReferenceDriver
 from fivetenk.model.scenario import Scenario
 from fivetenk.model.spec_data import load_spec
 from fivetenk.runner import (

@@ -71,7 +71,7 @@ def test_a_one_deck_judge_runs_the_re_suited_scenarios(tmp_path: Path) -> None:
 def test_a_re_suited_failure_says_so() -> None:
     """An engine failing a re-suited scenario is shown the cards it was asked about, and
     told they were re-suited."""
-    from fivetenk.drivers import ReferenceDriver
+    from fivetenk.impl.drivers import ReferenceDriver
     from fivetenk.runner import run_scenario
 
     class OneDeck(ReferenceDriver):

@@ -1,4 +1,4 @@
-"""The adapter SDKs and scaffolds (issue 20, item 4): ``fivetenk.sdk`` (the kit's own
+"""The adapter SDKs and scaffolds (issue 20, item 4): ``fivetenk.impl.sdk`` (the kit's own
 ``fivetenk adapter`` is written with it), the one-file JavaScript SDK, and ``fivetenk
 new-adapter --lang python|js DIR``, whose adapter, run as written, reports every scenario
 as not implemented: exit 1, never a traceback."""
@@ -15,8 +15,9 @@ from typing import Any, ClassVar
 
 import pytest
 
-from fivetenk import cli, sdk
-from fivetenk.adapter import Adapter
+from fivetenk import cli
+from fivetenk.impl import sdk
+from fivetenk.impl.adapter import Adapter
 
 ROOT = Path(__file__).resolve().parents[1]
 JS_SDK = ROOT / "tools" / "scaffold" / "templates" / "fivetenk_sdk.js"
@@ -163,7 +164,7 @@ def test_a_python_scaffold_runs_and_reports_not_implemented(
     folder = scaffold(tmp_path, "python", capsys)
     assert sorted(p.name for p in folder.iterdir()) == ["README.md", "adapter.py"]
     text = (folder / "adapter.py").read_text()
-    assert 'name = "my-python-engine"' in text and "from fivetenk.sdk import" in text
+    assert 'name = "my-python-engine"' in text and "from fivetenk.impl.sdk import" in text
     run_unfilled(f"{sys.executable} {folder / 'adapter.py'}", tmp_path, capsys)
 
 

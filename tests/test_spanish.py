@@ -401,7 +401,7 @@ def test_a_spanish_line_for_an_unknown_english_line_says_so() -> None:
 
 
 def test_the_readme_spanish_example_compiles_and_passes() -> None:
-    from fivetenk.drivers import ReferenceDriver
+    from fivetenk.impl.drivers import ReferenceDriver
     from fivetenk.runner import run_scenario
 
     readme = (Path(__file__).resolve().parent.parent / "README.md").read_text("utf-8")

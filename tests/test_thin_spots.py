@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 
 from fivetenk import catalog
-from fivetenk.drivers import ReferenceDriver
+from fivetenk.impl.drivers import ReferenceDriver
+from fivetenk.impl.process_driver import ProcessDriver
 from fivetenk.model.scenario import Scenario
-from fivetenk.process_driver import ProcessDriver
 from fivetenk.runner import Result, run_scenario
 
 RULEBREAKER = Path(__file__).resolve().parent / "miniatures" / "rulebreaker.py"

@@ -27,8 +27,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fivetenk import catalog, drivers
-from fivetenk.drivers import ReferenceDriver
+from fivetenk import catalog
+from fivetenk.impl import drivers
+from fivetenk.impl.drivers import ReferenceDriver
 from fivetenk.model.scenario import Scenario
 from fivetenk.model.spec_data import load_spec
 from fivetenk.mutation.engine import clear_caches

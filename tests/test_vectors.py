@@ -317,8 +317,8 @@ def test_an_engine_without_plays_is_not_asked_them() -> None:
 def test_a_vector_is_a_schema_valid_scenario_that_round_trips() -> None:
     """``fivetenk show V-NNN`` prints it, and its JSON loads back the same (``families``
     included: the scenario schema allows it on a plays step, and it is never sent)."""
+    from fivetenk.impl.protocol import EXPECTATION_KEYS
     from fivetenk.model.scenario import Scenario, schema_problems
-    from fivetenk.protocol import EXPECTATION_KEYS
     from fivetenk.runner import request_of
 
     for scenario in vectors.scenarios()[::17]:

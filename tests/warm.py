@@ -9,7 +9,7 @@ for ``slow.py``'s handshake at load 12 on 2 cores: a 0.45 s timeout failed it). 
 event that it is ready (the miniature writes its pid to the file named by
 :data:`READY_VARIABLE` once it reads its input, :func:`mini.serve`); only then does the
 kit send ``hello`` and start its clock. A process started so is killed alone (no
-descendants are looked for: :data:`fivetenk.process_pipes.Spawn`), so a test of the
+descendants are looked for: :data:`fivetenk.impl.process_pipes.Spawn`), so a test of the
 clean-up of a process tree does not use it.
 """
 
@@ -27,7 +27,7 @@ STARTS_WITHIN = 300.0
 
 
 class Warm:
-    """A ``spawn`` for :class:`fivetenk.process_driver.ProcessDriver`: each launch (the
+    """A ``spawn`` for :class:`fivetenk.impl.process_driver.ProcessDriver`: each launch (the
     first and every restart) waits until the miniature says it is ready, or has exited
     (the kit then sees the exit as it would)."""
 

@@ -186,7 +186,7 @@ def check_setups(scenarios: Iterable[Scenario]) -> None:
     :attr:`~fivetenk.model.scenario.Scenario.refused_start`) is not checked here: that refusal
     is what it tests, and its run judges it (the kit's own tests run every shipped one
     against the reference engine, which must refuse it as expected)."""
-    from .drivers import ReferenceDriver
+    from .impl.drivers import ReferenceDriver
 
     driver = ReferenceDriver()
     try:

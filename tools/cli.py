@@ -62,7 +62,7 @@ COMMANDS: dict[str, tuple[str | None, str]] = {
     "fuzz": ("fuzz.command", "look for divergences from the reference engine (--impl CMD), "
              "shrink them and write each as a scenario"),
     "steps": (None, "list the Gherkin steps the kit understands"),
-    "adapter": ("adapter", "serve the reference engine over the JSON-lines adapter protocol"),
+    "adapter": ("impl.adapter", "serve the reference engine over the JSON-lines adapter protocol"),
     "new-adapter": ("scaffold", "write an adapter to fill in (--lang python|js DIR): the "
                     "protocol plumbing done, each command a function"),
     "protocol": (None, "print the adapter protocol document (where it is: --path)"),
@@ -216,7 +216,7 @@ TERMINATING_SIGNALS = ("SIGTERM", "SIGHUP")
 def _hurry(now: bool = True) -> None:
     """Tell a running implementation's driver to kill it at once, not politely (or, with
     ``now`` false, no longer)."""
-    module = sys.modules.get("fivetenk.process_driver")
+    module = sys.modules.get("fivetenk.impl.process_driver")
     if module is not None:
         module.hurry(now)
 
@@ -290,7 +290,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     Exit codes: 0, 1 and 2 as documented; 130 after SIGINT (Ctrl-C), 128 + the signal
     number after SIGTERM or SIGHUP; 1 when stdout is closed early (``| head``), quietly.
     On every way out, ``finally`` blocks and an :mod:`atexit` hook kill any implementation
-    the kit started, with all its descendants (:mod:`fivetenk.process_driver`)."""
+    the kit started, with all its descendants (:mod:`fivetenk.impl.process_driver`)."""
     from .model.scenario import ScenarioError
 
     argv = list(sys.argv[1:] if argv is None else argv)

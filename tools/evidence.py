@@ -468,7 +468,7 @@ def position_before(scenario: Scenario, index: int) -> str:
 
 
 def _position_text(scenario: Scenario, index: int) -> str:
-    from .drivers import ReferenceDriver, advance
+    from .impl.drivers import ReferenceDriver, advance
     from .runner import request_of
 
     if scenario.setup is None:

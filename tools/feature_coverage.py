@@ -38,7 +38,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         # Imported only now, so that the engine's module-level code is measured too.
         from fivetenk.catalog import shipped
-        from fivetenk.drivers import ReferenceDriver
+        from fivetenk.impl.drivers import ReferenceDriver
         from fivetenk.runner import run_scenario
 
         driver = ReferenceDriver()

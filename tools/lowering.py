@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Collection
 from typing import Any
 
-from .drivers import Driver, DriverError
+from .impl.drivers import Driver, DriverError
 from .model.scenario import Scenario
 from .reference.cards import ALL_FACES, DECKS, Card
 from .reference.errors import RulesError
@@ -83,7 +83,7 @@ def position_for(step: dict[str, Any], variants: dict[str, str]) -> dict[str, An
 def step_through_play(driver: Driver, step: dict[str, Any],
                       variants: dict[str, str]) -> dict[str, Any] | None:
     """The query result of ``step`` as seen through play, or None if it cannot be asked.
-    Raises :class:`~fivetenk.drivers.DriverError` for the implementation's faults,
+    Raises :class:`~fivetenk.impl.drivers.DriverError` for the implementation's faults,
     including an answer the kit cannot read (not an object, or an observation whose
     ``trick`` or ``trick.top`` is neither an object nor null): what the implementation
     sends is checked before it is read."""

@@ -36,7 +36,7 @@ what an engine of a related game reads otherwise (:func:`words_reason`). The pro
 minor version skips what the implementation was not written for: a scenario judging a
 convention added after the version its hello declares (``judges convention
 reading-impossible (D38; protocol 1.2, …), which the implementation's hello (protocol 1.0)
-does not declare``: :mod:`fivetenk.conventions`, issue 28). This module
+does not declare``: :mod:`fivetenk.impl.conventions`, issue 28). This module
 runs no scenario itself: the runner hands :func:`fit` the reference engine's verdict
 (``reference_passes``), so a profile is data about an implementation, and the runner the
 one place where scenarios run.
@@ -49,8 +49,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from . import conventions
-from .drivers import CAPABILITIES, Driver, expand_capabilities
+from .impl import conventions
+from .impl.drivers import CAPABILITIES, Driver, expand_capabilities
 from .lowering import LOWERED_COMMANDS, lowerable
 from .model.scenario import Scenario
 from .reference.variants import CHOICES

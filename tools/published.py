@@ -55,7 +55,7 @@ def profile_words(declared: dict[str, Any]) -> str:
     does not play (with what it plays), the profile words of ruling D39 ("1 deck",
     "pairs 3-10", "strict wings", "plus four+singles"), and a protocol version older than
     the kit's ("protocol 1.0": the conventions added since were not judged, issue 28)."""
-    from .drivers import CAPABILITIES
+    from .impl.drivers import CAPABILITIES
     from .reference.variants import CHOICES
     from .shapes import SHAPES
 
@@ -107,7 +107,7 @@ def badge_label(declared: dict[str, Any]) -> str:
 
 def _counted(declared: dict[str, Any]) -> str:
     """The profile in counts: ``8/13 shapes, 3/8 commands, variants, 1 deck``."""
-    from .drivers import CAPABILITIES
+    from .impl.drivers import CAPABILITIES
     from .reference.variants import CHOICES
     from .shapes import SHAPES
 
@@ -138,7 +138,7 @@ def _counted(declared: dict[str, Any]) -> str:
 def ignored(declared: dict[str, Any]) -> int:
     """How many handshake words the kit did not know and ignored (a capability, shape,
     variant or value, run family, wing rule or extra shape: each is a warning of
-    :func:`fivetenk.hello.parse_hello`). The implementation may play something the kit
+    :func:`fivetenk.impl.hello.parse_hello`). The implementation may play something the kit
     did not check, so a run that declared one is never published as the whole game, nor
     green (issue 29)."""
     warnings = declared.get("warnings")

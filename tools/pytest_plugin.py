@@ -20,7 +20,7 @@ reports it after the tests and exits with 1.
 an empty value (an unset ``$IMPL`` in CI), a blank one, an unclosed quote or a program
 that cannot run is one usage error, and pytest exits non-zero before any test runs
 (issue 29). As under ``check``, SIGTERM or SIGHUP to pytest kills the implementation and
-all its descendants (:mod:`fivetenk.process_tree`) before pytest exits with 128 + the
+all its descendants (:mod:`fivetenk.impl.process_tree`) before pytest exits with 128 + the
 signal number.
 """
 
@@ -32,8 +32,8 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 if TYPE_CHECKING:
-    from .drivers import Driver
     from .expectations import Expectations
+    from .impl.drivers import Driver
     from .model.scenario import Scenario
 
 _STATE = pytest.StashKey[dict[str, Any]]()
@@ -89,7 +89,7 @@ def _terminate(signum: int, frame: object) -> None:
     run (which kill the implementation's whole process tree), then exit 128 + signum."""
     import signal
 
-    from .process_driver import hurry
+    from .impl.process_driver import hurry
 
     for name in ("SIGTERM", "SIGHUP"):  # a second signal must not cut the clean-up short
         with _suppressed():
@@ -125,7 +125,7 @@ def _install_handlers() -> dict[int, Any]:
 def pytest_unconfigure(config: pytest.Config) -> None:
     import signal
 
-    from .process_driver import hurry
+    from .impl.process_driver import hurry
 
     for signum, handler in config.stash.get(_SIGNALS, {}).items():
         with _suppressed():
@@ -176,7 +176,7 @@ def _driver(config: pytest.Config) -> Driver:
     state = config.stash[_STATE]
     if state.get("driver") is None:
         from .commands.check import impl_argv
-        from .process_driver import ProcessDriver
+        from .impl.process_driver import ProcessDriver
 
         state["driver"] = ProcessDriver(impl_argv(config.getoption("fivetenk_impl")),
                                         timeout=config.getoption("fivetenk_timeout"))

@@ -26,7 +26,7 @@ import dataclasses
 import json
 from typing import Any
 
-from .conventions import QUERY_CARD_KEYS
+from .impl.conventions import QUERY_CARD_KEYS
 from .model.scenario import Scenario, judges_rejection
 
 _SUITS = "SHDC"

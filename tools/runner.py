@@ -25,11 +25,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import profile
-from .drivers import Driver, DriverError, advance, reply_object
+from .impl.drivers import Driver, DriverError, advance, reply_object
+from .impl.protocol import EXPECTATION_KEYS, describe_rejection
 from .lowering import step_through_play
 from .model.bounded import MISSING, json_text, plain, shorten
 from .model.scenario import START_OP, Scenario, get_path, without_rejection_clauses
-from .protocol import EXPECTATION_KEYS, describe_rejection
 
 SORTED_PATHS = {"classify": ("readings",), "plays": ("plays",)}
 """Result lists that are sets: sorted before comparing, whoever produced them."""
@@ -469,7 +469,7 @@ def reference_passes(scenario: Scenario) -> bool:
     """Whether the reference engine, in process, passes ``scenario``: what
     :func:`fivetenk.profile.fit` asks to tell whether a scenario depends on a variant's
     default (the profile itself runs no scenario)."""
-    from .drivers import ReferenceDriver
+    from .impl.drivers import ReferenceDriver
 
     driver = ReferenceDriver()
     try:
@@ -546,7 +546,7 @@ def start_reply(driver: Driver, variants: dict[str, str],
                 setup: dict[str, Any] | None) -> dict[str, Any]:
     """The reply to ``start``, as the implementation sent it, a refusal included: the
     driver's ``start_reply`` where it has one (the
-    :class:`~fivetenk.process_driver.ProcessDriver`, whose ``start`` defers the reply to
+    :class:`~fivetenk.impl.process_driver.ProcessDriver`, whose ``start`` defers the reply to
     the first step and raises for a refusal), else its ``start`` (the reference driver
     and the adapter's answer a refused setup with a rejection)."""
     send = getattr(driver, "start_reply", None) or driver.start
@@ -675,7 +675,7 @@ def reference_difference(scenario: Scenario, step: dict[str, Any], result: dict[
     if not isinstance(observed, list):
         return None
     try:
-        from .drivers import ReferenceDriver
+        from .impl.drivers import ReferenceDriver
 
         reference = ReferenceDriver()
         reference.start(scenario.variants, None)
@@ -757,7 +757,7 @@ def run_suite(driver: Driver, scenarios: Sequence[Scenario],
     """Run ``scenarios`` in order, yielding each result as it is judged.
 
     ``expectations`` gives a scenario's (skip, xfail) reasons. With a driver that can
-    stream (``stream``, the :class:`~fivetenk.process_driver.ProcessDriver`), the scenarios
+    stream (``stream``, the :class:`~fivetenk.impl.process_driver.ProcessDriver`), the scenarios
     that need no answer before their next request go out :data:`STREAM_CHUNK` at a time,
     without a round trip each; the others, and any left over when the implementation
     fails mid-stream, run one by one."""

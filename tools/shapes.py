@@ -495,7 +495,7 @@ def _in_value(key: str, value: Any, depth: int) -> Iterator[str]:
 def _game(scenario: Scenario, variants: Variants) -> set[str]:
     """The readings of the position's trick and of every ``play`` action, replaying the
     scenario in the reference engine (see the module docstring)."""
-    from .drivers import DriverError, ReferenceDriver, advance
+    from .impl.drivers import DriverError, ReferenceDriver, advance
 
     found: set[str] = set()
     driver = ReferenceDriver()

@@ -13,7 +13,7 @@ from typing import Any
 
 from mini import serve
 
-from fivetenk.protocol import STEP_COMMANDS
+from fivetenk.impl.protocol import STEP_COMMANDS
 
 RANKS = ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2"]
 READING = re.compile(r"^(?P<head>[a-z+]+(?: x\d+)? )(?P<rank>10|[2-9JQKA])(?P<tail>.*)$")

@@ -13,7 +13,7 @@ from typing import Any
 
 from mini import arg, serve
 
-from fivetenk.protocol import STEP_COMMANDS
+from fivetenk.impl.protocol import STEP_COMMANDS
 
 COUNT = int(arg(1, "400000"))
 CMD = arg(2, "")

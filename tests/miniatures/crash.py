@@ -11,7 +11,7 @@ from typing import Any
 
 from mini import arg, serve
 
-from fivetenk.protocol import STEP_COMMANDS
+from fivetenk.impl.protocol import STEP_COMMANDS
 
 AFTER = int(arg(1, "1"))
 CMDS = (arg(2, ""),) if arg(2, "") else STEP_COMMANDS

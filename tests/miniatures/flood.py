@@ -10,7 +10,7 @@ from typing import Any
 
 from mini import arg, send, serve
 
-from fivetenk.protocol import STEP_COMMANDS
+from fivetenk.impl.protocol import STEP_COMMANDS
 
 MODE = arg(1, "line")
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from fivetenk.adapter import Adapter, serve
+from fivetenk.impl.adapter import Adapter, serve
 from fivetenk.reference import game as game_module
 
 Game = game_module.Game

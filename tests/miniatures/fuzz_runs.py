@@ -15,8 +15,8 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from fivetenk import drivers
-from fivetenk.adapter import Adapter, serve
+from fivetenk.impl import drivers
+from fivetenk.impl.adapter import Adapter, serve
 from fivetenk.reference import combos
 from fivetenk.reference.combos import Combo, Shape
 from fivetenk.reference.variants import DEFAULT, Variants

@@ -19,8 +19,8 @@ from typing import Any
 
 import fuzz_runs
 
-from fivetenk import drivers
-from fivetenk.adapter import Adapter, serve
+from fivetenk.impl import drivers
+from fivetenk.impl.adapter import Adapter, serve
 from fivetenk.reference import combos
 from fivetenk.reference.combos import Combo
 from fivetenk.reference.variants import DEFAULT, Variants

@@ -13,7 +13,7 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from fivetenk.adapter import Adapter, serve
+from fivetenk.impl.adapter import Adapter, serve
 from fivetenk.reference import table as table_module
 
 Table = table_module.Table

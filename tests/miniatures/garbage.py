@@ -17,7 +17,7 @@ from typing import Any
 
 from mini import arg, serve
 
-from fivetenk.protocol import STEP_COMMANDS
+from fivetenk.impl.protocol import STEP_COMMANDS
 
 MODE = arg(1, "text")
 CMD = arg(2, "")

@@ -26,8 +26,8 @@ import sys
 from collections import Counter
 from typing import Any
 
-from fivetenk import sdk
-from fivetenk.adapter import ReferenceEngine
+from fivetenk.impl import sdk
+from fivetenk.impl.adapter import ReferenceEngine
 from fivetenk.reference import Combo, parse_cards
 
 ACE, SJ = 14, 16

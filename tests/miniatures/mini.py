@@ -13,7 +13,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from fivetenk.adapter import Adapter
+from fivetenk.impl.adapter import Adapter
 
 Hook = Callable[[dict[str, Any], Adapter], "dict[str, Any] | bytes | None"]
 """Given a decoded request and the adapter: a reply to send, raw bytes to write as they

@@ -16,7 +16,7 @@ import json
 import sys
 from typing import Any
 
-from fivetenk.adapter import Adapter, serve
+from fivetenk.impl.adapter import Adapter, serve
 from fivetenk.reference import position
 from fivetenk.reference.rejections import POSITION_PROBLEMS
 

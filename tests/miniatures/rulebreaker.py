@@ -4,7 +4,7 @@ the names with the rule each breaks); ``NAME+NAME`` breaks several at once (a se
 planted in an engine with a known one, issue 28).
 
 Each breaker monkeypatches the reference engine before serving it with the real adapter
-loop (:func:`fivetenk.adapter.serve`), so it speaks the protocol perfectly and plays every
+loop (:func:`fivetenk.impl.adapter.serve`), so it speaks the protocol perfectly and plays every
 other rule right: the scenarios of the broken rule must catch it (fail), which is how the
 suite proves it tests what it claims.
 """
@@ -16,8 +16,8 @@ import sys
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from fivetenk import drivers
-from fivetenk.adapter import Adapter, serve
+from fivetenk.impl import drivers
+from fivetenk.impl.adapter import Adapter, serve
 from fivetenk.reference import combos, plays, settlement
 from fivetenk.reference import game as game_module
 from fivetenk.reference import table as table_module

@@ -26,8 +26,8 @@ from collections.abc import Callable, Iterator
 from functools import lru_cache
 from typing import Any
 
-from fivetenk.adapter import Adapter, serve
-from fivetenk.drivers import ReferenceDriver
+from fivetenk.impl.adapter import Adapter, serve
+from fivetenk.impl.drivers import ReferenceDriver
 from fivetenk.reference import combos, plays
 from fivetenk.reference.combos import Shape
 from fivetenk.reference.variants import CHOICES

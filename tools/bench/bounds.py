@@ -25,7 +25,7 @@ an error (subprocess.TimeoutExpired, the process killed), never a benchmark that
 
 REPLY = """
 import json, resource, sys, time
-from fivetenk.protocol import loads_strict, parse_reply, reply_problems
+from fivetenk.impl.protocol import loads_strict, parse_reply, reply_problems
 cmd, field, extra = sys.argv[1], sys.argv[2], json.loads(sys.argv[3])
 line = ('{"seq":1,"ok":true,"result":{' + ",".join(f'"{k}":{json.dumps(v)}' for k, v in
         extra.items()) + f',"{field}":[' + ",".join(["7"] * 400_000) + "]}}").encode()

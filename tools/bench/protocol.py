@@ -34,9 +34,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from .. import catalog
-from ..drivers import ReferenceDriver
+from ..impl.drivers import ReferenceDriver
+from ..impl.process_driver import ProcessDriver
 from ..model.scenario import Scenario
-from ..process_driver import ProcessDriver
 from ..runner import run_suite
 
 RUN_LIMIT = 1800.0
@@ -49,7 +49,7 @@ def default_impl() -> str:
     exe = Path(sys.executable).with_name("fivetenk")
     if exe.exists():
         return shlex.join([str(exe), "adapter"])
-    return shlex.join([sys.executable, "-m", "fivetenk.adapter"])
+    return shlex.join([sys.executable, "-m", "fivetenk.impl.adapter"])
 
 
 def in_process(scenarios: Sequence[Scenario]) -> float:

@@ -249,7 +249,7 @@ def duplicate(a: str, b: str, deals: int, seed: int, think: float, jobs: int = 1
 
     todo = list(tasks)
     if jobs > 1:  # worker processes that always end (a task depends only on its arguments)
-        from ..workers import MAX_IN_HAND, WorkerFailure, Workers
+        from ..impl.workers import MAX_IN_HAND, WorkerFailure, Workers
 
         with Workers(jobs) as pool:
             pending: list[tuple[tuple[int, int, str, float], int]] = []

@@ -21,7 +21,7 @@ from .learn import say
 
 PROTOCOL_RULINGS = frozenset({"D2", "D10", "D35", "D38", "D40"})
 """Rulings that settle the protocol, not the game (the rulings of
-:data:`fivetenk.conventions.CONVENTIONS`: how a query is answered, a declared reading, a
+:data:`fivetenk.impl.conventions.CONVENTIONS`: how a query is answered, a declared reading, a
 setup refused): a rule page shows them in its folded "For implementers" part."""
 
 TEXT = {

@@ -38,9 +38,9 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from .. import catalog, profile, published, report, vectors
-from ..drivers import Driver, ReferenceDriver
 from ..expectations import NEW, Expectations, is_new, stale_records
 from ..expectations import load as load_expectations
+from ..impl.drivers import Driver, ReferenceDriver
 from ..model.scenario import REJECTIONS_ALONE, Scenario
 from ..model.scenario import without_rejection_clauses as without_rejection_clauses  # moved there
 from ..model.spec_data import load_spec
@@ -119,9 +119,9 @@ def _shape_list(text: str) -> tuple[str, ...]:
 
 def _positive(text: str) -> float:
     """``--timeout``: seconds, more than 0 and at most
-    :data:`~fivetenk.process_driver.MAX_TIMEOUT` (a longer wait is a mistake, and beyond
+    :data:`~fivetenk.impl.process_driver.MAX_TIMEOUT` (a longer wait is a mistake, and beyond
     about 24 days ``poll()`` itself fails)."""
-    from ..process_driver import MAX_TIMEOUT
+    from ..impl.process_driver import MAX_TIMEOUT
 
     try:
         value = float(text)
@@ -134,9 +134,9 @@ def _positive(text: str) -> float:
 
 
 def _restarts(text: str) -> int:
-    """``--restarts``: a whole number from 0 to :data:`~fivetenk.process_driver.MAX_RESTARTS`
+    """``--restarts``: a whole number from 0 to :data:`~fivetenk.impl.process_driver.MAX_RESTARTS`
     (ASCII digits only: ``int`` would read ``"٣"`` and choke on ``"²"``)."""
-    from ..process_driver import MAX_RESTARTS
+    from ..impl.process_driver import MAX_RESTARTS
 
     if not (text.isascii() and text.isdigit()) or int(text) > MAX_RESTARTS:
         raise argparse.ArgumentTypeError(
@@ -190,8 +190,8 @@ def _process_driver(args: argparse.Namespace) -> Driver:
     load. The command must name a program that can run (:func:`impl_argv`): a usage error
     (exit 2) otherwise, never an errored run, and never a silent fall-back to the
     reference engine."""
+    from ..impl.process_driver import ProcessDriver
     from ..model.user_input import UsageError
-    from ..process_driver import ProcessDriver
 
     argv = impl_argv(args.impl)
     program = argv[0]
@@ -242,7 +242,7 @@ def _rule_id(text: str) -> str:
 def run(args: argparse.Namespace, out: TextIO | None = None, driver: Driver | None = None) -> int:
     """``fivetenk check``. With ``--impl`` (even an empty one, which is refused), the
     implementation's driver is closed on the way out whatever happens: its processes are
-    killed and reaped (see :mod:`fivetenk.process_driver`)."""
+    killed and reaped (see :mod:`fivetenk.impl.process_driver`)."""
     out = out or sys.stdout
     if driver is None and getattr(args, "impl", None) is not None:
         _check_outputs(args)  # before the implementation is even started (issue 29)

@@ -207,7 +207,7 @@ def _shard(text: str) -> tuple[int, int]:
 # ---------------------------------------------------------------------------------------------
 
 
-# -- workers (spawned processes, one implementation process each: fivetenk.workers) -----------
+# -- workers (spawned processes, one implementation process each: fivetenk.impl.workers) -----------
 
 _worker: dict[str, Any] = {}
 
@@ -215,11 +215,11 @@ _worker: dict[str, Any] = {}
 def _worker_init(plan: Plan, argv: list[str], timeout: float, restarts: int) -> None:
     """A worker's start: its implementation started and handshaken, its mode objects.
     Its implementation's processes carry the token the kit gave the worker, so the kit
-    finds and kills them if it has to kill the worker (:mod:`fivetenk.workers`)."""
+    finds and kills them if it has to kill the worker (:mod:`fivetenk.impl.workers`)."""
     import gc
 
-    from ..process_driver import ProcessDriver
-    from ..workers import token
+    from ..impl.process_driver import ProcessDriver
+    from ..impl.workers import token
 
     gc.set_threshold(GC_YOUNG, *gc.get_threshold()[1:])  # as in the kit's process
     driver = ProcessDriver(argv, timeout=timeout, restarts=restarts)
@@ -235,8 +235,8 @@ def _worker_init(plan: Plan, argv: list[str], timeout: float, restarts: int) -> 
 
 def _replied(request: dict[str, Any], reply: dict[str, Any] | None) -> None:
     """Each reply of a worker's implementation is progress (the kit gives up a worker that
-    makes none for longer than its waits allow: :data:`fivetenk.workers.STALL_GRACE`)."""
-    from ..workers import progress
+    makes none for longer than its waits allow: :data:`fivetenk.impl.workers.STALL_GRACE`)."""
+    from ..impl.workers import progress
 
     progress()
 
@@ -254,7 +254,7 @@ def _quiet_workers() -> Iterator[None]:
     also blocked in this thread meanwhile, so that one arriving now stays pending (Linux
     keeps a blocked signal pending even when it is ignored: every other thread of the kit
     blocks these signals for good, see ``process_pipes._StderrTail`` and the pipe threads
-    of :mod:`fivetenk.workers`); at the end of the block it is delivered to a handler
+    of :mod:`fivetenk.impl.workers`); at the end of the block it is delivered to a handler
     that only takes note, and acted on once the kit's own handler is back. So the kit is
     never interrupted halfway through handing a worker its start (the worker would then
     die of an empty pipe, with a traceback), and loses no Ctrl-C."""
@@ -282,7 +282,7 @@ def _quiet_workers() -> Iterator[None]:
 
 def _worker_chunk(indices: list[int]) -> list[Outcome]:
     """In a worker: :func:`run_chunk`, each case generated counted as progress."""
-    from ..workers import progress
+    from ..impl.workers import progress
 
     plan, modes = _worker["plan"], _worker["modes"]
     cases = []
@@ -382,7 +382,7 @@ def rerun_command(args: argparse.Namespace, seed: int) -> str:
 
 
 def _run(args: argparse.Namespace, out: TextIO, driver: Any, fixed: dict[str, str]) -> int:
-    from ..drivers import expand_capabilities
+    from ..impl.drivers import expand_capabilities
     from ..model.user_input import UsageError
 
     seed = args.seed if args.seed is not None else secrets.randbelow(2**32)
@@ -444,7 +444,7 @@ def _run(args: argparse.Namespace, out: TextIO, driver: Any, fixed: dict[str, st
     out.flush()
 
     started = time.perf_counter()
-    args.worker_notes = []  # what the workers did wrong, if anything (fivetenk.workers)
+    args.worker_notes = []  # what the workers did wrong, if anything (fivetenk.impl.workers)
     # from the handshake on (bounded by --timeout), no wait goes past --budget: the
     # campaign's, the shrinking's, the checks' before a case is written
     args.deadline = None if args.budget is None else time.monotonic() + args.budget
@@ -586,7 +586,7 @@ def _campaign(plan: Plan, modes: dict[str, Any], driver: Any, args: argparse.Nam
                     break
         _set_spin(driver, spin)
         return
-    from ..workers import STALL_GRACE, WorkerFailure, Workers
+    from ..impl.workers import STALL_GRACE, WorkerFailure, Workers
 
     pool: Workers | None = None
     pending: list[tuple[list[int], int]] = []
@@ -594,7 +594,7 @@ def _campaign(plan: Plan, modes: dict[str, Any], driver: Any, args: argparse.Nam
 
     def collect(indices: list[int], ticket: int) -> list[Outcome]:
         """A chunk's outcomes from its worker; if a worker died, stopped answering or
-        failed, the pool is shut down (:mod:`fivetenk.workers`) and the chunk runs in this
+        failed, the pool is shut down (:mod:`fivetenk.impl.workers`) and the chunk runs in this
         process, as every later one: a case depends only on its number, so the outcomes
         are the same, and the campaign never waits for a worker that will not answer."""
         if pool is not None and not pool.broken:

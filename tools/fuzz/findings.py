@@ -292,7 +292,7 @@ def verify(driver: Any, scenario: Any, divergence: Divergence) -> str:
     against a slow engine passed on that engine (they came from cases it had timed out
     on), breaking the promise that a written case fails on it."""
     from ..commands.render import render_feature
-    from ..drivers import ReferenceDriver
+    from ..impl.drivers import ReferenceDriver
     from ..language.compiler import compile_text
     from ..runner import run_scenario, run_suite
     from .source import failure_kind
@@ -327,7 +327,7 @@ def write_case(out: Path, scenario: Any) -> tuple[tuple[Path, Path], str]:
     """Write ``scenario`` as ``<out>/<id>.feature`` and ``<out>/<id>.json``; the note says
     if the reference engine does not pass it (it always should)."""
     from ..commands.render import render_feature
-    from ..drivers import ReferenceDriver
+    from ..impl.drivers import ReferenceDriver
     from ..model.scenario import dumps
     from ..runner import run_scenario
 

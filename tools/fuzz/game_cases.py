@@ -250,7 +250,7 @@ def apply_step(game: Game, step: dict[str, Any]) -> dict[str, Any]:
         else:  # next_hand
             game.next_hand(deck=step["deck"], first=step.get("first"))
     except RulesError as err:
-        from ..drivers import rejection  # the reply the reference sends (its D35 code)
+        from ..impl.drivers import rejection  # the reply the reference sends (its D35 code)
 
         return rejection(err)
     return dict(ACCEPTED)
@@ -292,7 +292,7 @@ class _Recorder:
 
     def ask_plays(self, seat: int) -> None:
         """A ``plays`` query of ``seat``'s hand against the top play, and the reference's
-        listing (as :class:`fivetenk.drivers.ReferenceDriver` answers it)."""
+        listing (as :class:`fivetenk.impl.drivers.ReferenceDriver` answers it)."""
         step = plays_step(self.game, seat)
         self.steps.append(step)
         self.expected.append(plays_answer(self.game, step))
@@ -315,7 +315,7 @@ def plays_answer(game: Game, step: dict[str, Any]) -> dict[str, Any]:
     """The reference's answer to a ``plays`` step under the game's variants (the listing
     sorted, as the reference driver sends it). It reads the step alone, not the game's
     trick: a query is pure, and a shrunk case may replay it where the trick differs."""
-    from ..drivers import play_texts
+    from ..impl.drivers import play_texts
 
     hand = [Card.parse(t) for t in step["hand"]]
     top = (choose_reading([Card.parse(t) for t in step["top"]], declared=step.get("top_shape"),

@@ -509,7 +509,7 @@ def _invalid_paths(message: str, step: dict[str, Any] | None) -> list[str]:
 
 
 def _setup_error(result: dict[str, Any]) -> Any:
-    from ..drivers import DriverError
+    from ..impl.drivers import DriverError
 
     err = DriverError(f"the setup was rejected: {result.get('clause')}", {"received": result})
     err.index = -1

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..drivers import DriverError, ReferenceDriver
+from ..impl.drivers import DriverError, ReferenceDriver
 from ..model.scenario import Scenario
 from ..reference.provenance import VARIANT_RULINGS
 from .source import (

@@ -374,7 +374,7 @@ def failure_kind(message: str) -> str:
     (an answer, a refusal, an invalid reply): those are divergences, these are not
     (issue 28: after five restarts, 14,036 cases a budget refused to start counted as
     divergences)."""
-    from ..process_driver import OUT_OF_TIME, RESTART_BUDGET_SPENT
+    from ..impl.process_driver import OUT_OF_TIME, RESTART_BUDGET_SPENT
 
     if error_kind(message) != "failed":
         return ""

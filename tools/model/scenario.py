@@ -11,7 +11,7 @@ setup (an explicit deal or a position) and a list of steps. Every step is a dict
   not hold each item.
 
 Gherkin steps only *build* scenarios (:mod:`fivetenk.language`); drivers execute them
-(:mod:`fivetenk.drivers`), so the case pytest-bdd runs against the reference engine is the
+(:mod:`fivetenk.impl.drivers`), so the case pytest-bdd runs against the reference engine is the
 very case ``fivetenk check --impl`` runs against another implementation.
 """
 

@@ -114,7 +114,7 @@ def _check_exclusions(outcomes: list[Outcome], trees: dict[str, ast.Module],
         o.check, o.check_note = verdict, evidence
         if o.in_process == "equivalent" and verdict != CHECKED:
             o.in_process = "survived"
-    return (f"call graph from fivetenk.adapter (python-api), schema witnesses "
+    return (f"call graph from fivetenk.impl.adapter (python-api), schema witnesses "
             f"(schema-forbidden), differential fuzz of each mutant ({budget.text()})")
 
 

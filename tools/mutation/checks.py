@@ -4,7 +4,7 @@ the protocol-observable rate's denominator only once a mechanism has checked the
 Each kind has its mechanism (:data:`MECHANISMS`):
 
 - ``python-api``: **the adapter's call graph** (:func:`adapter_reach`). Every function the
-  adapter process can run is found by name from ``fivetenk.adapter``: the module-level code
+  adapter process can run is found by name from ``fivetenk.impl.adapter``: the module-level code
   of every module it imports (lazily too) and every function of the adapter itself are
   roots; a function is reachable when its name is read (a call, an attribute, an import,
   or a string that spells it, which covers ``getattr(engine, cmd)``) by reachable code, a
@@ -59,7 +59,7 @@ MECHANISMS = {"python-api": "call graph", "same-behaviour": "fuzz", "message-tex
               "schema-forbidden": "schema"}
 """How each excludable kind is checked."""
 
-ADAPTER = "fivetenk.adapter"
+ADAPTER = "fivetenk.impl.adapter"
 
 
 @dataclass(frozen=True)
@@ -337,9 +337,9 @@ def fuzz_judge(mutant: Mutant, trees: dict[str, ast.Module], budget: FuzzBudget,
     """In a forked child (unmutated): serve ``mutant`` from a forked adapter that notes
     whether the mutated lines run, fuzz it against the reference with ``budget``; the
     verdict (``check``: one of :data:`VERDICTS`, ``note``)."""
-    from ..drivers import expand_capabilities
     from ..fuzz.campaign import Plan, make_mode, run_chunk, variant_combos
     from ..fuzz.findings import divergence_lines
+    from ..impl.drivers import expand_capabilities
     from .through_adapter import driver
 
     if mutant.scope:
@@ -423,7 +423,7 @@ def _without_messages(reply: Any) -> Any:
 def _replies(prepare: Callable[[], None], setup: Any) -> list[Any]:
     """The replies of an adapter (``prepare`` run in it first) to ``start`` with ``setup``
     and, when it is accepted, to ``observe`` for each seat: what an engine shows of it."""
-    from ..drivers import DriverError
+    from ..impl.drivers import DriverError
     from .through_adapter import driver
 
     out: list[Any] = []

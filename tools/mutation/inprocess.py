@@ -77,7 +77,7 @@ def load_suite(modules: Sequence[str], pick: Callable[[Any], bool] | None = None
     ``trace_compile``: then no mutant is checked by compiling), keep the scenarios ``pick``
     keeps (default all) and run each with line tracing."""
     from ..catalog import shipped, shipped_files, validate
-    from ..drivers import ReferenceDriver
+    from ..impl.drivers import ReferenceDriver
     from ..model.scenario import ScenarioError
     from ..runner import run_scenario
 
@@ -170,7 +170,7 @@ def judge(mutant: Mutant | None, module: str, suite: Suite, chosen: Sequence[int
     (as compiled unmutated: its expectations are the ones written) whose verdict differs
     from the unmutated run kills the mutant; failing that, a feature file that no longer
     compiles kills it (``fivetenk check`` would stop there), noted ``compile: ...``."""
-    from ..drivers import ReferenceDriver
+    from ..impl.drivers import ReferenceDriver
     from ..runner import run_scenario
 
     apply_mutant(mutant, module, trees)

@@ -2,11 +2,11 @@
 ``fivetenk adapter`` in a process of its own, and the unmutated kit checks it through the
 protocol, exactly as ``fivetenk check --impl CMD`` does (:func:`judge`).
 
-**How the adapter is started.** Starting ``python -m fivetenk.adapter`` for every mutant
+**How the adapter is started.** Starting ``python -m fivetenk.impl.adapter`` for every mutant
 costs ~0.15 s of CPU before the first request; forked from the judging process it costs a
-few milliseconds. So the kit's :class:`~fivetenk.process_driver.ProcessDriver` is given a
+few milliseconds. So the kit's :class:`~fivetenk.impl.process_driver.ProcessDriver` is given a
 ``spawn`` (:class:`ForkedAdapter`) that forks a child which applies the mutant, then serves
-the protocol with the very code of ``fivetenk adapter`` (:func:`fivetenk.adapter.serve`) on
+the protocol with the very code of ``fivetenk adapter`` (:func:`fivetenk.impl.adapter.serve`) on
 its stdin and stdout, in a session of its own, like any implementation. The judging
 process itself never applies a mutant: the positions it builds, the readings it parses
 and the replies it checks are the unmutated kit's. :func:`oracle` does it the long way,
@@ -40,7 +40,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from .. import adapter as _adapter  # imported before any fork: children never load it anew
+from ..impl import adapter as _adapter  # imported before any fork: children never load it anew
 from .engine import apply_mutant, clear_kit_caches
 from .operators import Mutant, MutationError, mutated_tree, source_path
 
@@ -78,7 +78,7 @@ def _close_other_fds(keep: Sequence[int]) -> None:
 
 
 class ForkedAdapter:
-    """A :data:`~fivetenk.process_driver.Spawn` result: a forked child serving the adapter
+    """A :data:`~fivetenk.impl.process_driver.Spawn` result: a forked child serving the adapter
     protocol on pipes, with the interface of :class:`subprocess.Popen` that the process
     driver uses. ``prepare`` runs in the child first (it applies the mutant); ``side``, a
     file descriptor kept open in the child, is passed to ``finish`` when the adapter stops
@@ -158,7 +158,7 @@ class ForkedAdapter:
 def driver(prepare: Callable[[], None], timeout: float = REPLY_TIMEOUT,
            finish: Callable[[int], None] | None = None, side: int = -1) -> Any:
     """A process driver whose implementation is a forked adapter (``prepare`` run first)."""
-    from ..process_driver import ProcessDriver
+    from ..impl.process_driver import ProcessDriver
 
     def spawn(argv: list[str], env: dict[str, str], cwd: str | None) -> ForkedAdapter:
         return ForkedAdapter(prepare, finish, side)
@@ -329,7 +329,7 @@ def oracle(mutant: Mutant, trees: dict[str, ast.Module], ids: Sequence[str] = ()
         script.write_text(
             f"#!{sys.executable}\nimport sys\nsys.path.insert(0, {tmp!r})\n"
             f"import fivetenk\nassert fivetenk.__file__.startswith({tmp!r}), fivetenk.__file__\n"
-            "from fivetenk.adapter import main\nsys.exit(main([]))\n", encoding="utf-8")
+            "from fivetenk.impl.adapter import main\nsys.exit(main([]))\n", encoding="utf-8")
         script.chmod(0o755)
         # the judging kit must be this one, unmutated: -P keeps the working folder off
         # sys.path, and it runs elsewhere; it says where it was imported from

@@ -598,7 +598,7 @@ def verified(text: str, scenario: Scenario, where: str) -> str:
     free of anything a terminal would act on. Otherwise :class:`DisputeError` at
     ``where`` (the log's record) saying why: nothing is written."""
     from ..catalog import check_setups, validate
-    from ..drivers import ReferenceDriver
+    from ..impl.drivers import ReferenceDriver
     from ..runner import run_scenario
 
     def refuse(why: str) -> NoReturn:

@@ -35,11 +35,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from ..model.bounded import shorten
 from .framing import ReplyError
-from .model.bounded import shorten
 
 if TYPE_CHECKING:
-    from .model.scenario import Scenario
+    from ..model.scenario import Scenario
 
 MAJOR = 1
 """The protocol's major version: another major version is refused (protocol.md, 8)."""
@@ -169,7 +169,7 @@ def check_version(result: Mapping[str, Any], kit: str) -> None:
 
 
 def _judges_rejection(step: Mapping[str, Any]) -> bool:
-    from .model.scenario import judges_rejection
+    from ..model.scenario import judges_rejection
 
     return judges_rejection(step)
 
@@ -189,8 +189,8 @@ problem of another code judges ``position-duties`` (1.3, issue 30)."""
 def _position_codes(position: Any, variants: Mapping[str, str]) -> frozenset[str]:
     """The codes of the problems the reference engine finds in ``position`` (none when it
     accepts it or the input is not a position)."""
-    from .reference import InvalidPosition
-    from .reference.position import parse_position
+    from ..reference import InvalidPosition
+    from ..reference.position import parse_position
 
     if not isinstance(position, Mapping):
         return frozenset()
@@ -253,7 +253,7 @@ def step_conventions(step: Mapping[str, Any], variants: Mapping[str, str] | None
 def _bare(text: Any) -> bool:
     """Whether a play's declared reading is a bare shape word (``pair``) that is not also
     a reading in full (``rocket`` is both: the two-joker rocket in full notation)."""
-    from .reference import Shape
+    from ..reference import Shape
 
     if not isinstance(text, str):
         return False
@@ -267,7 +267,7 @@ def _bare(text: Any) -> bool:
 @lru_cache(maxsize=4096)
 def _possible(text: str) -> bool:
     """Whether a query's declared reading names a combination some cards can have."""
-    from .reference import Combo, RulesError
+    from ..reference import Combo, RulesError
 
     try:
         Combo.parse(text)
@@ -279,7 +279,7 @@ def _possible(text: str) -> bool:
 def _query_rejection(step: Mapping[str, Any], variants: dict[str, str]) -> str:
     """The convention a query step expected to be refused judges: what about its input a
     correct engine refuses (the first found, in the order of the table)."""
-    from .reference import Card, RulesError, Variants, classify, parse_cards
+    from ..reference import Card, RulesError, Variants, classify, parse_cards
 
     for key in ("reply_shape", "top_shape"):
         text = step.get(key)

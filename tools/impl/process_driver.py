@@ -1,18 +1,18 @@
 """ProcessDriver: any implementation, in any language, behind the JSON-lines protocol.
 
 The implementation is one long-lived process (``subprocess.Popen`` of an argument list,
-never through a shell). The driver speaks :mod:`fivetenk.protocol` over its stdin/stdout:
+never through a shell). The driver speaks :mod:`fivetenk.impl.protocol` over its stdin/stdout:
 a ``hello`` handshake on first use, then a ``start`` per scenario and one request per step,
 and ``stop`` at the end.
 
 Faults of the implementation are results, not crashes of the kit. Two kinds:
 
 - *Framing faults* -- a reply that is late (``timeout`` seconds for each reply, pipelined
-  or not), not strict JSON (:func:`~fivetenk.framing.loads_strict`: nested deeper than
-  :data:`~fivetenk.framing.MAX_DEPTH`, a key twice, ``NaN``, a number beyond
-  :data:`~fivetenk.framing.MAX_INTEGER`, a lone surrogate), not an object, for the wrong
+  or not), not strict JSON (:func:`~fivetenk.impl.framing.loads_strict`: nested deeper than
+  :data:`~fivetenk.impl.framing.MAX_DEPTH`, a key twice, ``NaN``, a number beyond
+  :data:`~fivetenk.impl.framing.MAX_INTEGER`, a lone surrogate), not an object, for the wrong
   ``seq``, without ``ok``/``result``, longer than ``max_line`` bytes, or a process that
-  exits -- raise :class:`~fivetenk.drivers.DriverError` with the context ``{"sent",
+  exits -- raise :class:`~fivetenk.impl.drivers.DriverError` with the context ``{"sent",
   "received", "stderr", "exit"}``; the runner reports the scenario *errored*. The process
   is then killed and, for the next scenario, started again, at most ``restarts`` times;
   once that budget is spent, every further scenario is errored at once with a message
@@ -20,12 +20,12 @@ Faults of the implementation are results, not crashes of the kit. Two kinds:
   every scenario without restarting.
 - *Invalid replies* -- well framed, but ``ok: false``, or a result that breaks the schema of
   its message kind (every reply is validated before the kit's own logic reads it:
-  :func:`~fivetenk.protocol.reply_problems`) -- error the scenario with the first problems
+  :func:`~fivetenk.impl.protocol.reply_problems`) -- error the scenario with the first problems
   (``$.result.path: what``), and the process is kept: the stream is still in step.
 
 Every text the implementation controls is cut before it goes into a message or a context:
-an ``ok: false`` error to :data:`~fivetenk.protocol.ERROR_TEXT` characters, the hello name
-and version to :data:`~fivetenk.protocol.NAME_TEXT`, a received line to
+an ``ok: false`` error to :data:`~fivetenk.impl.protocol.ERROR_TEXT` characters, the hello name
+and version to :data:`~fivetenk.impl.protocol.NAME_TEXT`, a received line to
 :data:`RECEIVED_CONTEXT`, stderr to :data:`STDERR_CONTEXT`. (Escaping control characters
 for display is the report's job.)
 
@@ -35,14 +35,14 @@ buffer (the last 64 KiB), so a chatty implementation can never block on a full p
 Stdin is written without blocking, so an implementation that stops reading cannot hang the
 kit either. No sleeps in a round trip, and one process per run: a round trip costs two
 small writes, two reads and a JSON encode/decode each way. (The process and its pipes:
-:mod:`fivetenk.process_pipes`.)
+:mod:`fivetenk.impl.process_pipes`.)
 
 Clean-up: when the driver closes, kills a misbehaving implementation, or the kit exits
 (normally, by an exception, or by SIGINT/SIGTERM/SIGHUP, which :func:`fivetenk.cli.main`
 turns into exceptions; an :mod:`atexit` hook closes whatever is left), the implementation
 and *all its descendants* are killed (SIGKILL) and reaped -- also those that called
 ``setsid()`` or double-forked to escape: how, and the limits, in
-:mod:`fivetenk.process_tree`.
+:mod:`fivetenk.impl.process_tree`.
 """
 
 from __future__ import annotations
@@ -58,11 +58,11 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
-from . import __version__
+from .. import __version__
+from ..model.bounded import shorten
 from .drivers import CAPABILITIES, DriverError
 from .framing import ReplyError, parse_reply
 from .hello import Hello, parse_hello
-from .model.bounded import shorten
 from .process_pipes import RECEIVED_CONTEXT as RECEIVED_CONTEXT
 from .process_pipes import Spawn, _Failure, _Process
 
@@ -134,7 +134,7 @@ Trace = Callable[[dict[str, Any], dict[str, Any] | None], None]
 
 
 class ProcessDriver:
-    """A :class:`~fivetenk.drivers.Driver` for an implementation that speaks the adapter
+    """A :class:`~fivetenk.impl.drivers.Driver` for an implementation that speaks the adapter
     protocol. ``command`` is an argument list or a command line (split with
     :func:`shlex.split`, never run through a shell).
 
@@ -189,7 +189,7 @@ class ProcessDriver:
         not: :func:`fivetenk.commands.check._process_driver` makes it a usage error."""
         self.hello: Hello | None = None
         self.token = secrets.token_hex(16)
-        """The value of :data:`~fivetenk.process_tree.TOKEN_VARIABLE` in the implementation's
+        """The value of :data:`~fivetenk.impl.process_tree.TOKEN_VARIABLE` in the implementation's
         environment."""
         self._proc: _Process | None = None
         self._seq = 0
@@ -561,7 +561,7 @@ class ProcessDriver:
 
     def _handshake(self) -> None:
         """Read and check the reply to the ``hello`` sent by :meth:`_launch`: the protocol
-        version first, then the schema (:func:`~fivetenk.protocol.hello_problems`), then
+        version first, then the schema (:func:`~fivetenk.impl.protocol.hello_problems`), then
         what the kit reads of it."""
         request, self._hello_sent = self._hello_sent, None
         assert request is not None
@@ -694,10 +694,10 @@ class ProcessDriver:
 
 
 def main(argv: Sequence[str] | None = None) -> int:  # pragma: no cover - a debugging aid
-    """``python -m fivetenk.process_driver CMD…``: handshake and print what it said."""
+    """``python -m fivetenk.impl.process_driver CMD…``: handshake and print what it said."""
     args = list(sys.argv[1:] if argv is None else argv)
     if not args:
-        print("usage: python -m fivetenk.process_driver COMMAND [ARGS…]", file=sys.stderr)
+        print("usage: python -m fivetenk.impl.process_driver COMMAND [ARGS…]", file=sys.stderr)
         return 2
     with ProcessDriver(args) as driver:
         try:

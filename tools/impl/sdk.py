@@ -7,7 +7,7 @@ handshake built from what the engine declares, the dispatch on ``cmd``, ``seq`` 
 error replies that never end the session -- so that an adapter is one class with a
 method per command, each a function to fill::
 
-    from fivetenk.sdk import Engine, reject, serve
+    from fivetenk.impl.sdk import Engine, reject, serve
 
     class MyEngine(Engine):
         name, version = "my-engine", "0.3.0"
@@ -39,7 +39,7 @@ a reading is declared) up to minor version N, and skips the scenarios of later o
 naming them. It defaults to ``1`` (``1.0``) and never follows the kit by itself: an
 upgraded kit cannot start judging an adapter on a convention its author has not read. ``fivetenk
 new-adapter --lang python DIR`` writes such a class with every method in place;
-``fivetenk adapter`` (:mod:`fivetenk.adapter`) is the reference engine served by it.
+``fivetenk adapter`` (:mod:`fivetenk.impl.adapter`) is the reference engine served by it.
 
 Standard library only: the module can be copied beside an engine that cannot install the
 kit.

@@ -14,7 +14,7 @@ request the engine cannot carry out gets {"seq": …, "ok": false, "error": "…
 the end of input ends it with exit code 0. Nothing but replies is written to stdout
 (stray prints go to stderr).
 
-It is written with the kit's adapter SDK (fivetenk.sdk): the reference engine is one
+It is written with the kit's adapter SDK (fivetenk.impl.sdk): the reference engine is one
 Engine class, as an adapter written by `fivetenk new-adapter --lang python` is.
 """
 
@@ -26,23 +26,24 @@ import sys
 from collections.abc import Callable
 from typing import IO, Any, BinaryIO, TextIO
 
-from . import __version__
+from .. import __version__
+from ..reference import RulesError
+from ..reference.variants import CHOICES
+from ..shapes import SHAPES
 from .conventions import LATEST, version_text
 from .drivers import CAPABILITIES, QUERY_CAPABILITIES, DriverError, ReferenceDriver, rejection
 from .protocol import STEP_COMMANDS, request_step
-from .reference import RulesError
-from .reference.variants import CHOICES
 from .sdk import MAX_REQUEST as MAX_REQUEST  # where the kit's tests know it from
 from .sdk import Engine, Output, Session
 from .sdk import serve as sdk_serve
-from .shapes import SHAPES
 
 NAME = "fivetenk reference engine"
 
 
 class ReferenceEngine(Engine):
-    """The reference engine (or a driver standing in for it) as an :class:`~fivetenk.sdk.Engine`:
-    every step command is the driver's ``run`` of the step the request carries."""
+    """The reference engine (or a driver standing in for it) as an
+    :class:`~fivetenk.impl.sdk.Engine`: every step command is the driver's ``run`` of the step the
+    request carries."""
 
     def __init__(self, driver: Any = None, *, name: str = NAME,
                  version: str = __version__) -> None:
@@ -96,7 +97,7 @@ assert set(STEP_COMMANDS) <= set(vars(ReferenceEngine))  # every step command se
 
 
 class Adapter(Session):
-    """The protocol state machine (:class:`fivetenk.sdk.Session`) around the reference
+    """The protocol state machine (:class:`fivetenk.impl.sdk.Session`) around the reference
     engine, or around another driver: rule-breaking test engines reuse this class with a
     patched engine.
 
@@ -126,7 +127,7 @@ class Adapter(Session):
         """What this implementation says about itself: everything is supported. It
         declares ``queries`` (the shorthand for the five query commands, D-1 of issue 8),
         ``deal``, ``position`` and ``hands`` (an ``observe`` naming a seat adds that seat's
-        cards as ``held``, :func:`fivetenk.drivers.held_seat`), every shape and every
+        cards as ``held``, :func:`fivetenk.impl.drivers.held_seat`), every shape and every
         variant value; an adapter that plays less lists less (see
         schemas/protocol.md, the handshake)."""
         return Engine.hello(self.reference, {})
@@ -135,7 +136,7 @@ class Adapter(Session):
 def serve(stdin: BinaryIO, stdout: Output, adapter: Adapter | None = None,
           log: Callable[[str, bytes], None] | None = None) -> int:
     """Answer requests from ``stdin`` on ``stdout`` until ``stop`` or end of input
-    (:func:`fivetenk.sdk.serve`)."""
+    (:func:`fivetenk.impl.sdk.serve`)."""
     return sdk_serve(adapter or Adapter(), stdin, stdout, log, max_request=MAX_REQUEST)
 
 
@@ -154,8 +155,8 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     if getattr(args, "log", None):
         from pathlib import Path
 
-        from .model.paths import APPEND, open_log
-        from .model.user_input import UsageError
+        from ..model.paths import APPEND, open_log
+        from ..model.user_input import UsageError
 
         try:  # appended to; never a link, a FIFO or a device (fivetenk.model.paths, issue 29)
             log_file = os.fdopen(open_log(Path(args.log), policy=APPEND), "ab")
@@ -191,7 +192,7 @@ class _TextSink:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m fivetenk.adapter``: the same as ``fivetenk adapter``, starting faster
+    """``python -m fivetenk.impl.adapter``: the same as ``fivetenk adapter``, starting faster
     (it does not load the rest of the command line)."""
     parser = argparse.ArgumentParser(prog="fivetenk adapter", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)

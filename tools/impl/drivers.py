@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, Protocol
 
-from .reference import (
+from ..reference import (
     DEFAULT,
     Combo,
     RulesError,
@@ -26,9 +26,9 @@ from .reference import (
     parse_cards,
     points,
 )
-from .reference.cards import ALL_FACES, DECKS
-from .reference.cards import Rank as _Rank
-from .reference.plays import Play
+from ..reference.cards import ALL_FACES, DECKS
+from ..reference.cards import Rank as _Rank
+from ..reference.plays import Play
 
 QUERY_CAPABILITIES = ("classify", "beats", "plays", "points", "deck")
 """The five pure combination queries, each a capability of its own (issue 8, D-1): an
@@ -151,7 +151,7 @@ def _names_reading(declared: str | None, listed: str | None) -> bool:
     bare shape word (``"pair"``, ``"airplane+singles"``, which D10 allows and which picks
     among the readings of that shape) names every reading of that shape; a full reading
     names itself, however it is spaced (``Combo.parse``)."""
-    from .reference.combos import Shape
+    from ..reference.combos import Shape
 
     if declared is None:
         return True
@@ -196,7 +196,7 @@ class ReferenceDriver:
         self.game = None
         if setup is None:
             return {"accepted": True}
-        from .reference.game import Game
+        from ..reference.game import Game
 
         try:
             if "position" in setup:
@@ -273,7 +273,7 @@ class ReferenceDriver:
         same ranks and reading, since the listing picks the suits; calls: the same pair in
         either order, since the listing gives each pair once), every listed action being
         legal; None where the listing is a summary (a burial) or the action is malformed."""
-        from .reference.actions import Action
+        from ..reference.actions import Action
 
         try:
             wanted = Action.from_json(action)
@@ -306,7 +306,7 @@ class ReferenceDriver:
         :meth:`Game.from_position` restores the same observation. Every action of the
         feature suite thus also pins the API paths the kit's simulator, fuzzer and random
         player rely on (issue 9: mutants there are killed by the features alone)."""
-        from .reference.game import Game, Phase
+        from ..reference.game import Game, Phase
 
         if legal != accepted:
             raise DriverError(f"the reference engine's is_legal says {legal} but apply "
@@ -321,7 +321,7 @@ class ReferenceDriver:
                                   f"the game after {action!r}")
 
     def _top(self, step: dict[str, Any]) -> Combo:
-        from .reference import choose_reading
+        from ..reference import choose_reading
 
         return choose_reading(parse_cards(step["top"], allow_empty=False),
                               declared=step.get("top_shape"), variants=self.variants)

@@ -1,19 +1,19 @@
 """One running implementation: its process, and its pipes read and written without blocking.
 
-Why a module of its own: the driver (:mod:`fivetenk.process_driver`) speaks the protocol
+Why a module of its own: the driver (:mod:`fivetenk.impl.process_driver`) speaks the protocol
 -- requests, replies, pipelining, errors with their context -- in terms of "write these
 bytes by then" and "the next line, at most so long, by then". How those are done safely
 with a process that may hang, flood, stop reading or die is another concern: stdin written
 without blocking (an implementation that stops reading cannot hang the kit), stdout read
 into a buffer of at most about ``max_line`` bytes with a deadline (and a short spin before
-sleeping, see :func:`fivetenk.process_driver.default_spin`), stderr drained by a thread
+sleeping, see :func:`fivetenk.impl.process_driver.default_spin`), stderr drained by a thread
 into a ring buffer (:data:`STDERR_KEEP`), so a chatty implementation never blocks on a
 full pipe. A fault there is a :class:`_Failure`, which the driver turns into a
-:class:`~fivetenk.drivers.DriverError` with context.
+:class:`~fivetenk.impl.drivers.DriverError` with context.
 
 Each process started is registered until it is killed, and :func:`kill_all` (an
 :mod:`atexit` hook) kills whatever is left when the kit exits; killing one kills its whole
-tree (:mod:`fivetenk.process_tree`).
+tree (:mod:`fivetenk.impl.process_tree`).
 """
 
 from __future__ import annotations
@@ -58,8 +58,8 @@ def kill_all() -> None:
 
 def kill_strays(tokens: Sequence[str], since: int) -> set[int]:
     """Kill and reap what killed worker processes left: every process whose environment
-    carries one of ``tokens`` (:data:`~fivetenk.process_tree.TOKEN_VARIABLE`, given to each
-    worker's implementations, see :mod:`fivetenk.workers`), their descendants, and the
+    carries one of ``tokens`` (:data:`~fivetenk.impl.process_tree.TOKEN_VARIABLE`, given to each
+    worker's implementations, see :mod:`fivetenk.impl.workers`), their descendants, and the
     orphans the kit adopted since ``since`` (clock ticks after boot) in another session
     -- never the implementations still registered here (the kit's own). The pids found.
 

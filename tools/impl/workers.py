@@ -32,10 +32,10 @@ processes. :class:`Workers` runs them so that the kit never waits without a boun
   :mod:`multiprocessing`'s own list of children, whose exit hook joins without a bound;
 - the implementations the workers started: each worker's driver carries a token the kit
   chose (:func:`token`, in the implementation's environment as
-  :data:`fivetenk.process_tree.TOKEN_VARIABLE`), so that the processes of a worker that
+  :data:`fivetenk.impl.process_tree.TOKEN_VARIABLE`), so that the processes of a worker that
   was killed are found, killed and reaped by the kit
-  (:func:`fivetenk.process_pipes.kill_strays`) -- as the kit's own implementation's are;
-  the kit is a subreaper (:func:`fivetenk.process_tree.become_subreaper`), so what a dead
+  (:func:`fivetenk.impl.process_pipes.kill_strays`) -- as the kit's own implementation's are;
+  the kit is a subreaper (:func:`fivetenk.impl.process_tree.become_subreaper`), so what a dead
   worker leaves is re-parented to it, not to init, and reaped.
 
 Test-only hooks (never set them otherwise): :data:`FAULT_VARIABLE` makes one real worker
@@ -121,7 +121,7 @@ def progress(steps: int = 1) -> None:
 
 def token() -> str:
     """In a worker: the token its implementation's processes must carry
-    (:data:`fivetenk.process_tree.TOKEN_VARIABLE`), so that the kit finds them if the
+    (:data:`fivetenk.impl.process_tree.TOKEN_VARIABLE`), so that the kit finds them if the
     worker is killed."""
     return _token
 
@@ -150,7 +150,7 @@ def _block_signals() -> None:
 
 def _describe(err: BaseException) -> str:
     """An exception in a worker, as the kit's note shows it (bounded, visible)."""
-    from .model.bounded import visible
+    from ..model.bounded import visible
 
     return visible(f"{type(err).__name__}: {err}", 500)
 

@@ -10,15 +10,15 @@ description, ``schemas/protocol-*.schema.json`` the schema of every message kind
 - ``hello`` (the handshake), ``start`` (one per scenario), then one request per scenario
   step — the step itself without its expectations, ``op`` renamed ``cmd`` — and ``stop``.
 
-This module holds the pure parts shared by the kit (:mod:`fivetenk.process_driver`) and the
-reference adapter (:mod:`fivetenk.adapter`): building requests, checking replies, reading
+This module holds the pure parts shared by the kit (:mod:`fivetenk.impl.process_driver`) and the
+reference adapter (:mod:`fivetenk.impl.adapter`): building requests, checking replies, reading
 the handshake, and (lazily) validating messages against the schemas.
 It imports nothing heavy, so an adapter built on it starts fast.
 
 What an implementation sends is untrusted: a reply is read as strict, bounded JSON
 (:func:`loads_strict`: :data:`MAX_DEPTH`, :data:`MAX_INTEGER`, no key twice, no ``NaN``, no
 lone surrogate), its envelope checked (:func:`parse_reply`; both are the framing of a reply
-line, :mod:`fivetenk.framing`, re-exported here), then its result validated
+line, :mod:`fivetenk.impl.framing`, re-exported here), then its result validated
 against the schema of its kind (:func:`reply_problems`, :func:`hello_problems`) before the
 kit reads anything in it -- a check bounded in work and time (:data:`MAX_ITEMS`,
 :data:`MAX_KEYS`, :func:`plays_bound`, :data:`BRANCH_ERRORS`, the reply's deadline); texts
@@ -37,12 +37,16 @@ from contextvars import ContextVar
 from functools import cache
 from typing import Any
 
+from ..model.bounded import shorten
+from ..reference.variants import CHOICES
+from ..shapes import EXTRA_SHAPES, JOKER_RULES, KIT_RUNS, WING_RULES
+from ..shapes import SHAPES as SHAPE_WORDS
 from .conventions import MAJOR
 from .conventions import VersionError as VersionError
 from .conventions import check_version as check_version
 from .drivers import CAPABILITY_WORDS
 
-# reading a reply line is :mod:`fivetenk.framing`'s: re-exported, part of this interface
+# reading a reply line is :mod:`fivetenk.impl.framing`'s: re-exported, part of this interface
 from .framing import MAX_DEPTH as MAX_DEPTH
 from .framing import MAX_INTEGER as MAX_INTEGER
 from .framing import Reply
@@ -50,10 +54,6 @@ from .framing import ReplyError as ReplyError
 from .framing import loads_strict as loads_strict
 from .framing import nesting_depth as nesting_depth
 from .framing import parse_reply as parse_reply
-from .model.bounded import shorten
-from .reference.variants import CHOICES
-from .shapes import EXTRA_SHAPES, JOKER_RULES, KIT_RUNS, WING_RULES
-from .shapes import SHAPES as SHAPE_WORDS
 
 PROTOCOL_VERSION = MAJOR
 """The one major protocol version this kit speaks (minor versions: :mod:`.conventions`)."""
@@ -180,7 +180,7 @@ def _registry() -> Any:
     """Every schema of the kit's ``schemas/`` folder, by ``$id``, for cross-file refs."""
     from referencing import Registry, Resource
 
-    from .model.paths import data_dir
+    from ..model.paths import data_dir
 
     resources = []
     for path in sorted(data_dir("schemas").glob("*.schema.json")):
@@ -363,7 +363,7 @@ def _explain(error: Any) -> Any:
 def _notation_patterns() -> dict[str, tuple[str, str]]:
     """The notation's patterns in the schemas (one source of truth: the kit's own checks
     read them from there), by pattern text: (what it is, examples)."""
-    from .model.scenario import READING_HINT
+    from ..model.scenario import READING_HINT
 
     registry = _registry()
     common = registry.contents(schema_id("common"))["$defs"]
@@ -500,10 +500,10 @@ def plays_bound(hand: Any) -> int | None:
 
 @functools.lru_cache(maxsize=256)
 def _plays_bound(hand: tuple[str, ...]) -> int | None:
-    from .reference.cards import parse_cards
-    from .reference.errors import InvalidCards
-    from .reference.plays import count_plays
-    from .reference.variants import Variants
+    from ..reference.cards import parse_cards
+    from ..reference.errors import InvalidCards
+    from ..reference.plays import count_plays
+    from ..reference.variants import Variants
 
     names = sorted(CHOICES)
     try:
@@ -681,7 +681,7 @@ def reply_problems(cmd: str, reply: Reply, *, request: Mapping[str, Any] | None 
 
 def hello_problems(result: Mapping[str, Any], *, deadline: float | None = None) -> list[str]:
     """How a handshake result breaks the ``hello-reply`` schema, leaving out what the
-    protocol says is ignored (with a warning, see :func:`fivetenk.hello.parse_hello`):
+    protocol says is ignored (with a warning, see :func:`fivetenk.impl.hello.parse_hello`):
     capability words, shapes and variant names or values this kit does not know (they may
     belong to a later kit), run families, wing rules and extra shapes it does not know
     (D39). Values of the wrong type are still problems."""

@@ -6,9 +6,9 @@ kit reads (:func:`loads_strict`: nested deeper than :data:`MAX_DEPTH`, a key twi
 ``NaN``, a number beyond :data:`MAX_INTEGER`, a lone surrogate), not an object, the wrong
 ``seq``, no ``ok`` (:func:`parse_reply`) -- after which the stream cannot be trusted and
 the kit restarts the implementation. What a well-framed :class:`Reply` holds is judged
-afterwards against the schemas of the messages (:mod:`fivetenk.protocol`), and the process
+afterwards against the schemas of the messages (:mod:`fivetenk.impl.protocol`), and the process
 is kept. So this part stays small, with its bounds stated here, and needs nothing of the
-protocol's vocabulary or schemas (:mod:`fivetenk.protocol` re-exports it).
+protocol's vocabulary or schemas (:mod:`fivetenk.impl.protocol` re-exports it).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from .model.bounded import shorten
+from ..model.bounded import shorten
 
 MAX_DEPTH = 64
 """The deepest nesting of arrays and objects accepted in a reply line (the deepest valid

@@ -2,7 +2,7 @@
 capability words, shapes, variant values and profile words of D39 it declares, and the
 protocol version it speaks (issue 28: the conventions it is judged on follow from it).
 
-Split out of :mod:`fivetenk.protocol` (the module-size limit); the protocol module keeps
+Split out of :mod:`fivetenk.impl.protocol` (the module-size limit); the protocol module keeps
 building requests and checking replies against the schemas, this one reads what a
 validated hello says. What the implementation declares is untrusted: unknown words are
 ignored with a bounded warning (:data:`MAX_WARNINGS`, :data:`WORD_TEXT`).
@@ -15,14 +15,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..model.bounded import shorten
+from ..reference.variants import CHOICES
+from ..shapes import EXTRA_SHAPES, JOKER_RULES, KIT_PACK, KIT_RUNS, PACK_SIZES, WING_RULES
+from ..shapes import SHAPES as SHAPE_WORDS
 from .conventions import check_version, parse_version
 from .drivers import CAPABILITY_WORDS
 from .framing import ReplyError
-from .model.bounded import shorten
 from .protocol import NAME_TEXT
-from .reference.variants import CHOICES
-from .shapes import EXTRA_SHAPES, JOKER_RULES, KIT_PACK, KIT_RUNS, PACK_SIZES, WING_RULES
-from .shapes import SHAPES as SHAPE_WORDS
 
 __all__ = ["MAX_WARNINGS", "WORD_TEXT", "Hello", "parse_hello"]
 
@@ -33,7 +33,7 @@ class Hello:
 
     - ``capabilities``: the capability words it declared that the kit knows, as declared
       (``queries`` is the shorthand for the five query commands, D-1 of issue 8:
-      :func:`fivetenk.drivers.expand_capabilities` gives the commands);
+      :func:`fivetenk.impl.drivers.expand_capabilities` gives the commands);
     - ``shapes``: the combination shapes it plays (:data:`fivetenk.shapes.SHAPES` words;
       every shape when the handshake has no ``shapes``);
     - ``variants``: for each variant the handshake lists, the values it offers that the
@@ -71,7 +71,7 @@ class Hello:
     (as ``fuzz --max-plays-hand``). None: every hand, up to 32 cards."""
     minor: int = 0
     """The minor version of protocol 1 the implementation declares (``"1.2"``: 2; a bare
-    ``1``: 0): conventions added later are not judged (:mod:`fivetenk.conventions`)."""
+    ``1``: 0): conventions added later are not judged (:mod:`fivetenk.impl.conventions`)."""
 
     @property
     def protocol_text(self) -> str:

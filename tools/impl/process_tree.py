@@ -3,8 +3,8 @@
 Why a module of its own: how the kit makes sure nothing an implementation started outlives
 it is one concern -- ``/proc``, signals, ``waitpid`` and the subreaper -- with its own
 subtleties (pids reused, forks in flight, sessions left, zombies adopted), and nothing in it
-knows the adapter protocol. :mod:`fivetenk.process_pipes` calls it when it kills an
-implementation; :mod:`fivetenk.process_driver` decides when.
+knows the adapter protocol. :mod:`fivetenk.impl.process_pipes` calls it when it kills an
+implementation; :mod:`fivetenk.impl.process_driver` decides when.
 
 When the driver closes, kills a misbehaving implementation, or the kit exits
 (normally, by an exception, or by SIGINT/SIGTERM/SIGHUP, which :func:`fivetenk.cli.main`
