@@ -51,7 +51,7 @@ def fuzz(*args: str) -> tuple[int, str]:
 
 
 def test_generation_is_structured_and_deterministic() -> None:
-    from fivetenk.shapes import SHAPES
+    from fivetenk.impl.words import SHAPES
 
     mode = QueryMode(shapes=frozenset(SHAPES))  # declared shapes: each case says which it uses
     kinds: dict[str, int] = {}

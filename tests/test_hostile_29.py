@@ -341,7 +341,7 @@ def test_an_unknown_profile_word_shows_in_the_summary_and_the_badge(
 def test_the_published_profile_counts_ignored_words() -> None:
     full = {"capabilities": [], "shapes": [], "variants": {}, "warnings": []}
     from fivetenk.impl.drivers import CAPABILITIES
-    from fivetenk.shapes import SHAPES
+    from fivetenk.impl.words import SHAPES
 
     full = {**full, "capabilities": list(CAPABILITIES), "shapes": list(SHAPES)}
     assert published.profile_words(full) == ""

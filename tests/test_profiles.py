@@ -34,11 +34,12 @@ from fivetenk import catalog, cli, profile, report
 from fivetenk.impl.drivers import CAPABILITIES, ReferenceDriver, expand_capabilities
 from fivetenk.impl.hello import parse_hello
 from fivetenk.impl.protocol import hello_problems
+from fivetenk.impl.words import SHAPES
 from fivetenk.model.scenario import Scenario
 from fivetenk.model.spec_data import load_spec
 from fivetenk.reference.variants import CHOICES
 from fivetenk.runner import Result, run_scenario
-from fivetenk.shapes import SHAPES, describe_uses, scenario_shapes, shape_of
+from fivetenk.shapes import describe_uses, scenario_shapes, shape_of
 
 MINI = Path(__file__).resolve().parent / "miniatures"
 LEFT_OUT = {"straight", "triple+single", "triple+pair", "airplane+singles", "airplane+pairs"}

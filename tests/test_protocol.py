@@ -359,3 +359,12 @@ def test_texts_remembered_as_matched_never_let_another_through() -> None:
     for bad in ("pear 7: 7 7", 7, True, ["single 3: 3"], None):
         assert not _readings_ok(["pair 7: 7 7", bad], "play"), bad
     assert not _readings_ok(["single 3: 3"], "reading")  # a play is no reading
+
+
+def test_the_query_commands_are_the_query_steps() -> None:
+    """The protocol's query commands (fivetenk.impl.words, the one vocabulary) are the
+    scenario format's query steps (fivetenk.model.scenario.QUERY_OPS, a layer below)."""
+    from fivetenk.impl.words import QUERY_COMMANDS
+    from fivetenk.model.scenario import QUERY_OPS
+
+    assert set(QUERY_COMMANDS) == QUERY_OPS and len(QUERY_COMMANDS) == len(QUERY_OPS)

@@ -24,8 +24,8 @@ import jsonschema
 import pytest
 
 from fivetenk import catalog, vectors
+from fivetenk.impl.words import SHAPES
 from fivetenk.reference import Card, Combo, Rank, Variants, beats, classify, parse_cards
-from fivetenk.shapes import SHAPES
 
 ROOT = Path(__file__).resolve().parent.parent
 MINIATURES = ROOT / "tests" / "miniatures"

@@ -117,7 +117,7 @@ _SPECIFICITY = {"id": 0, "key": 0, "clause": 1, "tag": 2, "uses": 3, "rule": 4}
 
 def _shape_words() -> tuple[str, ...]:
     """The shape words an entry may name (:data:`fivetenk.shapes.SHAPES`)."""
-    from .shapes import SHAPES
+    from .impl.words import SHAPES
 
     return tuple(SHAPES)
 

@@ -51,17 +51,13 @@ from typing import Any
 
 from .impl import conventions
 from .impl.drivers import CAPABILITIES, Driver, expand_capabilities
+from .impl.words import KIT_PACK, KIT_RUNS, RUN_FAMILIES, RUN_TOPS, SHAPES
 from .lowering import LOWERED_COMMANDS, lowerable
 from .model.scenario import Scenario
 from .reference.variants import CHOICES
 from .shapes import (
     JOKERS_MIXED,
-    KIT_PACK,
-    KIT_RUNS,
-    RUN_FAMILIES,
     RUN_TOP,
-    RUN_TOPS,
-    SHAPES,
     WING_FOUR,
     WING_RULE,
     content_key,

@@ -56,8 +56,8 @@ def profile_words(declared: dict[str, Any]) -> str:
     "pairs 3-10", "strict wings", "plus four+singles"), and a protocol version older than
     the kit's ("protocol 1.0": the conventions added since were not judged, issue 28)."""
     from .impl.drivers import CAPABILITIES
+    from .impl.words import SHAPES
     from .reference.variants import CHOICES
-    from .shapes import SHAPES
 
     parts = []
     lacking = [c for c in CAPABILITIES if c not in declared.get("capabilities", CAPABILITIES)]
@@ -108,8 +108,8 @@ def badge_label(declared: dict[str, Any]) -> str:
 def _counted(declared: dict[str, Any]) -> str:
     """The profile in counts: ``8/13 shapes, 3/8 commands, variants, 1 deck``."""
     from .impl.drivers import CAPABILITIES
+    from .impl.words import SHAPES
     from .reference.variants import CHOICES
-    from .shapes import SHAPES
 
     parts = []
     shapes = [s for s in SHAPES if s in declared.get("shapes", SHAPES)]

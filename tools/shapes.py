@@ -42,22 +42,15 @@ import json
 from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
+from .impl.words import ACE, SHAPES
 from .reference import Combo, RulesError, Shape, Variants, choose_reading, classify, parse_cards
 from .reference.plays import legal_plays
 
 if TYPE_CHECKING:
     from .model.scenario import Scenario
 
-SHAPES: tuple[str, ...] = (
-    "single", "pair", "triple", "triple+single", "triple+pair", "straight", "pairs",
-    "airplane", "airplane+singles", "airplane+pairs", "5-10-K", "bomb", "rocket",
-)
-"""Every shape word, in the order of the reading notation (and of the strength order of
-ordinary shapes where it applies). :func:`scenario_shapes` lists shapes in this order."""
-
-_ACE = 14
 _SJ = 16
-"""The highest rank a run may hold (R03.4: runs lie within 3…A)."""
+"""The small joker's rank value."""
 _WORD: dict[Shape, str] = {shape: shape.value for shape in Shape}
 _WORD[Shape.MIXED_5_10_K] = _WORD[Shape.SUITED_5_10_K] = "5-10-K"
 _ORDER = {word: index for index, word in enumerate(SHAPES)}
@@ -102,37 +95,6 @@ MARKS = (WING_RULE, WING_FOUR, JOKERS_MIXED)
 def is_mark(use: str) -> bool:
     """Whether a use of :func:`scenario_uses` is a rule mark rather than a shape."""
     return use in MARKS or use.startswith(RUN_TOP)
-
-
-PACK_SIZES = (1, 2, 3)
-"""Decks an implementation may play with (hello ``pack``, D39); the kit's game is 3."""
-KIT_PACK = 3
-RUN_FAMILIES: dict[str, tuple[str, ...]] = {
-    "straight": ("straight",), "pairs": ("pairs",),
-    "airplane": ("airplane", "airplane+singles", "airplane+pairs"),
-    "airplane+singles": ("airplane+singles",), "airplane+pairs": ("airplane+pairs",),
-}
-"""Keys of the hello ``runs`` word (D39) and the run shapes each governs (an airplane's
-length is its body's, whatever its wings). ``airplane`` governs the winged airplanes too,
-unless ``airplane+singles`` or ``airplane+pairs`` is declared apart (issue 32: RLCard caps
-winged airplanes by its 20-card hand)."""
-KIT_RUNS: dict[str, tuple[int, int]] = {"straight": (5, 12), "pairs": (2, 12),
-                                        "airplane": (2, 12), "airplane+singles": (2, 12),
-                                        "airplane+pairs": (2, 12)}
-"""The run lengths of this game (R03.4, D9): body ranks, lowest and highest."""
-WING_RULES = ("kit", "strict")
-"""Values of the hello ``wings`` word (D39): ``kit`` the wings of R03.5 and D9;
-``strict`` a triple next to the body is body, and four of a rank is never among the
-wings, as singles or as pairs (issue 32)."""
-JOKER_RULES = ("kit", "alone")
-"""Values of the hello ``jokers`` word (D39, issue 32): ``kit`` this game's; ``alone``
-jokers join no other cards (no joker kicker or wing, no joker in a mixed set)."""
-RUN_TOPS = tuple(range(7, _ACE + 1))
-"""Values of the hello ``run_top`` word (D39, issue 32), as rank values: the highest rank
-a run may reach, 7 (a straight 3-7) to the ace (this game's)."""
-EXTRA_SHAPES = ("four+singles", "four+pairs")
-"""Shapes an implementation may play beyond this game's (hello ``extra_shapes``, D39):
-four of a rank with two single cards, or with two pairs (Dou Dizhu's four-with-two)."""
 
 
 def clear_cache() -> None:
@@ -353,7 +315,7 @@ def _use(combo: Combo, ranks: Iterable[int] = ()) -> set[str]:
             counts[rank] = counts.get(rank, 0) + 1
         high = int(combo.key)
         low = high - combo.length + 1
-        if counts.get(low - 1, 0) >= 3 or (high + 1 <= _ACE and counts.get(high + 1, 0) >= 3):
+        if counts.get(low - 1, 0) >= 3 or (high + 1 <= ACE and counts.get(high + 1, 0) >= 3):
             found.add(WING_RULE)  # a triple next to the body is body (D39)
         if word == "airplane+pairs" and any(
                 n >= 4 for rank, n in counts.items() if not low <= rank <= high):

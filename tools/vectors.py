@@ -42,11 +42,12 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from .impl.words import SHAPES
 from .model.paths import data_dir
 from .model.scenario import Scenario
 from .reference import Card, Combo, Variants, full_deck, legal_plays
 from .reference.variants import CHOICES
-from .shapes import SHAPES, shape_of
+from .shapes import shape_of
 
 FORMAT = 1
 SEED = 32

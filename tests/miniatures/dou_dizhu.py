@@ -27,8 +27,8 @@ from typing import Any
 
 from fivetenk.impl import sdk
 from fivetenk.impl.adapter import ReferenceEngine
+from fivetenk.impl.words import SHAPES
 from fivetenk.reference import Combo, parse_cards
-from fivetenk.shapes import SHAPES
 
 ACE = 14
 DECLARED: dict[str, Any] = {

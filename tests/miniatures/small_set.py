@@ -28,10 +28,10 @@ from typing import Any
 
 from fivetenk.impl.adapter import Adapter, serve
 from fivetenk.impl.drivers import ReferenceDriver
+from fivetenk.impl.words import SHAPES
 from fivetenk.reference import combos, plays
 from fivetenk.reference.combos import Shape
 from fivetenk.reference.variants import CHOICES
-from fivetenk.shapes import SHAPES
 
 LEFT_OUT = frozenset({Shape.STRAIGHT, Shape.TRIPLE_SINGLE, Shape.TRIPLE_PAIR,
                       Shape.AIRPLANE_SINGLES, Shape.AIRPLANE_PAIRS})

@@ -105,7 +105,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def _shape_list(text: str) -> tuple[str, ...]:
     """``--shapes straight,bomb``: shape words of the reading notation (issue 8, D-2),
     comma-separated; an unknown word is a usage error (exit 2) listing the shapes."""
-    from ..shapes import SHAPES
+    from ..impl.words import SHAPES
 
     words = tuple(w.strip() for w in text.split(",") if w.strip())
     unknown = [w for w in words if w not in SHAPES]

@@ -487,7 +487,7 @@ def _plan(seed: int, made: dict[str, Any], runnable: dict[str, str], fixed: dict
 
 
 def _all_shapes() -> tuple[str, ...]:
-    from ..shapes import SHAPES
+    from ..impl.words import SHAPES
 
     return tuple(SHAPES)
 

@@ -163,7 +163,7 @@ class GameMode:
             return (f"{self.name} play this game's pack of 3 decks, and the implementation "
                     f"declares {pack} (D39)")
         if self.shapes is not None:
-            from ..shapes import SHAPES
+            from ..impl.words import SHAPES
 
             missing = [s for s in SHAPES if s not in self.shapes]
             if missing:

@@ -29,13 +29,13 @@ from typing import IO, Any, BinaryIO, TextIO
 from .. import __version__
 from ..reference import RulesError
 from ..reference.variants import CHOICES
-from ..shapes import SHAPES
 from .conventions import LATEST, version_text
 from .drivers import CAPABILITIES, QUERY_CAPABILITIES, DriverError, ReferenceDriver, rejection
 from .protocol import STEP_COMMANDS, request_step
 from .sdk import MAX_REQUEST as MAX_REQUEST  # where the kit's tests know it from
 from .sdk import Engine, Output, Session
 from .sdk import serve as sdk_serve
+from .words import SHAPES
 
 NAME = "fivetenk reference engine"
 

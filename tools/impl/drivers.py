@@ -29,10 +29,11 @@ from ..reference import (
 from ..reference.cards import ALL_FACES, DECKS
 from ..reference.cards import Rank as _Rank
 from ..reference.plays import Play
+from .words import QUERY_COMMANDS
 
-QUERY_CAPABILITIES = ("classify", "beats", "plays", "points", "deck")
-"""The five pure combination queries, each a capability of its own (issue 8, D-1): an
-engine without a play enumerator lacks ``plays`` only, a Dou Dizhu judge ``points``."""
+QUERY_CAPABILITIES = QUERY_COMMANDS
+"""The five pure combination queries, each a capability of its own (issue 8, D-1): the
+query commands (:data:`.words.QUERY_COMMANDS`)."""
 CAPABILITIES = (*QUERY_CAPABILITIES, "deal", "position", "hands")
 """What an implementation may support: each query command, starting a hand from an
 explicit deal, starting from a position, and ``hands``: an ``observe`` request naming a

@@ -17,12 +17,12 @@ from typing import Any
 
 from ..model.bounded import shorten
 from ..reference.variants import CHOICES
-from ..shapes import EXTRA_SHAPES, JOKER_RULES, KIT_PACK, KIT_RUNS, PACK_SIZES, WING_RULES
-from ..shapes import SHAPES as SHAPE_WORDS
 from .conventions import check_version, parse_version
 from .drivers import CAPABILITY_WORDS
 from .framing import ReplyError
 from .protocol import NAME_TEXT
+from .words import EXTRA_SHAPES, JOKER_RULES, KIT_PACK, KIT_RUNS, PACK_SIZES, WING_RULES
+from .words import SHAPES as SHAPE_WORDS
 
 __all__ = ["MAX_WARNINGS", "WORD_TEXT", "Hello", "parse_hello"]
 

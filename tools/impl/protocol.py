@@ -39,8 +39,6 @@ from typing import Any
 
 from ..model.bounded import shorten
 from ..reference.variants import CHOICES
-from ..shapes import EXTRA_SHAPES, JOKER_RULES, KIT_RUNS, WING_RULES
-from ..shapes import SHAPES as SHAPE_WORDS
 from .conventions import MAJOR
 from .conventions import VersionError as VersionError
 from .conventions import check_version as check_version
@@ -54,16 +52,15 @@ from .framing import ReplyError as ReplyError
 from .framing import loads_strict as loads_strict
 from .framing import nesting_depth as nesting_depth
 from .framing import parse_reply as parse_reply
+from .words import COMMANDS as COMMANDS  # every request the kit sends, in session order
+from .words import EXTRA_SHAPES, GAME_COMMANDS, JOKER_RULES, KIT_RUNS, QUERY_COMMANDS, WING_RULES
+from .words import SHAPES as SHAPE_WORDS
 
 PROTOCOL_VERSION = MAJOR
 """The one major protocol version this kit speaks (minor versions: :mod:`.conventions`)."""
 
-QUERY_COMMANDS = ("classify", "beats", "plays", "points", "deck")
-GAME_COMMANDS = ("act", "observe", "next_hand")
 STEP_COMMANDS = QUERY_COMMANDS + GAME_COMMANDS
 """Commands made from scenario steps (``advance`` is a kit macro and is never sent)."""
-COMMANDS = ("hello", "start", *STEP_COMMANDS, "stop")
-"""Every request the kit sends, in the order of a session."""
 
 EXPECTATION_KEYS = frozenset({"expect", "contains", "excludes", "line", "families"})
 """Step keys that say what is expected or where the step was written: never sent

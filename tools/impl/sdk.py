@@ -52,16 +52,14 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, BinaryIO, Protocol
 
+from .words import COMMANDS
+
 PROTOCOL_VERSION = 1
 """The major protocol version spoken."""
 PROTOCOL_LATEST = "1.4"
 """The latest minor version of protocol 1 this SDK's documentation describes (what
 ``fivetenk new-adapter`` writes into a new adapter; :data:`Engine.protocol` defaults to
 ``1``, that is 1.0)."""
-QUERY_COMMANDS = ("classify", "beats", "plays", "points", "deck")
-GAME_COMMANDS = ("act", "observe", "next_hand")
-COMMANDS = ("hello", "start", *QUERY_COMMANDS, *GAME_COMMANDS, "stop")
-"""Every request the kit sends (schemas/protocol.md, section 4)."""
 MAX_REQUEST = 16 << 20
 """The longest request line read (16 MiB); a longer one is answered with an error."""
 
