@@ -145,8 +145,8 @@ def graph() -> dict[str, set[str]]:
     too."""
     known = modules()
     edges = {name: imported(name, path, known) for name, path in known.items()}
-    edges["fivetenk.cli"] |= {f"fivetenk.{module}" for module, _ in COMMANDS.values()
-                              if module is not None}
+    edges["fivetenk.cli"] |= {f"fivetenk.{command.module}" for command in COMMANDS.values()
+                              if command.module is not None}
     return edges
 
 

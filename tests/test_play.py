@@ -60,7 +60,7 @@ def answer(action: dict[str, Any]) -> str:
 
 
 def test_registered_as_a_subcommand() -> None:
-    assert COMMANDS["play"][0] == "practice.play"
+    assert COMMANDS["play"].module == "practice.play"
     args = build_parser(["play"]).parse_args(["play", "--auto", "--seed", "3"])
     assert args.func is play_mod.run and args.auto and args.seed == 3
     assert args.seat is None  # 0 unless --resume names the seat (run() applies it)

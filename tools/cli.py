@@ -15,62 +15,94 @@ import re
 import signal
 import sys
 from collections.abc import Sequence
-from typing import Any, TextIO
+from typing import Any, NamedTuple, TextIO
 
 from . import __version__
 from .model.user_input import UsageError as UsageError  # where commands raise it from
 
-EPILOG = """\
-commands:
-  check      run scenarios against the reference engine or an implementation (--impl)
-  diff       compare two runs (check --jsonl): every status change, exit 1 on a regression
-  expectations  write the expectations that make a run green (RUN.jsonl --out FILE), or
-             merge a run into them (--update FILE)
-  rules      print rules, clauses and rulings (fivetenk rules R17, --lang es)
-  show       print a scenario as written and as JSON; --impl CMD replays it step by step
-  export     write the feature scenarios as schema-valid JSON
-  render     turn JSON scenarios back into Gherkin (--lang es: in Spanish)
-  simulate   play random legal matches and print a readable log
-  play       play one seat against five heuristic players (--seat N, --auto)
-  fuzz       look for divergences from the reference engine, shrink and write them (--impl)
-  steps      list the Gherkin steps the kit understands (--lang es: in Spanish)
-  adapter    serve the reference engine over the JSON-lines adapter protocol
-  new-adapter  write an adapter to fill in (--lang python|js DIR), the protocol done
-  protocol   print the adapter protocol document (schemas/protocol.md)
-  book       write the rules, scenarios and results as a static site (--out DIR)
-  dispute    write one decision of a game log as a scenario to check or edit (--at N)
 
-exit codes: 0 ok, 1 failed or errored scenarios (or none ran: all skipped), 2 bad input.
-See README.md for writing your own scenarios and for the adapter protocol.
-"""
+class Command(NamedTuple):
+    """One command of the command line."""
+
+    module: str | None
+    """Its module in fivetenk (imported only when the command runs), or None for the two
+    commands written here (``steps``, ``protocol``)."""
+    help: str
+    """Its line in the list of ``fivetenk --help`` and its description by default."""
+    summary: str
+    """Its line in the epilog of ``fivetenk --help`` (lines after the first are indented
+    under the first)."""
 
 
-
-
-COMMANDS: dict[str, tuple[str | None, str]] = {
-    "check": ("commands.check", "run the scenario suite"),
-    "diff": ("commands.diff", "compare two runs (check --jsonl reports), scenario by scenario"),
-    "expectations": ("commands.expectations",
-                     "write the expectations that make a run green, each pinned to its failure "
-                     "and scenarios; --update FILE merges a run into them"),
-    "rules": ("commands.rules", "print rules, clauses and rulings"),
-    "show": ("commands.show", "print a scenario (Gherkin and JSON); --impl CMD replays it"),
-    "export": ("commands.export", "write the feature scenarios as schema-valid JSON"),
-    "render": ("commands.render", "turn JSON scenarios back into Gherkin"),
-    "simulate": ("practice.simulate", "play random legal matches and print a readable log"),
-    "play": ("practice.play", "play a match at one seat against five heuristic players"),
-    "fuzz": ("fuzz.command", "look for divergences from the reference engine (--impl CMD), "
-             "shrink them and write each as a scenario"),
-    "steps": (None, "list the Gherkin steps the kit understands"),
-    "adapter": ("impl.adapter", "serve the reference engine over the JSON-lines adapter protocol"),
-    "new-adapter": ("scaffold", "write an adapter to fill in (--lang python|js DIR): the "
-                    "protocol plumbing done, each command a function"),
-    "protocol": (None, "print the adapter protocol document (where it is: --path)"),
-    "book": ("book", "write the rules, scenarios and results as a static site (--out DIR)"),
-    "dispute": ("practice.dispute", "write one decision of a game log as a scenario (--at N)"),
+COMMANDS: dict[str, Command] = {
+    "check": Command("commands.check", "run the scenario suite",
+                     "run scenarios against the reference engine or an implementation "
+                     "(--impl)"),
+    "diff": Command("commands.diff",
+                    "compare two runs (check --jsonl reports), scenario by scenario",
+                    "compare two runs (check --jsonl): every status change, exit 1 on a "
+                    "regression"),
+    "expectations": Command("commands.expectations",
+                            "write the expectations that make a run green, each pinned to its "
+                            "failure and scenarios; --update FILE merges a run into them",
+                            "write the expectations that make a run green (RUN.jsonl --out "
+                            "FILE), or\nmerge a run into them (--update FILE)"),
+    "rules": Command("commands.rules", "print rules, clauses and rulings",
+                     "print rules, clauses and rulings (fivetenk rules R17, --lang es)"),
+    "show": Command("commands.show",
+                    "print a scenario (Gherkin and JSON); --impl CMD replays it",
+                    "print a scenario as written and as JSON; --impl CMD replays it step by "
+                    "step"),
+    "export": Command("commands.export", "write the feature scenarios as schema-valid JSON",
+                      "write the feature scenarios as schema-valid JSON"),
+    "render": Command("commands.render", "turn JSON scenarios back into Gherkin",
+                      "turn JSON scenarios back into Gherkin (--lang es: in Spanish)"),
+    "simulate": Command("practice.simulate", "play random legal matches and print a readable log",
+                        "play random legal matches and print a readable log"),
+    "play": Command("practice.play", "play a match at one seat against five heuristic players",
+                    "play one seat against five heuristic players (--seat N, --auto)"),
+    "fuzz": Command("fuzz.command", "look for divergences from the reference engine "
+                    "(--impl CMD), shrink them and write each as a scenario",
+                    "look for divergences from the reference engine, shrink and write them "
+                    "(--impl)"),
+    "steps": Command(None, "list the Gherkin steps the kit understands",
+                     "list the Gherkin steps the kit understands (--lang es: in Spanish)"),
+    "adapter": Command("impl.adapter",
+                       "serve the reference engine over the JSON-lines adapter protocol",
+                       "serve the reference engine over the JSON-lines adapter protocol"),
+    "new-adapter": Command("scaffold", "write an adapter to fill in (--lang python|js DIR): "
+                           "the protocol plumbing done, each command a function",
+                           "write an adapter to fill in (--lang python|js DIR), the protocol "
+                           "done"),
+    "protocol": Command(None, "print the adapter protocol document (where it is: --path)",
+                        "print the adapter protocol document (schemas/protocol.md)"),
+    "book": Command("book", "write the rules, scenarios and results as a static site "
+                    "(--out DIR)",
+                    "write the rules, scenarios and results as a static site (--out DIR)"),
+    "dispute": Command("practice.dispute",
+                       "write one decision of a game log as a scenario (--at N)",
+                       "write one decision of a game log as a scenario to check or edit "
+                       "(--at N)"),
 }
-"""Command -> (module in fivetenk, help line). A command's module is imported only when
-that command runs, so ``fivetenk adapter`` starts without loading Gherkin or the spec."""
+"""Every command, once: its module, its help line and its line in the epilog. A command's
+module is imported only when that command runs, so ``fivetenk adapter`` starts without
+loading Gherkin or the spec."""
+
+
+def _epilog() -> str:
+    lines = ["commands:"]
+    for name, command in COMMANDS.items():
+        first, *rest = command.summary.split("\n")
+        lines.append(f"  {name:<9}  {first}")
+        lines += [" " * 13 + line for line in rest]
+    return "\n".join([
+        *lines, "",
+        "exit codes: 0 ok, 1 failed or errored scenarios (or none ran: all skipped), 2 bad input.",
+        "See README.md for writing your own scenarios and for the adapter protocol.", ""])
+
+
+EPILOG = _epilog()
+"""The epilog of ``fivetenk --help``: the commands, the exit codes, where to read more."""
 
 
 _ROLE = re.compile(r":(?:mod|func|class|meth|data|attr):`~?([^`]+)`")
@@ -104,7 +136,7 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
     chosen = next((a for a in argv if not a.startswith("-")), None)
-    for name, (module_name, help_line) in COMMANDS.items():
+    for name, (module_name, help_line, _) in COMMANDS.items():
         p = sub.add_parser(name, help=help_line, description=help_line,
                            formatter_class=argparse.RawDescriptionHelpFormatter)
         if name != chosen:

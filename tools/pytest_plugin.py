@@ -16,7 +16,7 @@ offers the option; from a source checkout, load it with ``-p fivetenk.pytest_plu
 A stale expectation entry (``check`` fails the run for it) fails the session: pytest
 reports it after the tests and exits with 1.
 
-``--fivetenk-impl`` is checked as ``check --impl`` is (:func:`fivetenk.commands.check.impl_argv`):
+``--fivetenk-impl`` is checked as ``check --impl`` is (:func:`fivetenk.impl.options.impl_argv`):
 an empty value (an unset ``$IMPL`` in CI), a blank one, an unclosed quote or a program
 that cannot run is one usage error, and pytest exits non-zero before any test runs
 (issue 29). As under ``check``, SIGTERM or SIGHUP to pytest kills the implementation and
@@ -55,9 +55,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def _seconds(text: str) -> float:
     """``--fivetenk-timeout``, checked as ``check --timeout`` is."""
-    from .commands.check import _positive
+    from .impl.options import seconds
 
-    return _positive(text)
+    return seconds(text)
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -67,7 +67,7 @@ def pytest_configure(config: pytest.Config) -> None:
     impl = config.getoption("fivetenk_impl", None)
     if impl is None:
         return
-    from .commands.check import impl_argv
+    from .impl.options import impl_argv
     from .model.user_input import UsageError
 
     try:
@@ -175,7 +175,7 @@ class ScenarioFailed(Exception):
 def _driver(config: pytest.Config) -> Driver:
     state = config.stash[_STATE]
     if state.get("driver") is None:
-        from .commands.check import impl_argv
+        from .impl.options import impl_argv
         from .impl.process_driver import ProcessDriver
 
         state["driver"] = ProcessDriver(impl_argv(config.getoption("fivetenk_impl")),

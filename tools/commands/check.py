@@ -41,6 +41,7 @@ from .. import catalog, profile, published, report, vectors
 from ..expectations import NEW, Expectations, is_new, stale_records
 from ..expectations import load as load_expectations
 from ..impl.drivers import Driver, ReferenceDriver
+from ..impl.options import add_impl_options, open_driver
 from ..model.scenario import REJECTIONS_ALONE, Scenario
 from ..model.scenario import without_rejection_clauses as without_rejection_clauses  # moved there
 from ..model.spec_data import load_spec
@@ -80,15 +81,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    "rule, the failing scenarios), e.g. $GITHUB_STEP_SUMMARY")
     p.add_argument("-q", "--quiet", action="store_true", help="print only failures and totals")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on a terminal")
-    p.add_argument("--impl", metavar="CMD",
-                   help="check this implementation over the adapter protocol, e.g. "
-                   "--impl \"node adapter.js\" (default: the bundled reference engine)")
-    p.add_argument("--timeout", type=_positive, default=10.0, metavar="SECONDS",
-                   help="with --impl: seconds to wait for each reply, at most 3600 "
-                   "(default 10)")
-    p.add_argument("--restarts", type=_restarts, default=5, metavar="N",
-                   help="with --impl: restart a misbehaving implementation at most N times, "
-                   "0-100 (default 5)")
+    add_impl_options(p, "check this implementation over the adapter protocol, e.g. "
+                     "--impl \"node adapter.js\" (default: the bundled reference engine)")
     p.add_argument("--any-clause", action="store_true",
                    help="judge every rejection (an action, a next hand, a query refused as "
                    "bad input) on whether it is rejected, not on the clause it cites (the "
@@ -117,119 +111,6 @@ def _shape_list(text: str) -> tuple[str, ...]:
     return words
 
 
-def _positive(text: str) -> float:
-    """``--timeout``: seconds, more than 0 and at most
-    :data:`~fivetenk.impl.process_driver.MAX_TIMEOUT` (a longer wait is a mistake, and beyond
-    about 24 days ``poll()`` itself fails)."""
-    from ..impl.process_driver import MAX_TIMEOUT
-
-    try:
-        value = float(text)
-    except ValueError:
-        value = 0.0
-    if not 0 < value <= MAX_TIMEOUT:  # also refuses nan and inf
-        raise argparse.ArgumentTypeError(
-            f"expected a number of seconds above 0 and at most {MAX_TIMEOUT:g}, not {text!r}")
-    return value
-
-
-def _restarts(text: str) -> int:
-    """``--restarts``: a whole number from 0 to :data:`~fivetenk.impl.process_driver.MAX_RESTARTS`
-    (ASCII digits only: ``int`` would read ``"٣"`` and choke on ``"²"``)."""
-    from ..impl.process_driver import MAX_RESTARTS
-
-    if not (text.isascii() and text.isdigit()) or int(text) > MAX_RESTARTS:
-        raise argparse.ArgumentTypeError(
-            f"expected a whole number from 0 to {MAX_RESTARTS}, not {text!r}")
-    return int(text)
-
-
-def impl_argv(impl: str, option: str = "--impl") -> list[str]:
-    """The argument list of an ``--impl`` command (split like a shell would, never run
-    through one), checked: it must name a program that can run. Empty (an unset variable
-    in CI), blank, an unclosed quote, not found, a folder, not a regular file or not
-    executable is a UsageError naming ``option``. The one check of ``check --impl``,
-    ``fuzz --impl``, ``show --impl`` and the pytest plugin's ``--fivetenk-impl``."""
-    import shlex
-    import shutil
-    import stat
-
-    from ..model.user_input import UsageError
-
-    try:
-        argv = shlex.split(impl)
-    except ValueError as err:
-        raise UsageError(f"{option} {report.visible(repr(impl), 400)}: {err}") from None
-    if not argv or not argv[0].strip():
-        raise UsageError(f"{option} needs a command, not {report.visible(repr(impl), 400)} "
-                         "(an unset variable?)")
-    program = argv[0]
-    shown = report.visible(repr(program), 400)
-    if os.sep in program or (os.altsep and os.altsep in program):
-        try:
-            info = os.stat(program)
-        except (OSError, ValueError) as err:
-            reason = "not found" if isinstance(err, FileNotFoundError) else \
-                getattr(err, "strerror", None) or str(err)
-            raise UsageError(f"{option}: {shown}: {reason}") from None
-        if stat.S_ISDIR(info.st_mode):
-            raise UsageError(f"{option}: {shown} is a folder, not a program")
-        if not stat.S_ISREG(info.st_mode):
-            raise UsageError(f"{option}: {shown} is not a regular file")
-        if not os.access(program, os.X_OK):
-            raise UsageError(f"{option}: {shown} is not executable (chmod +x it, or name "
-                             f"its interpreter: {option} \"python3 {program}\")")
-    elif shutil.which(program) is None:
-        hint = f" (to run the file here, write ./{program})" if os.path.exists(program) else ""
-        raise UsageError(f"{option}: command {shown} not found on PATH{hint}")
-    return argv
-
-
-def _process_driver(args: argparse.Namespace) -> Driver:
-    """The ProcessDriver for --impl, started at once so that it boots while the scenarios
-    load. The command must name a program that can run (:func:`impl_argv`): a usage error
-    (exit 2) otherwise, never an errored run, and never a silent fall-back to the
-    reference engine."""
-    from ..impl.process_driver import ProcessDriver
-    from ..model.user_input import UsageError
-
-    argv = impl_argv(args.impl)
-    program = argv[0]
-    driver = ProcessDriver(argv, timeout=args.timeout, restarts=args.restarts)
-    driver.prestart()
-    if driver.start_error is not None:
-        driver.close()
-        raise UsageError(f"--impl: cannot start {program!r}: "
-                         f"{_start_failure(driver.start_error, program)}")
-    return driver
-
-
-def _start_failure(err: OSError, program: str) -> str:
-    """Why the operating system would not run ``program``, in the user's terms: a script
-    whose ``#!`` interpreter is missing fails as "not found" although the file is there,
-    a file with no ``#!`` line and of no executable format as "exec format error"."""
-    import errno
-    import shutil
-
-    path = program if os.sep in program else shutil.which(program) or program
-    if err.errno == errno.ENOENT and os.path.isfile(path):
-        try:
-            with open(path, "rb") as f:
-                first = f.readline(4096)
-        except OSError:
-            first = b""
-        if first.startswith(b"#!"):
-            words = first[2:].decode("utf-8", "replace").split()
-            interpreter = words[0] if words else ""
-            return (f"the interpreter its #! line names, {interpreter!r}, is not found "
-                    "(install it, fix the #! line, or name an interpreter: --impl "
-                    f"\"python3 {program}\")")
-    if err.errno == errno.ENOEXEC:
-        return ("not a program this system can run (exec format error): a script needs a #! "
-                f"line naming its interpreter, or name it: --impl \"python3 {program}\"")
-    return err.strerror or str(err)
-
-
 def _rule_id(text: str) -> str:
     text = text.upper().lstrip("R")
     if not text.isdigit() or not 1 <= int(text) <= 24:
@@ -246,7 +127,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None, driver: Driver | No
     out = out or sys.stdout
     if driver is None and getattr(args, "impl", None) is not None:
         _check_outputs(args)  # before the implementation is even started (issue 29)
-        driver = _process_driver(args)
+        driver = open_driver(args)
         try:
             return _run(args, out, driver)
         finally:

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from .. import catalog, evidence, report
+from ..impl.options import add_impl_options, open_driver
 from ..model.scenario import REJECTIONS_ALONE, Scenario, dumps
 from ..model.spec_data import Spec, load_spec
 from ..runner import Result, run_scenario
@@ -39,20 +40,12 @@ EXCHANGES_PER_STEP = 24
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    from .check import _positive, _restarts
-
     p.add_argument("id", metavar="ID",
                    help="a scenario id (R05-003; an outline id shows every row: R02-001)")
     p.add_argument("paths", nargs="*", type=Path, metavar="PATH",
                    help="your own .feature / .json scenarios or folders, as for check")
-    p.add_argument("--impl", metavar="CMD",
-                   help="replay the scenario against this implementation over the adapter "
-                   "protocol and print the whole exchange, step by step")
-    p.add_argument("--timeout", type=_positive, default=10.0, metavar="SECONDS",
-                   help="with --impl: seconds to wait for each reply (default 10)")
-    p.add_argument("--restarts", type=_restarts, default=5, metavar="N",
-                   help="with --impl: restart a misbehaving implementation at most N times "
-                   "(default 5)")
+    add_impl_options(p, "replay the scenario against this implementation over the adapter "
+                     "protocol and print the whole exchange, step by step")
     p.add_argument("--any-clause", action="store_true",
                    help="with --impl: judge rejections as check --any-clause does")
     p.add_argument("--json", action="store_true",
@@ -142,9 +135,8 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     replays: list[tuple[Result, Recorder]] = []
     name = ""
     if getattr(args, "impl", None) is not None:
-        from .check import _process_driver
 
-        driver = _process_driver(args)
+        driver = open_driver(args)
         try:
             for s in chosen:
                 recorder = Recorder(driver)

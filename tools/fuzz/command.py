@@ -50,6 +50,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from .. import report
+from ..impl.options import add_impl_options, open_driver, seconds
 from ..reference.variants import CHOICES
 from . import faults
 from .campaign import (
@@ -83,15 +84,15 @@ DEFAULT_CASES = 2000
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--impl", metavar="CMD",
-                   help="the implementation, over the adapter protocol (never run through a "
-                   "shell), e.g. --impl \"node adapter.js\" (required, except for merge)")
+    add_impl_options(p, "the implementation, over the adapter protocol (never run through a "
+                     "shell), e.g. --impl \"node adapter.js\" (required, except for merge)",
+                     restarts_note="; once they are spent the campaign stops and says so")
     p.add_argument("--seed", type=_count(0, 2**63), metavar="N",
                    help="the campaign's seed (default: a fresh one, always printed with the "
                    "command that reruns it)")
     p.add_argument("--cases", type=_count(1, 10**9), metavar="N",
                    help=f"stop after N cases (default {DEFAULT_CASES} when no --budget)")
-    p.add_argument("--budget", type=_seconds, metavar="SECONDS",
+    p.add_argument("--budget", type=seconds, metavar="SECONDS",
                    help="the campaign's time from the handshake on, shrinking and writing "
                    "included: no wait goes past it (whichever of --cases and --budget comes "
                    "first; once a divergence is found, the last quarter is left to "
@@ -133,11 +134,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--no-shrink", action="store_true",
                    help="report divergences as found, without shrinking or writing them")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on a terminal")
-    p.add_argument("--timeout", type=_seconds, default=10.0, metavar="SECONDS",
-                   help="seconds to wait for each reply, at most 3600 (default 10)")
-    p.add_argument("--restarts", type=_count(0, 100), default=5, metavar="N",
-                   help="restart a misbehaving implementation at most N times (default 5); "
-                   "once they are spent the campaign stops and says so")
     p.add_argument("--max-plays-hand", type=_count(1, 32), metavar="N",
                    help="ask `plays` of hands of at most N cards (default: up to 32, a "
                    "banker's hand with the kitty); a `plays` request that times out lowers "
@@ -186,12 +182,6 @@ def _check_out(out: Path) -> None:
     from ..model.paths import Output, check_outputs
 
     check_outputs([Output("--out", out, folder=True, what="the cases found")])
-
-
-def _seconds(text: str) -> float:
-    from ..commands.check import _positive
-
-    return _positive(text)
 
 
 def _shard(text: str) -> tuple[int, int]:
@@ -299,7 +289,7 @@ def _worker_chunk(indices: list[int]) -> list[Outcome]:
 
 def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     out = out or sys.stdout
-    from ..commands.check import _check_outputs, _process_driver
+    from ..commands.check import _check_outputs
     from ..model.user_input import UsageError
 
     if args.impl is None:
@@ -315,7 +305,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
         from .known import load
 
         args.known = load(args.expectations)
-    driver = _process_driver(args)
+    driver = open_driver(args)
     try:
         with fewer_collections():
             return _run(args, out, driver, fixed)

@@ -186,7 +186,7 @@ class ProcessDriver:
         self.start_error: OSError | None = None
         """Why the operating system would not start the command (an interpreter named by
         its ``#!`` line that is missing, a file of a format it cannot run), if it would
-        not: :func:`fivetenk.commands.check._process_driver` makes it a usage error."""
+        not: :func:`fivetenk.impl.options.open_driver` makes it a usage error."""
         self.hello: Hello | None = None
         self.token = secrets.token_hex(16)
         """The value of :data:`~fivetenk.impl.process_tree.TOKEN_VARIABLE` in the implementation's
