@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from fivetenk import catalog, cli, published
+from fivetenk import cli, published
 from fivetenk.model.spec_data import load_spec
-from fivetenk.runner import Result
+from fivetenk.suite import catalog
+from fivetenk.suite.runner import Result
 
 ROOT = Path(__file__).resolve().parents[1]
 BROKEN = f"{sys.executable} {ROOT / 'tests' / 'miniatures' / 'rulebreaker.py'} two_below_ace"

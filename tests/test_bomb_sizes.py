@@ -28,7 +28,7 @@ from fivetenk.language.compiler import compile_text
 from fivetenk.reference import beats, choose_reading, classify, parse_cards
 from fivetenk.reference.combos import Combo
 from fivetenk.reference.variants import Variants
-from fivetenk.shapes import scenario_shapes, shape_of
+from fivetenk.suite.shapes import scenario_shapes, shape_of
 
 RANKS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
 SIZES = range(4, 13)

@@ -20,9 +20,10 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from fivetenk import book, catalog
+from fivetenk import book
 from fivetenk.cli import main
 from fivetenk.model.spec_data import load_spec
+from fivetenk.suite import catalog
 
 pytestmark = [pytest.mark.slow,  # two reports (check runs) and books, built once a module
               pytest.mark.xdist_group("book")]  # ... on one worker

@@ -48,9 +48,9 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from fivetenk import catalog
 from fivetenk.cli import main
 from fivetenk.model.spec_data import load_spec
+from fivetenk.suite import catalog
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize

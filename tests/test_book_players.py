@@ -13,10 +13,10 @@ from html.parser import HTMLParser
 
 import pytest
 
-from fivetenk import catalog
 from fivetenk.book import Book, pages, said
 from fivetenk.book.learn import say
 from fivetenk.model.spec_data import load_spec
+from fivetenk.suite import catalog
 
 pytestmark = pytest.mark.slow  # two whole books, in memory: a few seconds
 

@@ -27,7 +27,7 @@ from typing import Any
 
 import pytest
 
-from fivetenk import catalog, cli
+from fivetenk import cli
 from fivetenk.commands.check import without_rejection_clauses
 from fivetenk.impl.drivers import ReferenceDriver
 from fivetenk.impl.protocol import message_problems, result_problems
@@ -35,7 +35,8 @@ from fivetenk.language import REGISTRY, find_step
 from fivetenk.model.paths import data_dir
 from fivetenk.model.scenario import Scenario
 from fivetenk.model.spec_data import load_spec
-from fivetenk.runner import check_step, normalize, run_scenario
+from fivetenk.suite import catalog
+from fivetenk.suite.runner import check_step, normalize, run_scenario
 
 MINI = Path(__file__).resolve().parent / "miniatures"
 LIBERAL = MINI / "liberal.py"

@@ -26,7 +26,7 @@ from fivetenk.model.spec_data import load_spec
 from fivetenk.reference.actions import Action
 from fivetenk.reference.game import Game
 from fivetenk.reference.position import parse_position
-from fivetenk.runner import run_scenario
+from fivetenk.suite.runner import run_scenario
 
 HEAD = "Feature: conventions\n\n  @id:conv-001 @R12.1\n  Scenario: s\n"
 

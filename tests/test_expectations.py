@@ -17,15 +17,16 @@ from typing import Any
 
 import pytest
 
-from fivetenk import catalog, cli
+from fivetenk import cli
 from fivetenk.commands import check as check_cmd
 from fivetenk.expectations import Expectations, ExpectationsError, load, parse
 from fivetenk.impl import drivers
 from fivetenk.impl.drivers import DriverError, ReferenceDriver
 from fivetenk.model.spec_data import load_spec
 from fivetenk.reference import DEFAULT, Combo, Variants, classify, parse_cards
-from fivetenk.runner import Mismatch, Result, run_expected
-from fivetenk.shapes import scenario_shapes
+from fivetenk.suite import catalog
+from fivetenk.suite.runner import Mismatch, Result, run_expected
+from fivetenk.suite.shapes import scenario_shapes
 
 BY_ID = {s.id: s for s in catalog.shipped()}
 

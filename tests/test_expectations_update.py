@@ -14,12 +14,13 @@ from typing import Any
 
 import pytest
 
-from fivetenk import catalog, cli
+from fivetenk import cli
 from fivetenk.commands.expectations import entries
 from fivetenk.impl.drivers import ReferenceDriver
 from fivetenk.runfile import RunFile
-from fivetenk.shapes import scenario_shapes
-from fivetenk.shapes import tested_shape as shape_tested
+from fivetenk.suite import catalog
+from fivetenk.suite.shapes import scenario_shapes
+from fivetenk.suite.shapes import tested_shape as shape_tested
 
 BY_ID = {s.id: s for s in catalog.shipped()}
 RUN = {"record": "run", "implementation": "engine", "capabilities": [], "shapes": [],

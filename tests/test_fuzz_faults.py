@@ -29,7 +29,7 @@ from fivetenk.impl.drivers import ReferenceDriver
 from fivetenk.impl.framing import ReplyError
 from fivetenk.impl.process_driver import ProcessDriver
 from fivetenk.language.compiler import compile_text
-from fivetenk.runner import run_scenario
+from fivetenk.suite.runner import run_scenario
 
 MINI = Path(__file__).resolve().parent / "miniatures"
 SLOW = [sys.executable, str(MINI / "fuzz_slow_plays.py")]

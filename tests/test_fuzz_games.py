@@ -24,12 +24,12 @@ from typing import Any
 
 import pytest
 
-from fivetenk import catalog
 from fivetenk.fuzz.games import EndingsMode, GameMode, GamesMode
 from fivetenk.fuzz.source import Case, Divergence, RandomSource, case_seed, shrink
 from fivetenk.impl.drivers import ReferenceDriver
 from fivetenk.impl.process_driver import ProcessDriver
-from fivetenk.runner import run_scenario, run_suite
+from fivetenk.suite import catalog
+from fivetenk.suite.runner import run_scenario, run_suite
 
 MINIATURES = Path(__file__).parent / "miniatures"
 ADAPTER = [sys.executable, "-m", "fivetenk.impl.adapter"]

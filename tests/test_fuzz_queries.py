@@ -17,12 +17,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fivetenk import catalog, cli
+from fivetenk import cli
 from fivetenk.fuzz.queries import QueryMode
 from fivetenk.fuzz.source import RandomSource
 from fivetenk.impl.drivers import ReferenceDriver
 from fivetenk.impl.process_driver import ProcessDriver
-from fivetenk.runner import run_suite
+from fivetenk.suite import catalog
+from fivetenk.suite.runner import run_suite
 
 MINI = Path(__file__).resolve().parent / "miniatures"
 NEW_CASES = {"fuzz_runs.py": "R03-049", "fuzz_plays.py": "R03-048"}

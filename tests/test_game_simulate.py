@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 
 from fivetenk.bench import game as bench_game
-from fivetenk.catalog import load_path
 from fivetenk.impl.drivers import ReferenceDriver
 from fivetenk.practice import simulate
 from fivetenk.reference.variants import Variants
-from fivetenk.runner import run_scenario
+from fivetenk.suite.catalog import load_path
+from fivetenk.suite.runner import run_scenario
 
 
 def run(argv: list[str]) -> tuple[int, str]:

@@ -38,7 +38,8 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from fivetenk import catalog, cli
+from fivetenk import cli
+from fivetenk.suite import catalog
 
 HOSTILE = Path(__file__).resolve().parent / "miniatures" / "hostile.py"
 OUTPUT_BOUND = 4 << 20

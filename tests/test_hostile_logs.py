@@ -25,7 +25,7 @@ from hypothesis import event, example, given, settings
 from hypothesis import strategies as st
 from test_input_fuzz import run_cli
 
-from fivetenk import catalog
+from fivetenk.suite import catalog
 
 HOSTILE = settings(max_examples=60, derandomize=True, deadline=None, database=None)
 """Few examples: each one is a whole command (the suite takes minutes already)."""
@@ -202,7 +202,7 @@ def test_hostile_reports_build_or_are_refused_with_their_line(
     path = folder / "report.jsonl"
     path.write_bytes(data)
     out = folder / "book"
-    with mock.patch("fivetenk.catalog.shipped", lambda: REPORTED):
+    with mock.patch("fivetenk.suite.catalog.shipped", lambda: REPORTED):
         code, _, err = run_cli(["book", "--out", str(out), "--report", f"mine={path}"])
     assert code in (0, 2), err
     assert "Traceback" not in err

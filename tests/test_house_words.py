@@ -18,11 +18,12 @@ from typing import Any
 
 import pytest
 
-from fivetenk import cli, profile
+from fivetenk import cli
 from fivetenk.impl.hello import parse_hello
 from fivetenk.impl.protocol import ReplyError
 from fivetenk.model.scenario import Scenario
-from fivetenk.runner import reference_passes
+from fivetenk.suite import profile
+from fivetenk.suite.runner import reference_passes
 
 MINI = Path(__file__).resolve().parent / "miniatures"
 
@@ -125,8 +126,8 @@ def test_an_engine_with_the_house_rule_passes_from_its_hello_alone(
     assert code == 0, out[-3000:]
     skipped = {i for i, r in records.items() if SKIPPED_BY[rule] in r.get("reason", "")}
     assert skipped, out[-2000:]
-    from fivetenk import catalog
-    from fivetenk.shapes import scenario_shapes
+    from fivetenk.suite import catalog
+    from fivetenk.suite.shapes import scenario_shapes
 
     by_id = {s.id: s for s in catalog.shipped()}
     assert any(r["status"] == "passed" and RUN_BOTH[rule] in scenario_shapes(by_id[i])

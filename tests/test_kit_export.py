@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from fivetenk import catalog
 from fivetenk.commands.export import export_groups
 from fivetenk.commands.render import render_feature
 from fivetenk.language.compiler import compile_text
 from fivetenk.model.scenario import Scenario, dumps
+from fivetenk.suite import catalog
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -7,13 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from fivetenk import catalog
 from fivetenk.cli import main
 from fivetenk.impl.drivers import ReferenceDriver
 from fivetenk.language import REGISTRY, find_step
 from fivetenk.language.compiler import FeatureError, compile_text
 from fivetenk.model.scenario import Scenario, ScenarioError, dumps, get_path
-from fivetenk.runner import MISSING, check_step, first_difference, run_scenario
+from fivetenk.suite import catalog
+from fivetenk.suite.runner import MISSING, check_step, first_difference, run_scenario
 
 GOOD = """\
 Feature: mine

@@ -1,5 +1,5 @@
 """Combination cases asked through play from positions, for implementations that offer no
-pure queries (fivetenk.lowering)."""
+pure queries (fivetenk.suite.lowering)."""
 
 from __future__ import annotations
 
@@ -8,14 +8,14 @@ from collections import Counter
 import pytest
 
 import fivetenk.reference.combos as combos
-from fivetenk.catalog import shipped
 from fivetenk.impl.drivers import ReferenceDriver
-from fivetenk.lowering import lowerable, position_for
 from fivetenk.model.scenario import Scenario
 from fivetenk.mutation.engine import clear_caches
 from fivetenk.reference.combos import Combo
 from fivetenk.reference.variants import DEFAULT, Variants
-from fivetenk.runner import run_scenario
+from fivetenk.suite.catalog import shipped
+from fivetenk.suite.lowering import lowerable, position_for
+from fivetenk.suite.runner import run_scenario
 
 QUERY_RULES = ("R02", "R03", "R04", "R05", "R06")
 

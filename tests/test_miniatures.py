@@ -22,12 +22,13 @@ from typing import Any
 import pytest
 from warm import Warm
 
-from fivetenk import catalog, cli
+from fivetenk import cli
 from fivetenk.impl.drivers import ReferenceDriver
 from fivetenk.impl.process_driver import MAX_LINE, ProcessDriver
 from fivetenk.impl.process_pipes import STDERR_KEEP
 from fivetenk.model.scenario import Scenario
-from fivetenk.runner import Result, run_scenario
+from fivetenk.suite import catalog
+from fivetenk.suite.runner import Result, run_scenario
 
 MINI = Path(__file__).resolve().parent / "miniatures"
 

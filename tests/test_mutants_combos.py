@@ -22,7 +22,6 @@ from dataclasses import dataclass
 import pytest
 
 import fivetenk.impl.drivers
-from fivetenk.catalog import shipped
 from fivetenk.impl.drivers import ReferenceDriver
 from fivetenk.model.scenario import Scenario
 from fivetenk.mutation.engine import clear_caches
@@ -31,7 +30,8 @@ from fivetenk.reference import combos
 from fivetenk.reference.cards import Card, Rank
 from fivetenk.reference.combos import Combo, Shape, make_combo
 from fivetenk.reference.variants import DEFAULT, Variants
-from fivetenk.runner import Result, run_scenario
+from fivetenk.suite.catalog import shipped
+from fivetenk.suite.runner import Result, run_scenario
 
 RULES = ("R02", "R03", "R04", "R05", "R06")
 """The rules whose scenarios these mutants attack."""

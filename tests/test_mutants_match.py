@@ -17,7 +17,6 @@ from typing import Any
 
 import pytest
 
-from fivetenk import catalog
 from fivetenk.impl.drivers import ReferenceDriver
 from fivetenk.model.scenario import Scenario
 from fivetenk.reference import game as game_module
@@ -29,7 +28,8 @@ from fivetenk.reference.dealing import SEATS, Deal
 from fivetenk.reference.game import Game
 from fivetenk.reference.table import Table
 from fivetenk.reference.variants import DEFAULT, Variants
-from fivetenk.runner import run_scenario
+from fivetenk.suite import catalog
+from fivetenk.suite.runner import run_scenario
 
 RULES = ("R01", "R07", "R08", "R09", "R10", "R11", "R12", "R23")
 """The rules whose features these tests guard."""

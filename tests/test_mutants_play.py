@@ -17,7 +17,6 @@ from typing import Any
 
 import pytest
 
-from fivetenk import catalog
 from fivetenk.impl.drivers import ReferenceDriver
 from fivetenk.model.scenario import Scenario
 from fivetenk.reference import game as game_module
@@ -25,7 +24,8 @@ from fivetenk.reference import settlement as settlement_module
 from fivetenk.reference.game import Game
 from fivetenk.reference.settlement import Band, Ending
 from fivetenk.reference.table import Finish, Table
-from fivetenk.runner import run_scenario
+from fivetenk.suite import catalog
+from fivetenk.suite.runner import run_scenario
 
 PLAY_RULES = ("R13", "R14", "R15", "R16", "R17", "R18", "R19", "R20", "R21", "R22", "R24")
 """The rules whose features this module guards."""

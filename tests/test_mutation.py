@@ -44,7 +44,7 @@ def suite(mutants: list[Mutant]) -> inprocess.Suite:
 
 @pytest.fixture(scope="module")
 def adapter_suite(mutants: list[Mutant]) -> through_adapter.Suite:
-    from fivetenk.catalog import shipped
+    from fivetenk.suite.catalog import shipped
 
     return through_adapter.load_suite(["combos", "dealing"],
                                       [s for s in shipped() if chosen(s)], workers=2)

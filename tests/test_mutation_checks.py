@@ -11,13 +11,13 @@ from typing import Any
 
 import pytest
 
-from fivetenk.catalog import shipped
 from fivetenk.model.position_builder import build_position
 from fivetenk.mutation import campaign, checks, operators
 from fivetenk.mutation.checks import CHECKED, OBSERVABLE, UNVERIFIED, FuzzBudget, check_all
 from fivetenk.mutation.equivalents import load_equivalents
 from fivetenk.mutation.operators import Mutant, MutationError, enumerate_mutants
 from fivetenk.mutation.report import Outcome
+from fivetenk.suite.catalog import shipped
 
 QUERIES = FuzzBudget(10, 30, ("queries",))
 """Ten query cases: the ``beats`` mutant below diverges at case 7 of seed 30."""

@@ -24,11 +24,11 @@ from typing import Any
 
 import pytest
 
-from fivetenk import catalog
 from fivetenk.impl.drivers import ReferenceDriver
 from fivetenk.model.paths import data_dir
 from fivetenk.reference.game import Game
-from fivetenk.runner import run_scenario
+from fivetenk.suite import catalog
+from fivetenk.suite.runner import run_scenario
 
 # Fields that truly cannot be asserted by a scenario, each with its reason.  Ideally empty.
 ALLOW_UNASSERTED: dict[str, str] = {}

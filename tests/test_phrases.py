@@ -28,7 +28,7 @@ from fivetenk.model.scenario import Scenario
 from fivetenk.reference.game import Game
 from fivetenk.reference.random_player import RandomPlayer, play_hand
 from fivetenk.reference.variants import Variants
-from fivetenk.runner import run_scenario
+from fivetenk.suite.runner import run_scenario
 
 
 def _one(body: str, tags: str = "@R08.2") -> Scenario:

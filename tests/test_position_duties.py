@@ -21,7 +21,6 @@ from typing import Any
 import jsonschema
 import pytest
 
-from fivetenk import catalog
 from fivetenk.impl import conventions
 from fivetenk.impl.drivers import ReferenceDriver
 from fivetenk.impl.process_driver import ProcessDriver
@@ -29,7 +28,8 @@ from fivetenk.model.scenario import Scenario
 from fivetenk.reference.errors import InvalidPosition
 from fivetenk.reference.position import parse_position
 from fivetenk.reference.rejections import POSITION_PROBLEMS
-from fivetenk.runner import run_scenario
+from fivetenk.suite import catalog
+from fivetenk.suite.runner import run_scenario
 
 try:  # the kit's position builder (issue 30 moves it out of the engine, h30-mutation)
     from fivetenk.model.position_builder import build_position

@@ -37,7 +37,7 @@ from fivetenk.practice.play import Session
 from fivetenk.practice.strategy import HeuristicPlayer
 from fivetenk.reference.game import Game
 from fivetenk.reference.variants import Variants
-from fivetenk.runner import run_scenario
+from fivetenk.suite.runner import run_scenario
 
 STARTS = {"burying": "at the burial", "calling": "at the calls", "playing": "in play"}
 

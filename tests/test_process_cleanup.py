@@ -22,10 +22,10 @@ from pathlib import Path
 
 import pytest
 
-from fivetenk import catalog
 from fivetenk.impl.process_driver import ProcessDriver
 from fivetenk.impl.process_tree import _stat, become_subreaper
-from fivetenk.runner import run_scenario
+from fivetenk.suite import catalog
+from fivetenk.suite.runner import run_scenario
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists() or
                                 not sys.platform.startswith("linux"),
@@ -188,7 +188,7 @@ def test_a_signalled_kit_leaves_nothing_behind(pidfile: Path, signum: int, code:
 CRASH = """
 import sys, time
 from pathlib import Path
-import fivetenk.catalog
+import fivetenk.suite.catalog
 from fivetenk import cli
 
 def load(*args, **kwargs):  # a bug of the kit, while the implementation runs
@@ -198,7 +198,7 @@ def load(*args, **kwargs):  # a bug of the kit, while the implementation runs
         time.sleep(0.01)
     raise RuntimeError("a bug of the kit")
 
-fivetenk.catalog.load = load
+fivetenk.suite.catalog.load = load
 sys.exit(cli.main(["check", "--no-progress", "--impl", sys.argv[2]]))
 """
 

@@ -14,13 +14,14 @@ from typing import Any
 
 import pytest
 
-from fivetenk import catalog, cli
+from fivetenk import cli
 from fivetenk.expectations import Expectations, ExpectationsError, parse
 from fivetenk.impl.drivers import DriverError, ReferenceDriver
 from fivetenk.impl.process_driver import ProcessDriver
 from fivetenk.impl.protocol import describe_rejection
 from fivetenk.model.scenario import Scenario
-from fivetenk.runner import run_expected, run_scenario
+from fivetenk.suite import catalog
+from fivetenk.suite.runner import run_expected, run_scenario
 
 ROOT = Path(__file__).resolve().parent.parent
 ADAPTER = f"{sys.executable} -m fivetenk.impl.adapter"
@@ -409,7 +410,7 @@ def test_a_crash_mid_stream_errors_that_scenario_and_the_rest_still_run() -> Non
     """The implementation dies on its 3rd request of a stream: the first two scenarios keep
     their results, the 3rd is errored with the crash, the rest run after a restart (where
     the restarted process dies on its 3rd request again)."""
-    from fivetenk.runner import run_suite
+    from fivetenk.suite.runner import run_suite
 
     scenarios = [_query(f"s-{i}") for i in range(6)]
     command = f"{sys.executable} {MINI / 'crash.py'} 3 points"

@@ -18,15 +18,16 @@ from typing import Any
 
 import pytest
 
-from fivetenk import catalog, cli
-from fivetenk.card_sets import card_needs, extra_shapes_in, extra_shapes_of
+from fivetenk import cli
 from fivetenk.impl.drivers import ReferenceDriver
 from fivetenk.impl.hello import parse_hello
 from fivetenk.impl.protocol import ReplyError, hello_problems, message_problems
 from fivetenk.model.scenario import Scenario
-from fivetenk.resuit import resuit
-from fivetenk.runner import run_scenario
-from fivetenk.shapes import WING_RULE, run_lengths, scenario_uses
+from fivetenk.suite import catalog
+from fivetenk.suite.card_sets import card_needs, extra_shapes_in, extra_shapes_of
+from fivetenk.suite.resuit import resuit
+from fivetenk.suite.runner import run_scenario
+from fivetenk.suite.shapes import WING_RULE, run_lengths, scenario_uses
 
 MINI = Path(__file__).resolve().parent / "miniatures"
 DDZ = f"{sys.executable} {MINI / 'dou_dizhu.py'}"

@@ -5,7 +5,7 @@ lies outside it, with the reason, instead of failing.
   each on its own, ``queries`` the shorthand for all five; a skip names the missing command;
   a scenario whose ``classify`` / ``beats`` steps cannot be asked is asked through play;
 - ``shapes`` (D-2): every scenario is tagged with the shapes its plays use, computed by the
-  kit (:mod:`fivetenk.shapes`); one using an undeclared shape is skipped; ``--shapes``
+  kit (:mod:`fivetenk.suite.shapes`); one using an undeclared shape is skipped; ``--shapes``
   selects by shape;
 - variants: unknown names or values are warnings (console and JSON-lines run record), a
   list leaving out the default skips the scenarios that depend on the default;
@@ -30,7 +30,7 @@ from xml.etree import ElementTree
 
 import pytest
 
-from fivetenk import catalog, cli, profile, report
+from fivetenk import cli, report
 from fivetenk.impl.drivers import CAPABILITIES, ReferenceDriver, expand_capabilities
 from fivetenk.impl.hello import parse_hello
 from fivetenk.impl.protocol import hello_problems
@@ -38,8 +38,9 @@ from fivetenk.impl.words import SHAPES
 from fivetenk.model.scenario import Scenario
 from fivetenk.model.spec_data import load_spec
 from fivetenk.reference.variants import CHOICES
-from fivetenk.runner import Result, run_scenario
-from fivetenk.shapes import describe_uses, scenario_shapes, shape_of
+from fivetenk.suite import catalog, profile
+from fivetenk.suite.runner import Result, run_scenario
+from fivetenk.suite.shapes import describe_uses, scenario_shapes, shape_of
 
 MINI = Path(__file__).resolve().parent / "miniatures"
 LEFT_OUT = {"straight", "triple+single", "triple+pair", "airplane+singles", "airplane+pairs"}

@@ -19,7 +19,6 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
-from fivetenk import catalog
 from fivetenk.impl import protocol
 from fivetenk.impl.adapter import MAX_REQUEST, Adapter, serve
 from fivetenk.impl.drivers import ReferenceDriver
@@ -41,7 +40,8 @@ from fivetenk.model.scenario import Scenario
 from fivetenk.reference.dealing import shuffled_deck
 from fivetenk.reference.game import Game
 from fivetenk.reference.random_player import RandomPlayer
-from fivetenk.runner import run_scenario
+from fivetenk.suite import catalog
+from fivetenk.suite.runner import run_scenario
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMAS = ROOT / "schemas"

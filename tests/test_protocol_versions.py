@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 from warm import Warm
 
-from fivetenk import catalog, cli, profile
+from fivetenk import cli
 from fivetenk.impl import conventions, sdk
 from fivetenk.impl.adapter import Adapter
 from fivetenk.impl.conventions import CONVENTIONS, LATEST, UNNAMED, step_conventions
@@ -33,7 +33,8 @@ from fivetenk.impl.hello import parse_hello
 from fivetenk.impl.process_driver import ProcessDriver
 from fivetenk.impl.protocol import ReplyError, VersionError, hello_problems
 from fivetenk.model.scenario import Scenario, judges_rejection
-from fivetenk.runner import run_scenario
+from fivetenk.suite import catalog, profile
+from fivetenk.suite.runner import run_scenario
 
 ROOT = Path(__file__).resolve().parents[1]
 PROTOCOL = ROOT / "schemas" / "protocol.md"

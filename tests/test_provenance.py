@@ -26,7 +26,6 @@ from typing import Any
 import pytest
 from gherkin.pickles.compiler import Compiler
 
-from fivetenk import catalog
 from fivetenk.impl.drivers import ReferenceDriver
 from fivetenk.language import REGISTRY, find_step
 from fivetenk.language.compiler import parse_document
@@ -36,7 +35,8 @@ from fivetenk.model.spec_data import load_spec
 from fivetenk.reference import provenance
 from fivetenk.reference.errors import IllegalAction
 from fivetenk.reference.game import Game
-from fivetenk.runner import run_scenario
+from fivetenk.suite import catalog
+from fivetenk.suite.runner import run_scenario
 
 _KINDS: dict[str, Any] = {"Context": "given", "Action": "when", "Outcome": "then"}
 

@@ -16,7 +16,6 @@ from typing import Any
 
 import pytest
 
-from fivetenk import catalog
 from fivetenk.cli import main
 from fivetenk.commands.render import render_feature
 from fivetenk.evidence import expectation_text, request_text, step_lines
@@ -26,7 +25,8 @@ from fivetenk.language.compiler import FeatureError, compile_text
 from fivetenk.model.position_builder import build_position
 from fivetenk.model.scenario import Scenario, ScenarioError, without_rejection_clauses
 from fivetenk.reference.cards import full_deck
-from fivetenk.runner import run_scenario, run_suite
+from fivetenk.suite import catalog
+from fivetenk.suite.runner import run_scenario, run_suite
 
 ADAPTER = [sys.executable, "-m", "fivetenk.cli", "adapter"]
 

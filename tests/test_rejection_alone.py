@@ -21,7 +21,6 @@ from typing import Any
 import pytest
 
 from fivetenk import cli
-from fivetenk.catalog import load_file
 from fivetenk.commands.render import render_feature
 from fivetenk.impl import drivers
 from fivetenk.impl.adapter import Adapter
@@ -37,7 +36,8 @@ from fivetenk.model.scenario import (
 )
 from fivetenk.reference import rejections as table
 from fivetenk.reference.errors import IllegalAction
-from fivetenk.runner import run_scenario
+from fivetenk.suite.catalog import load_file
+from fivetenk.suite.runner import run_scenario
 
 MINI = Path(__file__).resolve().parent / "miniatures"
 OTHER = MINI / "other_clause.py"
@@ -218,7 +218,7 @@ def test_a_feature_tag_marks_its_scenarios_that_expect_a_rejection() -> None:
 def test_tag_selection_finds_what_the_mark_marked() -> None:
     """``fivetenk check --tag any-clause`` selects the marked scenarios although the mark
     is a field of its own, not one of the scenario's tags."""
-    from fivetenk.catalog import Selection
+    from fivetenk.suite.catalog import Selection
 
     rejecting, accepting = compile_text(FEATURE_TAGGED, "house.feature", validate=True)
     chosen = Selection(tags=("any-clause",))

@@ -31,7 +31,7 @@ from fivetenk.reference.cards import Card, Rank, full_deck
 from fivetenk.reference.errors import IllegalAction, RulesError
 from fivetenk.reference.game import Game, Phase
 from fivetenk.reference.random_player import RandomPlayer
-from fivetenk.runner import run_scenario
+from fivetenk.suite.runner import run_scenario
 
 ROOT = Path(__file__).resolve().parent.parent
 THREES = [Rank.THREE]

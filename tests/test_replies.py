@@ -32,7 +32,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from warm import Warm
 
-from fivetenk import catalog
 from fivetenk.impl import process_driver
 from fivetenk.impl.adapter import Adapter
 from fivetenk.impl.drivers import DriverError
@@ -54,7 +53,8 @@ from fivetenk.impl.protocol import (
     result_problems,
 )
 from fivetenk.model.scenario import Scenario
-from fivetenk.runner import Result, run_scenario, run_suite
+from fivetenk.suite import catalog
+from fivetenk.suite.runner import Result, run_scenario, run_suite
 
 MINI = Path(__file__).resolve().parent / "miniatures"
 STATUSES = {"passed", "failed", "errored", "skipped", "xfailed", "xpassed"}

@@ -24,12 +24,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fivetenk import catalog, cli, report
+from fivetenk import cli, report
 from fivetenk.commands import check as check_cmd
 from fivetenk.impl.drivers import DriverError, ReferenceDriver
 from fivetenk.model.scenario import Scenario
 from fivetenk.model.spec_data import load_spec
-from fivetenk.runner import (
+from fivetenk.suite import catalog
+from fivetenk.suite.runner import (
     MESSAGE_KEEP,
     MISSING,
     Mismatch,

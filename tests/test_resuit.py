@@ -11,10 +11,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from fivetenk import catalog, cli
+from fivetenk import cli
 from fivetenk.model.scenario import Scenario
-from fivetenk.resuit import resuit
-from fivetenk.runner import RESUITED, reference_passes
+from fivetenk.suite import catalog
+from fivetenk.suite.resuit import resuit
+from fivetenk.suite.runner import RESUITED, reference_passes
 
 MINI = Path(__file__).resolve().parent / "miniatures"
 
@@ -72,7 +73,7 @@ def test_a_re_suited_failure_says_so() -> None:
     """An engine failing a re-suited scenario is shown the cards it was asked about, and
     told they were re-suited."""
     from fivetenk.impl.drivers import ReferenceDriver
-    from fivetenk.runner import run_scenario
+    from fivetenk.suite.runner import run_scenario
 
     class OneDeck(ReferenceDriver):
         pack = 1

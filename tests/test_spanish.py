@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from fivetenk import catalog, cli
+from fivetenk import cli
 from fivetenk.commands.render import render_feature
 from fivetenk.language import (
     MISSING_SPANISH,
@@ -30,6 +30,7 @@ from fivetenk.language import (
 from fivetenk.language.compiler import FeatureError, compile_text
 from fivetenk.language.phrasing import Spanish, Words, english_groups
 from fivetenk.model.scenario import Scenario, ScenarioError
+from fivetenk.suite import catalog
 
 SHIPPED = catalog.shipped()
 
@@ -402,7 +403,7 @@ def test_a_spanish_line_for_an_unknown_english_line_says_so() -> None:
 
 def test_the_readme_spanish_example_compiles_and_passes() -> None:
     from fivetenk.impl.drivers import ReferenceDriver
-    from fivetenk.runner import run_scenario
+    from fivetenk.suite.runner import run_scenario
 
     readme = (Path(__file__).resolve().parent.parent / "README.md").read_text("utf-8")
     block = next(b.split("\n", 1)[1] for b in readme.split("```")[1::2]

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from fivetenk import catalog
 from fivetenk.model import suite_cache
 from fivetenk.model.scenario import Scenario
+from fivetenk.suite import catalog
 
 
 @pytest.fixture

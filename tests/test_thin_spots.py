@@ -14,11 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from fivetenk import catalog
 from fivetenk.impl.drivers import ReferenceDriver
 from fivetenk.impl.process_driver import ProcessDriver
 from fivetenk.model.scenario import Scenario
-from fivetenk.runner import Result, run_scenario
+from fivetenk.suite import catalog
+from fivetenk.suite.runner import Result, run_scenario
 
 RULEBREAKER = Path(__file__).resolve().parent / "miniatures" / "rulebreaker.py"
 

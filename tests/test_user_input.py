@@ -22,7 +22,6 @@ import pytest
 from test_input_fuzz import SHIPPED_JSON, run_cli
 from test_kit_scenarios import GOOD  # the one sample feature of the kit's tests
 
-from fivetenk import catalog
 from fivetenk.language.compiler import FeatureError, compile_text
 from fivetenk.model import scenario, user_input
 from fivetenk.model.scenario import (
@@ -37,6 +36,7 @@ from fivetenk.model.scenario import (
 )
 from fivetenk.reference.errors import InvalidNotation
 from fivetenk.reference.game import Game
+from fivetenk.suite import catalog
 
 CHECK = ["check", "--only-paths", "--no-progress", "-q"]
 

@@ -27,7 +27,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fivetenk import catalog
 from fivetenk.impl import drivers
 from fivetenk.impl.drivers import ReferenceDriver
 from fivetenk.model.scenario import Scenario
@@ -52,7 +51,8 @@ from fivetenk.reference.game import Game
 from fivetenk.reference.plays import count_plays
 from fivetenk.reference.random_player import RandomPlayer
 from fivetenk.reference.variants import CHOICES
-from fivetenk.runner import run_scenario
+from fivetenk.suite import catalog
+from fivetenk.suite.runner import run_scenario
 
 SCHEMAS = Path(__file__).resolve().parents[1] / "schemas"
 SJ, BJ = Rank.SMALL_JOKER, Rank.BIG_JOKER

@@ -23,9 +23,9 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from fivetenk import catalog, vectors
 from fivetenk.impl.words import SHAPES
 from fivetenk.reference import Card, Combo, Rank, Variants, beats, classify, parse_cards
+from fivetenk.suite import catalog, vectors
 
 ROOT = Path(__file__).resolve().parent.parent
 MINIATURES = ROOT / "tests" / "miniatures"
@@ -177,7 +177,7 @@ def test_a_bad_file_is_refused_with_its_json_path(tmp_path: Path) -> None:
 
 
 def test_the_check_command_says_the_file_is_up_to_date() -> None:
-    done = subprocess.run([sys.executable, "-m", "fivetenk.vectors", "--check"],
+    done = subprocess.run([sys.executable, "-m", "fivetenk.suite.vectors", "--check"],
                           capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 0, done.stderr
     assert f"({len(VECTORS)} vectors)" in done.stdout
@@ -264,8 +264,8 @@ def test_a_vector_outside_the_profile_is_skipped_saying_why() -> None:
     """Shapes, pack and variants: the profile skips a vector as it skips a scenario."""
     from types import SimpleNamespace
 
-    from fivetenk.profile import fit
-    from fivetenk.runner import reference_passes
+    from fivetenk.suite.profile import fit
+    from fivetenk.suite.runner import reference_passes
 
     scenarios = {s.id: s for s in vectors.scenarios()}
     base = dict(capabilities=frozenset({"plays"}), shapes=None, protocol_minor=None,
@@ -281,7 +281,7 @@ def test_a_vector_outside_the_profile_is_skipped_saying_why() -> None:
         "variants"))  # a joker has no other suit: not re-suited (issue 32)
     assert "more than the implementation's pack of 1 deck holds" in fit(
         one_deck, scenarios[jokers], reference_passes).reason
-    from fivetenk.resuit import resuit
+    from fivetenk.suite.resuit import resuit
     doubled = next(i for i, s in scenarios.items() if resuit(s, 1) is not None
                    and not s.variants)
     resuited = fit(one_deck, scenarios[doubled], reference_passes).resuited
@@ -319,7 +319,7 @@ def test_a_vector_is_a_schema_valid_scenario_that_round_trips() -> None:
     included: the scenario schema allows it on a plays step, and it is never sent)."""
     from fivetenk.impl.protocol import EXPECTATION_KEYS
     from fivetenk.model.scenario import Scenario, schema_problems
-    from fivetenk.runner import request_of
+    from fivetenk.suite.runner import request_of
 
     for scenario in vectors.scenarios()[::17]:
         data = scenario.to_json()

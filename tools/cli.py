@@ -165,9 +165,9 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
 
 
 def _run_rules(args: argparse.Namespace, out: TextIO | None = None) -> int:
-    from . import catalog
     from .commands import rules as rules_cmd
     from .model.spec_data import load_spec
+    from .suite import catalog
 
     out = out or sys.stdout
     scenarios = catalog.shipped()

@@ -4,8 +4,8 @@ in common.
 
 A failure must be understood without a replay script: what was asked (the Gherkin lines of
 the step, the request: cards, top play, hand, action), what came back (the whole result; a
-rejection in words, :func:`fivetenk.runner.answer_text`), every difference
-(:func:`fivetenk.runner.check_step`), and for a game step the position before it. This
+rejection in words, :func:`fivetenk.suite.runner.answer_text`), every difference
+(:func:`fivetenk.suite.runner.check_step`), and for a game step the position before it. This
 module computes the parts that need the kit's own files or engine:
 
 - :func:`step_lines`: the step's lines as written in its feature file (the installed file
@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .model.scenario import Scenario
-    from .runner import Result
+    from .suite.runner import Result
 
 STEP_LINES = 12
 """Lines shown of one step as written (a step's data table or doc string is cut there)."""
@@ -69,7 +69,7 @@ def feature_file(scenario: Scenario) -> Path | None:
     if not isinstance(name, str) or not name.endswith(".feature"):
         return None
     if name.startswith("features/"):
-        from .catalog import shipped_features_dir
+        from .suite.catalog import shipped_features_dir
 
         try:
             shipped = shipped_features_dir() / name.removeprefix("features/")
@@ -469,7 +469,7 @@ def position_before(scenario: Scenario, index: int) -> str:
 
 def _position_text(scenario: Scenario, index: int) -> str:
     from .impl.drivers import ReferenceDriver, advance
-    from .runner import request_of
+    from .suite.runner import request_of
 
     if scenario.setup is None:
         return ""
@@ -563,8 +563,8 @@ def filled_in_lines(scenario: Scenario, limit: int = FILLED_IN_CHARS) -> list[st
 
 
 def _shapes_of() -> Callable[[Scenario], Sequence[str]]:
-    """:func:`fivetenk.shapes.scenario_shapes` (D-2): the shapes a scenario uses."""
-    from .shapes import scenario_shapes
+    """:func:`fivetenk.suite.shapes.scenario_shapes` (D-2): the shapes a scenario uses."""
+    from .suite.shapes import scenario_shapes
 
     return scenario_shapes
 
@@ -601,7 +601,7 @@ def root_causes(results: Sequence[Result], limit: int = ROOT_CAUSE_LINES) -> lis
 
     - a combination shape whose scenarios fail at least :data:`SHAPE_LIFT` times as often
       as all that ran (``52 failures use a straight (52 of 60 scenarios using one fail;
-      R03.4 …)``), from :func:`fivetenk.shapes.scenario_shapes` (D-2);
+      R03.4 …)``), from :func:`fivetenk.suite.shapes.scenario_shapes` (D-2);
     - the command of the failing step and the paths that differ there
       (``19 failures at plays steps (differing at count 19, plays 12)``);
     - rejections where an answer or acceptance was expected, acceptances where a
@@ -675,7 +675,7 @@ def _answer_kind(step: dict[str, Any], result: Result) -> str:
     """How a failure's answer differs in kind: a rejection where an answer (or an
     acceptance) was expected, an acceptance where a rejection was, a rejection citing
     another clause than the one expected; "" otherwise."""
-    from .runner import answer_text, expected_answer
+    from .suite.runner import answer_text, expected_answer
 
     got = answer_text(result.context.get("received"), 0)
     wanted = expected_answer(step)

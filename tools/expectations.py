@@ -21,7 +21,7 @@ long form); each section takes either form::
 ``clause`` (``R17.1``: every scenario exercising it), ``tag`` (``D11`` or ``@D11``: every
 scenario with that tag, such as a ruling), ``uses`` (a shape word of the reading notation,
 ``straight``, ``5-10-K``, ``rocket``…: every scenario whose plays use that shape, as
-computed by :func:`fivetenk.shapes.scenario_shapes`). An entry with several selectors
+computed by :func:`fivetenk.suite.shapes.scenario_shapes`). An entry with several selectors
 selects the scenarios matching all of them. In the short form the key says which it is:
 ``R05`` a rule, ``R05.2`` a clause, a shape word a shape, ``@D11`` a tag, anything else a
 scenario id or, if no scenario has that id, a tag (``D11``).
@@ -94,7 +94,7 @@ from .model.scenario import CLAUSE_PATTERN, RULE_PATTERN, Scenario
 from .model.user_input import parse_json, read_text
 
 if TYPE_CHECKING:
-    from .runner import Result
+    from .suite.runner import Result
 
 SECTIONS = ("skip", "xfail")
 SELECTORS = ("id", "rule", "clause", "tag", "uses")
@@ -116,14 +116,14 @@ _SPECIFICITY = {"id": 0, "key": 0, "clause": 1, "tag": 2, "uses": 3, "rule": 4}
 
 
 def _shape_words() -> tuple[str, ...]:
-    """The shape words an entry may name (:data:`fivetenk.shapes.SHAPES`)."""
+    """The shape words an entry may name (:data:`fivetenk.suite.shapes.SHAPES`)."""
     from .impl.words import SHAPES
 
     return tuple(SHAPES)
 
 
 def _shapes_of(scenario: Scenario) -> tuple[str, ...]:
-    from .shapes import scenario_shapes
+    from .suite.shapes import scenario_shapes
 
     return scenario_shapes(scenario)
 
@@ -378,7 +378,7 @@ class Expectations:
         return (skip[0].reason_text() if skip else "", xfail[0].reason_text() if xfail else "")
 
     def expect(self, scenario: Scenario) -> tuple[str, str | Judge]:
-        """For :func:`fivetenk.runner.run_suite`: the skip reason, and a judge applying
+        """For :func:`fivetenk.suite.runner.run_suite`: the skip reason, and a judge applying
         the ``xfail`` entries that select the scenario to its result ("" when none)."""
         skip = self._selecting("skip", scenario)
         if skip:

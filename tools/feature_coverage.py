@@ -37,9 +37,9 @@ def main(argv: list[str] | None = None) -> int:
     cov.start()
     try:
         # Imported only now, so that the engine's module-level code is measured too.
-        from fivetenk.catalog import shipped
         from fivetenk.impl.drivers import ReferenceDriver
-        from fivetenk.runner import run_scenario
+        from fivetenk.suite.catalog import shipped
+        from fivetenk.suite.runner import run_scenario
 
         driver = ReferenceDriver()
         results = [run_scenario(driver, s) for s in shipped()]

@@ -39,7 +39,7 @@ from . import __version__
 from .markdown import md_table, md_text
 from .model.bounded import NAME_LIMIT, TEXT_LIMIT
 from .model.spec_data import Spec
-from .runner import Result
+from .suite.runner import Result
 
 STATUSES = ("passed", "failed", "errored", "skipped", "xfailed", "xpassed")
 LABEL = "5,10,K"
@@ -200,7 +200,7 @@ def summary_markdown(results: Sequence[Result], spec: Spec, declared: dict[str, 
                      name: str, stale: Sequence[Any] = (), idle: str = "",
                      notes: Sequence[str] = (), causes: Sequence[str] = ()) -> str:
     """The Markdown summary (see the module's docstring). ``notes``: what the
-    implementation leaves out (:func:`fivetenk.profile.summary_lines`); ``causes``: what
+    implementation leaves out (:func:`fivetenk.suite.profile.summary_lines`); ``causes``: what
     the failures have in common (:func:`fivetenk.report.root_causes`)."""
     counts = _counts(results)
     state = verdict(results, stale, idle)

@@ -143,7 +143,7 @@ class ScenarioItem(pytest.Item):
     def runtest(self) -> None:
         from . import report
         from .model.spec_data import load_spec
-        from .runner import run_expected
+        from .suite.runner import run_expected
 
         state = self.config.stash[_STATE]
         skip, xfail = state["expected"].expect(self.scenario)
@@ -192,10 +192,10 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
 
 
 def _items(session: pytest.Session, config: pytest.Config) -> Iterator[ScenarioItem]:
-    from . import catalog
     from .expectations import Expectations
     from .expectations import load as load_expectations
     from .model.spec_data import load_spec
+    from .suite import catalog
 
     spec = load_spec()
     scenarios = catalog.shipped()

@@ -44,7 +44,7 @@ from .model.bounded import (
     xml_text,
 )
 from .model.spec_data import Spec
-from .runner import Mismatch, Result
+from .suite.runner import Mismatch, Result
 
 # The bounding helpers live in fivetenk.model.bounded; reports are where people look for them,
 # so they are re-exported here (listed for type checkers, which export no import by itself).
@@ -128,13 +128,13 @@ def describe_failure(result: Result, spec: Spec) -> list[str]:
     it); every default the kit filled in building the setup (issue 9); the request in
     words and as sent; what was expected and what came back, a rejection as ``rejected,
     citing R03.1: <message>`` and an acceptance as ``accepted``; every difference (at
-    most :data:`fivetenk.runner.DIFF_LIMIT`, with how many there are; lists as their
+    most :data:`fivetenk.suite.runner.DIFF_LIMIT`, with how many there are; lists as their
     missing and extra items); the implementation's stderr, the reason.
 
     Whatever the implementation sent is shown through :func:`visible` or
     :func:`json_text`, bounded: no line can be forged, every line stays one line."""
     from . import evidence
-    from .runner import answer_text, expected_answer, rejection_code
+    from .suite.runner import answer_text, expected_answer, rejection_code
 
     s = result.scenario
     lines = [f"{result.status.upper()} {visible(s.id, NAME_LIMIT)}: {visible(s.name, NAME_LIMIT)}",
@@ -243,9 +243,9 @@ def difference_record(m: Mismatch) -> dict[str, Any]:
 
 
 def _shapes(scenario: Any) -> tuple[str, ...]:
-    """The shapes a scenario's plays use (:mod:`fivetenk.shapes`); none if the reference
+    """The shapes a scenario's plays use (:mod:`fivetenk.suite.shapes`); none if the reference
     cannot read them (a user's case under a variant it refuses, say)."""
-    from .shapes import scenario_shapes
+    from .suite.shapes import scenario_shapes
 
     try:
         return scenario_shapes(scenario)
@@ -254,8 +254,8 @@ def _shapes(scenario: Any) -> tuple[str, ...]:
 
 
 def _tested_shape(scenario: Any, step: int | None) -> str | None:
-    """The shape the failing step tests (:func:`fivetenk.shapes.tested_shape`)."""
-    from .shapes import tested_shape
+    """The shape the failing step tests (:func:`fivetenk.suite.shapes.tested_shape`)."""
+    from .suite.shapes import tested_shape
 
     return tested_shape(scenario, step)
 
@@ -275,12 +275,12 @@ def result_record(result: Result) -> dict[str, Any]:
     (game steps), ``filled_in`` (the defaults the kit filled in building the setup from
     the Gherkin, issue 9), ``differences`` (see :func:`difference_record`, at most ten) and
     ``differences_total``, ``tested_shape`` (the shape of the play the failing step
-    tests, :func:`fivetenk.shapes.tested_shape`, when it is one). Every record carries
+    tests, :func:`fivetenk.suite.shapes.tested_shape`, when it is one). Every record carries
     ``tags`` (the scenario's tags: rule, clauses, rulings and any other). Any result of a
     scenario whose rejections are judged alone (``@any-clause``, ``--any-clause``) says
     ``"rejections": "any-clause"``: no clause was compared."""
     from . import evidence
-    from .runner import answer_text, expected_answer, rejection_code
+    from .suite.runner import answer_text, expected_answer, rejection_code
 
     s = result.scenario
     record: dict[str, Any] = {
@@ -367,7 +367,7 @@ def run_record(name: str, profile: dict[str, Any]) -> dict[str, Any]:
     """The first record of the JSON-lines report (issue 8, D-4): ``{"record": "run",
     "implementation": …, "capabilities": […], "shapes": […], "variants": {…},
     "warnings": […]}``, the profile the implementation declared as the kit read it
-    (:func:`fivetenk.profile.describe`: per-command capabilities, shapes, the variant
+    (:func:`fivetenk.suite.profile.describe`: per-command capabilities, shapes, the variant
     values played, what the kit did not understand in the handshake; and, when the
     implementation declared any, the profile words of ruling D39: ``pack``, ``runs``,
     ``wings``, ``extra_shapes``; and ``protocol``, ``"1.0"``, when the implementation

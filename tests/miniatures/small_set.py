@@ -16,7 +16,7 @@ the reason, and pass the rest: no expectations file needed.
 - ``--rocket VALUE`` (a value of the ``rocket`` variant, e.g. ``six_jokers``): the engine
   plays that rocket when a scenario names none, and its handshake lists only that value,
   so it does not play the default ``pair``: the scenarios that depend on the default are
-  skipped (``fivetenk.profile``). With ``--undeclared`` too, it claims the default.
+  skipped (``fivetenk.suite.profile``). With ``--undeclared`` too, it claims the default.
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ through `fivetenk adapter` (or --impl CMD).
   every feature file), and their ratio (targets: one scenario <= 0.3 s of CPU and <= 0.4x
   the whole suite);
 - with ``--shapes``, only the time to tag the whole suite with the shapes it uses
-  (:func:`fivetenk.shapes.scenario_shapes`), cold and cached, and how many scenarios use
+  (:func:`fivetenk.suite.shapes.scenario_shapes`), cold and cached, and how many scenarios use
   each shape.
 
 Each figure is the best of --repeat runs (default 3); the machine's load shows in the
@@ -33,11 +33,11 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from .. import catalog
 from ..impl.drivers import ReferenceDriver
 from ..impl.process_driver import ProcessDriver
 from ..model.scenario import Scenario
-from ..runner import run_suite
+from ..suite import catalog
+from ..suite.runner import run_suite
 
 RUN_LIMIT = 1800.0
 """Seconds at most one timed ``fivetenk check`` may take (it takes seconds): a hang is an
@@ -126,7 +126,7 @@ def load_figures(repeat: int) -> None:
 def shape_figures() -> None:
     """Print the time to tag the whole shipped suite with its shapes, cold and cached, and
     how many scenarios use each shape."""
-    from .. import shapes
+    from ..suite import shapes
 
     scenarios = catalog.shipped()
     shapes.clear_cache()

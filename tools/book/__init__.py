@@ -498,7 +498,7 @@ class Book:
     command: str
 
     def __post_init__(self) -> None:
-        from .. import catalog
+        from ..suite import catalog
 
         self.by_id = {s.id: s for s in self.scenarios}
         self.cited: dict[str, list[Scenario]] = {}
@@ -623,7 +623,7 @@ def pages(book: Book) -> dict[str, str]:
         out[f"rulings/{ruling_id}.html"] = env.get_template("ruling.html").render(
             root="../", book=book, ruling=spec.rulings[ruling_id],
             scenarios=book.tagged.get(ruling_id, []))
-    from .. import catalog
+    from ..suite import catalog
 
     for path in catalog.shipped_files():
         name = f"features/{path.name}"
@@ -789,8 +789,8 @@ def build(out: Path, *, report_options: Iterable[str] = (), lang: str = "en",
           scenarios: Sequence[Scenario] | None = None, spec: Spec | None = None) -> int:
     """Write the book to ``out``; the number of files written. Reports are read and
     checked before anything is written."""
-    from .. import catalog
     from ..model.spec_data import load_spec
+    from ..suite import catalog
 
     if lang not in LANGS:
         raise BookError(f"--lang {lang!r}: expected one of {', '.join(LANGS)}")

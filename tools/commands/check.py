@@ -37,7 +37,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any, TextIO
 
-from .. import catalog, profile, published, report, vectors
+from .. import published, report
 from ..expectations import NEW, Expectations, is_new, stale_records
 from ..expectations import load as load_expectations
 from ..impl.drivers import Driver, ReferenceDriver
@@ -45,7 +45,8 @@ from ..impl.options import add_impl_options, open_driver
 from ..model.scenario import REJECTIONS_ALONE, Scenario
 from ..model.scenario import without_rejection_clauses as without_rejection_clauses  # moved there
 from ..model.spec_data import load_spec
-from ..runner import Result, internal_error, run_suite
+from ..suite import catalog, profile, vectors
+from ..suite.runner import Result, internal_error, run_suite
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -316,7 +317,7 @@ def _without_vectors(chosen: list[Scenario], driver: Driver, out: TextIO) -> lis
 def nothing_ran(results: list[Result], declared: dict[str, Any]) -> str:
     """"" if a scenario ran; else the line saying that none did and why (the run then
     fails, exit 1: a run that checked nothing is not green). ``declared``: the profile of
-    :func:`fivetenk.profile.describe`, whose empty capabilities or shapes explain it
+    :func:`fivetenk.suite.profile.describe`, whose empty capabilities or shapes explain it
     best; otherwise the skips' own reasons."""
     if not results or any(r.status != "skipped" for r in results):
         return ""

@@ -153,7 +153,7 @@ _RULING = re.compile(r"D([0-9]{1,6})")
 
 def _group(record: dict[str, Any], by: str) -> dict[str, str] | None:
     """The selector a record is grouped under (None: an entry of its own id). By shape:
-    the shape the failing step tests (``tested_shape``, :func:`fivetenk.shapes.tested_shape`),
+    the shape the failing step tests (``tested_shape``, :func:`fivetenk.suite.shapes.tested_shape`),
     not the first shape the scenario uses (the top play it answers may be a single). By
     tag: the latest ruling among the scenario's (the highest D-number)."""
     if by == "rule":

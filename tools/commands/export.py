@@ -14,9 +14,9 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from .. import catalog
 from ..model.paths import Output, check_outputs, write_files
 from ..model.scenario import Scenario, dumps
+from ..suite import catalog
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -28,7 +28,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def export_groups(paths: list[Path]) -> dict[str, list[Scenario]]:
     """Feature file stem -> its scenarios, in file order. Folders are walked as by
-    ``fivetenk check`` (:func:`fivetenk.catalog.source_files`), keeping their ``.feature``
+    ``fivetenk check`` (:func:`fivetenk.suite.catalog.source_files`), keeping their ``.feature``
     files; each file is exported once. Two files with the same name in different folders
     would overwrite each other's JSON file, so they are refused."""
     shipped = not paths

@@ -16,10 +16,10 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TextIO
 
-from .. import catalog
 from ..language import Lang, render_steps
 from ..language.compiler import parse_tags
 from ..model.scenario import ALONE_TAG, CLAUSE_PATTERN, RULING_PATTERN, Scenario
+from ..suite import catalog
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:

@@ -139,7 +139,7 @@ def find_scenarios(target: str) -> list[Any]:
     outline (``R02-001`` -> ``R02-001.1`` …); [] for anything else."""
     if not target or "-" not in target:
         return []
-    from ..catalog import shipped
+    from ..suite.catalog import shipped
 
     return [s for s in shipped() if s.id == target or s.id.startswith(target + ".")]
 

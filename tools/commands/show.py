@@ -27,11 +27,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from .. import catalog, evidence, report
+from .. import evidence, report
 from ..impl.options import add_impl_options, open_driver
 from ..model.scenario import REJECTIONS_ALONE, Scenario, dumps
 from ..model.spec_data import Spec, load_spec
-from ..runner import Result, run_scenario
+from ..suite import catalog
+from ..suite.runner import Result, run_scenario
 
 EXCHANGE_CHARS = 2000
 """Characters shown of one request or reply in the text output."""
@@ -120,7 +121,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     out = out or sys.stdout
     scenarios = catalog.load(args.paths, with_shipped=True)
     if args.id.startswith("V-"):  # a plays count vector (issue 32), as check runs it
-        from .. import vectors
+        from ..suite import vectors
 
         scenarios += vectors.scenarios()
     chosen = [s for s in scenarios if s.id == args.id or s.id.startswith(args.id + ".")]

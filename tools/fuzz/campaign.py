@@ -30,7 +30,7 @@ def mode_class(name: str) -> Any:
 def make_mode(name: str, capabilities: frozenset[str], shapes: frozenset[str] | None,
               words: Any = None) -> Any:
     """Mode ``name`` for an implementation with these capabilities, shapes and D39 profile
-    words (:class:`fivetenk.profile.Words`; None or empty: the kit's game)."""
+    words (:class:`fivetenk.suite.profile.Words`; None or empty: the kit's game)."""
     cls = mode_class(name)
     if cls is None:
         return None
@@ -92,7 +92,7 @@ class Plan:
     capabilities: frozenset[str]
     shapes: frozenset[str] | None
     words: Any = None
-    """The implementation's D39 profile words (:class:`fivetenk.profile.Words`), or None."""
+    """The implementation's D39 profile words (:class:`fivetenk.suite.profile.Words`), or None."""
     runnable: dict[str, str] | None = None
     """Mode -> why the implementation cannot run it ("" if it can); None: every mode runs."""
     offers: dict[str, tuple[str, ...]] | None = None
@@ -224,7 +224,7 @@ def run_cases(plan: Plan, modes: dict[str, Any], driver: Any,
         try:
             found = mode.run(driver, mine)
         except Exception as err:  # a mode must not raise; if it does, say so, per case
-            from ..runner import internal_error
+            from ..suite.runner import internal_error
             from .source import errored
 
             found = [errored(c.steps[0] if c.steps else None, 0,

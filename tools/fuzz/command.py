@@ -386,7 +386,7 @@ def _run(args: argparse.Namespace, out: TextIO, driver: Any, fixed: dict[str, st
         raise UsageError(f"--variant: the implementation does not offer "
                          f"{', '.join(f'{k}={v}' for k, v in fixed.items())}")
     shapes = None if hello.shapes >= frozenset(_all_shapes()) else hello.shapes
-    from ..profile import words_of
+    from ..suite.profile import words_of
 
     words = words_of(driver) or None  # D39: pack, run lengths, wing rule, extra shapes
     wanted = MODE_NAMES if args.mode == "all" else (args.mode,)

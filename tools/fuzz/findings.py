@@ -93,7 +93,7 @@ def describe(args: argparse.Namespace, plan: Plan, modes: dict[str, Any], driver
         lines.append(f"  not written: cannot write{name}: {err.strerror or err}")
         return lines, record
     except Exception as err:  # the divergence stays reported; say what went wrong
-        from ..runner import internal_error
+        from ..suite.runner import internal_error
 
         lines.append(f"  not shrunk or written: {internal_error(err)}")
         return lines, record
@@ -140,7 +140,7 @@ def bug_signature(scenario: Any, divergence: Divergence) -> str:
     for each path). Two groups whose first cases shrink to one signature are one bug found
     twice (a missing airplane with pairs, once in a lead and once in a listing of 26
     cards)."""
-    from ..shapes import scenario_shapes
+    from ..suite.shapes import scenario_shapes
     from .source import _gist
 
     op = divergence.request.get("op", "?") if isinstance(divergence.request, dict) else "?"
@@ -294,7 +294,7 @@ def verify(driver: Any, scenario: Any, divergence: Divergence) -> str:
     from ..commands.render import render_feature
     from ..impl.drivers import ReferenceDriver
     from ..language.compiler import compile_text
-    from ..runner import run_scenario, run_suite
+    from ..suite.runner import run_scenario, run_suite
     from .source import failure_kind
 
     text = render_feature([scenario], FEATURE_TITLE) + "\n"
@@ -329,7 +329,7 @@ def write_case(out: Path, scenario: Any) -> tuple[tuple[Path, Path], str]:
     from ..commands.render import render_feature
     from ..impl.drivers import ReferenceDriver
     from ..model.scenario import dumps
-    from ..runner import run_scenario
+    from ..suite.runner import run_scenario
 
     out.mkdir(parents=True, exist_ok=True)
     feature = out / f"{scenario.id}.feature"

@@ -30,9 +30,9 @@ def load(path: Path) -> Any:
     """The expectations file at ``path``, checked as ``check`` checks it (against the
     shipped suite's ids, the spec's rules and clauses); bad input raises
     :class:`fivetenk.expectations.ExpectationsError` (exit 2)."""
-    from ..catalog import shipped
     from ..expectations import load as load_expectations
     from ..model.spec_data import load_spec
+    from ..suite.catalog import shipped
 
     spec = load_spec()
     return load_expectations(path, shipped(), spec.rules, spec.clauses)

@@ -532,7 +532,7 @@ class QueryMode:
                   variants: dict[str, str]) -> tuple[str, ...]:
         """The shapes a query uses: of its answer's readings and plays, and of the cards
         it names (what the implementation must know to answer it)."""
-        from ..shapes import shape_of
+        from ..suite.shapes import shape_of
 
         found: list[str] = []
         texts: list[str] = []
@@ -619,7 +619,7 @@ _RUN_WORDS = ("straight", "pairs", "airplane", "airplane+singles", "airplane+pai
 
 
 def _words(texts: Sequence[Any]) -> list[str]:
-    from ..shapes import shape_of
+    from ..suite.shapes import shape_of
 
     out = []
     for text in texts:

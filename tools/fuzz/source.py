@@ -233,7 +233,7 @@ class Divergence:
     the step as sent (``op`` form, no expectations); ``expected``: the reference engine's
     result; ``observed``: the implementation's (bounded with :func:`fivetenk.report.plain`;
     None if it errored); ``paths``: the paths that differ (first ten); ``lines``: each
-    difference in words (:meth:`fivetenk.runner.Mismatch.describe`); ``total``: how many
+    difference in words (:meth:`fivetenk.suite.runner.Mismatch.describe`); ``total``: how many
     differences in all; ``clauses`` / ``rulings``: of the step (what a written case is
     tagged with); ``error``: the implementation's error instead of an answer (a crash, a
     timeout, ``ok: false``) - an errored case, which also makes ``fuzz`` exit 1;
@@ -306,7 +306,7 @@ these."""
 
 CAUSAL_LIMIT = 200
 """How many differences :func:`compare` collects before it orders them causally and keeps
-the first :data:`fivetenk.runner.DIFF_LIMIT`: enough for every field of an observation
+the first :data:`fivetenk.suite.runner.DIFF_LIMIT`: enough for every field of an observation
 (six levels, six credited, six kitty cards…), so the cause is never cut off by its
 consequences."""
 
@@ -406,7 +406,7 @@ def compare(step: dict[str, Any], expected: dict[str, Any], observed: Any, index
     result is compared (objects as subsets, as ``check`` does: keys the reference does not
     write are not looked at; ``readings`` and ``plays`` as sets); a rejection is compared
     on ``accepted`` and ``clause`` only (the ``error`` object is for people)."""
-    from ..runner import DIFF_LIMIT, SORTED_PATHS, differences
+    from ..suite.runner import DIFF_LIMIT, SORTED_PATHS, differences
 
     want = expected
     if isinstance(expected, dict) and expected.get("accepted") is False:
@@ -420,7 +420,7 @@ def compare(step: dict[str, Any], expected: dict[str, Any], observed: Any, index
     kept = causal_order(found, key=lambda m: m.path)[:DIFF_LIMIT]
     found[:] = kept
     from ..model.bounded import plain
-    from ..runner import answer_text
+    from ..suite.runner import answer_text
 
     answer = answer_text(observed)
     for m in found:
@@ -710,10 +710,10 @@ def _image(value: Any) -> bytes | None:
 def words_reason(words: Any, case: Case) -> str:
     """Why ``case`` lies outside the implementation's D39 profile words (a card set its
     pack cannot hold, a run of a length it does not play, a wing it reads otherwise, a set
-    of an extra shape it plays), or "": :func:`fivetenk.profile.words_reason` of the case
+    of an extra shape it plays), or "": :func:`fivetenk.suite.profile.words_reason` of the case
     as a scenario. Only asked when the implementation declared words."""
     from ..model.scenario import Scenario
-    from ..profile import words_reason as reason
+    from ..suite.profile import words_reason as reason
 
     scenario = Scenario(id="fuzz-x", name="x", clauses=[], rulings=[], tags=[],
                         variants=dict(case.variants), setup=case.setup,

@@ -240,7 +240,7 @@ def step_conventions(step: Mapping[str, Any], variants: Mapping[str, str] | None
             found.add("action-clause")
         return frozenset(found)
     if op in QUERY_CARD_KEYS:
-        if op == "plays" and "families" in step:  # a count vector (fivetenk.vectors)
+        if op == "plays" and "families" in step:  # a count vector (fivetenk.suite.vectors)
             found.add("plays-vectors")
         if any(key in step for key in ("reply_shape", "top_shape")):
             found.add("reading-full")

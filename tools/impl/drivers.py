@@ -178,7 +178,7 @@ class ReferenceDriver:
     name = "fivetenk reference engine"
     capabilities = frozenset(CAPABILITIES)
     shapes: frozenset[str] | None = None
-    """The shapes it plays: None, every shape (see :mod:`fivetenk.profile`)."""
+    """The shapes it plays: None, every shape (see :mod:`fivetenk.suite.profile`)."""
 
     def __init__(self, *, self_check: bool = True) -> None:
         """``self_check``: check after every action that the engine's API agrees with

@@ -34,7 +34,7 @@ class Hello:
     - ``capabilities``: the capability words it declared that the kit knows, as declared
       (``queries`` is the shorthand for the five query commands, D-1 of issue 8:
       :func:`fivetenk.impl.drivers.expand_capabilities` gives the commands);
-    - ``shapes``: the combination shapes it plays (:data:`fivetenk.shapes.SHAPES` words;
+    - ``shapes``: the combination shapes it plays (:data:`fivetenk.suite.shapes.SHAPES` words;
       every shape when the handshake has no ``shapes``);
     - ``variants``: for each variant the handshake lists, the values it offers that the
       kit knows; a variant not listed offers only its default;
@@ -43,7 +43,7 @@ class Hello:
     - the profile words of ruling D39 (issue 20), each optional: ``pack`` the decks it
       plays with (1, 2 or 3, the default); ``runs`` the run lengths it plays, per run
       family (``straight``, ``pairs``, ``airplane``: lowest and highest body ranks;
-      a family left out plays this game's, :data:`fivetenk.shapes.KIT_RUNS`); ``wings``
+      a family left out plays this game's, :data:`fivetenk.suite.shapes.KIT_RUNS`); ``wings``
       its wing rule (``kit``, or ``strict``: a triple next to the body is body, a bomb is
       never among the wings); ``extra_shapes`` shapes it plays beyond this game's
       (``four+singles``, ``four+pairs``); ``run_top`` the highest rank value a run
@@ -90,7 +90,7 @@ class Hello:
         offers only its default; a list that leaves out the default does not offer it).
         Variants a scenario does not name are played at their default:
         :attr:`unsupported_defaults` says which of those the implementation does not play
-        (:mod:`fivetenk.profile` decides which scenarios depend on them)."""
+        (:mod:`fivetenk.suite.profile` decides which scenarios depend on them)."""
         return all(value in self.offers(name) for name, value in variants.items())
 
     @property

@@ -290,7 +290,7 @@ class ProcessDriver:
                     setup: dict[str, Any] | None) -> dict[str, Any]:
         """Send ``start`` and return its reply at once, a refusal included (not raised):
         for a scenario that expects its setup to be refused, whose verdict is that reply
-        (:func:`fivetenk.runner.start_reply`)."""
+        (:func:`fivetenk.suite.runner.start_reply`)."""
         self._ensure(raise_failure=True)
         assert self._proc is not None
         if self._pending_start is not None:  # a scenario that ran no step

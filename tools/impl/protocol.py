@@ -64,7 +64,7 @@ STEP_COMMANDS = QUERY_COMMANDS + GAME_COMMANDS
 
 EXPECTATION_KEYS = frozenset({"expect", "contains", "excludes", "line", "families"})
 """Step keys that say what is expected or where the step was written: never sent
-(``families``: a count vector's breakdown by family, :mod:`fivetenk.vectors`)."""
+(``families``: a count vector's breakdown by family, :mod:`fivetenk.suite.vectors`)."""
 
 SCHEMA_BASE = "https://fivetenk.dev/schemas/protocol/"
 MESSAGE_KINDS = (*COMMANDS, *(f"{cmd}-reply" for cmd in COMMANDS), "error")

@@ -71,7 +71,7 @@ def run(modules: Sequence[str] = TARGETS, *, sample: int | None = None, seed: in
     note(f"{len(chosen)} mutants of {sum(totals.values())}")
     if judge == "adapter":
         if suite is None:
-            from ..catalog import shipped
+            from ..suite.catalog import shipped
 
             picked = scenarios if scenarios is not None else [
                 s for s in shipped() if pick is None or pick(s)]

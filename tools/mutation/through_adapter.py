@@ -187,7 +187,7 @@ def _traced_lines(modules: Sequence[str], scenarios: Sequence[Any],
     adapter; the lines each executed, and the verdicts (all must pass)."""
     import json
 
-    from ..runner import run_scenario
+    from ..suite.runner import run_scenario
     from .inprocess import _tracer
 
     files = {str(source_path(m)): m for m in modules}
@@ -264,7 +264,7 @@ def judge(mutant: Mutant | None, module: str, suite: Suite, chosen: Sequence[int
           trees: dict[str, ast.Module], timeout: float = REPLY_TIMEOUT) -> dict[str, Any]:
     """In a forked child (unmutated): serve ``mutant`` from a forked adapter and run the
     ``chosen`` scenarios through it, as ``fivetenk check --impl`` does; the verdict."""
-    from ..runner import run_suite
+    from ..suite.runner import run_suite
 
     def prepare() -> None:
         apply_mutant(mutant, module, trees)

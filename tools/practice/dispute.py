@@ -597,9 +597,9 @@ def verified(text: str, scenario: Scenario, where: str) -> str:
     variants known), one scenario with ``scenario``'s id, run to a pass, and every line
     free of anything a terminal would act on. Otherwise :class:`DisputeError` at
     ``where`` (the log's record) saying why: nothing is written."""
-    from ..catalog import check_setups, validate
     from ..impl.drivers import ReferenceDriver
-    from ..runner import run_scenario
+    from ..suite.catalog import check_setups, validate
+    from ..suite.runner import run_scenario
 
     def refuse(why: str) -> NoReturn:
         raise DisputeError(f"the scenario written from this record would not pass fivetenk "

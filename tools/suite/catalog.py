@@ -20,11 +20,11 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from .model.paths import data_dir
-from .model.scenario import Scenario, ScenarioError
-from .model.spec_data import Spec, load_spec
-from .model.user_input import escape_controls, parse_json, read_text
-from .reference.variants import CHOICES
+from ..model.paths import data_dir
+from ..model.scenario import Scenario, ScenarioError
+from ..model.spec_data import Spec, load_spec
+from ..model.user_input import escape_controls, parse_json, read_text
+from ..reference.variants import CHOICES
 
 
 class CatalogError(ScenarioError):
@@ -149,7 +149,7 @@ def load_file(path: Path, *, trusted: bool = False) -> list[Scenario]:
     input, exit 2, not an errored scenario later."""
     where = display_path(path)
     if path.suffix == ".feature":
-        from .language.compiler import compile_file  # the scenario language loads only when needed
+        from ..language.compiler import compile_file  # the scenario language loads only when needed
 
         scenarios = compile_file(path, where, validate=not trusted)
     elif path.suffix == ".json":
@@ -186,7 +186,7 @@ def check_setups(scenarios: Iterable[Scenario]) -> None:
     :attr:`~fivetenk.model.scenario.Scenario.refused_start`) is not checked here: that refusal
     is what it tests, and its run judges it (the kit's own tests run every shipped one
     against the reference engine, which must refuse it as expected)."""
-    from .impl.drivers import ReferenceDriver
+    from ..impl.drivers import ReferenceDriver
 
     driver = ReferenceDriver()
     try:
@@ -231,7 +231,7 @@ def shipped() -> tuple[Scenario, ...]:
     """The shipped suite, compiled from the packaged feature files, in file order: read
     from the user's cache when nothing it depends on changed (:mod:`fivetenk.model.suite_cache`),
     else compiled, checked and cached."""
-    from .model import suite_cache
+    from ..model import suite_cache
 
     files = shipped_files()
     cached = suite_cache.load(files)
@@ -274,7 +274,7 @@ def clause_index(scenarios: Iterable[Scenario]) -> dict[str, list[str]]:
 @dataclass(frozen=True)
 class Selection:
     """Which scenarios to run: by rule (R05), clause (R05.2), tag, scenario id or shape
-    used (``straight``: :func:`fivetenk.shapes.scenario_shapes`, computed by the kit);
+    used (``straight``: :func:`fivetenk.suite.shapes.scenario_shapes`, computed by the kit);
     each kind of criterion selects the scenarios matching any of its values, and every
     kind given must match; empty criteria select everything."""
 

@@ -42,12 +42,12 @@ import json
 from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
-from .impl.words import ACE, SHAPES
-from .reference import Combo, RulesError, Shape, Variants, choose_reading, classify, parse_cards
-from .reference.plays import legal_plays
+from ..impl.words import ACE, SHAPES
+from ..reference import Combo, RulesError, Shape, Variants, choose_reading, classify, parse_cards
+from ..reference.plays import legal_plays
 
 if TYPE_CHECKING:
-    from .model.scenario import Scenario
+    from ..model.scenario import Scenario
 
 _SJ = 16
 """The small joker's rank value."""
@@ -222,7 +222,7 @@ def tested_shape(scenario: Scenario, step: int | None) -> str | None:
 def _reply(step: Mapping[str, Any], variants: Variants) -> set[str]:
     """What the reply of a ``beats`` step uses, without its top: the reading the reference
     takes when it beats (D10), else every reading of the reply."""
-    from .reference import beats
+    from ..reference import beats
 
     top, _ = _declared_or_read(step.get("top"), step.get("top_shape"), variants)
     try:
@@ -367,7 +367,7 @@ def _declared_or_read(tokens: Any, declared: Any, variants: Variants) -> tuple[C
 
 
 def _beats(step: Mapping[str, Any], variants: Variants) -> set[str]:
-    from .reference import beats
+    from ..reference import beats
 
     top, found = _declared_or_read(step.get("top"), step.get("top_shape"), variants)
     declared = step.get("reply_shape")
@@ -457,7 +457,7 @@ def _in_value(key: str, value: Any, depth: int) -> Iterator[str]:
 def _game(scenario: Scenario, variants: Variants) -> set[str]:
     """The readings of the position's trick and of every ``play`` action, replaying the
     scenario in the reference engine (see the module docstring)."""
-    from .impl.drivers import DriverError, ReferenceDriver, advance
+    from ..impl.drivers import DriverError, ReferenceDriver, advance
 
     found: set[str] = set()
     driver = ReferenceDriver()

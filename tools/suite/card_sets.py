@@ -1,6 +1,6 @@
 """What a scenario's card sets need of a pack and a shape set (issue 20, ruling D39).
 
-:mod:`fivetenk.shapes` says which shapes (and run lengths) a scenario's plays *use*. An
+:mod:`fivetenk.suite.shapes` says which shapes (and run lengths) a scenario's plays *use*. An
 implementation's profile may also say that it plays with fewer decks (``pack``), plays
 shorter straights, or plays shapes this game does not have (``extra_shapes``). Whether a
 scenario lies within such a profile depends on its card sets as written, computed here:
@@ -10,7 +10,7 @@ scenario lies within such a profile depends on its card sets as written, compute
   plays step's hand and top; a play action's cards; a setup's deal, or every card of a
   position together). ``SJ SJ`` needs two decks; a 162-card deal, three;
 - ``deck``: whether a ``deck`` step asks about this game's three-deck pack;
-- ``extra``: the extra shapes (:data:`fivetenk.shapes.EXTRA_SHAPES`) whose card sets the
+- ``extra``: the extra shapes (:data:`fivetenk.suite.shapes.EXTRA_SHAPES`) whose card sets the
   scenario holds where this game reads them as illegal or unreadable: a classified set, a
   beats reply or top, a played set that *is* four of a rank with two singles or two
   pairs; a hand whose plays are listed as a lead that *holds* one;
@@ -29,11 +29,11 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .reference import Card, RulesError
+from ..reference import Card, RulesError
 from .shapes import content_key
 
 if TYPE_CHECKING:
-    from .model.scenario import Scenario
+    from ..model.scenario import Scenario
 
 _ACE = 14
 _SJ, _BJ = 16, 17

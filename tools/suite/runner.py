@@ -24,12 +24,12 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..impl.drivers import Driver, DriverError, advance, reply_object
+from ..impl.protocol import EXPECTATION_KEYS, describe_rejection
+from ..model.bounded import MISSING, json_text, plain, shorten
+from ..model.scenario import START_OP, Scenario, get_path, without_rejection_clauses
 from . import profile
-from .impl.drivers import Driver, DriverError, advance, reply_object
-from .impl.protocol import EXPECTATION_KEYS, describe_rejection
 from .lowering import step_through_play
-from .model.bounded import MISSING, json_text, plain, shorten
-from .model.scenario import START_OP, Scenario, get_path, without_rejection_clauses
 
 SORTED_PATHS = {"classify": ("readings",), "plays": ("plays",)}
 """Result lists that are sets: sorted before comparing, whoever produced them."""
@@ -388,7 +388,7 @@ FAMILIES_PATH = "plays (by family)"
 
 def _differ_families(families: Any, plays: Any, found: Differences) -> None:
     """A count vector's ``families`` (shape family -> plays of it) against the families of
-    the plays listed (:func:`fivetenk.vectors.breakdown`): one difference, the whole
+    the plays listed (:func:`fivetenk.suite.vectors.breakdown`): one difference, the whole
     breakdown expected and observed, when any family's count differs (a family of none is
     left out of both)."""
     from .vectors import breakdown
@@ -467,9 +467,9 @@ def _bounded(result: Result) -> Result:
 
 def reference_passes(scenario: Scenario) -> bool:
     """Whether the reference engine, in process, passes ``scenario``: what
-    :func:`fivetenk.profile.fit` asks to tell whether a scenario depends on a variant's
+    :func:`fivetenk.suite.profile.fit` asks to tell whether a scenario depends on a variant's
     default (the profile itself runs no scenario)."""
-    from .impl.drivers import ReferenceDriver
+    from ..impl.drivers import ReferenceDriver
 
     driver = ReferenceDriver()
     try:
@@ -492,7 +492,7 @@ def _judge(driver: Driver, scenario: Scenario,
 
 
 RESUITED = "re-suited for the implementation's pack: suits play no part in it (issue 32)"
-"""The note of a scenario run re-suited (:mod:`fivetenk.resuit`)."""
+"""The note of a scenario run re-suited (:mod:`fivetenk.suite.resuit`)."""
 
 
 def _judge_steps(driver: Driver, scenario: Scenario,
@@ -609,7 +609,7 @@ def _run_through_play(driver: Driver, scenario: Scenario, started: float,
                       variants: dict[str, str] | None = None) -> Result:
     """A query scenario whose ``lowered`` steps (the query commands the implementation
     lacks: ``classify``, ``beats``) are asked through play from positions
-    (:mod:`fivetenk.lowering`); its other steps are asked as they are, each after a
+    (:mod:`fivetenk.suite.lowering`); its other steps are asked as they are, each after a
     ``start`` without setup (a lowered step starts its own position)."""
     variants = scenario.variants if variants is None else variants
     for index, step in enumerate(scenario.steps):
@@ -675,7 +675,7 @@ def reference_difference(scenario: Scenario, step: dict[str, Any], result: dict[
     if not isinstance(observed, list):
         return None
     try:
-        from .impl.drivers import ReferenceDriver
+        from ..impl.drivers import ReferenceDriver
 
         reference = ReferenceDriver()
         reference.start(scenario.variants, None)
@@ -793,7 +793,7 @@ def _detached(entry: list[dict[str, Any]] | DriverError) -> list[dict[str, Any]]
 
 def _played(driver: Driver, scenario: Scenario) -> dict[str, str]:
     """The variant values ``scenario`` is started under for ``driver``: its own, or those
-    :func:`fivetenk.profile.fit` chose (a default the implementation does not play,
+    :func:`fivetenk.suite.profile.fit` chose (a default the implementation does not play,
     replaced by a value it plays, issue 20)."""
     fit = profile.fit(driver, scenario, reference_passes)
     return scenario.variants if fit.variants is None else fit.variants
@@ -801,7 +801,7 @@ def _played(driver: Driver, scenario: Scenario) -> dict[str, str]:
 
 def _streamable(driver: Driver, scenario: Scenario) -> bool:
     """Whether ``scenario`` can go out in a stream: it lies within what the implementation
-    plays, needs nothing asked through play (:func:`fivetenk.profile.fit`), and no step
+    plays, needs nothing asked through play (:func:`fivetenk.suite.profile.fit`), and no step
     waits for an earlier answer (``advance``)."""
     if any(step["op"] in ("advance", START_OP) for step in scenario.steps):
         return False  # a start step judges the start reply itself (_judge_start)

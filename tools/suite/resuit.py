@@ -26,8 +26,8 @@ import dataclasses
 import json
 from typing import Any
 
-from .impl.conventions import QUERY_CARD_KEYS
-from .model.scenario import Scenario, judges_rejection
+from ..impl.conventions import QUERY_CARD_KEYS
+from ..model.scenario import Scenario, judges_rejection
 
 _SUITS = "SHDC"
 _QUERIES = frozenset({"classify", "beats", "plays", "points"})

@@ -9,12 +9,12 @@ charged to a rule the implementation claims to follow:
 
 - a command it lacks: ``implementation lacks capability plays``; but a query scenario whose
   ``classify`` / ``beats`` steps ask only what play can show goes through play from a
-  position instead, when the implementation starts from positions (:mod:`fivetenk.lowering`);
+  position instead, when the implementation starts from positions (:mod:`fivetenk.suite.lowering`);
 - an observation of a seat's cards (``Then seat 2 holds "…"``) without the capability
   ``hands``: ``implementation lacks capability hands``;
 - a variant value a scenario names and it does not offer: ``implementation lacks variant
   rocket=joker_sets``;
-- a shape the scenario uses (:func:`fivetenk.shapes.scenario_shapes`) and it does not
+- a shape the scenario uses (:func:`fivetenk.suite.shapes.scenario_shapes`) and it does not
   declare: ``uses straight, which the implementation does not declare``;
 - the default of a variant it does not play, when the scenario *depends* on that default:
   ``depends on rocket=pair (the default), which the implementation does not play ...``.
@@ -49,12 +49,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .impl import conventions
-from .impl.drivers import CAPABILITIES, Driver, expand_capabilities
-from .impl.words import KIT_PACK, KIT_RUNS, RUN_FAMILIES, RUN_TOPS, SHAPES
+from ..impl import conventions
+from ..impl.drivers import CAPABILITIES, Driver, expand_capabilities
+from ..impl.words import KIT_PACK, KIT_RUNS, RUN_FAMILIES, RUN_TOPS, SHAPES
+from ..model.scenario import Scenario
+from ..reference.variants import CHOICES
 from .lowering import LOWERED_COMMANDS, lowerable
-from .model.scenario import Scenario
-from .reference.variants import CHOICES
 from .shapes import (
     JOKERS_MIXED,
     RUN_TOP,
@@ -79,7 +79,7 @@ _verdicts: dict[tuple[str, str, str], bool] = {}
 class Fit:
     """Whether a scenario lies within an implementation's profile: ``reason`` (non-empty)
     says why it is skipped; ``through_play`` names the query commands to ask through play
-    (the implementation lacks them, see :mod:`fivetenk.lowering`); ``variants``: the
+    (the implementation lacks them, see :mod:`fivetenk.suite.lowering`); ``variants``: the
     variant values to start it under, when they are not the scenario's own (a variant
     whose default the implementation does not play, and on which the scenario does not
     depend, is sent as the first value it offers: never the default it said it lacks)."""
@@ -89,7 +89,7 @@ class Fit:
     variants: dict[str, str] | None = None
     resuited: Scenario | None = None
     """The scenario re-suited for the implementation's pack, run instead of it (issue 32,
-    :mod:`fivetenk.resuit`), or None."""
+    :mod:`fivetenk.suite.resuit`), or None."""
 
 
 @dataclass(frozen=True)
@@ -256,7 +256,7 @@ def unsupported_defaults(driver: Driver) -> dict[str, tuple[str, ...]]:
 
 Verdict = Callable[[Scenario], bool]
 """Whether the reference engine passes a scenario (the runner's
-:func:`fivetenk.runner.reference_passes`)."""
+:func:`fivetenk.suite.runner.reference_passes`)."""
 
 
 def fit(driver: Driver, scenario: Scenario, reference_passes: Verdict) -> Fit:

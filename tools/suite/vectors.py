@@ -12,7 +12,7 @@ shape family and every variant value, long dense hands among them.
 
 **Generated, not written.** :func:`generate` draws the positions from a fixed seed
 (:data:`SEED`) and counts them with the reference engine's ``legal_plays``;
-``python -m fivetenk.vectors --write`` writes the file (same inputs, same bytes), and
+``python -m fivetenk.suite.vectors --write`` writes the file (same inputs, same bytes), and
 ``--check`` says whether the file is what the reference gives now. The tests
 (``tests/test_vectors.py``) recount every vector with an enumerator of their own, written
 from the rules (candidate card sets, read by ``classify``, filtered by ``beats``), not with
@@ -21,7 +21,7 @@ from the rules (candidate card sets, read by ``classify``, filtered by ``beats``
 **Run.** ``fivetenk check`` runs them (:func:`scenarios`) beside the suite for an
 implementation that declares ``plays``: each vector is a scenario ``V-NNN`` of one
 ``plays`` step expecting the ``count`` and the breakdown by family (``families``: the
-runner compares the families of the plays listed, :func:`fivetenk.runner.check_step`).
+runner compares the families of the plays listed, :func:`fivetenk.suite.runner.check_step`).
 They go through the profile like any scenario: a vector using a shape, run length, wing
 rule, pack or variant value the implementation does not declare is skipped, saying why;
 one of an implementation declaring a protocol older than 1.4 is skipped, naming the
@@ -42,18 +42,18 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from .impl.words import SHAPES
-from .model.paths import data_dir
-from .model.scenario import Scenario
-from .reference import Card, Combo, Variants, full_deck, legal_plays
-from .reference.variants import CHOICES
+from ..impl.words import SHAPES
+from ..model.paths import data_dir
+from ..model.scenario import Scenario
+from ..reference import Card, Combo, Variants, full_deck, legal_plays
+from ..reference.variants import CHOICES
 from .shapes import shape_of
 
 FORMAT = 1
 SEED = 32
 """The seed the positions are drawn from (issue 32)."""
 TAG = "vectors"
-COMMAND = "python -m fivetenk.vectors --write"
+COMMAND = "python -m fivetenk.suite.vectors --write"
 FILE = "vectors/plays.json"
 """The vectors' file, under the kit's ``features`` folder."""
 SCHEMA = "vectors.schema.json"
@@ -303,7 +303,7 @@ def scenarios(source: Path | None = None) -> list[Scenario]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m fivetenk.vectors",
+        prog="python -m fivetenk.suite.vectors",
         description="Generate the plays count vectors (features/vectors/plays.json) from the "
         "reference engine: the same seed gives the same bytes.")
     group = parser.add_mutually_exclusive_group(required=True)
