@@ -23,11 +23,11 @@ import pytest
 from pytest_bdd import given, parsers, then, when
 from pytest_bdd.parsers import StepParser
 
-from fivetenk import report
 from fivetenk.impl.drivers import ReferenceDriver
 from fivetenk.language import REGISTRY, Builder, StepDef
 from fivetenk.language.compiler import compile_file, parse_tags
 from fivetenk.model.spec_data import load_spec
+from fivetenk.results import report
 from fivetenk.suite import catalog
 from fivetenk.suite.runner import run_scenario
 

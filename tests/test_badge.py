@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from fivetenk import cli, published
+from fivetenk import cli
 from fivetenk.model.spec_data import load_spec
+from fivetenk.results import published
 from fivetenk.suite import catalog
 from fivetenk.suite.runner import Result
 
@@ -116,7 +117,7 @@ def test_nothing_ran_is_grey_and_a_stale_entry_red() -> None:
 
 
 def test_the_summary_lists_the_failing_scenarios_up_to_a_bound() -> None:
-    from fivetenk.expectations import NEW
+    from fivetenk.results.expectations import NEW
 
     shipped = catalog.shipped()
     results = [Result(s, "failed", message=f"m{i}") for i, s in enumerate(shipped[:30])]

@@ -18,7 +18,7 @@ import itertools
 
 import pytest
 
-from fivetenk import book, evidence
+from fivetenk import book
 from fivetenk.commands.render import render_feature
 from fivetenk.fuzz.queries import QueryMode, _Pack, step_clauses, structure
 from fivetenk.fuzz.source import RandomSource
@@ -28,6 +28,7 @@ from fivetenk.language.compiler import compile_text
 from fivetenk.reference import beats, choose_reading, classify, parse_cards
 from fivetenk.reference.combos import Combo
 from fivetenk.reference.variants import Variants
+from fivetenk.results import evidence
 from fivetenk.suite.shapes import scenario_shapes, shape_of
 
 RANKS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")

@@ -14,7 +14,6 @@ from pathlib import Path
 
 import pytest
 
-from fivetenk import report
 from fivetenk.cli import main
 from fivetenk.impl.drivers import ReferenceDriver
 from fivetenk.language import find_step
@@ -26,6 +25,7 @@ from fivetenk.model.spec_data import load_spec
 from fivetenk.reference.actions import Action
 from fivetenk.reference.game import Game
 from fivetenk.reference.position import parse_position
+from fivetenk.results import report
 from fivetenk.suite.runner import run_scenario
 
 HEAD = "Feature: conventions\n\n  @id:conv-001 @R12.1\n  Scenario: s\n"

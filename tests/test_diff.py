@@ -14,7 +14,7 @@ import pytest
 
 from fivetenk import cli
 from fivetenk.commands.diff import compare
-from fivetenk.runfile import RunFileError, read_run
+from fivetenk.results.runfile import RunFileError, read_run
 
 ROOT = Path(__file__).resolve().parents[1]
 RULEBREAKER = ROOT / "tests" / "miniatures" / "rulebreaker.py"

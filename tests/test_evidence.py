@@ -21,12 +21,12 @@ from xml.etree import ElementTree
 import pytest
 from test_kit_scenarios import GOOD  # the one sample feature of the kit's tests
 
-from fivetenk import evidence, report
 from fivetenk.cli import main
 from fivetenk.impl.drivers import ReferenceDriver
 from fivetenk.language.compiler import compile_text
 from fivetenk.model.scenario import Scenario
 from fivetenk.model.spec_data import load_spec
+from fivetenk.results import evidence, report
 from fivetenk.suite import catalog
 from fivetenk.suite.runner import (
     DIFF_LIMIT,

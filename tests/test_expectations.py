@@ -1,4 +1,4 @@
-"""Expectations files (fivetenk.expectations): entries by id, rule, clause, tag or shape;
+"""Expectations files (fivetenk.results.expectations): entries by id, rule, clause, tag or shape;
 expected failures that apply to the scenarios that fail and leave the passing ones passed;
 stale entries that fail the run; pinned failures that cannot hide a new regression; the
 old short form; bad files refused with the file and line (exit 2).
@@ -19,11 +19,11 @@ import pytest
 
 from fivetenk import cli
 from fivetenk.commands import check as check_cmd
-from fivetenk.expectations import Expectations, ExpectationsError, load, parse
 from fivetenk.impl import drivers
 from fivetenk.impl.drivers import DriverError, ReferenceDriver
 from fivetenk.model.spec_data import load_spec
 from fivetenk.reference import DEFAULT, Combo, Variants, classify, parse_cards
+from fivetenk.results.expectations import Expectations, ExpectationsError, load, parse
 from fivetenk.suite import catalog
 from fivetenk.suite.runner import Mismatch, Result, run_expected
 from fivetenk.suite.shapes import scenario_shapes
@@ -358,7 +358,7 @@ def test_check_says_what_each_entry_muted_folding_a_long_file() -> None:
     """Issue 28: one line per entry with how many scenarios it muted, an entry without ids
     flagged as muting any failure it selects; past 20 entries, those with ids that muted
     exactly what they pin are folded into one line (a file written --by id)."""
-    from fivetenk.expectations import check_keys, yaml_with_lines
+    from fivetenk.results.expectations import check_keys, yaml_with_lines
 
     spec = load_spec()
     shipped = [s for s in catalog.shipped() if s.rule == "R02"][:25]

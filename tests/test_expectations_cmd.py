@@ -13,7 +13,7 @@ import pytest
 
 from fivetenk import cli
 from fivetenk.commands.expectations import entries, pin
-from fivetenk.runfile import RunFile
+from fivetenk.results.runfile import RunFile
 
 ROOT = Path(__file__).resolve().parents[1]
 BROKEN = f"{sys.executable} {ROOT / 'tests' / 'miniatures' / 'rulebreaker.py'} two_below_ace"

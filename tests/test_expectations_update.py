@@ -17,7 +17,7 @@ import pytest
 from fivetenk import cli
 from fivetenk.commands.expectations import entries
 from fivetenk.impl.drivers import ReferenceDriver
-from fivetenk.runfile import RunFile
+from fivetenk.results.runfile import RunFile
 from fivetenk.suite import catalog
 from fivetenk.suite.shapes import scenario_shapes
 from fivetenk.suite.shapes import tested_shape as shape_tested

@@ -29,7 +29,8 @@ from pathlib import Path
 
 import pytest
 
-from fivetenk import cli, published
+from fivetenk import cli
+from fivetenk.results import published
 
 ROOT = Path(__file__).resolve().parents[1]
 MINI = ROOT / "tests" / "miniatures"

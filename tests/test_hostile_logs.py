@@ -558,9 +558,9 @@ def test_hostile_logs_resume_or_are_refused_and_left_byte_for_byte(
 
 
 def safe(text: str) -> bool:
-    """Whether every line of ``text`` is as :func:`fivetenk.report.visible` shows it: no
+    """Whether every line of ``text`` is as :func:`fivetenk.results.report.visible` shows it: no
     character a terminal would act on or hide."""
-    from fivetenk.report import visible
+    from fivetenk.results.report import visible
 
     return all(visible(line, len(line)) == line for line in text.split("\n"))
 

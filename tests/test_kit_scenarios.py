@@ -179,7 +179,7 @@ def test_cli_runs_users_feature_and_fails_on_a_wrong_case(
 def test_summary_shows_pending_rules_and_counts_per_rule() -> None:
     """A rule without scenarios is never silently absent: it shows as pending."""
     from fivetenk.model.spec_data import load_spec
-    from fivetenk.report import summary
+    from fivetenk.results.report import summary
 
     [s] = compile_text(GOOD, "mine.feature")
     result = run_scenario(ReferenceDriver(), s)

@@ -15,11 +15,11 @@ from typing import Any
 import pytest
 
 from fivetenk import cli
-from fivetenk.expectations import Expectations, ExpectationsError, parse
 from fivetenk.impl.drivers import DriverError, ReferenceDriver
 from fivetenk.impl.process_driver import ProcessDriver
 from fivetenk.impl.protocol import describe_rejection
 from fivetenk.model.scenario import Scenario
+from fivetenk.results.expectations import Expectations, ExpectationsError, parse
 from fivetenk.suite import catalog
 from fivetenk.suite.runner import run_expected, run_scenario
 

@@ -30,7 +30,7 @@ from xml.etree import ElementTree
 
 import pytest
 
-from fivetenk import cli, report
+from fivetenk import cli
 from fivetenk.impl.drivers import CAPABILITIES, ReferenceDriver, expand_capabilities
 from fivetenk.impl.hello import parse_hello
 from fivetenk.impl.protocol import hello_problems
@@ -38,6 +38,7 @@ from fivetenk.impl.words import SHAPES
 from fivetenk.model.scenario import Scenario
 from fivetenk.model.spec_data import load_spec
 from fivetenk.reference.variants import CHOICES
+from fivetenk.results import report
 from fivetenk.suite import catalog, profile
 from fivetenk.suite.runner import Result, run_scenario
 from fivetenk.suite.shapes import describe_uses, scenario_shapes, shape_of

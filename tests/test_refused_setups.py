@@ -18,13 +18,13 @@ import pytest
 
 from fivetenk.cli import main
 from fivetenk.commands.render import render_feature
-from fivetenk.evidence import expectation_text, request_text, step_lines
 from fivetenk.impl.drivers import ReferenceDriver
 from fivetenk.impl.process_driver import ProcessDriver
 from fivetenk.language.compiler import FeatureError, compile_text
 from fivetenk.model.position_builder import build_position
 from fivetenk.model.scenario import Scenario, ScenarioError, without_rejection_clauses
 from fivetenk.reference.cards import full_deck
+from fivetenk.results.evidence import expectation_text, request_text, step_lines
 from fivetenk.suite import catalog
 from fivetenk.suite.runner import run_scenario, run_suite
 

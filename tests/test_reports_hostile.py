@@ -1,6 +1,6 @@
 """What the implementation controls is neutralised before it is shown (issue 12).
 
-The report layer (:mod:`fivetenk.report`) and the runner are checked on their own, with
+The report layer (:mod:`fivetenk.results.report`) and the runner are checked on their own, with
 values no real reply may hold (the ProcessDriver refuses them first; an in-process driver
 or a bug could still produce them): control characters, bidirectional overrides, lone
 surrogates, NaN, integers of thousands of digits, nesting 100,000 deep, texts of megabytes,
@@ -24,11 +24,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fivetenk import cli, report
+from fivetenk import cli
 from fivetenk.commands import check as check_cmd
 from fivetenk.impl.drivers import DriverError, ReferenceDriver
 from fivetenk.model.scenario import Scenario
 from fivetenk.model.spec_data import load_spec
+from fivetenk.results import report
 from fivetenk.suite import catalog
 from fivetenk.suite.runner import (
     MESSAGE_KEEP,

@@ -32,9 +32,9 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 if TYPE_CHECKING:
-    from .expectations import Expectations
     from .impl.drivers import Driver
     from .model.scenario import Scenario
+    from .results.expectations import Expectations
 
 _STATE = pytest.StashKey[dict[str, Any]]()
 
@@ -141,8 +141,8 @@ class ScenarioItem(pytest.Item):
         self.scenario = scenario
 
     def runtest(self) -> None:
-        from . import report
         from .model.spec_data import load_spec
+        from .results import report
         from .suite.runner import run_expected
 
         state = self.config.stash[_STATE]
@@ -192,9 +192,9 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
 
 
 def _items(session: pytest.Session, config: pytest.Config) -> Iterator[ScenarioItem]:
-    from .expectations import Expectations
-    from .expectations import load as load_expectations
     from .model.spec_data import load_spec
+    from .results.expectations import Expectations
+    from .results.expectations import load as load_expectations
     from .suite import catalog
 
     spec = load_spec()

@@ -35,12 +35,12 @@ disk, ``file://``):
   and ``failures/<slug>.html``, the evidence of every failure, error and unexpected pass
   of that report (the steps with the failing one marked, request, expected, observed).
 
-A report is the JSON-lines file of ``fivetenk check --jsonl FILE`` (:mod:`fivetenk.report`):
+A report is the JSON-lines file of ``fivetenk check --jsonl FILE`` (:mod:`fivetenk.results.report`):
 a ``"record": "run"`` line, then ``"scenario"`` and ``"stale"`` lines. Anything else is
 bad input (exit 2) naming the file, the line and what was expected; nothing is written.
 
 Everything a report holds came from an implementation the kit does not trust: every text
-of it goes through :func:`fivetenk.report.visible` (control characters and bidirectional
+of it goes through :func:`fivetenk.results.report.visible` (control characters and bidirectional
 overrides shown escaped, each text bounded) and Jinja2's autoescaping, so no name,
 message or observed value can add markup, a script or a line of its own to a page.
 
@@ -70,7 +70,7 @@ from urllib.parse import quote
 from .. import __version__
 from ..model.scenario import Scenario, ScenarioError, decode_text, parse_json, read_bytes
 from ..model.spec_data import LANGS, Spec
-from ..report import (
+from ..results.report import (
     MESSAGE_LIMIT,
     NAME_LIMIT,
     RECEIVED_LIMIT,
@@ -94,7 +94,7 @@ MARKER = ".fivetenk-book"
 
 REPORT_NAME = re.compile(r"[^\x00-\x1f\x7f=]{1,60}")
 """A report's name (``--report NAME=FILE``): 1 to 60 printable characters, no ``=`` (and
-nothing :func:`fivetenk.report.visible` would escape: no bidirectional controls, no
+nothing :func:`fivetenk.results.report.visible` would escape: no bidirectional controls, no
 undecodable bytes)."""
 
 _CARD = r"(?:10|[2-9JQKA])[SHCD]|SJ|BJ"
@@ -369,10 +369,10 @@ def step_lines(scenario: Scenario, lang: str) -> list[str]:
     line by line by the steps' own Spanish phrases; rendered from the scenario
     (:func:`fivetenk.language.render_steps`) when there is no feature file to read (a JSON
     scenario) or a written line has no translation."""
-    from ..evidence import written
     from ..language import render_steps
     from ..language.registry import translate_lines
     from ..model.scenario import ScenarioError
+    from ..results.evidence import written
 
     found = written(scenario)
     if found is not None:

@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from typing import Any
 from urllib.parse import quote
 
-from ..report import STATUSES
+from ..results.report import STATUSES
 
 BAD_STATUSES = ("failed", "errored", "xpassed")
 """Statuses whose evidence the failures pages show, and which a matrix cell links to."""

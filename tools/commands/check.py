@@ -19,7 +19,7 @@ expected failure optionally pinned to how it fails (`path`, `observed`) and to t
 scenarios it covers (`ids`: a failure it would mute, of a scenario not listed, fails as
 NEW, naming the entry's file and line). An expected failure applies to the selected
 scenarios that fail; one that matches no failing scenario is reported STALE and fails the
-run (see fivetenk.expectations); the output says how many scenarios each entry muted.
+run (see fivetenk.results.expectations); the output says how many scenarios each entry muted.
 
 Exit codes: 0 every scenario that ran passed (or failed as expected); 1 a scenario failed
 or errored, an expectation is stale, or no scenario ran at all (every one selected was
@@ -37,14 +37,14 @@ from collections import Counter
 from pathlib import Path
 from typing import Any, TextIO
 
-from .. import published, report
-from ..expectations import NEW, Expectations, is_new, stale_records
-from ..expectations import load as load_expectations
 from ..impl.drivers import Driver, ReferenceDriver
 from ..impl.options import add_impl_options, open_driver
 from ..model.scenario import REJECTIONS_ALONE, Scenario
 from ..model.scenario import without_rejection_clauses as without_rejection_clauses  # moved there
 from ..model.spec_data import load_spec
+from ..results import published, report
+from ..results.expectations import NEW, Expectations, is_new, stale_records
+from ..results.expectations import load as load_expectations
 from ..suite import catalog, profile, vectors
 from ..suite.runner import Result, internal_error, run_suite
 
@@ -342,7 +342,7 @@ def _print_profile(declared: dict[str, Any], out: TextIO, *, quiet: bool) -> Non
     the kit does not know and ignored; printed even with ``--quiet``, since it may explain
     every result), then what the implementation declared it leaves out (it explains the
     skips). The warnings quote the implementation: shown through
-    :func:`fivetenk.report.visible`."""
+    :func:`fivetenk.results.report.visible`."""
     for warning in declared.get("warnings", []):
         print(f"warning: {report.visible(warning, report.TEXT_LIMIT)}", file=out)
     if not quiet:
@@ -352,7 +352,7 @@ def _print_profile(declared: dict[str, Any], out: TextIO, *, quiet: bool) -> Non
 
 def _driver_name(driver: Driver) -> str:
     """The driver's name (for a ProcessDriver, what the implementation said in the
-    handshake: shown only through :func:`fivetenk.report.visible`)."""
+    handshake: shown only through :func:`fivetenk.results.report.visible`)."""
     try:
         return str(driver.name)
     except Exception:
@@ -399,7 +399,7 @@ exactly their pinned scenarios (a file written ``--by id`` has one per failure).
 def _print_reasons(results: list[Result], out: TextIO) -> None:
     """One line per skip / expected-failure reason, with the scenarios it covers (the
     reasons come from the expectations file or the implementation's capabilities: shown
-    through :func:`fivetenk.report.visible`)."""
+    through :func:`fivetenk.results.report.visible`)."""
     groups: dict[tuple[str, str], list[str]] = {}
     for r in results:
         if r.status in ("skipped", "xfailed"):

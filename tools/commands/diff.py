@@ -29,9 +29,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from ..markdown import md_table, md_text
 from ..model.bounded import NAME_LIMIT, TEXT_LIMIT, visible
-from ..runfile import BAD, STATUSES, RunFile, evidence, read_run
+from ..results.markdown import md_table, md_text
+from ..results.runfile import BAD, STATUSES, RunFile, evidence, read_run
 
 ABSENT = "absent"
 """The status of a scenario in a report that does not hold it."""

@@ -51,11 +51,11 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-from ..expectations import IDS, ExpectationsError, parse, yaml_with_lines
 from ..model.bounded import NAME_LIMIT, visible
 from ..model.paths import FORCE, Output, check_outputs, reading, write_file
 from ..model.scenario import RULE_PATTERN
-from ..runfile import RunFile, RunFileError, evidence, read_run
+from ..results.expectations import IDS, ExpectationsError, parse, yaml_with_lines
+from ..results.runfile import RunFile, RunFileError, evidence, read_run
 
 REASON_LIMIT = 300
 """The longest reason written (characters): the evidence of one failure, cut visibly."""
@@ -174,7 +174,7 @@ def render(run: RunFile, skip: list[dict[str, Any]], xfail: list[dict[str, Any]]
     if as_json:
         return json.dumps({"skip": skip, "xfail": xfail}, indent=1, ensure_ascii=True,
                           allow_nan=False) + "\n"
-    from ..expectations_update import entry_lines
+    from ..results.expectations_update import entry_lines
 
     head = [f"# Written by `fivetenk expectations --by {by}` from {visible(source, NAME_LIMIT)},",
             f"# a run of {visible(run.implementation, NAME_LIMIT)}.",
@@ -230,8 +230,9 @@ def _blame(run: RunFile, by: str, as_json: bool) -> RunFileError:
 
 
 def _update(args: argparse.Namespace, out: TextIO) -> int:
-    """``fivetenk expectations RUN.jsonl --update FILE`` (:mod:`fivetenk.expectations_update`)."""
-    from ..expectations_update import update
+    """``fivetenk expectations RUN.jsonl --update FILE``
+    (:mod:`fivetenk.results.expectations_update`)."""
+    from ..results.expectations_update import update
 
     shown = visible(str(args.update), NAME_LIMIT)
     # rewritten in place (a rename): checked as every output is (fivetenk.model.paths), never a

@@ -148,7 +148,7 @@ def _format_scenario(spec: Spec, scenarios: Sequence[Any], lang: str, *, show: b
     """Where a scenario is (its feature as installed, file:line), its rule, clauses with
     their text, rulings and variants; the rows of an outline; and where to look for the
     rest (``fivetenk show ID``). With ``show``, its Gherkin as written."""
-    from .. import evidence
+    from ..results import evidence
 
     first = scenarios[0]
     outline = len(scenarios) > 1 or "example" in first.source

@@ -27,10 +27,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from .. import evidence, report
 from ..impl.options import add_impl_options, open_driver
 from ..model.scenario import REJECTIONS_ALONE, Scenario, dumps
 from ..model.spec_data import Spec, load_spec
+from ..results import evidence, report
 from ..suite import catalog
 from ..suite.runner import Result, run_scenario
 

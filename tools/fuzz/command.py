@@ -49,9 +49,9 @@ from collections.abc import Generator, Iterator
 from pathlib import Path
 from typing import Any, TextIO
 
-from .. import report
 from ..impl.options import add_impl_options, open_driver, seconds
 from ..reference.variants import CHOICES
+from ..results import report
 from . import faults
 from .campaign import (
     Outcome,

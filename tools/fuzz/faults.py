@@ -15,7 +15,7 @@ import argparse
 import contextlib
 import time
 
-from .. import report
+from ..results import report
 from .campaign import Outcome
 from .findings import reproduce_command
 
@@ -74,7 +74,7 @@ def errored_lines(args: argparse.Namespace, seed: int, failures: list[Outcome],
     not divergences, and nothing is shrunk or written from them (issue 28)."""
     if not failures:
         return []
-    from ..evidence import request_text
+    from ..results.evidence import request_text
 
     kinds = ", ".join(f"{count} {FAILURE_WORDS.get(kind, kind)}"
                       for kind, count in errored.items())

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .. import report
+from ..results import report
 from .campaign import Outcome, Plan, generate
 from .source import Case, Divergence, content_id, error_kind, shrink
 
@@ -345,7 +345,7 @@ def write_case(out: Path, scenario: Any) -> tuple[tuple[Path, Path], str]:
 def divergence_lines(d: Divergence) -> list[str]:
     """A divergence in words, like a ``check`` failure: the step, the clauses, the
     request as sent, both answers and every difference."""
-    from ..evidence import request_text
+    from ..results.evidence import request_text
 
     lines = []
     with contextlib.suppress(Exception):  # a request the kit cannot put in words

@@ -1,6 +1,6 @@
 """Known differences: ``fivetenk fuzz --expectations FILE`` mutes the divergences an
 expectations file already explains, the very file ``fivetenk check --expectations`` reads
-(:mod:`fivetenk.expectations`).
+(:mod:`fivetenk.results.expectations`).
 
 A diverging case is judged as the scenario it would be written as (:func:`case_scenario`:
 its rule, clauses, rulings, tags and the shapes its plays use), with the differences it
@@ -29,9 +29,9 @@ from .source import Case, Divergence
 def load(path: Path) -> Any:
     """The expectations file at ``path``, checked as ``check`` checks it (against the
     shipped suite's ids, the spec's rules and clauses); bad input raises
-    :class:`fivetenk.expectations.ExpectationsError` (exit 2)."""
-    from ..expectations import load as load_expectations
+    :class:`fivetenk.results.expectations.ExpectationsError` (exit 2)."""
     from ..model.spec_data import load_spec
+    from ..results.expectations import load as load_expectations
     from ..suite.catalog import shipped
 
     spec = load_spec()

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from .. import report
+from ..results import report
 
 MAX_REPORT_BYTES = 64 * 1024 * 1024
 """The largest shard report read (a campaign lists every diverging case)."""

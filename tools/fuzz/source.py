@@ -231,7 +231,7 @@ class Divergence:
 
     ``step``: the index of the diverging step in the case (-1: the setup); ``request``:
     the step as sent (``op`` form, no expectations); ``expected``: the reference engine's
-    result; ``observed``: the implementation's (bounded with :func:`fivetenk.report.plain`;
+    result; ``observed``: the implementation's (bounded with :func:`fivetenk.results.report.plain`;
     None if it errored); ``paths``: the paths that differ (first ten); ``lines``: each
     difference in words (:meth:`fivetenk.suite.runner.Mismatch.describe`); ``total``: how many
     differences in all; ``clauses`` / ``rulings``: of the step (what a written case is

@@ -2,7 +2,7 @@
 
 Replies, error texts, stderr and names come from the implementation under test, which the
 kit does not trust. These helpers make any of them safe and small enough to print or to
-write (see :mod:`fivetenk.report` for how reports use them): :func:`visible` for the
+write (see :mod:`fivetenk.results.report` for how reports use them): :func:`visible` for the
 console, :func:`valid_text` and :func:`plain` for files, :func:`json_text` for a value in
 a one-line message, :func:`shorten` for a text kept in a result. They import nothing of
 the kit, so the runner, the protocol and the reports all use them without depending on

@@ -75,7 +75,7 @@ DEAL_KEYS = frozenset({"deck", "first", "redeals", "hand", "levels", "previous_w
 
 class DisputeError(ScenarioError):
     """A log the command cannot use; printed as one line by the CLI (exit code 2). What a
-    log holds may be anything: the message is shown through :func:`fivetenk.report.visible`
+    log holds may be anything: the message is shown through :func:`fivetenk.results.report.visible`
     (control characters, escape sequences and bidirectional overrides escaped, bounded)."""
 
     def __init__(self, message: str, *, where: str = "") -> None:
@@ -465,7 +465,7 @@ def refusal_scenario(log: Log, k: int) -> Scenario:
 
 def _shown(text: str, limit: int) -> str:
     """A text from the log (or a file name) as it may stand in the written feature: one
-    line, nothing a terminal would act on shown escaped (:func:`fivetenk.report.visible`:
+    line, nothing a terminal would act on shown escaped (:func:`fivetenk.results.report.visible`:
     a newline is ``\\n``, so it cannot start a step or a scenario of its own), at most
     ``limit`` characters, no blanks at either end (Gherkin drops them)."""
     return visible(text, limit).strip()

@@ -28,7 +28,7 @@ from ..model.scenario import read_bytes
 from ..reference.actions import Action
 from ..reference.errors import RulesError
 from ..reference.game import Game
-from ..report import write_atomic
+from ..results.report import write_atomic
 from .dispute import MAX_LOG_BYTES, DisputeError, parse_log
 from .dispute import Decision as LoggedDecision
 from .screen import Screen

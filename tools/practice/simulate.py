@@ -28,7 +28,7 @@ from ..reference.actions import Action
 from ..reference.game import Game, Phase
 from ..reference.random_player import RandomPlayer
 from ..reference.variants import CHOICES, Variants
-from ..report import write_atomic
+from ..results.report import write_atomic
 
 _ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
 _ENDING_TEXT = {

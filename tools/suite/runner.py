@@ -39,7 +39,7 @@ MESSAGE_KEEP = 4000
 its first characters and its length)."""
 CONTEXT_BUDGET = 8000
 """About how many characters of JSON each context entry of a result keeps (what was
-sent, what was received, stderr); see :func:`fivetenk.report.plain`."""
+sent, what was received, stderr); see :func:`fivetenk.results.report.plain`."""
 
 
 DIFF_LIMIT = 10
@@ -80,7 +80,7 @@ class Mismatch:
         extra: …``; ``legal: expected false; the reply has no legal: it is rejected, citing
         R03.1: …`` (without the rejection's message unless ``message``: a report that
         shows the answer on a line of its own). Bounded, and every value shown as JSON
-        (see :func:`fivetenk.report.json_text`)."""
+        (see :func:`fivetenk.results.report.json_text`)."""
         path = self.path or "(the whole result)"
         answer = self.answer if message else self.answer.split(":", 1)[0]
         if self.observed is MISSING:
@@ -143,7 +143,7 @@ class Result:
     counting them all; ``mismatch`` is the first, kept for readers of one), ``context``
     (``sent``: the request of that step; ``received``: the whole result that came back;
     for errors also ``stderr`` and ``exit``). The position before a failing game step is
-    not computed here: a report asks for it (:func:`fivetenk.evidence.failing_position`)."""
+    not computed here: a report asks for it (:func:`fivetenk.results.evidence.failing_position`)."""
 
     scenario: Scenario
     status: str
@@ -719,10 +719,10 @@ def _batch(driver: Driver, scenario: Scenario) -> list[dict[str, Any]] | None:
 def run_expected(driver: Driver, scenario: Scenario, *, skip: str = "",
                  xfail: str | Callable[[Result], Result] = "",
                  streamed: list[dict[str, Any]] | DriverError | None = None) -> Result:
-    """:func:`run_scenario` under an expectations file (:mod:`fivetenk.expectations`): a
+    """:func:`run_scenario` under an expectations file (:mod:`fivetenk.results.expectations`): a
     ``skip`` reason skips the scenario without running it. ``xfail`` is either the judge
     an expectations file gives for this scenario (:meth:`Expectations.expect
-    <fivetenk.expectations.Expectations.expect>`: a failure it explains becomes ``xfailed``,
+    <fivetenk.results.expectations.Expectations.expect>`: a failure it explains becomes ``xfailed``,
     a pass stays ``passed`` unless an entry names the scenario by its id, then ``xpassed``),
     or a plain reason: any failure becomes ``xfailed`` and a pass ``xpassed``. Errored and
     skipped results stay as they are."""
@@ -749,7 +749,7 @@ STREAM_CHUNK = 256
 
 Expectation = Callable[[Scenario], tuple[str, "str | Callable[[Result], Result]"]]
 """A scenario's (skip reason, xfail judge or reason): :meth:`Expectations.expect
-<fivetenk.expectations.Expectations.expect>`."""
+<fivetenk.results.expectations.Expectations.expect>`."""
 
 
 def run_suite(driver: Driver, scenarios: Sequence[Scenario],

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from .model.bounded import TEXT_LIMIT, visible
+from ..model.bounded import TEXT_LIMIT, visible
 
 _SPECIAL = re.compile(r"([\\`*_\[\]<>|#~&!])")
 

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any, TextIO
 from xml.sax.saxutils import escape, quoteattr
 
-from .model.bounded import (
+from ..model.bounded import (
     CONTEXT_LIMIT,
     JSON_TEXT_LIMIT,
     MESSAGE_LIMIT,
@@ -43,8 +43,8 @@ from .model.bounded import (
     visible,
     xml_text,
 )
-from .model.spec_data import Spec
-from .suite.runner import Mismatch, Result
+from ..model.spec_data import Spec
+from ..suite.runner import Mismatch, Result
 
 # The bounding helpers live in fivetenk.model.bounded; reports are where people look for them,
 # so they are re-exported here (listed for type checkers, which export no import by itself).
@@ -133,8 +133,8 @@ def describe_failure(result: Result, spec: Spec) -> list[str]:
 
     Whatever the implementation sent is shown through :func:`visible` or
     :func:`json_text`, bounded: no line can be forged, every line stays one line."""
+    from ..suite.runner import answer_text, expected_answer, rejection_code
     from . import evidence
-    from .suite.runner import answer_text, expected_answer, rejection_code
 
     s = result.scenario
     lines = [f"{result.status.upper()} {visible(s.id, NAME_LIMIT)}: {visible(s.name, NAME_LIMIT)}",
@@ -245,7 +245,7 @@ def difference_record(m: Mismatch) -> dict[str, Any]:
 def _shapes(scenario: Any) -> tuple[str, ...]:
     """The shapes a scenario's plays use (:mod:`fivetenk.suite.shapes`); none if the reference
     cannot read them (a user's case under a variant it refuses, say)."""
-    from .suite.shapes import scenario_shapes
+    from ..suite.shapes import scenario_shapes
 
     try:
         return scenario_shapes(scenario)
@@ -255,7 +255,7 @@ def _shapes(scenario: Any) -> tuple[str, ...]:
 
 def _tested_shape(scenario: Any, step: int | None) -> str | None:
     """The shape the failing step tests (:func:`fivetenk.suite.shapes.tested_shape`)."""
-    from .suite.shapes import tested_shape
+    from ..suite.shapes import tested_shape
 
     return tested_shape(scenario, step)
 
@@ -279,8 +279,8 @@ def result_record(result: Result) -> dict[str, Any]:
     ``tags`` (the scenario's tags: rule, clauses, rulings and any other). Any result of a
     scenario whose rejections are judged alone (``@any-clause``, ``--any-clause``) says
     ``"rejections": "any-clause"``: no clause was compared."""
+    from ..suite.runner import answer_text, expected_answer, rejection_code
     from . import evidence
-    from .suite.runner import answer_text, expected_answer, rejection_code
 
     s = result.scenario
     record: dict[str, Any] = {
@@ -341,7 +341,7 @@ def result_record(result: Result) -> dict[str, Any]:
 
 def root_causes(results: Sequence[Result]) -> list[str]:
     """What the failures of a run have in common, for under the summary table (see
-    :func:`fivetenk.evidence.root_causes`): one group a line, each line visible and
+    :func:`fivetenk.results.evidence.root_causes`): one group a line, each line visible and
     bounded (a clause or error text the implementation sent is shown escaped)."""
     from .evidence import root_causes as groups
 
@@ -351,7 +351,7 @@ def root_causes(results: Sequence[Result]) -> list[str]:
 def write_atomic(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` atomically, never into a special file or through a link:
     :func:`fivetenk.model.paths.write_file` (a report replaces an existing regular file)."""
-    from .model.paths import write_file
+    from ..model.paths import write_file
 
     write_file(path, text)
 
@@ -408,7 +408,7 @@ def junit(results: Sequence[Result], spec: Spec, *, name: str, timings: bool = F
     (exit 1): a testsuite ``run`` with one failing testcase saying it, since a report of
     skipped testcases alone reads as green. Always well-formed XML 1.0, whatever the
     implementation sent (see :func:`xml_text`). ``stale``:
-    :class:`fivetenk.expectations.Stale` items."""
+    :class:`fivetenk.results.expectations.Stale` items."""
     by_rule: dict[str, list[Result]] = {}
     for r in results:
         by_rule.setdefault(r.scenario.rule, []).append(r)

@@ -1,4 +1,4 @@
-"""Reading an expectations file's text (:mod:`fivetenk.expectations`) with the line of each
+"""Reading an expectations file's text (:mod:`fivetenk.results.expectations`) with the line of each
 section and entry: YAML through a strict loader (safe tags only, no duplicate keys,
 nesting and integers bounded as in JSON), JSON as already checked strict JSON. Every
 error is :class:`ExpectationsError` at ``FILE:LINE``. ``fivetenk expectations --update``
@@ -10,8 +10,8 @@ import json
 from functools import cache
 from typing import Any, cast
 
-from .model.scenario import ScenarioError
-from .model.user_input import MAX_DEPTH, MAX_INT
+from ..model.scenario import ScenarioError
+from ..model.user_input import MAX_DEPTH, MAX_INT
 
 Lines = dict[tuple[Any, ...], int]
 """1-based line of a section (``("xfail",)``) and of an entry (``("xfail", 2)`` in the

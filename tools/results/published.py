@@ -25,7 +25,7 @@ console's table), the failing scenarios (failed, errored or xpassed; at most
 difference (or message), a NEW failure marked so, then the handshake's warnings (words
 the kit does not know, ignored; the profile line counts them too), what the
 implementation leaves out, the stale expectations and what the failures have in common.
-Every text the implementation controls is escaped (:func:`fivetenk.markdown.md_text`).
+Every text the implementation controls is escaped (:func:`fivetenk.results.markdown.md_text`).
 """
 
 from __future__ import annotations
@@ -35,11 +35,11 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from . import __version__
+from .. import __version__
+from ..model.bounded import NAME_LIMIT, TEXT_LIMIT
+from ..model.spec_data import Spec
+from ..suite.runner import Result
 from .markdown import md_table, md_text
-from .model.bounded import NAME_LIMIT, TEXT_LIMIT
-from .model.spec_data import Spec
-from .suite.runner import Result
 
 STATUSES = ("passed", "failed", "errored", "skipped", "xfailed", "xpassed")
 LABEL = "5,10,K"
@@ -55,9 +55,9 @@ def profile_words(declared: dict[str, Any]) -> str:
     does not play (with what it plays), the profile words of ruling D39 ("1 deck",
     "pairs 3-10", "strict wings", "plus four+singles"), and a protocol version older than
     the kit's ("protocol 1.0": the conventions added since were not judged, issue 28)."""
-    from .impl.drivers import CAPABILITIES
-    from .impl.words import SHAPES
-    from .reference.variants import CHOICES
+    from ..impl.drivers import CAPABILITIES
+    from ..impl.words import SHAPES
+    from ..reference.variants import CHOICES
 
     parts = []
     lacking = [c for c in CAPABILITIES if c not in declared.get("capabilities", CAPABILITIES)]
@@ -107,9 +107,9 @@ def badge_label(declared: dict[str, Any]) -> str:
 
 def _counted(declared: dict[str, Any]) -> str:
     """The profile in counts: ``8/13 shapes, 3/8 commands, variants, 1 deck``."""
-    from .impl.drivers import CAPABILITIES
-    from .impl.words import SHAPES
-    from .reference.variants import CHOICES
+    from ..impl.drivers import CAPABILITIES
+    from ..impl.words import SHAPES
+    from ..reference.variants import CHOICES
 
     parts = []
     shapes = [s for s in SHAPES if s in declared.get("shapes", SHAPES)]
@@ -201,7 +201,7 @@ def summary_markdown(results: Sequence[Result], spec: Spec, declared: dict[str, 
                      notes: Sequence[str] = (), causes: Sequence[str] = ()) -> str:
     """The Markdown summary (see the module's docstring). ``notes``: what the
     implementation leaves out (:func:`fivetenk.suite.profile.summary_lines`); ``causes``: what
-    the failures have in common (:func:`fivetenk.report.root_causes`)."""
+    the failures have in common (:func:`fivetenk.results.report.root_causes`)."""
     counts = _counts(results)
     state = verdict(results, stale, idle)
     words = profile_words(declared) or "the whole game"

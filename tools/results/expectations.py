@@ -83,6 +83,8 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
+from ..model.scenario import CLAUSE_PATTERN, RULE_PATTERN, Scenario
+from ..model.user_input import parse_json, read_text
 from .expectations_text import (
     ExpectationsError,
     Lines,
@@ -90,11 +92,9 @@ from .expectations_text import (
     parse_yaml,
     yaml_with_lines,
 )
-from .model.scenario import CLAUSE_PATTERN, RULE_PATTERN, Scenario
-from .model.user_input import parse_json, read_text
 
 if TYPE_CHECKING:
-    from .suite.runner import Result
+    from ..suite.runner import Result
 
 SECTIONS = ("skip", "xfail")
 SELECTORS = ("id", "rule", "clause", "tag", "uses")
@@ -117,13 +117,13 @@ _SPECIFICITY = {"id": 0, "key": 0, "clause": 1, "tag": 2, "uses": 3, "rule": 4}
 
 def _shape_words() -> tuple[str, ...]:
     """The shape words an entry may name (:data:`fivetenk.suite.shapes.SHAPES`)."""
-    from .impl.words import SHAPES
+    from ..impl.words import SHAPES
 
     return tuple(SHAPES)
 
 
 def _shapes_of(scenario: Scenario) -> tuple[str, ...]:
-    from .suite.shapes import scenario_shapes
+    from ..suite.shapes import scenario_shapes
 
     return scenario_shapes(scenario)
 
@@ -237,7 +237,7 @@ class Facts:
 
     @classmethod
     def of(cls, record: Mapping[str, Any]) -> Facts:
-        """The facts of a JSON-lines scenario record (:func:`fivetenk.report.result_record`;
+        """The facts of a JSON-lines scenario record (:func:`fivetenk.results.report.result_record`;
         a record without ``tags``, of an older kit, has its rule, clauses and rulings)."""
         def texts(key: str) -> tuple[str, ...]:
             value = record.get(key)
@@ -330,7 +330,7 @@ class Stale:
 def stale_records(stale: Iterable[Stale]) -> str:
     """JSON lines, one ``{"record": "stale", ...}`` per stale entry (strict ASCII JSON,
     every value bounded like the rest of the JSON-lines report)."""
-    from .model.bounded import JSON_TEXT_LIMIT, plain, valid_text
+    from ..model.bounded import JSON_TEXT_LIMIT, plain, valid_text
 
     lines = []
     for item in stale:

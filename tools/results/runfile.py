@@ -9,11 +9,11 @@ at most :data:`MAX_REPORT_BYTES`, UTF-8 without NUL bytes), each line as strict 
 record's shape checked field by field. Whatever is wrong is a :class:`RunFileError` at
 ``FILE:LINE`` saying what was expected (the commands exit 2), never a traceback.
 
-What a report holds (:func:`fivetenk.report.run_record`, :func:`~fivetenk.report.result_record`):
-a first ``"record": "run"`` line (the implementation and the profile it declared), then one
-``"scenario"`` line per scenario and a ``"stale"`` line per stale expectation. Fields the
-reader does not know are kept and ignored (a later kit may add some); a known field of
-the wrong type is an error.
+What a report holds (:func:`fivetenk.results.report.run_record`,
+:func:`~fivetenk.results.report.result_record`): a first ``"record": "run"`` line (the
+implementation and the profile it declared), then one ``"scenario"`` line per scenario and a
+``"stale"`` line per stale expectation. Fields the reader does not know are kept and ignored (a
+later kit may add some); a known field of the wrong type is an error.
 """
 
 from __future__ import annotations
@@ -22,11 +22,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .model.bounded import NAME_LIMIT, TEXT_LIMIT, json_text, visible
-from .model.user_input import ScenarioError, decode_text, parse_json, read_bytes
+from ..model.bounded import NAME_LIMIT, TEXT_LIMIT, json_text, visible
+from ..model.user_input import ScenarioError, decode_text, parse_json, read_bytes
 
 STATUSES = ("passed", "failed", "errored", "skipped", "xfailed", "xpassed")
-"""A scenario record's statuses (as :data:`fivetenk.report.STATUSES`)."""
+"""A scenario record's statuses (as :data:`fivetenk.results.report.STATUSES`)."""
 
 BAD = ("failed", "errored", "xpassed")
 """Statuses that fail a run."""

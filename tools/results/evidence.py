@@ -21,8 +21,8 @@ module computes the parts that need the kit's own files or engine:
   used, command of the failing step, differing paths, clause cited against expected).
 
 Nothing here trusts a reply: everything the implementation sent is shown by the report
-through :func:`fivetenk.report.visible` / :func:`fivetenk.report.json_text`; and nothing
-here raises for a scenario it cannot read (it falls back to less evidence, never to a
+through :func:`fivetenk.results.report.visible` / :func:`fivetenk.results.report.json_text`; and
+nothing here raises for a scenario it cannot read (it falls back to less evidence, never to a
 traceback). Output is deterministic: no time, no randomness, sorted groups.
 """
 
@@ -39,8 +39,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .model.scenario import Scenario
-    from .suite.runner import Result
+    from ..model.scenario import Scenario
+    from ..suite.runner import Result
 
 STEP_LINES = 12
 """Lines shown of one step as written (a step's data table or doc string is cut there)."""
@@ -69,7 +69,7 @@ def feature_file(scenario: Scenario) -> Path | None:
     if not isinstance(name, str) or not name.endswith(".feature"):
         return None
     if name.startswith("features/"):
-        from .suite.catalog import shipped_features_dir
+        from ..suite.catalog import shipped_features_dir
 
         try:
             shipped = shipped_features_dir() / name.removeprefix("features/")
@@ -156,8 +156,8 @@ def _parse_feature(path: str, mtime: int, size: int) -> dict[int, WrittenScenari
     line); {} if the file cannot be read or parsed. Cached by path, time and size."""
     from gherkin.pickles.compiler import Compiler
 
-    from .language.compiler import parse_document
-    from .model.user_input import ScenarioError, read_text
+    from ..language.compiler import parse_document
+    from ..model.user_input import ScenarioError, read_text
 
     try:
         text = read_text(Path(path), path, ScenarioError)
@@ -247,8 +247,8 @@ def step_lines(scenario: Scenario, index: int | None) -> tuple[list[str], bool]:
         if out:
             return _bounded_lines(out), True
     if step.get("op") == "start":  # its phrase depends on the setup's kind
-        from .language.registry import refused_lines
-        from .model.scenario import ScenarioError
+        from ..language.registry import refused_lines
+        from ..model.scenario import ScenarioError
 
         try:
             return _bounded_lines(refused_lines(step, scenario.setup)), False
@@ -260,8 +260,8 @@ def step_lines(scenario: Scenario, index: int | None) -> tuple[list[str], bool]:
 def rendered_step(step: dict[str, Any]) -> list[str]:
     """A step's Gherkin as the kit's renderer writes it (``fivetenk render``), or its JSON
     when no phrase renders it."""
-    from .language import render_steps  # noqa: F401 - registers every renderer
-    from .language.registry import RENDERERS
+    from ..language import render_steps  # noqa: F401 - registers every renderer
+    from ..language.registry import RENDERERS
 
     try:
         for render in RENDERERS:
@@ -289,7 +289,7 @@ def gherkin_block(scenario: Scenario) -> tuple[str, str] | None:
     path = feature_file(scenario)
     if found is None or path is None:
         return None
-    from .model.user_input import ScenarioError, read_text
+    from ..model.user_input import ScenarioError, read_text
 
     try:
         lines = read_text(path, str(path), ScenarioError).replace("\r\n", "\n").split("\n")
@@ -402,7 +402,7 @@ def expectation_text(step: dict[str, Any], *, alone: bool = False) -> str:
     """What a step expects, compactly: ``beats = true; reading = "bomb 5x3"``, ``plays
     contains …``. ``alone``: the scenario's rejections are judged alone (``@any-clause``,
     issue 9): a step expecting a rejection says that its clause is not compared."""
-    from .model.scenario import START_OP, judges_rejection
+    from ..model.scenario import START_OP, judges_rejection
 
     if step.get("op") == START_OP:
         text = refused_setup_text(step)
@@ -432,7 +432,7 @@ def failing_position(result: Result) -> str:
     """The position before the game step a failed or errored ``result`` stopped at, as
     :func:`position_before` writes it, or "" for a query step, no step or no game. The
     runner does not compute it: reports ask when they show the failure."""
-    from .model.scenario import GAME_OPS
+    from ..model.scenario import GAME_OPS
 
     memo = _POSITIONS.get(id(result))
     if memo is not None and memo[0] is result:
@@ -468,8 +468,8 @@ def position_before(scenario: Scenario, index: int) -> str:
 
 
 def _position_text(scenario: Scenario, index: int) -> str:
-    from .impl.drivers import ReferenceDriver, advance
-    from .suite.runner import request_of
+    from ..impl.drivers import ReferenceDriver, advance
+    from ..suite.runner import request_of
 
     if scenario.setup is None:
         return ""
@@ -564,7 +564,7 @@ def filled_in_lines(scenario: Scenario, limit: int = FILLED_IN_CHARS) -> list[st
 
 def _shapes_of() -> Callable[[Scenario], Sequence[str]]:
     """:func:`fivetenk.suite.shapes.scenario_shapes` (D-2): the shapes a scenario uses."""
-    from .suite.shapes import scenario_shapes
+    from ..suite.shapes import scenario_shapes
 
     return scenario_shapes
 
@@ -675,7 +675,7 @@ def _answer_kind(step: dict[str, Any], result: Result) -> str:
     """How a failure's answer differs in kind: a rejection where an answer (or an
     acceptance) was expected, an acceptance where a rejection was, a rejection citing
     another clause than the one expected; "" otherwise."""
-    from .suite.runner import answer_text, expected_answer
+    from ..suite.runner import answer_text, expected_answer
 
     got = answer_text(result.context.get("received"), 0)
     wanted = expected_answer(step)

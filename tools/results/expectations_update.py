@@ -37,6 +37,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from ..model.bounded import NAME_LIMIT, visible
+from ..model.user_input import UsageError, parse_json, read_text
 from .expectations import (
     IDS,
     SECTIONS,
@@ -48,8 +50,6 @@ from .expectations import (
     parse,
     yaml_with_lines,
 )
-from .model.bounded import NAME_LIMIT, visible
-from .model.user_input import UsageError, parse_json, read_text
 from .runfile import RunFile
 
 FAILING = ("failed", "xfailed")
@@ -82,7 +82,7 @@ class Plan:
 
 def _positions(data: Any) -> dict[str, list[Any]]:
     """Each section's entry positions, in file order (list indices or short-form keys),
-    as :func:`fivetenk.expectations.parse` numbers the entries."""
+    as :func:`fivetenk.results.expectations.parse` numbers the entries."""
     found: dict[str, list[Any]] = {}
     for section in SECTIONS:
         body = data.get(section) if isinstance(data, dict) else None
@@ -412,7 +412,7 @@ def update(path: Path, run: RunFile, new_entries: Callable[..., Any]) -> tuple[s
                                                                                str]:
     """Read the file at ``path`` and merge ``run`` into it: ``(new text, plan, old
     text)``. Bad input (the file is no expectations file) is
-    :class:`~fivetenk.expectations.ExpectationsError`."""
+    :class:`~fivetenk.results.expectations.ExpectationsError`."""
     where = visible(str(path), NAME_LIMIT)
     text = read_text(path, where, ExpectationsError)
     as_json = path.suffix.lower() == ".json"
