@@ -13,5 +13,5 @@ targets live here, not in assertions that a slow machine would fail):
 - :mod:`.strategy`: the computer players against each other.
 
 How much of the engine the features exercise and pin are measured elsewhere:
-``python -m fivetenk.feature_coverage`` and ``python -m fivetenk.mutation``.
+``python -m fivetenk.mutation.feature_coverage`` and ``python -m fivetenk.mutation``.
 """

@@ -4,7 +4,7 @@ Runs every shipped scenario in process under ``coverage`` (branch coverage, noth
 written to disk) and prints the per-module report of ``reference/``. Aim: every branch of
 the rules code exercised by some scenario; what the report lists as missing is either
 unreachable through the public rules (argument checking, notation errors) or a scenario
-still to write. Run: ``python -m fivetenk.feature_coverage [--show-missing]``.
+still to write. Run: ``python -m fivetenk.mutation.feature_coverage [--show-missing]``.
 """
 
 from __future__ import annotations
@@ -15,16 +15,16 @@ from pathlib import Path
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m fivetenk.feature_coverage",
+    parser = argparse.ArgumentParser(prog="python -m fivetenk.mutation.feature_coverage",
                                      description=__doc__.splitlines()[0])
     parser.add_argument("--show-missing", action="store_true", help="list uncovered lines")
     args = parser.parse_args(argv)
 
     import coverage
 
-    engine = Path(__file__).resolve().parent / "reference"
+    engine = Path(__file__).resolve().parents[1] / "reference"
     if not engine.is_dir():
-        engine = Path(__file__).resolve().parent.parent / "reference"
+        engine = Path(__file__).resolve().parents[2] / "reference"
     import os
 
     os.chdir(engine.parent)  # report paths as reference/…, the same on every machine
