@@ -1,19 +1,23 @@
-"""The kit's house (issue 23): no import circles, lazy imports included, and no module so
+"""The kit's house (issues 23 and 31): the layers of :data:`LAYERS`, each importing only
+from itself and the layers before it; no import circles, lazy imports included; no name
+imported from another module that its module keeps private (``_name``); and no module so
 large that it holds more than one responsibility.
 
 The import graph is read from the source with :mod:`ast`, not from what happens to be
 imported at run time, so an import inside a function (a lazy import, taken to keep start-up
 light) counts like one at the top: a circle through a lazy import is still a circle in
 the design, and only waits for the wrong call order to fail. Imports under ``if
-TYPE_CHECKING:`` are left out: they never run, and type annotations may name a higher
-layer's types.
+TYPE_CHECKING:`` never run, so they close no circle; but they count for the layer order:
+an annotation naming a higher layer's type is an upward dependency all the same.
 
-The layers this keeps, bottom to top (the README's "Architecture" section): the engine
-(``fivetenk.reference``: cards, errors, rejections and provenance first, then variants,
-combinations, the game), which imports nothing of the kit; the scenario data and the
-bounding helpers; the language and its compiler; drivers, shapes, the protocol; the
-catalog; the profile; the runner, which produces results; evidence and reports, which
-read them; and the commands on top.
+The layers, bottom to top (the README's "Architecture" section): the engine
+(``fivetenk.reference``), which imports nothing of the kit; the model (scenarios, the
+spec, user input, bounds, paths, the suite cache, the position builder); the language
+(phrases and the compiler); impl (drivers, the protocol, processes, the adapter and the
+SDK); the suite (catalog, profile, shapes, runner); results (evidence, reports,
+expectations); then the areas users run, each in its own layer so that one may use
+another only to its left (commands, fuzz, practice, book, bench, mutation, scaffold); and
+the entry points, cli and pytest_plugin, on top.
 """
 
 from __future__ import annotations
@@ -33,10 +37,31 @@ PACKAGES = {"fivetenk": ROOT / "tools", "fivetenk.reference": ROOT / "reference"
 MAX_LINES = 900
 """The most lines a module of the kit or the engine may have (issue 23)."""
 
-def modules() -> dict[str, Path]:
-    """Every module of the kit and the engine: dotted name -> file."""
+LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("engine", ("fivetenk.reference",)),
+    ("model", ("fivetenk", "fivetenk.model")),  # "fivetenk": the package's face, its version
+    ("language", ("fivetenk.language",)),
+    ("impl", ("fivetenk.impl",)),
+    ("suite", ("fivetenk.suite",)),
+    ("results", ("fivetenk.results",)),
+    ("commands", ("fivetenk.commands",)),
+    ("fuzz", ("fivetenk.fuzz",)),
+    ("practice", ("fivetenk.practice",)),
+    ("book", ("fivetenk.book",)),
+    ("bench", ("fivetenk.bench",)),
+    ("mutation", ("fivetenk.mutation",)),
+    ("scaffold", ("fivetenk.scaffold",)),
+    ("entry points", ("fivetenk.cli", "fivetenk.pytest_plugin")),
+)
+"""The layers, bottom to top, each with the packages (or modules) it holds; a module may
+import from its own layer and the layers before it, never from one after it."""
+
+
+def modules(packages: dict[str, Path] | None = None) -> dict[str, Path]:
+    """Every module of the kit and the engine (or of ``packages``, package -> folder):
+    dotted name -> file."""
     found = {}
-    for package, root in PACKAGES.items():
+    for package, root in (PACKAGES if packages is None else packages).items():
         for path in sorted(root.rglob("*.py")):
             parts = list(path.relative_to(root).with_suffix("").parts)
             if parts[-1] == "__init__":
@@ -53,21 +78,22 @@ def _type_checking(node: ast.If) -> bool:
             or (isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"))
 
 
-def _imports(tree: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
+def _imports(tree: ast.AST, typing: bool = False) -> Iterator[ast.Import | ast.ImportFrom]:
     """Every import statement, at any depth (functions, classes, try blocks), except
-    those under ``if TYPE_CHECKING:``."""
+    those under ``if TYPE_CHECKING:`` (unless ``typing``)."""
     for child in ast.iter_child_nodes(tree):
-        if isinstance(child, ast.If) and _type_checking(child):
+        if isinstance(child, ast.If) and _type_checking(child) and not typing:
             for node in child.orelse:
                 yield from _imports(ast.Module(body=[node], type_ignores=[]))
         elif isinstance(child, ast.Import | ast.ImportFrom):
             yield child
         else:
-            yield from _imports(child)
+            yield from _imports(child, typing)
 
 
-def imported(name: str, path: Path, known: dict[str, Path]) -> set[str]:
-    """The modules of ``known`` that module ``name`` imports."""
+def imported(name: str, path: Path, known: dict[str, Path], typing: bool = False) -> set[str]:
+    """The modules of ``known`` that module ``name`` imports (``typing``: those imported
+    for type checking only too)."""
     package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
     out: set[str] = set()
 
@@ -77,7 +103,7 @@ def imported(name: str, path: Path, known: dict[str, Path]) -> set[str]:
         if target and target != name:
             out.add(target)
 
-    for node in _imports(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+    for node in _imports(ast.parse(path.read_text(encoding="utf-8"), str(path)), typing):
         if isinstance(node, ast.Import):
             for alias in node.names:
                 add(alias.name)
@@ -138,16 +164,128 @@ def circles(graph: dict[str, set[str]]) -> list[list[str]]:
     return found
 
 
-def graph() -> dict[str, set[str]]:
-    """The import graph, with the edges the command line makes by name: ``fivetenk.cli``
-    imports each command's module with :func:`importlib.import_module` (cli.COMMANDS), an
-    import the source does not spell out, so a command importing ``cli`` back is a circle
-    too."""
-    known = modules()
-    edges = {name: imported(name, path, known) for name, path in known.items()}
-    edges["fivetenk.cli"] |= {f"fivetenk.{command.module}" for command in COMMANDS.values()
-                              if command.module is not None}
+def graph(packages: dict[str, Path] | None = None, typing: bool = False) -> dict[str, set[str]]:
+    """The import graph (``typing``: imports for type checking only included), with the
+    edges the command line makes by name: ``fivetenk.cli`` imports each command's module
+    with :func:`importlib.import_module` (cli.COMMANDS), an import the source does not
+    spell out, so a command importing ``cli`` back is a circle too."""
+    known = modules(packages)
+    edges = {name: imported(name, path, known, typing) for name, path in known.items()}
+    if "fivetenk.cli" in edges:
+        edges["fivetenk.cli"] |= {f"fivetenk.{command.module}" for command in
+                                  COMMANDS.values() if command.module is not None}
     return edges
+
+
+def layer_of(module: str, layers: tuple[tuple[str, tuple[str, ...]], ...] = LAYERS) -> int:
+    """The index in ``layers`` of the layer holding ``module`` (the longest package that
+    names it or contains it); -1 for none."""
+    best, index = "", -1
+    for i, (_, members) in enumerate(layers):
+        for member in members:
+            if (module == member or module.startswith(member + ".")) and len(member) > len(best):
+                best, index = member, i
+    return index
+
+
+def upward_imports(edges: dict[str, set[str]],
+                   layers: tuple[tuple[str, tuple[str, ...]], ...] = LAYERS) -> list[str]:
+    """Every import of a module from a layer after its own, as ``a (layer) -> b (layer)``."""
+    found = []
+    for name, targets in sorted(edges.items()):
+        for target in sorted(targets):
+            if layer_of(target, layers) > layer_of(name, layers):
+                found.append(f"{name} ({layers[layer_of(name, layers)][0]}) -> {target} "
+                             f"({layers[layer_of(target, layers)][0]})")
+    return found
+
+
+def private_imports(known: dict[str, Path]) -> list[str]:
+    """Every ``from module import _name`` (``_name`` not a dunder) of a module of ``known``
+    from another module of ``known``, type-checking imports included, as ``where: what``."""
+    found = []
+    for name, path in sorted(known.items()):
+        package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        for node in _imports(tree, typing=True):
+            if not isinstance(node, ast.ImportFrom):
+                continue
+            if node.level:
+                base = package[:len(package) - (node.level - 1)]
+                source = ".".join([*base, *([node.module] if node.module else [])])
+            else:
+                source = node.module or ""
+            if source not in known or source == name:
+                continue
+            for alias in node.names:
+                if alias.name.startswith("_") and not alias.name.endswith("__"):
+                    found.append(f"{name}:{node.lineno}: from {source} import {alias.name}")
+    return found
+
+
+def test_every_module_is_in_a_layer() -> None:
+    assert [name for name in modules() if layer_of(name) < 0] == []
+
+
+def test_no_module_imports_from_a_layer_after_its_own() -> None:
+    """Lazy imports and imports for type checking only included (an annotation naming a
+    higher layer's type is an upward dependency all the same)."""
+    found = upward_imports(graph(typing=True))
+    assert found == [], "imports from a later layer (move the shared part down): " + \
+        "; ".join(found)
+
+
+def test_no_module_imports_a_private_name_of_another() -> None:
+    """A name used across files is public: rename it without the underscore."""
+    assert private_imports(modules()) == []
+
+
+def _tree(root: Path, files: dict[str, str]) -> dict[str, Path]:
+    """A made-up package ``p`` under ``root``: relative path -> source."""
+    for name, text in files.items():
+        path = root / "p" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return {"p": root / "p"}
+
+
+TOY_LAYERS = (("model", ("p", "p.model")), ("suite", ("p.suite",)), ("top", ("p.cli",)))
+
+
+def test_the_layer_check_finds_an_upward_import(tmp_path: Path) -> None:
+    """A planted upward import fails the check: at the top, lazy, for type checking only;
+    a downward one and one within a layer do not."""
+    packages = _tree(tmp_path, {
+        "__init__.py": "", "model/__init__.py": "", "suite/__init__.py": "",
+        "model/a.py": "from ..suite.b import run\n",
+        "model/lazy.py": "def f():\n    from ..suite import b\n    return b\n",
+        "model/typed.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+                          "    from p.suite.b import Result\n",
+        "suite/b.py": "from ..model import fine\nfrom . import c\n",
+        "suite/c.py": "from p.model.fine import x\n",
+        "model/fine.py": "x = 1\n",
+        "cli.py": "from .suite import b\n",
+    })
+    found = upward_imports(graph(packages, typing=True), TOY_LAYERS)
+    assert found == ["p.model.a (model) -> p.suite.b (suite)",
+                     "p.model.lazy (model) -> p.suite.b (suite)",
+                     "p.model.typed (model) -> p.suite.b (suite)"]
+    assert upward_imports(graph(packages), TOY_LAYERS) == found[:2]  # typing left out
+
+
+def test_the_private_check_finds_a_private_import(tmp_path: Path) -> None:
+    """A planted import of another module's ``_name`` fails the check (at any depth and
+    for type checking too); a dunder, a module's own names and public ones do not."""
+    packages = _tree(tmp_path, {
+        "__init__.py": "__version__ = '1'\n",
+        "a.py": "from . import __version__\n_secret = 1\npublic = 2\n",
+        "b.py": "from .a import public\ndef f():\n    from p.a import _secret\n"
+                "    return _secret\n",
+        "c.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+                "    from .a import _Hidden\nfrom collections import _private_elsewhere\n",
+    })
+    assert private_imports(modules(packages)) == ["p.b:3: from p.a import _secret",
+                                                 "p.c:3: from p.a import _Hidden"]
 
 
 @pytest.mark.slow

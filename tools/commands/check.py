@@ -127,7 +127,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None, driver: Driver | No
     killed and reaped (see :mod:`fivetenk.impl.process_driver`)."""
     out = out or sys.stdout
     if driver is None and getattr(args, "impl", None) is not None:
-        _check_outputs(args)  # before the implementation is even started (issue 29)
+        check_report_outputs(args)  # before the implementation is even started (issue 29)
         driver = open_driver(args)
         try:
             return _run(args, out, driver)
@@ -168,7 +168,7 @@ def impl_files(impl: str | None) -> list[Path]:
     return [Path(w) for w in [*found, *words[1:]] if os.path.isfile(w)]
 
 
-def _check_outputs(args: argparse.Namespace) -> None:
+def check_report_outputs(args: argparse.Namespace) -> None:
     """Fail before running anything when a report could not be written afterwards, or
     should not be (:func:`fivetenk.model.paths.check_outputs`, the policy every writing command
     shares): two of ``--jsonl``, ``--junit``, ``--badge`` and ``--summary-md`` naming the
@@ -189,7 +189,7 @@ def _run(args: argparse.Namespace, out: TextIO, driver: Driver | None) -> int:
     print the failures and the summary. Whatever happens while judging (a hostile reply,
     an internal error of the kit), the summary and every requested report are written:
     a scenario that could not be judged is *errored* with the reason."""
-    _check_outputs(args)
+    check_report_outputs(args)
     spec = load_spec()
     if args.only_paths and not args.paths:
         from ..model.user_input import UsageError

@@ -289,7 +289,7 @@ def _worker_chunk(indices: list[int]) -> list[Outcome]:
 
 def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     out = out or sys.stdout
-    from ..commands.check import _check_outputs
+    from ..commands.check import check_report_outputs
     from ..model.user_input import UsageError
 
     if args.impl is None:
@@ -297,7 +297,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
                          "or `fivetenk fuzz merge DIR...` to combine shard reports")
 
     args.junit = None
-    _check_outputs(args)
+    check_report_outputs(args)
     _check_out(args.out)
     fixed = _parse_variants(args.variant)
     args.known = None
