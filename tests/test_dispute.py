@@ -6,67 +6,18 @@ writes (a ``game`` record, a ``hand`` record with its ``setup.deal``, the decisi
 
 from __future__ import annotations
 
-import io
 import json
-import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import make_log, refusal_log
 
-from fivetenk import __version__
 from fivetenk.cli import main
-from fivetenk.practice.strategy import HeuristicPlayer
-from fivetenk.reference.game import Game
 
 pytestmark = pytest.mark.xdist_group("dispute")  # its module fixtures, built once: one worker
 
 SEED = 7
-
-
-def make_log(path: Path, seed: int, hands: int,
-             override: Callable[[Game, int], dict[str, Any] | None] | None = None
-             ) -> list[dict[str, Any]]:
-    """Play ``hands`` hands with the heuristic player and write the game log to ``path``;
-    return its records. ``override(game, hand)`` may choose an action instead (None: the
-    player's)."""
-    game = Game.new(seed=seed)
-    player = HeuristicPlayer()
-    records: list[dict[str, Any]] = [{"record": "game", "kit": __version__, "seed": seed,
-                                      "seat": 0, "variants": {}, "hands": hands}]
-    n = 0
-    previous_banker = None
-    for hand in range(1, hands + 1):
-        if hand > 1:
-            game.next_hand()
-        before = game.observe()
-        decisions = []
-        while (pending := game.pending()) is not None:
-            chosen = override(game, hand) if override is not None else None
-            action = chosen if chosen is not None else player.choose(game).to_json()
-            n += 1
-            decisions.append({"record": "decision", "n": n, "hand": hand, "seat": pending.seat,
-                              "kind": pending.kind, "action": action, "by": "computer",
-                              "suggested": action})
-            game.apply(action)
-        decks = game.deal_decks  # known once dealing is over (a redeal adds one)
-        deal: dict[str, Any] = {"deck": [str(c) for c in decks[0]], "first": game.first}
-        if len(decks) > 1:
-            deal["redeals"] = [[str(c) for c in d] for d in decks[1:]]
-        if hand > 1:
-            deal.update(hand=hand, levels=before["levels"],
-                        previous_winners=before["previous_winners"],
-                        previous_banker=previous_banker)
-        previous_banker = game.banker
-        records.append({"record": "hand", "hand": hand, "setup": {"deal": deal}})
-        records.extend(decisions)
-        if game.match_over:
-            break
-    records.append({"record": "end", "levels": game.observe()["levels"],
-                    "match_over": game.match_over})
-    path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
-    return records
 
 
 @pytest.fixture(scope="module")
@@ -292,19 +243,6 @@ def test_a_folder_is_refused_as_log_and_as_output(
 
 
 # -- refused answers (--refused K) ---------------------------------------------------------
-
-
-def refusal_log(tmp_path: Path, answers: str) -> Path:
-    """A log of ``fivetenk play`` at seat 5 of seed 1 (the banker), with ``answers``."""
-    log = tmp_path / "refused.jsonl"
-    main_args = ["play", "--seed", "1", "--seat", "5", "--hands", "1", "--log", str(log)]
-    stdin, stdout = sys.stdin, sys.stdout
-    try:
-        sys.stdin, sys.stdout = io.StringIO(answers), io.StringIO()
-        assert main(main_args) == 0
-    finally:
-        sys.stdin, sys.stdout = stdin, stdout
-    return log
 
 
 def test_a_refused_answer_becomes_a_case_that_passes(tmp_path: Path,

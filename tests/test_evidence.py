@@ -19,7 +19,7 @@ from typing import Any
 from xml.etree import ElementTree
 
 import pytest
-from test_kit_scenarios import GOOD  # the one sample feature of the kit's tests
+from helpers import GOOD  # the one sample feature of the kit's tests
 
 from fivetenk.cli import main
 from fivetenk.impl.drivers import ReferenceDriver

@@ -17,7 +17,7 @@ import re
 from pathlib import Path
 
 import pytest
-from test_reply_bounds import README, run_kit
+from helpers import README, run_kit
 
 from fivetenk.language.compiler import MAX_FILE_TOKENS, MAX_LINE_TOKENS, MAX_PICKLE_ITEMS
 from fivetenk.model.scenario import MAX_FILE_BYTES, MAX_ITEMS

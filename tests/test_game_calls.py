@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from decks import arrange_deck
+from helpers import arrange_deck
 
 from fivetenk.model.position_builder import build_position
 from fivetenk.reference.actions import Action, CallSpec

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from decks import arrange_deck
+from helpers import arrange_deck
 
 from fivetenk.model.position_builder import build_position
 from fivetenk.reference.actions import Action

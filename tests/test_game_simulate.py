@@ -2,26 +2,21 @@
 
 from __future__ import annotations
 
-import argparse
-import io
 from pathlib import Path
 
 import pytest
+from helpers import run_cli
 
 from fivetenk.bench import game as bench_game
 from fivetenk.impl.drivers import ReferenceDriver
-from fivetenk.practice import simulate
 from fivetenk.reference.variants import Variants
 from fivetenk.suite.catalog import load_path
 from fivetenk.suite.runner import run_scenario
 
 
 def run(argv: list[str]) -> tuple[int, str]:
-    parser = argparse.ArgumentParser()
-    simulate.add_arguments(parser)
-    out = io.StringIO()
-    code = simulate.run(parser.parse_args(argv), out)
-    return code, out.getvalue()
+    code, out, _ = run_cli(["simulate", *argv])
+    return code, out
 
 
 def test_log_is_deterministic_and_readable() -> None:

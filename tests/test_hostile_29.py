@@ -28,6 +28,7 @@ import time
 from pathlib import Path
 
 import pytest
+from helpers import run_cli
 
 from fivetenk import cli
 from fivetenk.results import published
@@ -36,12 +37,6 @@ ROOT = Path(__file__).resolve().parents[1]
 MINI = ROOT / "tests" / "miniatures"
 WAIT = 60.0
 """Seconds at most for what normally takes a moment: only a hang reaches it."""
-
-
-def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    code = cli.main(argv)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 # --------------------------------------------------------------------------- fuzz merge
@@ -67,7 +62,7 @@ def test_merge_reads_a_recorded_case_name_as_a_name_never_a_pattern(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str) -> None:
     folder = tmp_path / "sh1"
     shard(folder, {**GROUP, "feature": name})
-    code, out, err = run(["fuzz", "merge", str(folder)], capsys)
+    code, out, err = run_cli(["fuzz", "merge", str(folder)])
     assert code == 1 and "Traceback" not in err, err
     written = [line for line in out.splitlines() if line.strip().startswith("written:")]
     assert written and all("fuzz.jsonl" not in line and "(not in" in line for line in written)
@@ -78,7 +73,7 @@ def test_merge_refuses_the_same_report_twice(tmp_path: Path,
     report = shard(tmp_path / "sh1", GROUP)
     for twice in ([str(report.parent), str(report.parent)], [str(report.parent), str(report)],
                   [str(report), str(tmp_path / "." / "sh1" / "fuzz.jsonl")]):
-        code, out, err = run(["fuzz", "merge", *twice], capsys)
+        code, out, err = run_cli(["fuzz", "merge", *twice])
         assert code == 2 and "the same report" in err and "counted twice" in err, err
         assert "GROUP" not in out
 
@@ -91,7 +86,7 @@ def test_merge_refuses_the_same_report_twice(tmp_path: Path,
 def test_merge_refuses_a_negative_count(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                         record: dict[str, object], where: str) -> None:
     shard(tmp_path / "sh1", record)
-    code, _, err = run(["fuzz", "merge", str(tmp_path / "sh1")], capsys)
+    code, _, err = run_cli(["fuzz", "merge", str(tmp_path / "sh1")])
     assert code == 2 and where in err and "Traceback" not in err, err
 
 
@@ -103,7 +98,7 @@ def test_merge_refuses_a_negative_count(tmp_path: Path, capsys: pytest.CaptureFi
 def test_merge_refuses_summary_counts_that_are_not_whole_numbers(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], summary: dict[str, object]) -> None:
     shard(tmp_path / "sh1", summary=summary)
-    code, _, err = run(["fuzz", "merge", str(tmp_path / "sh1")], capsys)
+    code, _, err = run_cli(["fuzz", "merge", str(tmp_path / "sh1")])
     assert code == 2 and "fuzz.jsonl:1" in err and "0 or more" in err, err
 
 
@@ -121,7 +116,7 @@ def test_diff_shows_a_reports_keys_escaped_and_bounded(
              **{f"w{i}\x1b[31m\u202e": {"\x1b[2J": i} for i in range(500)}}
     new.write_text(json.dumps({"record": "run", "implementation": "e", **words}) + "\n")
     for markdown in ([], ["--markdown"]):
-        code, out, err = run(["diff", *markdown, str(old), str(new)], capsys)
+        code, out, err = run_cli(["diff", *markdown, str(old), str(new)])
         assert code == 0, err
         assert "\x1b" not in out and "\u202e" not in out and "\x07" not in out
         assert len(out) < 20_000, len(out)
@@ -267,8 +262,8 @@ def test_new_adapter_compiles_for_any_folder_and_name(
     for name in HOSTILE_NAMES:
         folder = tmp_path / f"{name}-{lang}"
         module = ["--module", "esm"] if lang == "esm" else []
-        code, out, err = run(["new-adapter", "--lang", "python" if lang == "python" else "js",
-                              *module, str(folder), "--name", name], capsys)
+        code, out, err = run_cli(["new-adapter", "--lang", "python" if lang == "python" else "js",
+                              *module, str(folder), "--name", name])
         if lang == "esm" and "\\" in name:  # Node's ES module loader cannot load it there
             assert code == 2 and "backslash" in err and not folder.exists(), err
             continue
@@ -313,7 +308,7 @@ def test_expectations_blame_the_reports_line_not_the_kit(
                                       "status": "failed"}) + "\n"
                         + json.dumps({"record": "scenario", **record}) + "\n")
     out = tmp_path / "e.yaml"
-    code, _, err = run(["expectations", str(run_file), "--out", str(out), "--by", by], capsys)
+    code, _, err = run_cli(["expectations", str(run_file), "--out", str(out), "--by", by])
     assert code == 2, err
     assert f"{run_file}:3: " in err and "internal error" not in err, err
     assert not out.exists()
@@ -329,8 +324,8 @@ def test_an_unknown_profile_word_shows_in_the_summary_and_the_badge(
     and on the badge (counted in the label, never green)."""
     impl = f"{sys.executable} {MINI / 'later_kit.py'}"
     badge, summary = tmp_path / "badge.json", tmp_path / "summary.md"
-    _, out, _ = run(["check", "--no-progress", "-q", "--rule", "R02", "--impl", impl,
-                     "--badge", str(badge), "--summary-md", str(summary)], capsys)
+    _, out, _ = run_cli(["check", "--no-progress", "-q", "--rule", "R02", "--impl", impl,
+                     "--badge", str(badge), "--summary-md", str(summary)])
     assert "warning: " in out, out
     shown = json.loads(badge.read_text())
     text = summary.read_text()

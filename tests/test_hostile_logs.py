@@ -21,9 +21,9 @@ from typing import Any
 from unittest import mock
 
 import pytest
+from helpers import run_cli
 from hypothesis import event, example, given, settings
 from hypothesis import strategies as st
-from test_input_fuzz import run_cli
 
 from fivetenk.suite import catalog
 
@@ -236,7 +236,7 @@ def edited(log: Path, kind: str, **changes: Any) -> Path:
 @pytest.fixture
 def refused_log(tmp_path: Path) -> Path:
     """A log of ``fivetenk play`` at seat 5 of seed 1 whose one refused answer is 7H 7H."""
-    from test_dispute import refusal_log
+    from helpers import refusal_log
 
     return refusal_log(tmp_path, "1\n1\n1\n7H 7H\n")
 
@@ -388,7 +388,7 @@ def two_hands(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
     """A game log quit at the start of hand 2 (as ``fivetenk play`` writes it when the
     user quits at the first question of hand 2: hand 2's record and none of its
     decisions), from the heuristic player at every seat."""
-    from test_dispute import make_log
+    from helpers import make_log
 
     path = tmp_path_factory.mktemp("two") / "two.jsonl"
     make_log(path, 7, 2)
@@ -445,7 +445,7 @@ def test_resume_checks_every_deal_against_the_seed(refused_log: Path, tmp_path: 
 @pytest.fixture(scope="module")
 def base_log(tmp_path_factory: pytest.TempPathFactory) -> bytes:
     """A log of ``fivetenk play`` quit in hand 1 with decisions and one refused answer."""
-    from test_dispute import refusal_log
+    from helpers import refusal_log
 
     return refusal_log(tmp_path_factory.mktemp("base"), "1\n1\n1\n7H 7H\n4H 4S\n").read_bytes()
 
@@ -536,7 +536,7 @@ def test_hostile_logs_resume_or_are_refused_and_left_byte_for_byte(
     """``fivetenk play --resume`` on a hostile log: it goes on (the log it rewrites is a
     log ``dispute`` reads) or it is refused, exit 2, naming the log, which is left byte for
     byte; nothing of the log reaches the screen raw; never a traceback."""
-    from test_play import play
+    from helpers import play
 
     from fivetenk.practice import dispute
 
@@ -584,7 +584,7 @@ def test_any_text_a_log_holds_is_shown_and_written_escaped(
     writes a case ``check`` passes with nothing raw in it, ``play --resume`` shows the
     version escaped; or, for what strict JSON refuses (a lone surrogate), exit 2 at its
     line with nothing written."""
-    from test_play import play
+    from helpers import play
 
     lines = base_log.decode("utf-8").splitlines()
     game = {**json.loads(lines[0]), "kit": kit}

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import contextlib
 import io
-import json
 import re
 import sys
 from pathlib import Path
@@ -17,6 +16,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from helpers import check_run
 
 from fivetenk import cli
 from fivetenk.impl.hello import parse_hello
@@ -41,15 +41,6 @@ RUN_BOTH = {"run_top": "straight", "jokers": "triple+pair", "wings": "airplane+s
 
 def _impl(*args: str) -> str:
     return " ".join([sys.executable, str(MINI / "house_words.py"), *args])
-
-
-def _check(tmp_path: Path, *args: str) -> tuple[int, str, dict[str, dict[str, Any]]]:
-    jsonl = tmp_path / "r.jsonl"
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
-        code = cli.main(["check", "--no-progress", "--jsonl", str(jsonl), *args])
-    records = [json.loads(x) for x in jsonl.read_text().splitlines()[1:]]
-    return code, out.getvalue(), {r["id"]: r for r in records if "id" in r}
 
 
 def hello(**words: Any) -> dict[str, Any]:
@@ -122,7 +113,7 @@ def test_an_engine_with_the_house_rule_passes_from_its_hello_alone(
     shape it governs run and pass. Undeclared: the skipped scenarios fail."""
     scope = ("--rule", "R03", "--rule", "R05") + (  # no scenario holds 5 winged triples
         () if rule == "winged" else ("--no-vectors",))
-    code, out, records = _check(tmp_path, "--impl", _impl(rule), *scope)
+    code, out, records = check_run(tmp_path, "--impl", _impl(rule), *scope)
     assert code == 0, out[-3000:]
     skipped = {i for i, r in records.items() if SKIPPED_BY[rule] in r.get("reason", "")}
     assert skipped, out[-2000:]
@@ -132,14 +123,14 @@ def test_an_engine_with_the_house_rule_passes_from_its_hello_alone(
     by_id = {s.id: s for s in catalog.shipped()}
     assert any(r["status"] == "passed" and RUN_BOTH[rule] in scenario_shapes(by_id[i])
                for i, r in records.items())
-    code, out, loose = _check(tmp_path, "--impl", _impl(rule, "--undeclared"), *scope)
+    code, out, loose = check_run(tmp_path, "--impl", _impl(rule, "--undeclared"), *scope)
     failed = {i for i, r in loose.items() if r["status"] == "failed"}
     assert code == 1 and failed and failed <= skipped, sorted(failed - skipped)[:5]
 
 
 @pytest.mark.slow
 def test_all_four_house_rules_pass_the_whole_suite_and_vectors(tmp_path: Path) -> None:
-    code, out, records = _check(tmp_path, "--impl", _impl(), "--quiet")
+    code, out, records = check_run(tmp_path, "--impl", _impl(), "--quiet")
     assert code == 0, out[-3000:]
     assert any(i.startswith("V-") and r["status"] == "passed" for i, r in records.items())
 

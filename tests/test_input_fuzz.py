@@ -24,24 +24,19 @@ examples every time.
 
 from __future__ import annotations
 
-import contextlib
-import io
 import json
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import SHIPPED_JSON, run_cli
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from fivetenk import cli
 from fivetenk.language import REGISTRY
 
 ROOT = Path(__file__).resolve().parent.parent
-SHIPPED_JSON: list[dict[str, Any]] = [
-    s for p in sorted((ROOT / "features" / "scenarios").glob("*.json"))
-    for s in json.loads(p.read_text("utf-8"))]
 FEATURE_TEXTS = {p.name: p.read_text("utf-8")
                  for p in sorted((ROOT / "features").glob("*.feature"))}
 
@@ -49,20 +44,6 @@ JSON_EXAMPLES = 400
 FEATURE_EXAMPLES = 300
 FUZZ = settings(max_examples=JSON_EXAMPLES, derandomize=True, deadline=None, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-
-
-def run_cli(args: list[str]) -> tuple[int, str, str]:
-    """``cli.main(args)`` with stdout a strict UTF-8 stream and stderr as Python sets it up
-    (backslash escapes); (exit code, stdout, stderr). Exceptions propagate: that is the
-    failure the tests look for."""
-    out_bytes, err_bytes = io.BytesIO(), io.BytesIO()
-    out = io.TextIOWrapper(out_bytes, encoding="utf-8", errors="strict", newline="\n")
-    err = io.TextIOWrapper(err_bytes, encoding="utf-8", errors="backslashreplace", newline="\n")
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = cli.main(args)
-    out.flush()
-    err.flush()
-    return code, out_bytes.getvalue().decode("utf-8"), err_bytes.getvalue().decode("utf-8")
 
 
 def assert_handled(args: list[str], path: Path) -> tuple[int, str]:

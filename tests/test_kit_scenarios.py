@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+from helpers import GOOD
 
 from fivetenk.cli import main
 from fivetenk.impl.drivers import ReferenceDriver
@@ -14,15 +15,6 @@ from fivetenk.language.compiler import FeatureError, compile_text
 from fivetenk.model.scenario import Scenario, ScenarioError, dumps, get_path
 from fivetenk.suite import catalog
 from fivetenk.suite.runner import MISSING, check_step, first_difference, run_scenario
-
-GOOD = """\
-Feature: mine
-
-  @id:mine-001 @R05.2 @D11
-  Scenario: five threes beat four aces
-    When "3H 3S 3D 3C 3H" is played on "AH AS AD AC"
-    Then it beats the top play
-"""
 
 
 def test_every_step_example_matches_exactly_one_definition() -> None:

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from warm import Warm
+from helpers import RULE_BREAKERS, Warm
 
 from fivetenk import cli
 from fivetenk.impl.drivers import ReferenceDriver
@@ -288,33 +288,6 @@ def test_stderr_noise_cannot_block_and_is_kept_bounded() -> None:
 
 
 # --------------------------------------------------------------------------- rule-breakers
-
-RULE_BREAKERS: dict[str, tuple[str, str, set[str]]] = {
-    # name: (rule, a clause the catching scenarios exercise, ids that caught it when written)
-    "two_below_ace": ("R02", "R02.1", {"R02-003", "R02-009", "R02-001.12", "R02-007.1"}),
-    "wings_both_jokers": ("R03", "R03.5", {"R03-037.1", "R03-037.2", "R03-037.3"}),
-    "bare_shape_refused": ("R03", "R03.1", {"R03-502.1", "R03-502.2", "R03-502.3"}),
-    "declared_reading_ignored": ("R03", "R03.1", {"R03-507"}),
-    "distinct_bans_single_wings": ("R03", "R03.5", {"R03-503"}),
-    "distinct_skips_jokers": ("R03", "R03.5", {"R03-504"}),
-    "distinct_wings_unlisted": ("R03", "R03.5", {"R03-505"}),
-    "wing_rank_at_most_three": ("R03", "R03.5", {"R03-506"}),
-    "suited_reversed": ("R04", "R04.2", {"R04-011.1", "R04-012.1"}),
-    "bombs_by_rank": ("R05", "R05.2", {"R05-001", "R05-012", "R05-015.1", "R05-016"}),
-    "six_jokers_ignored": ("R05", "R05.3", {"R05-033", "R05-034.1", "R05-038"}),
-    "twelve_bomb_ignored": ("R05", "R05.3", {"R05-042.1", "R05-043.1", "R05-047"}),
-    "weakest_reading_explained": ("R05", "R05.3", {"R05-407"}),
-    "first_receiver_seat_1": ("R01", "R01.2", {"R01-701"}),
-    "reveal_counts_as_call": ("R11", "R11.4", {"R11-017"}),
-    "ordinal_zero_as_first": ("R11", "R11.4", {"R11-507.1", "R11-507.2"}),
-    "self_call_partner": ("R11", "R11.5", {"R11-025", "R11-026"}),
-    "pass_locks": ("R13", "R13.3", {"R13-014", "R13-021", "R13-024"}),
-    "pass_unrecorded": ("R13", "R13.2", {"R13-515"}),
-    "early_whole_side": ("R17", "R17.1", {"R17-001", "R17-002", "R17-003"}),
-    "kitty_to_banker": ("R19", "R19.3", {"R19-005", "R19-007", "R19-008"}),
-    "band_off_by_one": ("R21", "R21.4", {"R21-001.6", "R21-003.1"}),
-    "next_hand_keeps_reveal": ("R23", "R23.1", {"R23-602"}),
-}
 
 
 def test_rule_breaker_list_matches() -> None:

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from helpers import run_cli
 
 from fivetenk import cli
 from fivetenk.model import paths
@@ -102,9 +103,9 @@ def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
 
         code = main(argv[1:])
     else:
-        code = cli.main(argv)
-    captured = capsys.readouterr()
-    return code, captured.err
+        code, _, err = run_cli(argv)
+        return code, err
+    return code, capsys.readouterr().err
 
 
 def make_source(kind: str, where: Path) -> Path:

@@ -16,6 +16,7 @@ from typing import Any
 
 import jsonschema
 import pytest
+from helpers import hint_answer, play
 
 from fivetenk.cli import COMMANDS, build_parser
 from fivetenk.model.paths import data_dir
@@ -33,14 +34,6 @@ class FakeTty(io.StringIO):
 
     def isatty(self) -> bool:
         return True
-
-
-def play(argv: list[str], answers: str = "", out: io.StringIO | None = None) -> tuple[int, str]:
-    parser = argparse.ArgumentParser()
-    play_mod.add_arguments(parser)
-    out = out if out is not None else io.StringIO()
-    code = play_mod.run(parser.parse_args(argv), out, io.StringIO(answers))
-    return code, out.getvalue()
 
 
 def read_log(path: Path) -> list[dict[str, Any]]:
@@ -311,15 +304,6 @@ def test_completion_for_the_burial_reveal_and_calls() -> None:
 
 
 # -- the 80 x 24 screen ------------------------------------------------------------------------
-
-
-def hint_answer(hint: str) -> str:
-    """The typed answer that names a hint's action (``hint: 4H 4S (pair 4)`` -> 4H 4S)."""
-    text = hint.split("  ('?'")[0]
-    text = text.split(" (")[0]
-    for word in ("reveal ", "bury ", "call "):
-        text = text.removeprefix(word)
-    return text
 
 
 class Typist(io.StringIO):

@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from test_play import hint_answer
+from helpers import hint_answer
 
 ESCAPES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[=>]|[\x01\x02\x07]")
 """Terminal control sequences readline and the colours write (and the bell)."""

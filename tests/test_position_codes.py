@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 import yaml
-from test_rejections import PLAYS
+from helpers import PLAYS
 
 from fivetenk.reference import combos
 from fivetenk.reference import position as position_module

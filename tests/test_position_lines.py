@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_dispute import make_log
+from helpers import make_log
 
 from fivetenk.commands.render import render_feature
 from fivetenk.impl.drivers import ReferenceDriver

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from warm import Warm
+from helpers import CHECK_REPORT, Warm, check_run
 
 from fivetenk import cli
 from fivetenk.impl import conventions, sdk
@@ -241,17 +241,15 @@ def test_the_sdks_never_declare_a_convention_for_the_engine() -> None:
 # --------------------------------------------------------------------------- skipping
 
 
-def _check(capsys: pytest.CaptureFixture[str], tmp_path: Path, declared: str,
-           ids: list[str]) -> tuple[int, str, dict[str, dict[str, Any]]]:
-    report = tmp_path / f"{declared}.jsonl"
-    code = cli.main(["check", "--no-progress", "--no-vectors", "--impl",
-                     f"{sys.executable} {MINI / 'older_protocol.py'} {declared}",
-                     "--jsonl", str(report), "--badge", str(tmp_path / "badge.json"),
-                     "--summary-md", str(tmp_path / "summary.md"),
-                     *(f"--id={i}" for i in ids)])
-    out = capsys.readouterr().out
-    lines = [json.loads(x) for x in report.read_text().splitlines()]
-    return code, out, {r["id"]: r for r in lines[1:]} | {"run": lines[0]}
+def _check(tmp_path: Path, declared: str, ids: list[str]
+           ) -> tuple[int, str, dict[str, dict[str, Any]]]:
+    code, out, records = check_run(
+        tmp_path, "--no-vectors", "--impl",
+        f"{sys.executable} {MINI / 'older_protocol.py'} {declared}",
+        "--badge", str(tmp_path / "badge.json"), "--summary-md", str(tmp_path / "summary.md"),
+        *(f"--id={i}" for i in ids))
+    run = json.loads((tmp_path / CHECK_REPORT).read_text().splitlines()[0])
+    return code, out, records | {"run": run}
 
 
 @pytest.mark.slow
@@ -259,7 +257,7 @@ def test_an_adapter_declaring_an_older_version_is_skipped_on_later_conventions(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     """Over the whole suite: green, and exactly the scenarios of the later conventions
     skipped, each naming its convention and where it is written."""
-    code, out, records = _check(capsys, tmp_path, "1", [])
+    code, out, records = _check(tmp_path, "1", [])
     assert code == 0, out
     skipped = {i for i, r in records.items() if r.get("status") == "skipped"}
     assert skipped == {i for ids in LATE.values() for i in ids}
@@ -285,11 +283,11 @@ def test_an_adapter_declaring_an_older_version_is_skipped_on_later_conventions(
 def test_an_adapter_declaring_the_version_is_failed_on_the_conventions_it_breaks(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     late = [*LATE["reading-bare"], *LATE["reading-impossible"]]
-    code, _, records = _check(capsys, tmp_path, f"1.{LATEST}", late)
+    code, _, records = _check(tmp_path, f"1.{LATEST}", late)
     assert code == 1
     assert {records[i]["status"] for i in late} == {"failed"}
     assert "protocol" not in records["run"]
-    _, _, records = _check(capsys, tmp_path, "1.1", late)
+    _, _, records = _check(tmp_path, "1.1", late)
     assert {records[i]["status"] for i in LATE["reading-bare"]} == {"failed"}
     assert {records[i]["status"] for i in LATE["reading-impossible"]} == {"skipped"}
     assert all("hello (protocol 1.1)" in records[i]["reason"]

@@ -22,7 +22,6 @@ import pytest
 
 from fivetenk import cli
 from fivetenk.commands.render import render_feature
-from fivetenk.impl import drivers
 from fivetenk.impl.adapter import Adapter
 from fivetenk.impl.drivers import ReferenceDriver
 from fivetenk.language.compiler import FeatureError, compile_text, parse_tags
@@ -35,7 +34,6 @@ from fivetenk.model.scenario import (
     without_rejection_clauses,
 )
 from fivetenk.reference import rejections as table
-from fivetenk.reference.errors import IllegalAction
 from fivetenk.suite.catalog import load_file
 from fivetenk.suite.runner import run_scenario
 
@@ -360,24 +358,6 @@ def test_the_plain_phrase_alone_needs_no_mark_but_may_carry_it() -> None:
 
 
 # -- the reference engine's rejection codes -------------------------------------------------
-
-
-def test_every_rejection_kind_reaches_the_reply_with_its_d35_code() -> None:
-    """Each rejection path of the engine (the walk of tests/test_rejections.py, which
-    covers every code of the table) becomes a reply whose ``error.code`` is the D35 code
-    and whose clause is the table's."""
-    from test_rejections import CASES
-
-    seen = set()
-    for code, make, act in CASES:
-        game = make()
-        with pytest.raises(IllegalAction) as err:
-            act(game)
-        reply = drivers.rejection(err.value)
-        assert reply["error"]["code"] == code, (code, reply)
-        assert reply["clause"] == reply["error"]["clause"] == table.CLAUSE[code]
-        seen.add(code)
-    assert seen == set(table.CLAUSE)
 
 
 def test_the_reference_adapter_sends_the_code_on_the_wire() -> None:

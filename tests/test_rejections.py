@@ -18,8 +18,9 @@ from typing import Any
 
 import pytest
 import yaml
-from decks import arrange_deck
+from helpers import PLAYS, arrange_deck
 
+from fivetenk.impl import drivers
 from fivetenk.impl.drivers import ReferenceDriver
 from fivetenk.language import find_step, render_steps
 from fivetenk.language.compiler import compile_text
@@ -67,31 +68,6 @@ def test_the_engine_play_rejections_equal_the_d35_table() -> None:
 
 
 # -- which code refuses a play that does not beat: decided by the table alone ---------------------
-
-TWELVE = "3D 3D 3D 3C 3C 3C 3H 3H 3H 3S 3S 3S"
-
-PLAYS: list[tuple[dict[str, str], str, str]] = [
-    # (variants, the top play seat 0 leads, the reply seat 1 tries); every row is reached
-    ({"twelve_bomb": "beats_rocket"}, TWELVE, "SJ BJ"),
-    ({"twelve_bomb": "beats_rocket", "rocket": "joker_sets"}, TWELVE, "SJ SJ SJ BJ"),
-    ({}, "SJ BJ", "9C"),
-    ({}, "SJ BJ", "9C 9C 9C 9H"),
-    ({"rocket": "joker_sets"}, "SJ SJ BJ", "SJ BJ"),
-    ({"twelve_bomb": "beats_rocket"}, "SJ BJ", "4D 4D 4D 4C 4C 4C 4H 4H 4H 4S 4S"),
-    ({}, "9D 9C 9H 9S", "4D 4C 4H 4S"),
-    ({"twelve_bomb": "beats_rocket"}, "2D 2D 2D 2C 2C 2C 2H 2H 2H 2S 2S 2S", TWELVE),
-    ({}, "9D 9C 9H 9S", "JC"),
-    ({}, "9D 9C 9H 9S", "5C 10D KS"),
-    ({}, "9D 9C 9H 9S", "5S 10S KS"),
-    ({"twelve_bomb": "beats_rocket"}, TWELVE, "JC JS"),
-    ({}, "5C 10D KS", "5D 10C KH"),
-    ({}, "5S 10S KS", "5D 10D KD"),
-    ({}, "5C 10D KS", "JC"),
-    ({}, "5S 10S KS", "5D 10C KH"),
-    ({}, "5S 10S KS", "JC JS JH"),
-    ({}, "9D", "7C"),
-    ({}, "9D", "JC JS"),
-]
 
 
 def _kind(reading: Combo, variants: dict[str, str]) -> str:
@@ -473,3 +449,19 @@ def test_the_plain_rejection_phrase_exports_accepted_false_only() -> None:
     # judged on the rejection alone: an accepted action fails it, whatever the clause
     [legal] = compile_text(PLAIN.replace("seat 0 passes", 'seat 0 plays "7S"'), "p.feature")
     assert run_scenario(ReferenceDriver(), legal).status == "failed"
+
+
+def test_every_rejection_kind_reaches_the_reply_with_its_d35_code() -> None:
+    """Each rejection path of the engine (the walk of :data:`CASES`, which covers every
+    code of the table) becomes a reply whose ``error.code`` is the D35 code
+    and whose clause is the table's."""
+    seen = set()
+    for code, make, act in CASES:
+        game = make()
+        with pytest.raises(IllegalAction) as err:
+            act(game)
+        reply = drivers.rejection(err.value)
+        assert reply["error"]["code"] == code, (code, reply)
+        assert reply["clause"] == reply["error"]["clause"] == table.CLAUSE[code]
+        seen.add(code)
+    assert seen == set(table.CLAUSE)

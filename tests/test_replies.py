@@ -28,9 +28,9 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
+from helpers import Warm
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from warm import Warm
 
 from fivetenk.impl import process_driver
 from fivetenk.impl.adapter import Adapter

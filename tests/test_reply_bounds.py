@@ -12,13 +12,13 @@ process; ``python -m fivetenk.bench.bounds`` prints the time and memory it costs
 from __future__ import annotations
 
 import re
-import subprocess
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import run_kit
 
 from fivetenk.impl import process_driver
 from fivetenk.impl.adapter import Adapter
@@ -42,32 +42,6 @@ TEN_TRIPLES = [rank + suit for rank in ("3", "4", "5", "6", "7", "8", "9", "10",
 """A 32-card hand that forms many plays (airplanes with wings)."""
 RSS_BOUND_KB = 300 << 10
 """The kit's peak resident memory over a run of bulky replies stays under this (KB)."""
-
-
-def kit_command() -> list[str]:
-    exe = Path(sys.executable).with_name("fivetenk")
-    return [str(exe)] if exe.exists() else [sys.executable, "-m", "fivetenk.cli"]
-
-
-LIMITED = """
-import resource, subprocess, sys
-resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
-code = subprocess.run(sys.argv[1:]).returncode
-print(f"peak-rss-kb {resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss}", file=sys.stderr)
-sys.exit(code)
-"""
-"""Runs a command with at most 1 GiB of address space and prints the peak resident memory
-of the command (and of the processes it reaped) last on stderr."""
-
-
-def run_kit(args: list[str]) -> tuple[int, str, str, int]:
-    """The kit run under :data:`LIMITED`: exit code, stdout, stderr, peak RSS in KB."""
-    proc = subprocess.run([sys.executable, "-c", LIMITED, *kit_command(), *args],
-                          capture_output=True, text=True, cwd=ROOT, timeout=600)
-    err, _, last = proc.stderr.rstrip("\n").rpartition("\n")
-    if not last.startswith("peak-rss-kb "):
-        err, last = proc.stderr, "peak-rss-kb 0"
-    return proc.returncode, proc.stdout, err, int(last.split()[1])
 
 
 # --------------------------------------------------------------------------- a real process

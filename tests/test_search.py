@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from test_strategy import _shuffled
+from helpers import shuffled
 
 from fivetenk.bench.strategy import SeatHand, main, summary
 from fivetenk.practice.search import (
@@ -193,7 +193,7 @@ def _same_for_hidden_deals(player: StrongPlayer, rounds: int = 2) -> int:
         game = Game.from_position(game.to_position())  # both without a history
         mine = player.suggest(game, seat).to_json()
         for _ in range(rounds):
-            other = _shuffled(game, seat, rng)
+            other = shuffled(game, seat, rng)
             assert any(other.hand(s) != game.hand(s) for s in range(6) if s != seat)
             assert player.suggest(other, seat).to_json() == mine, seed
             compared += 1

@@ -8,6 +8,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from helpers import shuffled
 
 from fivetenk.bench.strategy import SidePlayer, play_one
 from fivetenk.model.position_builder import build_position
@@ -93,24 +94,6 @@ def test_deterministic_for_a_seed() -> None:
     assert trace(7) != trace(8)
 
 
-def _shuffled(game: Game, seat: int, rng: random.Random) -> Game:
-    """The same position with every card ``seat`` cannot see redistributed at random:
-    other hands (sizes kept) and, unless ``seat`` is the banker, the burial (R10.2)."""
-    pos = game.to_position()
-    hidden_burial = seat != pos["banker"]
-    others = [s for s in range(6) if s != seat]
-    pool = [c for s in others for c in pos["hands"][s]]
-    if hidden_burial:
-        pool += pos["buried"]
-    rng.shuffle(pool)
-    for s in others:
-        n = len(pos["hands"][s])
-        pos["hands"][s], pool = pool[:n], pool[n:]
-    if hidden_burial:
-        pos["buried"] = pool
-    return Game.from_position(pos)
-
-
 def test_never_looks_at_hidden_cards() -> None:
     rng = random.Random(11)
     compared = 0
@@ -121,7 +104,7 @@ def test_never_looks_at_hidden_cards() -> None:
             if game.phase is not Phase.DEALING and rng.random() < 0.25:
                 mine = suggest(game, decision.seat).to_json()
                 for _ in range(2):
-                    other = _shuffled(game, decision.seat, rng)
+                    other = shuffled(game, decision.seat, rng)
                     assert other.hand(decision.seat) == game.hand(decision.seat)
                     assert suggest(other, decision.seat).to_json() == mine
                     compared += 1
@@ -135,7 +118,7 @@ def test_the_shuffle_changes_hidden_cards() -> None:
     player = HeuristicPlayer()
     while game.phase is not Phase.PLAYING:
         game.apply(player.choose(game))
-    other = _shuffled(game, 0, random.Random(1))
+    other = shuffled(game, 0, random.Random(1))
     assert any(other.hand(s) != game.hand(s) for s in range(1, 6))
 
 
@@ -366,7 +349,7 @@ def test_never_looks_at_hidden_cards_when_holding_called_faces() -> None:
             if decision.kind == "play" and call_plan(
                     game.observe(), decision.seat, game.hand(decision.seat)).held:
                 mine = suggest(game, decision.seat).to_json()
-                other = _shuffled(game, decision.seat, rng)
+                other = shuffled(game, decision.seat, rng)
                 assert suggest(other, decision.seat).to_json() == mine
                 compared += 1
             game.apply(player.choose(game))
@@ -378,7 +361,7 @@ def test_never_looks_at_hidden_cards_when_holding_called_faces() -> None:
     for game, seat in pinned:
         mine = suggest(game, seat).to_json()
         for _ in range(3):
-            assert suggest(_shuffled(game, seat, rng), seat).to_json() == mine
+            assert suggest(shuffled(game, seat, rng), seat).to_json() == mine
 
 
 def test_the_bench_counts_a_sure_partner_with_the_bankers() -> None:

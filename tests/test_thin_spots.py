@@ -75,6 +75,6 @@ def test_the_thin_spot_passes_on_the_reference_and_fails_when_broken(
 def test_every_thin_spot_breaker_is_a_rule_breaker() -> None:
     """The breakers are registered with the rule-breakers (tests/test_miniatures.py runs
     each against its whole rule as well)."""
-    from test_miniatures import RULE_BREAKERS
+    from helpers import RULE_BREAKERS
 
     assert {b for _, _, b in THIN_SPOTS} <= set(RULE_BREAKERS)

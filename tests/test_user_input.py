@@ -19,8 +19,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_input_fuzz import SHIPPED_JSON, run_cli
-from test_kit_scenarios import GOOD  # the one sample feature of the kit's tests
+from helpers import (
+    GOOD,  # the one sample feature of the kit's tests
+    SHIPPED_JSON,
+    run_cli,
+)
 
 from fivetenk.language.compiler import FeatureError, compile_text
 from fivetenk.model import scenario, user_input

@@ -22,6 +22,7 @@ from pathlib import Path
 
 import jsonschema
 import pytest
+from helpers import check_run
 
 from fivetenk.impl.words import SHAPES
 from fivetenk.reference import Card, Combo, Rank, Variants, beats, classify, parse_cards
@@ -186,17 +187,6 @@ def test_the_check_command_says_the_file_is_up_to_date() -> None:
 # --------------------------------------------------------------------------- fivetenk check
 
 
-def _check(capsys: pytest.CaptureFixture[str], tmp_path: Path, *args: str
-           ) -> tuple[int, str, dict[str, dict]]:
-    from fivetenk import cli
-
-    jsonl = tmp_path / "r.jsonl"
-    code = cli.main(["check", "--no-progress", "--jsonl", str(jsonl), *args])
-    out = capsys.readouterr().out
-    records = [json.loads(line) for line in jsonl.read_text().splitlines()[1:]]
-    return code, out, {r["id"]: r for r in records if "id" in r}
-
-
 def _impl(name: str, *args: str) -> str:
     return " ".join([sys.executable, str(MINIATURES / name), *args])
 
@@ -213,7 +203,7 @@ def test_an_engine_dropping_a_family_in_long_hands_fails_the_vectors(
     pairs among the leads of a hand over 16 cards. Vectors of shorter hands pass; long ones
     fail, each with the breakdown by family and the first missing plays."""
     ids = [a for i in [*LONG_LEADS, *SHORT] for a in ("--id", i)]
-    code, out, records = _check(capsys, tmp_path, "--impl", _impl("fuzz_long_hands.py"),
+    code, out, records = check_run(tmp_path, "--impl", _impl("fuzz_long_hands.py"),
                                 *ids)
     assert code == 1
     failed = {i for i, r in records.items() if r["status"] == "failed"}
@@ -233,16 +223,16 @@ def test_the_long_hands_engine_passes_every_scenario_and_fails_the_vectors(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     """Only the vectors catch it: the whole shipped suite passes (issue 32)."""
     command = _impl("fuzz_long_hands.py")
-    code, _, records = _check(capsys, tmp_path, "--impl", command, "--no-vectors")
+    code, _, records = check_run(tmp_path, "--impl", command, "--no-vectors")
     assert code == 0 and not any(i.startswith("V-") for i in records)
-    code, _, records = _check(capsys, tmp_path, "--impl", command, "--tag", "vectors")
+    code, _, records = check_run(tmp_path, "--impl", command, "--tag", "vectors")
     assert code == 1
     assert sum(r["status"] == "failed" for r in records.values()) >= 10
 
 
 def test_the_reference_passes_every_vector(capsys: pytest.CaptureFixture[str],
                                            tmp_path: Path) -> None:
-    code, out, records = _check(capsys, tmp_path, "--tag", "vectors", "--quiet")
+    code, out, records = check_run(tmp_path, "--tag", "vectors", "--quiet")
     assert code == 0, out
     assert len(records) == len(VECTORS)
     assert all(r["status"] == "passed" for r in records.values())
@@ -251,7 +241,7 @@ def test_the_reference_passes_every_vector(capsys: pytest.CaptureFixture[str],
 def test_an_older_protocol_skips_the_vectors_naming_the_convention(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     """Convention plays-vectors is 1.4: an adapter declaring 1.3 is not judged on it."""
-    code, _, records = _check(capsys, tmp_path, "--impl", _impl("older_protocol.py", "1.3"),
+    code, _, records = check_run(tmp_path, "--impl", _impl("older_protocol.py", "1.3"),
                                 "--id", "V-001", "--id", "V-300")
     assert {r["status"] for r in records.values()} == {"skipped"}
     assert all("judges convention plays-vectors (protocol 1.4, "

@@ -28,7 +28,7 @@ def send(data: bytes) -> None:
 def serve(hook: Hook, adapter: Adapter | None = None) -> None:
     """Answer requests on stdin until ``stop`` or end of input. Once ready (the engine
     imported), the pid is written to the file ``$FIVETENK_MINI_READY`` names, if set: a
-    test waits for it before the kit's clock starts (tests/warm.py)."""
+    test waits for it before the kit's clock starts (tests/helpers.py)."""
     adapter = adapter or Adapter()
     ready = os.environ.get("FIVETENK_MINI_READY")
     if ready:
