@@ -4,7 +4,7 @@
 reading decided something while the block ran; outside a recording :func:`applies` is a
 no-op after one global check, and the recording-only analyses the engine does for some
 rulings (guarded by ``provenance.current is not None``) do not run at all. The kit's test
-``tests/test_provenance.py`` runs every shipped scenario while recording and fails when a
+``tests/features/test_provenance.py`` runs every shipped scenario while recording and fails when a
 scenario depends on a ruling it is not tagged with.
 
 **Criterion.** ``applies("Dnn")`` is called where the reading that Dnn settles *decides the
@@ -90,7 +90,7 @@ scenarios must carry the ruling instead):
 - D39 declared (:data:`DECLARED`) with no clause: it says which scenarios the kit leaves
   out for an implementation that declares another pack, run lengths, wing rule or extra
   shapes; this engine plays the game's own, so no scenario carries it
-  (``tests/test_profile_words.py`` checks it).
+  (``tests/suite/test_profile_words.py`` checks it).
 """
 
 from __future__ import annotations
@@ -124,7 +124,7 @@ DECLARED: dict[str, tuple[str, ...]] = {
     "D39": (),
 }
 """Rulings with no decision point in the engine -> the clauses whose every scenario must
-carry them: a declared rule instead of a trace (``tests/test_provenance.py`` checks it, and
+carry them: a declared rule instead of a trace (``tests/features/test_provenance.py`` checks it, and
 that every ruling is traced, named by a variant or a step, or declared here)."""
 
 

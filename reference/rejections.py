@@ -2,7 +2,7 @@
 
 The primary copy of this table is the ``rejections`` table of D35 in ``spec/rulings.yaml``;
 this module mirrors it so that the engine stays stdlib-only and reads no YAML at run time.
-``tests/test_rejections.py`` fails when the two differ, when a code is never produced, or
+``tests/engine/test_rejections.py`` fails when the two differ, when a code is never produced, or
 when the engine raises a rejection the table does not list.
 
 ``PRECEDENCE`` is the order in which the engine checks an action: when one action breaks

@@ -27,7 +27,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
 """Variant name -> allowed values, default first. The single source of truth: the kit's
 scenario checks, the protocol handshake of ``fivetenk adapter`` and the variant enums of
 schemas/scenario.schema.json, position.schema.json and protocol-hello-reply.schema.json
-follow it (tests/test_variants_house.py checks the schemas)."""
+follow it (tests/engine/test_variants_house.py checks the schemas)."""
 
 
 @dataclass(frozen=True, slots=True)

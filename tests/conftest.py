@@ -38,7 +38,7 @@ OTHER_TAGS = ("variant", "any-clause", "position-duties", "default-first")
 judges a scenario's rejections on the rejection alone (issue 9), ``pytest -m any-clause``
 selects the scenarios it stands on (or on whose Feature it stands); ``position-duties`` and
 ``default-first`` mark the scenarios of protocol 1.3's conventions of those names (issue
-30; tests/test_position_duties.py keeps the tags and the conventions in step). Every tag a
+30; tests/features/test_position_duties.py keeps the tags and the conventions in step). Every tag a
 feature file uses must be here or in the spec: pytest 9.2 refuses an unregistered one at
 collection under ``--strict-markers`` (9.0 let it through)."""
 

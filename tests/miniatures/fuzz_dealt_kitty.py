@@ -7,7 +7,7 @@ so it settles right: every written position case passes on it.
 ``fivetenk fuzz`` found it in whole hands of 234-355 steps and could not shrink it (the
 shrinker replays positions, where a dealt kitty does not exist: issue 19). It now
 rebuilds the deal itself as a short hand that keeps the dealt kitty and the burial
-(:mod:`fivetenk.fuzz.short_deal`); tests/test_fuzz_games.py shows it.
+(:mod:`fivetenk.fuzz.short_deal`); tests/fuzz/test_fuzz_games.py shows it.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ right.
 
 Real hands hold 26 cards (32 for the banker with the kitty), so this is a bug of every
 real game; ``fivetenk fuzz`` found nothing like it while its ``plays`` hands had at most 14
-cards (issue 19). tests/test_fuzz_queries.py shows the fuzzer finds it now, in a hand of
+cards (issue 19). tests/fuzz/test_fuzz_queries.py shows the fuzzer finds it now, in a hand of
 more than 16 cards.
 """
 

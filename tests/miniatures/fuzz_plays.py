@@ -7,7 +7,7 @@ right: only the enumerator is wrong, as in an engine whose move generator and ju
 separate code.
 
 The shipped suite lists no hand where a joker is a triple's only possible single kicker
-choice it checks, so it passes this engine (tests/test_fuzz_queries.py shows it);
+choice it checks, so it passes this engine (tests/fuzz/test_fuzz_queries.py shows it);
 ``fivetenk fuzz`` finds it.
 """
 

@@ -7,7 +7,7 @@ A plausible mistake: the engine compares pair runs the way it chains them (the n
 must be one rank up), not by "same length, higher top". Its comparison and its list of
 legal replies agree with each other, so it is consistent and speaks the protocol
 perfectly. The shipped suite has no pair run beaten by one more than a rank higher, so it
-passes this engine (tests/test_fuzz_queries.py shows it); ``fivetenk fuzz`` finds it.
+passes this engine (tests/fuzz/test_fuzz_queries.py shows it); ``fivetenk fuzz`` finds it.
 """
 
 from __future__ import annotations

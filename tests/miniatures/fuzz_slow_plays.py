@@ -8,7 +8,7 @@ The listing *blocks* (it sleeps for an hour; the kit kills it at ``--timeout``) 
 being merely slow, so that no test races a clock: whatever the machine's speed, a long
 hand times out and a short one does not. ``fivetenk fuzz`` must report those timeouts
 apart (errored, never a divergence), stop asking hands that long, and still find the
-pair-run bug, writing only cases that fail on this engine (tests/test_fuzz_faults.py).
+pair-run bug, writing only cases that fail on this engine (tests/fuzz/test_fuzz_faults.py).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The reference adapter, with its replies corrupted according to a PLAN (a JSON file):
-``hostile.py PLAN [STATE]``. The generative test (tests/test_hostile_adapter.py) builds
+``hostile.py PLAN [STATE]``. The generative test (tests/impl/test_hostile_adapter.py) builds
 plans with Hypothesis; the targeted tests write one plan per hostile case of issue 12.
 
 Replies are written as raw text, so a plan can send what ``json.dumps`` never writes: NaN

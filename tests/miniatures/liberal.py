@@ -3,7 +3,7 @@
 
 The proof of "a contract with no surprises" (issue 8): whatever protocol.md leaves free,
 this adapter does differently from ``fivetenk adapter``, and the whole suite must still
-pass (tests/test_contract.py). It uses the reference *engine* (``fivetenk.reference``) for
+pass (tests/impl/test_contract.py). It uses the reference *engine* (``fivetenk.reference``) for
 the game itself, but none of the kit's protocol code (no ``fivetenk.impl.adapter``,
 ``fivetenk.impl.drivers`` or ``fivetenk.impl.protocol``): framing, dispatch, the handshake, setups,
 the plays notation and rejections are written here from the document alone.

@@ -7,7 +7,7 @@ reference's.
 ``fivetenk fuzz`` once diverged at the first observation of every game case against such a
 peer engine: the missing field masked all play and took every shrink slot (issue 19). The
 fuzzer now says once which optional fields the engine leaves out and compares the rest;
-tests/test_fuzz_games.py shows it finds nothing here, and still finds a wrong value of a
+tests/fuzz/test_fuzz_games.py shows it finds nothing here, and still finds a wrong value of a
 field an engine does send.
 """
 

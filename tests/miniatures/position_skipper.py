@@ -7,7 +7,7 @@
 reads a position, and carries on as if the check had passed, as an engine without the
 check would; every other check, and the protocol, stay the reference's. The scenarios of
 that duty must catch it (the position they send is then accepted, or refused citing
-another clause), which is how tests/test_position_duties.py proves each check has one.
+another clause), which is how tests/features/test_position_duties.py proves each check has one.
 """
 
 from __future__ import annotations

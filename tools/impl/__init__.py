@@ -13,6 +13,6 @@ from __future__ import annotations
 
 # __all__: the modules of the package (written by relayer.py)
 __all__ = [
-    "adapter", "conventions", "drivers", "framing", "hello", "process_driver", "process_pipes",
-    "process_tree", "protocol", "sdk", "workers",
+    "adapter", "conventions", "drivers", "framing", "hello", "options", "process_driver",
+    "process_pipes", "process_tree", "protocol", "sdk", "words", "workers",
 ]

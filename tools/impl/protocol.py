@@ -456,7 +456,7 @@ def _fast_query(cmd: str, result: Any) -> bool:
     under its schema (exact keys, exact types, the schemas' own patterns); False means
     "ask the full validator", never "invalid". Why: jsonschema's ``oneOf`` costs about
     40% of the kit's time in a query campaign, and these shapes are tiny.
-    ``tests/test_replies.py`` checks that the shortcut never accepts what the schema
+    ``tests/impl/test_replies.py`` checks that the shortcut never accepts what the schema
     refuses."""
     if type(result) is not dict:
         return False

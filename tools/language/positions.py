@@ -645,7 +645,8 @@ def position_lines(position: dict[str, Any], variants: dict[str, str]) -> list[s
     when those phrases do not give back this very position (then it is written as JSON).
     Checked by reading them with their step definitions: the position they build must
     parse the same as ``position``. Every position a game reaches at a burial, a call or a
-    play is written this way (``tests/test_position_lines.py`` plays seeded games to hold it).
+    play is written this way (``tests/language/test_position_lines.py`` plays seeded games to hold
+    it).
 
     :func:`_render_position` writes a position this way when it can, so that a case the
     fuzzer writes, ``fivetenk render`` or ``fivetenk dispute`` reads as a person would

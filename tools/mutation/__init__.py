@@ -30,7 +30,7 @@ The package: :mod:`.operators` (which mutants exist), :mod:`.equivalents`, :mod:
 **Why a mutator of our own, not mutmut or cosmic-ray** (measured on 2 cores, 2026-11-30):
 
 - cosmic-ray 8.7.0 makes 7,105 mutants of the nine modules and runs the test command once
-  per mutant, in a subprocess: ``pytest tests/test_features.py`` takes ~4 s (collection and
+  per mutant, in a subprocess: ``pytest tests/features/test_features.py`` takes ~4 s (collection and
   pytest-bdd), so 15 mutants of ``trick.py`` took 59 s; the nine modules would take ~8 h on
   one core. It writes each mutant *into the source file on disk*, which a checkout shared
   with other test runs cannot allow; it has no sampling and no per-test coverage.

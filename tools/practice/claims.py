@@ -5,7 +5,7 @@ as a :class:`~fivetenk.practice.reasons.Claim` beside the words. :func:`verify` 
 claim against the whole game state (other hands and the burial included: the checker may
 look, the player may not), computing the fact afresh from the engine rather than from the
 strategy's own helpers; :func:`problems` checks every claim of a suggestion, and that each
-claim's phrase is word for word in the text it belongs to. tests/test_claims.py runs it
+claim's phrase is word for word in the text it belongs to. tests/practice/test_claims.py runs it
 over every suggestion of a fixed sample of hands and shows it fails a broken claim.
 """
 

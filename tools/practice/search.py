@@ -16,7 +16,7 @@ called face were played, every seat's hand size, the trick on the table and the 
 captured. The hidden cards, the unseen ones, are the pack less all of these. No void is
 inferred from a pass: passing is allowed with any hand (R13.1, R13.2), so a pass shows
 nothing for sure. The engine's hidden hands and burial are blanked out of the position
-before anything else reads it; tests/test_search.py deals the hidden cards differently
+before anything else reads it; tests/practice/test_search.py deals the hidden cards differently
 and gets the same decision.
 
 **Deterministic for a seed**: the worlds are drawn from a generator seeded by the player's

@@ -9,7 +9,7 @@ first"); every reason names it and the part of it the choice follows (:data:`AIM
 It sees only what the seat may know (R10.2: the burial is hidden; other hands are hidden):
 the seat's own hand (``game.hand(seat)``), the public observation (``game.observe()``),
 the current top play and the match's variants. It never reads other hands nor the burial
-(tests/test_strategy.py shuffles the hidden cards and checks the suggestion is unchanged).
+(tests/practice/test_strategy.py shuffles the hidden cards and checks the suggestion is unchanged).
 It is deterministic: no randomness, ties broken by the canonical card order.
 
 The heuristics, decision by decision:

@@ -14,7 +14,7 @@ shape family and every variant value, long dense hands among them.
 (:data:`SEED`) and counts them with the reference engine's ``legal_plays``;
 ``python -m fivetenk.suite.vectors --write`` writes the file (same inputs, same bytes), and
 ``--check`` says whether the file is what the reference gives now. The tests
-(``tests/test_vectors.py``) recount every vector with an enumerator of their own, written
+(``tests/suite/test_vectors.py``) recount every vector with an enumerator of their own, written
 from the rules (candidate card sets, read by ``classify``, filtered by ``beats``), not with
 ``legal_plays``.
 

@@ -1,0 +1,700 @@
+"""``fivetenk book`` (issue 10), without a browser: the pages are parsed with
+:mod:`html.parser`. Every internal link resolves, every rule, clause, ruling and scenario
+is in the book, the results matrix of two reports (the reference engine and a miniature
+engine with one rule broken) shows the failure and leads to its evidence, whatever a
+report says is escaped, a file that is not a report is a clear error with nothing
+written, and two builds write the same bytes."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import time
+from html import unescape
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urlsplit
+
+import pytest
+from helpers import TESTS
+
+from fivetenk import book
+from fivetenk.cli import main
+from fivetenk.model.spec_data import load_spec
+from fivetenk.suite import catalog
+
+pytestmark = [pytest.mark.slow,  # two reports (check runs) and books, built once a module
+              pytest.mark.xdist_group("book")]  # ... on one worker
+
+MINI = TESTS / "miniatures"
+BROKEN = "two_below_ace"
+"""The rule-breaker whose report is the matrix's failing column (R02: a 2 ranks below the
+ace as a single, pair or triple)."""
+
+
+class Page(HTMLParser):
+    """What the tests read of a page: its links, its ids, and every start tag with its
+    attributes (in order), plus the text."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.links: list[str] = []
+        self.ids: set[str] = set()
+        self.tags: list[tuple[str, dict[str, str]]] = []
+        self.text: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = {k: v or "" for k, v in attrs}
+        self.tags.append((tag, found))
+        if "id" in found:
+            self.ids.add(found["id"])
+        for key in ("href", "src"):
+            if key in found:
+                self.links.append(found[key])
+
+    def handle_data(self, data: str) -> None:
+        self.text.append(data)
+
+    def find(self, tag: str, **attrs: str) -> list[dict[str, str]]:
+        return [a for t, a in self.tags if t == tag
+                and all(a.get(k.replace("_", "-")) == v for k, v in attrs.items())]
+
+    def classed(self, tag: str, name: str) -> list[dict[str, str]]:
+        return [a for t, a in self.tags if t == tag and name in a.get("class", "").split()]
+
+
+def parse(path: Path) -> Page:
+    page = Page()
+    page.feed(path.read_text(encoding="utf-8"))
+    page.close()
+    return page
+
+
+def check_report(path: Path, *extra: str) -> Path:
+    """Run ``fivetenk check --jsonl`` (exit 0 or 1: a report either way)."""
+    done = subprocess.run([sys.executable, "-m", "fivetenk.cli", "check", "--quiet",
+                           "--no-progress", "--jsonl", str(path), *extra],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode in (0, 1), done.stderr
+    return path
+
+
+@pytest.fixture(scope="module")
+def reports(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    folder = tmp_path_factory.mktemp("reports")
+    impl = f"{sys.executable} {MINI / 'rulebreaker.py'} {BROKEN}"
+    return {"reference": check_report(folder / "reference.jsonl"),
+            "broken": check_report(folder / "broken.jsonl", "--rule", "R02", "--impl", impl)}
+
+
+def build(out: Path, reports: dict[str, Path], *extra: str) -> int:
+    args = ["book", "--out", str(out)]
+    for name, path in reports.items():
+        args += ["--report", f"{name}={path}"]
+    return main([*args, *extra])
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory, reports: dict[str, Path]) -> Path:
+    out = tmp_path_factory.mktemp("book") / "book"
+    started = time.perf_counter()
+    assert build(out, reports) == 0
+    seconds = time.perf_counter() - started
+    print(f"\nbook built in {seconds:.2f} s; search index "
+          f"{(out / 'search-index.js').stat().st_size} bytes")
+    return out
+
+
+@pytest.fixture(scope="module")
+def site_es(tmp_path_factory: pytest.TempPathFactory, reports: dict[str, Path]) -> Path:
+    """The Spanish book of the same reports, built once for the module."""
+    out = tmp_path_factory.mktemp("book-es") / "es"
+    assert build(out, reports, "--lang", "es") == 0
+    return out
+
+
+@pytest.fixture(params=["en", "es"])
+def any_site(request: pytest.FixtureRequest) -> Path:
+    found: Path = request.getfixturevalue("site" if request.param == "en" else "site_es")
+    return found
+
+
+def html_files(root: Path) -> list[Path]:
+    return sorted(root.rglob("*.html"))
+
+
+def test_every_internal_link_resolves(any_site: Path) -> None:
+    """Every href and src of every page of both books is relative (nothing from the
+    network) and names a file of the book, and its fragment an element of that file; every
+    page is reached from the index by its links. Every page is walked here, parsed; the
+    browser opens one page of each kind (tests/book/test_book_browser.py), where what a page
+    does when it loads is seen."""
+    site = any_site
+    pages = {path: parse(path) for path in html_files(site)}
+    ids = {path.resolve(): page.ids for path, page in pages.items()}
+    checked = 0
+    for path, page in pages.items():
+        for link in page.links:
+            parts = urlsplit(link)
+            assert not parts.scheme and not parts.netloc, f"{path}: external link {link}"
+            target = (path.parent / unquote(parts.path)).resolve() if parts.path else \
+                path.resolve()
+            assert target.is_file(), f"{path.relative_to(site)}: {link} is not in the book"
+            assert site.resolve() in target.parents, f"{path}: {link} leaves the book"
+            if parts.fragment:
+                assert unquote(parts.fragment) in ids[target], (
+                    f"{path.relative_to(site)}: {link}: no such anchor")
+            checked += 1
+    assert checked > 5000
+    by_path = {path.resolve(): page for path, page in pages.items()}
+    reached, todo = set(), [(site / "index.html").resolve()]
+    while todo:
+        path = todo.pop()
+        if path in reached:
+            continue
+        reached.add(path)
+        todo += [(path.parent / unquote(urlsplit(link).path)).resolve()
+                 for link in by_path[path].links if urlsplit(link).path.endswith(".html")]
+    orphans = sorted(str(p.relative_to(site.resolve())) for p in set(by_path) - reached)
+    assert not orphans, f"pages no link leads to from index.html: {orphans}"
+
+
+def test_two_builds_write_the_same_bytes(site: Path, reports: dict[str, Path],
+                                         tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                         ) -> None:
+    """The same command writes the same bytes (the index names the folder as the command
+    gave it, so both builds are made with the same relative ``--out``)."""
+    (tmp_path / "one").mkdir()
+    (tmp_path / "two").mkdir()
+    monkeypatch.chdir(tmp_path / "one")
+    assert build(Path("book"), reports) == 0
+    site = tmp_path / "one" / "book"
+    monkeypatch.chdir(tmp_path / "two")
+    assert build(Path("book"), reports) == 0
+    again = tmp_path / "two" / "book"
+    first = {p.relative_to(site): p.read_bytes() for p in site.rglob("*") if p.is_file()}
+    second = {p.relative_to(again): p.read_bytes() for p in again.rglob("*") if p.is_file()}
+    assert sorted(first) == sorted(second)
+    changed = [name for name in first if first[name] != second[name]]
+    assert not changed, changed[:5]
+
+
+def test_every_rule_clause_ruling_and_scenario_is_in_the_book(site: Path) -> None:
+    spec = load_spec()
+    index = parse(site / "index.html")
+    assert {a["href"] for a in index.classed("a", "rule-link")} == {
+        f"rules/{r}.html" for r in spec.rules}
+    assert index.find("input", id="search")
+    articles: dict[str, str] = {}
+    for rule in spec.rules.values():
+        page = parse(site / "rules" / f"{rule.id}.html")
+        assert [t for t, _ in page.tags].count("h1") == 1
+        clauses = [a["data-clause"] for a in page.classed("section", "clause")]
+        assert clauses == [c.id for c in rule.clauses]
+        assert len(page.classed("div", "text-en")) == len(page.classed("div", "text-es")) \
+            == len(rule.clauses)
+        assert page.classed("div", "rule-en") and page.classed("div", "rule-es")
+        for a in page.classed("article", "scenario"):
+            assert a["data-id"] not in articles, f"{a['data-id']} shown twice"
+            articles[a["data-id"]] = rule.id
+        assert len(page.classed("a", "source")) == len(page.classed("article", "scenario"))
+        text = "".join(page.text)
+        for c in rule.clauses:
+            assert c.en in text and c.es in text
+    scenarios = catalog.shipped()
+    assert articles == {s.id: s.rule for s in scenarios}
+    for ruling in spec.rulings:
+        page = parse(site / "rulings" / f"{ruling}.html")
+        tagged = {unquote(urlsplit(link).fragment) for link in page.links
+                  if link.startswith("../rules/")}
+        for s in scenarios:
+            if ruling in s.rulings:
+                assert s.id in tagged, f"{ruling} does not list {s.id}"
+
+
+def test_a_scenario_reads_as_cards_seats_and_sentences(site: Path) -> None:
+    """Cards are glyphs (the two jokers distinct), a position is six seats, the outcome
+    is marked expected, the Gherkin is one click away."""
+    scenarios = catalog.shipped()
+    with_position = next(s for s in scenarios if s.setup and "position" in s.setup)
+    page = parse(site / "rules" / f"{with_position.rule}.html")
+    assert len(page.classed("li", "seat")) >= 6
+    assert page.classed("li", "expected")
+    assert page.classed("details", "gherkin")
+    jokers: dict[str, set[str]] = {}
+    for path in (site / "rules").glob("*.html"):
+        for a in parse(path).classed("span", "card"):
+            if a["data-card"] in ("SJ", "BJ"):
+                jokers.setdefault(a["data-card"], set()).add(a["class"])
+            assert a.get("aria-label"), a
+    assert set(jokers) == {"SJ", "BJ"} and not jokers["SJ"] & jokers["BJ"]
+    hearts = parse(site / "rules" / "R02.html").find("span", data_card="10H")
+    assert hearts and "red" in hearts[0]["class"].split()
+
+
+def failed_records(path: Path) -> list[dict[str, object]]:
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return [r for r in map(json.loads, lines[1:])
+            if r["record"] == "scenario" and r["status"] == "failed"]
+
+
+def test_the_matrix_shows_the_failure_and_its_evidence(site: Path,
+                                                       reports: dict[str, Path]) -> None:
+    failed = failed_records(reports["broken"])
+    assert failed, "the rule-breaker failed nothing"
+    assert not failed_records(reports["reference"])
+    matrix = parse(site / "matrix.html")
+    assert matrix.find("table", id="matrix")
+    cells = {(a["data-impl"], a["data-clause"]): a for a in matrix.classed("td", "cell")}
+    spec = load_spec()
+    assert len(cells) == 2 * len(spec.clauses)
+    evidence = parse(site / "failures" / "broken.html")
+    sections = {a["id"] for a in evidence.classed("section", "evidence")}
+    assert sections == {r["id"] for r in failed}
+    links = [link for link in matrix.links if link.startswith("failures/broken.html#")]
+    for record in failed:
+        clause = record["clauses"][0]
+        assert cells[("broken", clause)]["data-status"] == "failed"
+        assert cells[("reference", clause)]["data-status"] == "passed"
+    assert links and all(unquote(link.split("#")[1]) in sections for link in links)
+    text = "".join(evidence.text)
+    first = failed[0]["differences"][0]
+    assert "Expected" in text and "Observed" in text and "Request" in text
+    assert json.dumps(first["observed"]) in text and first["text"] in text
+
+
+def test_the_matrix_totals_every_rule_and_reaches_every_failure(
+        site: Path, reports: dict[str, Path]) -> None:
+    """Issue 22, item 4: per-rule and overall totals, each clause's text on its row,
+    rows marked failing for the filter, and every failure of a cell linked (not only the
+    first); the evidence shows the scenario's steps as sentences with card glyphs."""
+    from collections import Counter
+
+    records = [r for r in map(json.loads, reports["broken"].read_text().splitlines()[1:])
+               if r["record"] == "scenario"]
+    html = (site / "matrix.html").read_text(encoding="utf-8")
+    matrix = parse(site / "matrix.html")
+    overall = Counter(r["status"] for r in records)
+    total = html.split('class="total-row"')[1].split("</tr>")[0].split("</td>")[1]
+    assert f">{overall['passed']:,} passed<" in total and f">{overall['failed']} failed<" in total
+    found = Counter(r["status"] for r in records if r["rule"] == "R02")
+    row = html.split('href="rules/R02.html">')[1].split("</tr>")[0].split("</td>")[1]
+    assert f">{found['passed']} passed<" in row and f">{found['failed']} failed<" in row
+    assert html.split('href="rules/R05.html">')[1].split("</td>")[1].endswith(">—")
+    failed = {r["id"] for r in records if r["status"] == "failed"}
+    linked = {unquote(link.split("#")[1]) for link in matrix.links
+              if link.startswith("failures/broken.html#")}
+    assert failed and failed <= linked
+    spec = load_spec()
+    assert matrix.find("a", title=spec.clauses["R05.2"].en)
+    bad = {a["data-clause"] for a in matrix.classed("td", "cell")
+           if a["data-status"] in ("failed", "errored", "xpassed")}
+    rows = [a for t, a in matrix.tags if t == "tr" and a.get("class") == "clause-row"]
+    assert sum(a["data-bad"] == "1" for a in rows) == len(bad) > 0
+    assert matrix.find("input", id="failing-only")
+    evidence = parse(site / "failures" / "broken.html")
+    assert evidence.classed("li", "failing") and evidence.classed("span", "card")
+
+
+HOSTILE = '<script>alert("x")</script>\x1b[2J\u202eevil'
+
+
+def test_hostile_report_text_is_escaped_and_bounded(tmp_path: Path) -> None:
+    run = {"record": "run", "implementation": HOSTILE, "capabilities": []}
+    record = {"record": "scenario", "id": 'R02-001.1"><img src=x onerror=alert(1)>',
+              "name": HOSTILE, "rule": "R02", "clauses": ["R02.1", "<b>R99.9</b>"],
+              "rulings": [], "status": "failed", "location": HOSTILE,
+              "message": HOSTILE * 20000, "request": HOSTILE,
+              "context": {"sent": {"op": HOSTILE}, "received": {"x": HOSTILE * 1000},
+                          "stderr": HOSTILE},
+              "differences": [{"path": HOSTILE, "how": "expect", "expected": HOSTILE,
+                               "observed": HOSTILE, "absent": False, "text": HOSTILE}]}
+    path = tmp_path / "hostile.jsonl"
+    path.write_text(json.dumps(run) + "\n" + json.dumps(record) + "\n", encoding="utf-8")
+    out = tmp_path / "book"
+    assert build(out, {"<script>alert(1)</script>": path}) == 0
+    for page in [out / "matrix.html", out / "index.html", *(out / "failures").glob("*.html")]:
+        text = page.read_text(encoding="utf-8")
+        assert "<script>alert" not in text and "<img src=x" not in text
+        assert "\x1b" not in text and "\u202e" not in text
+        assert page.stat().st_size < 200_000, f"{page.name} is not bounded"
+    failures = next((out / "failures").glob("*.html")).read_text(encoding="utf-8")
+    assert "&lt;script&gt;" in failures and "\\x1b" in failures and "\\u202e" in failures
+    assert "characters in all" in failures  # the huge message is cut, saying how long it was
+
+
+@pytest.mark.parametrize(("content", "line", "expected"), [
+    ("", 1, "empty"),
+    ('{"record": "scenario", "id": "x", "status": "passed", "clauses": []}\n', 1,
+     'first line to be {"record": "run"'),
+    ('{"record": "run", "implementation": "x"}\nnot json\n', 2, "one JSON object per line"),
+    ('{"record": "run", "implementation": "x"}\n{"record": "scenario", "id": "a", '
+     '"status": "exploded", "clauses": []}\n', 2, "expected a status"),
+    ('{"record": "run", "implementation": "x"}\n{"record": "junit"}\n', 2,
+     'expected a "scenario" or "stale" record'),
+    ('<?xml version="1.0"?>\n', 1, "one JSON object per line"),
+])
+def test_a_file_that_is_not_a_report_is_a_clear_error(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str, line: int,
+        expected: str) -> None:
+    path = tmp_path / "bad.jsonl"
+    path.write_text(content, encoding="utf-8")
+    out = tmp_path / "book"
+    assert build(out, {"bad": path}) == 2
+    err = capsys.readouterr().err
+    assert f"bad.jsonl:{line}:" in err and expected in err, err
+    assert "Traceback" not in err
+    assert not out.exists()
+    assert [p.name for p in tmp_path.iterdir()] == ["bad.jsonl"]  # no temporary folder left
+
+
+def test_bad_report_options_and_folders(tmp_path: Path, reports: dict[str, Path],
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "book"
+    assert main(["book", "--out", str(out), "--report", str(reports["reference"])]) == 2
+    assert "expected NAME=FILE" in capsys.readouterr().err
+    assert main(["book", "--out", str(out), "--report", f"x={tmp_path / 'none.jsonl'}"]) == 2
+    assert "none.jsonl: cannot read: No such file or directory" in capsys.readouterr().err
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "notes.txt").write_text("keep me", encoding="utf-8")
+    assert main(["book", "--out", str(mine)]) == 2
+    assert "not empty" in capsys.readouterr().err
+    assert (mine / "notes.txt").read_text(encoding="utf-8") == "keep me"
+    assert main(["book", "--out", str(out)]) == 0
+    (out / "rules" / "R01.html").write_text("stale", encoding="utf-8")
+    assert main(["book", "--out", str(out)]) == 0  # an earlier book is replaced whole
+    assert "<h1>" in (out / "rules" / "R01.html").read_text(encoding="utf-8")
+    assert not (out / "matrix.html").exists()
+
+
+def test_spanish_book(tmp_path: Path) -> None:
+    import inspect
+
+    from fivetenk.book.titles import spanish_title
+    from fivetenk.language import render_steps
+
+    out = tmp_path / "es"
+    assert main(["book", "--out", str(out), "--lang", "es"]) == 0
+    for path in (out / "index.html", out / "rules" / "R17.html"):
+        page = parse(path)
+        assert page.find("html", lang="es"), path
+    rule = parse(out / "rules" / "R02.html")
+    assert "Cláusula R02.1" in "".join(rule.text)
+    keywords = {a.get("class", "") for a in rule.classed("li", "step")}
+    assert keywords
+    spanish_steps = "lang" in inspect.signature(render_steps).parameters
+    words = "".join(rule.text)
+    if spanish_steps:  # B1's Spanish scenario language has landed
+        assert "Cuando" in words or "Entonces" in words
+    else:
+        assert "When" in words
+    assert parse(out / "index.html").find("input", id="search")
+    # a scenario title without Spanish (templates/titles.es.tsv) is marked English
+    english = [a for t, a in rule.tags if t == "span" and a.get("lang") == "en"
+               and a.get("class") == "title"]
+    from fivetenk.book.said import sentences  # a question about cards: its sentence (issue 33)
+
+    spanish = [s for s in catalog.shipped() if s.rule == "R02"
+               and (spanish_title(s.id, s.name) or len(sentences(s, "es")) == 1)]
+    assert len(english) + len(spanish) >= len(rule.classed("article", "scenario")) > len(english)
+
+
+def test_the_search_index_is_small_and_covers_everything(site: Path) -> None:
+    text = (site / "search-index.js").read_text(encoding="utf-8")
+    assert text.startswith("window.FIVETENK_SEARCH=")
+    entries = json.loads(text.removeprefix("window.FIVETENK_SEARCH=").rstrip().rstrip(";"))
+    spec = load_spec()
+    kinds: dict[str, set[str]] = {}
+    for kind, ident, _, _, href, _ in entries:
+        kinds.setdefault(kind, set()).add(ident)
+        assert (site / unquote(href.split("#")[0])).is_file()
+    assert kinds["rule"] == set(spec.rules) and kinds["clause"] == set(spec.clauses)
+    assert kinds["ruling"] == set(spec.rulings)
+    assert kinds["scenario"] == {s.id for s in catalog.shipped()}
+    assert len(text.encode()) < 250_000
+    # the whole text of a ruling and of a clause is searched, not only titles
+    texts = {(kind, ident): text for kind, ident, _, text, _, _ in entries}
+    assert spec.rulings["D35"].text in texts[("ruling", "D35")]
+    assert spec.clauses["R03.4"].es in texts[("clause", "R03.4")]
+    # every page carries the search, its results' links made from that page
+    for page, root in (("index.html", ""), ("rules/R05.html", "../"),
+                       ("failures/broken.html", "../"), ("features/R01_configuration.feature.html",
+                                                         "../")):
+        found = parse(site / page)
+        assert found.find("input", id="search", data_root=root), page
+        assert f"{root}search-index.js" in found.links and f"{root}search.js" in found.links
+
+
+def test_counts_agree_in_number_in_both_languages(site: Path, tmp_path: Path) -> None:
+    """Issue 22: ``1 card`` and ``1 carta``, ``13 pasaron``, ``6 con error``; the index
+    names the folder it was built in and keeps a space before its links."""
+    assert book.count(1, "cards") == "1 card" and book.count(2, "cards") == "2 cards"
+    assert book.count(1, "cards", "es") == "1 carta"
+    assert book.count(13, "passed", "es") == "13 pasaron"
+    assert book.count(1, "passed", "es") == "1 pasó"
+    assert book.count(6, "errored", "es") == "6 con error"
+    assert book.count(2, "xfailed", "es") == "2 fallos esperados"
+    texts = [" ".join("".join(parse(p).text).split()) for p in (site / "rules").glob("*.html")]
+    assert any(" 1 card " in t or " 1 card·" in t for t in texts)
+    assert not any(" 1 cards" in t or " 1 points" in t for t in texts)
+    index = " ".join("".join(parse(site / "index.html").text).split())
+    assert f"--out {site}" in index and "DIR" not in index
+    assert re.search(r"\d passed — Failures", index), index
+    assert not re.search(r"\d passed— ", index)
+
+
+def test_a_clause_shows_only_the_variants_that_change_it(site: Path) -> None:
+    """Issue 22: D9 reads R05.1 (bombs) and R05.3 (the rocket); the rocket option is shown
+    under R05.3, the airplanes' wing option nowhere on R05; each value on its own line."""
+    r05 = (site / "rules" / "R05.html").read_text(encoding="utf-8")
+    assert "wing_ranks" not in r05 and "rocket" in r05
+    r03 = parse(site / "rules" / "R03.html")
+    values = [a for t, a in r03.tags if t == "ul" and "variants" in a.get("class", "")]
+    assert values
+    text = (site / "rules" / "R03.html").read_text(encoding="utf-8")
+    assert ").; " not in text
+
+
+def test_a_rule_page_leads_with_the_rule_then_examples_then_the_rest_folded(site: Path) -> None:
+    """Issue 22, item 1: the rule's text in English and Spanish, its summary, the Gherkin
+    ``Rule:`` headlines; under each clause the text of every ruling that reads it, 2 to 4
+    examples in full, and every other scenario of the clause folded with its count."""
+    from fivetenk.book.reading import feature_text, rule_bodies
+
+    spec = load_spec()
+    shipped = catalog.shipped()
+    for rule in spec.rules.values():
+        html = (site / "rules" / f"{rule.id}.html").read_text(encoding="utf-8")
+        page = parse(site / "rules" / f"{rule.id}.html")
+        text = " ".join("".join(page.text).split())
+        for lang in ("en", "es"):
+            assert rule_bodies(spec, lang)[rule.number] in text, (rule.id, lang)
+        assert " ".join(rule.summary.split()) in text
+        feature = next(p for p in catalog.shipped_files() if p.name.startswith(rule.id))
+        for clause_id, headline in feature_text(feature).headlines.items():
+            assert headline.split('"')[0] in text, (rule.id, clause_id, headline)
+        for c in rule.clauses:
+            section = html.split(f'data-clause="{c.id}"', 1)[1].split('<section class="clause"')[0]
+            for r in spec.rulings_for(c.id):
+                assert f'data-ruling="{r.id}"' in section, (c.id, r.id)
+            own = [s for s in shipped if s.clauses[0] == c.id]
+            examples = section.count('<article class="scenario example"')
+            folded = section.count('<article class="scenario folded"')
+            assert min(2, len(own)) <= examples <= 4, (c.id, examples)
+            assert examples + folded == len(own), c.id
+            if folded:
+                assert f'<details class="more" data-count="{folded}">' in section
+        lead = unescape(html.split('<section class="clause"')[0])
+        assert rule_bodies(spec, "en")[rule.number] in lead, rule.id
+    d35 = (site / "rules" / "R10.html").read_text(encoding="utf-8")
+    assert spec.rulings["D35"].text[:60] in d35 and 'class="ruling-rest"' in d35
+
+
+def _scenario(ident: str, tags: tuple[str, ...] = (), steps: int = 1, **more: Any) -> Any:
+    from fivetenk.model.scenario import Scenario
+
+    return Scenario(id=ident, name=ident, clauses=["R05.1"], tags=list(tags),
+                    steps=[{"op": "classify", "cards": ["3H"], "expect": {"legal": True}}] * steps,
+                    **more)
+
+
+def test_examples_are_the_tagged_ones_else_the_kits_pick() -> None:
+    from fivetenk.book.reading import pick_examples
+
+    plain = [_scenario(f"R05-00{n}", steps=n) for n in range(1, 7)]
+    tagged = [_scenario("R05-010", ("example",), steps=5), _scenario("R05-011", ("example",))]
+    assert [s.id for s in pick_examples(plain + tagged, set(), 2)] == ["R05-010", "R05-011"]
+    # untagged: the simplest first, those with a Spanish title before them, no variant first
+    assert [s.id for s in pick_examples(plain, set(), 2)] == ["R05-001", "R05-002"]
+    assert pick_examples(plain, {"R05-004"}, 3)[0].id == "R05-004"
+    varied = [_scenario("R05-020", variants={"pass": "trick"}), *plain[3:]]
+    assert pick_examples(varied, set(), 2)[0].id == "R05-004"
+    # one row per outline; never more than 4; the same answer every time
+    rows = [_scenario(f"R05-030.{n}", source={"example": n}) for n in range(1, 4)]
+    assert sorted(s.id for s in pick_examples(rows + plain[:1], set(), 2)) == [
+        "R05-001", "R05-030.1"]
+    assert [s.id for s in pick_examples(rows, set(), 2)] == ["R05-030.1", "R05-030.2"]
+    many = [_scenario(f"R05-04{n}", ("example",)) for n in range(6)]
+    assert len(pick_examples(many, set(), 2)) == 4
+    assert pick_examples(plain, set(), 3) == pick_examples(list(plain), set(), 3)
+
+
+def test_with_reports_a_rule_page_has_a_status_filter_and_each_scenario_its_results(
+        site: Path, tmp_path: Path) -> None:
+    page = parse(site / "rules" / "R02.html")
+    assert page.find("select", id="status-filter")
+    statuses = {a["data-statuses"] for a in page.classed("article", "scenario")}
+    assert "failed passed" in statuses and "passed" in statuses
+    assert page.classed("p", "results")
+    bare = tmp_path / "bare"
+    assert build(bare, {}) == 0
+    plain = parse(bare / "rules" / "R02.html")
+    assert not plain.find("select", id="status-filter") and not plain.classed("p", "results")
+
+
+class Prose(HTMLParser):
+    """A page's own words: without what is marked as another language (``lang="en"``:
+    titles and texts that exist in English only), code, the Gherkin as written, ids, card
+    glyphs and data (``class="data"``: an implementation's name from its report)."""
+
+    VOID = frozenset({"br", "img", "input", "meta", "link", "hr", "wbr", "source"})
+    SKIP = frozenset({"gherkin", "sid", "card", "cards", "data", "variant", "combo"})
+
+    def __init__(self, lang: str) -> None:
+        super().__init__(convert_charrefs=True)
+        self.lang = lang
+        self.stack: list[bool] = []
+        self.words: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in self.VOID:
+            return
+        found = dict(attrs)
+        skip = (found.get("lang") not in (None, self.lang) or tag in ("script", "style", "pre",
+                                                                  "code", "title")
+                or bool(self.SKIP & set((found.get("class") or "").split())))
+        self.stack.append(skip or (bool(self.stack) and self.stack[-1]))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag not in self.VOID and self.stack:
+            self.stack.pop()
+
+    def handle_data(self, data: str) -> None:
+        if not (self.stack and self.stack[-1]):
+            self.words.append(data)
+
+
+SPANISH_TOO = {"as", "once"}
+"""Words both languages write: un as (an ace), once (eleven)."""
+
+
+def english_interface_words(path: Path, lang: str = "es") -> dict[str, str]:
+    """The book's English interface words (every word of ``WORDS["en"]`` that no Spanish
+    interface text uses) found on a page, outside quotes and JSON (data, written the same
+    in every language) and variant names and values; each with the words around it."""
+    from fivetenk.book.words import WORDS
+
+    def words(text: str) -> set[str]:
+        return set(re.findall(r"\w+", text.lower()))
+
+    from fivetenk.book.howto import TEXT
+
+    english = set().union(*map(words, [*WORDS["en"].values(), *TEXT["en"].values()]))
+    spanish = set().union(*map(words, [*WORDS["es"].values(), *TEXT["es"].values()]))
+    spec = load_spec()
+    data = {w for v in spec.variants.values() for w in words(" ".join((v.name, *v.values)))}
+    names = {"reference", "broken"}  # the reports' names (--report NAME=FILE): data
+    page = Prose(lang)
+    page.feed(path.read_text(encoding="utf-8"))
+    text = re.sub(r"\{.*?\}|\[.*?\]", " ", re.sub(r'"[^"\n]*"', " ", " ".join(page.words)))
+    text = " ".join(text.split())
+    return {w: re.search(rf".{{0,40}}\b{w}\b.{{0,30}}", text, re.I).group()  # type: ignore
+            for w in sorted(words(text) & (english - spanish - data - names - SPANISH_TOO))
+            if len(w) > 1}
+
+
+def test_the_spanish_book_has_no_english_interface_word(site: Path, site_es: Path) -> None:
+    """Issue 22, item 5: every page of the Spanish book, reports and all, says nothing of
+    its interface in English; the same check finds them on the English book's pages."""
+    out = site_es
+    found = {str(p.relative_to(out)): english_interface_words(p) for p in html_files(out)}
+    assert not {k: v for k, v in found.items() if v}
+    from fivetenk.book.words import WORDS
+
+    same = {k for k in WORDS["en"] if WORDS["es"][k] == WORDS["en"][k]}
+    assert same <= {"gherkin", "stderr", "none", "lang_note"}, same
+    assert set(WORDS["es"]) == set(WORDS["en"])
+    assert english_interface_words(site / "rules" / "R05.html", "en")
+    assert english_interface_words(site / "matrix.html", "en")
+
+
+def test_every_example_has_its_title_in_spanish() -> None:
+    """Issue 22, item 5: the titles of the illustrative examples read in Spanish in the
+    Spanish book (``templates/titles.es.tsv``); any other title stays English, marked."""
+    from fivetenk.book import Book
+
+    spanish = Book(spec=load_spec(), scenarios=catalog.shipped(), reports=[], lang="es",
+                   command="")
+    missing = [s.id for shown in spanish.examples.values() for s in shown
+               if spanish.title(s)[1]]
+    assert not missing, f"examples without a Spanish title: {missing}"
+    row = next(s for s in catalog.shipped() if s.id == "R01-002.2")
+    assert spanish.title(row) == ("Ninguna cara existe en más de tres copias (ejemplo 2)", False)
+    other = next(s for s in catalog.shipped() if s.id == "R13-009.2")
+    assert spanish.title(other) == (other.name, True)  # its own ending: no guess
+
+
+def test_how_to_play_walks_a_real_hand_in_both_languages(site: Path, tmp_path: Path) -> None:
+    """Issue 22, item 2: the page walks the engine's seeded hand in order, each step
+    linking its rules; every trick is listed with its cards as glyphs, and the settlement
+    shows the engine's own figures (the sum of the defenders' points is their total)."""
+    from fivetenk.book.howto import SECTIONS, walk
+
+    hand = walk()
+    result = hand["result"]
+    assert hand["reveal"] and len(hand["tricks"]) > 20 and result["ending"] == "bankers_out"
+    assert sum(result["credited"][s] for s in result["defenders"]) == result["defender_total"]
+    assert walk() == hand  # seeded: the same hand every time
+    for folder, lang in ((site, "en"), (tmp_path / "es", "es")):
+        if lang == "es":
+            assert main(["book", "--out", str(folder), "--lang", "es"]) == 0
+        html = (folder / "howto.html").read_text(encoding="utf-8")
+        page = parse(folder / "howto.html")
+        sections = page.classed("section", "howto")
+        assert [a["id"] for a in sections] == [key for key, _ in SECTIONS]
+        for key, rules in SECTIONS:
+            part = html.split(f'id="{key}"')[1].split("</section>")[0]
+            assert all(f'href="rules/{r}.html"' in part for r in rules), (lang, key)
+        assert len(page.classed("li", "trick-row")) == len(hand["tricks"])
+        played = sum(len(p["cards"]) for t in hand["tricks"] for p in t["plays"]) + sum(
+            len(t["resolved"]) for t in hand["tricks"])  # and each call resolved, its face
+        tricks = html.split('id="tricks"')[1].split("</section>")[0]
+        tricks = re.sub(r'<ul class="why">.*?</ul>', "", tricks)  # the notes (issue 33)
+        assert tricks.count('class="card ') == played
+        text = " ".join("".join(page.text).split())
+        assert f"= {result['defender_total']}" in text and result["band"] in text
+        index = parse(folder / "index.html")
+        assert "howto.html" in index.links
+
+
+def test_a_ruling_text_shows_its_notation_as_code_and_its_cards_as_glyphs() -> None:
+    from fivetenk.book.reading import split_long
+
+    html = str(book.prose("a `SJ SJ` pair, `beats` and <b>, 10H"))
+    assert html.count("<code>") == 2 and 'data-card="SJ"' in html and 'data-card="10H"' in html
+    assert "`" not in html and "&lt;b&gt;" in html
+    assert "`" in str(book.prose("one ` alone"))  # unpaired: shown as written
+    head, rest = split_long(load_spec().rulings["D9"].text_in("es"))
+    assert head.count("`") % 2 == 0 and rest and (head + " " + rest).split() == \
+        load_spec().rulings["D9"].text_in("es").split()
+
+
+def test_cards_in_text_become_glyphs() -> None:
+    html = str(book.with_cards('"10H SJ" on <AS> BJX 2DD "QS and"'))
+    assert 'data-card="10H"' in html and 'data-card="SJ"' in html
+    assert 'data-card="AS"' in html and "&lt;" in html
+    assert "BJX" in html and "2DD" in html  # not cards: part of a longer word
+    assert html.count("&#34;") == 2  # quotes around cards alone are dropped, not others
+    assert 'data-card="QS"' in html
+
+
+def test_steps_read_as_the_feature_writes_them_in_both_languages() -> None:
+    """A step is shown as written (``Then the hand goes on``), not as the observation it
+    compiles to; in Spanish the same written line, translated by its step's Spanish
+    phrase; a scenario with no feature file to read (JSON) is rendered."""
+    from dataclasses import replace
+
+    from fivetenk.book import step_lines
+
+    scenario = next(s for s in catalog.shipped() if s.id == "R17-001")
+    english = step_lines(scenario, "en")
+    assert "Then the hand goes on" in english
+    assert not any("the observation at" in line for line in english)
+    spanish = step_lines(scenario, "es")
+    assert "Entonces la mano sigue" in spanish and len(spanish) == len(english)
+    unread = replace(scenario, source={})
+    assert any("the observation at" in line for line in step_lines(unread, "en"))

@@ -1,0 +1,347 @@
+"""The hostile cases of issue 29 that are not about output paths (those are
+tests/model/test_output_paths.py): each defect found, as a test that fails without its fix.
+
+- ``fuzz merge``: a recorded case name is a name, never a glob pattern; the same report
+  twice and negative counts are bad input (defect 3, and the "also found" cases);
+- ``diff`` shows a report's keys escaped and bounded (defect 4);
+- ``play --resume`` bounds a log's ``think`` as ``--think`` is bounded (defect 5);
+- the pytest plugin refuses an empty, blank or unparsable ``--fivetenk-impl`` and kills
+  the implementation's whole process tree on SIGTERM (defects 6, 7);
+- ``new-adapter`` writes an adapter that compiles and says its name, whatever the folder
+  and name (defect 8);
+- ``expectations`` blames the report's line for a record that cannot be an entry, never
+  itself (defect 9);
+- a handshake word the kit does not know shows in ``--summary-md`` and the badge (also
+  found).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from helpers import ROOT, run_cli
+
+from fivetenk import cli
+from fivetenk.results import published
+
+MINI = ROOT / "tests" / "miniatures"
+WAIT = 60.0
+"""Seconds at most for what normally takes a moment: only a hang reaches it."""
+
+
+# --------------------------------------------------------------------------- fuzz merge
+
+
+def shard(folder: Path, *records: dict[str, object], summary: dict[str, object] | None = None
+          ) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    lines = [*records, summary or {"record": "summary", "seed": 1, "tried": {"queries/x": 3},
+                                   "diverged": 1}]
+    path = folder / "fuzz.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in lines))
+    return path
+
+
+GROUP = {"record": "divergence", "case": 4, "count": 1,
+         "found": {"paths": ["beats"], "request": {"cmd": "beats"}, "expected": True,
+                   "observed": False}}
+
+
+@pytest.mark.parametrize("name", ["a**b", "*", "[", "**", "../*.jsonl", "x/*"])
+def test_merge_reads_a_recorded_case_name_as_a_name_never_a_pattern(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str) -> None:
+    folder = tmp_path / "sh1"
+    shard(folder, {**GROUP, "feature": name})
+    code, out, err = run_cli(["fuzz", "merge", str(folder)])
+    assert code == 1 and "Traceback" not in err, err
+    written = [line for line in out.splitlines() if line.strip().startswith("written:")]
+    assert written and all("fuzz.jsonl" not in line and "(not in" in line for line in written)
+
+
+def test_merge_refuses_the_same_report_twice(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    report = shard(tmp_path / "sh1", GROUP)
+    for twice in ([str(report.parent), str(report.parent)], [str(report.parent), str(report)],
+                  [str(report), str(tmp_path / "." / "sh1" / "fuzz.jsonl")]):
+        code, out, err = run_cli(["fuzz", "merge", *twice])
+        assert code == 2 and "the same report" in err and "counted twice" in err, err
+        assert "GROUP" not in out
+
+
+@pytest.mark.parametrize(("record", "where"), [
+    ({**GROUP, "count": -5}, ":1: 'count': expected an integer, 0 or more"),
+    ({**GROUP, "case": -1}, ":1: 'case'"),
+    ({"record": "case", "case": -2}, ":1: 'case'"),
+])
+def test_merge_refuses_a_negative_count(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                        record: dict[str, object], where: str) -> None:
+    shard(tmp_path / "sh1", record)
+    code, _, err = run_cli(["fuzz", "merge", str(tmp_path / "sh1")])
+    assert code == 2 and where in err and "Traceback" not in err, err
+
+
+@pytest.mark.parametrize("summary", [
+    {"record": "summary", "seed": 1, "tried": {"queries/x": -5}, "diverged": 0},
+    {"record": "summary", "seed": 1, "tried": {"queries/x": "5"}, "diverged": 0},
+    {"record": "summary", "seed": 1, "tried": {}, "diverged": -1},
+])
+def test_merge_refuses_summary_counts_that_are_not_whole_numbers(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], summary: dict[str, object]) -> None:
+    shard(tmp_path / "sh1", summary=summary)
+    code, _, err = run_cli(["fuzz", "merge", str(tmp_path / "sh1")])
+    assert code == 2 and "fuzz.jsonl:1" in err and "0 or more" in err, err
+
+
+# --------------------------------------------------------------------------- diff
+
+
+def test_diff_shows_a_reports_keys_escaped_and_bounded(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A run record's unknown keys are kept as later profile words: shown escaped (no
+    terminal escape reaches the console) and bounded (3 MB in is not 3 MB out), however
+    many there are."""
+    old, new = tmp_path / "old.jsonl", tmp_path / "new.jsonl"
+    old.write_text(json.dumps({"record": "run", "implementation": "e"}) + "\n")
+    words = {"\x1b]0;owned\x07" + "k" * 3_000_000: 1,
+             **{f"w{i}\x1b[31m\u202e": {"\x1b[2J": i} for i in range(500)}}
+    new.write_text(json.dumps({"record": "run", "implementation": "e", **words}) + "\n")
+    for markdown in ([], ["--markdown"]):
+        code, out, err = run_cli(["diff", *markdown, str(old), str(new)])
+        assert code == 0, err
+        assert "\x1b" not in out and "\u202e" not in out and "\x07" not in out
+        assert len(out) < 20_000, len(out)
+    assert "more profile words differ" in out or "more" in out
+
+
+# --------------------------------------------------------------------------- play --resume
+
+
+def resumable_log(tmp_path: Path) -> Path:
+    """A log of a game quit before its end (seat 5 of seed 1, three answers given)."""
+    log = tmp_path / "game.jsonl"
+    stdin, stdout = sys.stdin, sys.stdout
+    try:
+        sys.stdin, sys.stdout = io.StringIO("1\n1\n1\n"), io.StringIO()
+        assert cli.main(["play", "--seed", "1", "--seat", "5", "--hands", "1", "--log",
+                         str(log)]) == 0
+    finally:
+        sys.stdin, sys.stdout = stdin, stdout
+    return log
+
+
+@pytest.mark.parametrize("think", [1e300, 700, 600.5, 0, -1, True, "1", None, [1]])
+def test_resume_bounds_the_logs_think_as_the_command_line_does(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], think: object) -> None:
+    log = resumable_log(tmp_path)
+    capsys.readouterr()
+    lines = log.read_text().splitlines()
+    game = json.loads(lines[0])
+    game["think"] = think
+    log.write_text("\n".join([json.dumps(game), *lines[1:]]) + "\n")
+    before = log.read_bytes()
+    stdin = sys.stdin
+    try:
+        sys.stdin = io.StringIO("")
+        code = cli.main(["play", "--resume", str(log)])
+    finally:
+        sys.stdin = stdin
+    err = capsys.readouterr().err
+    assert code == 2, err
+    assert f"{log}:1: the game record's think must be above 0 and at most 600" in err, err
+    assert log.read_bytes() == before
+
+
+def test_resume_accepts_the_thinks_the_command_line_accepts(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from fivetenk.practice.search import think_problem
+
+    for think in (0.01, 1, 600, 600.0):
+        assert think_problem(think) is None
+    for think in (0, 600.01, float("nan"), float("inf"), True, "1"):
+        assert think_problem(think) is not None
+
+
+# --------------------------------------------------------------------------- the pytest plugin
+
+
+def plugin_pytest(folder: Path, *args: str) -> subprocess.Popen[str]:
+    return subprocess.Popen([sys.executable, "-m", "pytest", "-p", "fivetenk.pytest_plugin",
+                             "-p", "no:cacheprovider", "-q", *args], cwd=folder,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+@pytest.mark.parametrize("impl", ["", "   ", "'unclosed", '"a b', "\t\n"])
+def test_the_plugin_refuses_an_empty_or_unparsable_command(tmp_path: Path, impl: str) -> None:
+    """An unset $IMPL in CI must not go green: one usage error, a non-zero exit, before
+    any test (and the session's own tests are not run either)."""
+    (tmp_path / "test_one.py").write_text("def test_one():\n    pass\n")
+    done = plugin_pytest(tmp_path, "--fivetenk-impl", impl)
+    out, err = done.communicate(timeout=WAIT)
+    assert done.returncode not in (0, 1), out + err
+    assert "--fivetenk-impl" in err and "Traceback" not in out + err, out + err
+    assert err.count("--fivetenk-impl") == 1 and "1 passed" not in out
+
+
+def test_sigterm_to_pytest_kills_the_implementations_whole_tree(tmp_path: Path) -> None:
+    """As under ``fivetenk check``: the implementation, which never answers and leaves
+    escapees in new sessions and double-forked, is killed with all of them; pytest exits
+    with 128 + SIGTERM."""
+    from fivetenk.impl.process_tree import become_subreaper, proc_stat
+
+    assert become_subreaper()  # an escapee left behind comes here, visible as a zombie
+    pids_file = tmp_path / "pids"
+    impl = f"{sys.executable} {MINI / 'escape.py'} all {pids_file} start"
+    session = plugin_pytest(tmp_path, "--fivetenk-rule", "R05", "--fivetenk-timeout", "600",
+                            "--fivetenk-impl", impl)
+    pids: list[int] = []
+    try:
+        deadline = time.monotonic() + WAIT
+        while time.monotonic() < deadline:  # an event: the escapees are out, start hangs
+            words = pids_file.read_text().split() if pids_file.exists() else []
+            if "ready" in words and "hanging" in words:
+                pids = [int(w) for w in words if w.isdigit()]
+                break
+            time.sleep(0.02)
+        assert len(pids) == 4, pids_file.read_text() if pids_file.exists() else "no pids"
+        session.send_signal(signal.SIGTERM)
+        out, err = session.communicate(timeout=WAIT)
+    finally:
+        if session.poll() is None:
+            session.kill()
+            session.wait()
+    assert session.returncode == 128 + signal.SIGTERM, out + err
+    assert "terminated by SIGTERM" in out, out
+    deadline = time.monotonic() + WAIT
+    left = pids
+    while left and time.monotonic() < deadline:
+        left = [p for p in pids if proc_stat(p) is not None]
+        time.sleep(0.02)
+    for pid in left:  # never leak: kill what a failure left
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
+    assert left == [], {p: proc_stat(p) for p in left}
+
+
+# --------------------------------------------------------------------------- new-adapter
+
+
+HOSTILE_NAMES = ['d\\x', 'x\\N', 'a"""b', "q'uote", "sp ace", "$(touch pwned)", "`id`",
+                 "tab\\t", "uni\u00e9\U0001f600", "*/ //", "${x}", "'''"]
+
+
+def hello_name(command: list[str], cwd: Path) -> str:
+    done = subprocess.run(command, input=b'{"cmd":"hello","seq":0,"protocol":1}\n'
+                          b'{"cmd":"stop","seq":1}\n', capture_output=True, cwd=cwd,
+                          timeout=WAIT, check=False)
+    assert done.returncode == 0, done.stderr.decode(errors="replace")
+    reply = json.loads(done.stdout.decode().splitlines()[0])
+    return str(reply["result"]["name"])
+
+
+@pytest.mark.parametrize("lang", ["python", "js", "esm"])
+def test_new_adapter_compiles_for_any_folder_and_name(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str) -> None:
+    """Every hostile folder name, and the same as --name: the adapter compiles, answers
+    the handshake with the name given, and nothing the name says is run; the README's
+    command, pasted in a shell, runs that adapter."""
+    import shutil
+
+    if lang != "python" and shutil.which("node") is None:
+        pytest.skip("Node.js is not installed")
+    env_path = os.environ.get("PYTHONPATH", "")
+    for name in HOSTILE_NAMES:
+        folder = tmp_path / f"{name}-{lang}"
+        module = ["--module", "esm"] if lang == "esm" else []
+        code, out, err = run_cli(["new-adapter", "--lang", "python" if lang == "python" else "js",
+                              *module, str(folder), "--name", name])
+        if lang == "esm" and "\\" in name:  # Node's ES module loader cannot load it there
+            assert code == 2 and "backslash" in err and not folder.exists(), err
+            continue
+        assert code == 0, err
+        assert "\x1b" not in out
+        script = folder / {"python": "adapter.py", "js": "adapter.js", "esm": "adapter.mjs"}[lang]
+        command = [sys.executable, str(script)] if lang == "python" else ["node", str(script)]
+        if lang == "python":
+            os.environ["PYTHONPATH"] = str(ROOT.parent)
+        try:
+            assert hello_name(command, tmp_path) == name
+        finally:
+            os.environ["PYTHONPATH"] = env_path
+        readme = (folder / "README.md").read_text()
+        line = next(x for x in readme.splitlines() if "before.jsonl" in x).strip()
+        echo = line.replace("fivetenk check --impl", "printf '%s\\n'").replace(
+            "--jsonl before.jsonl", "")
+        shown = subprocess.run(["bash", "-c", echo], capture_output=True, text=True,
+                               cwd=tmp_path, timeout=WAIT, check=True).stdout.strip()
+        import shlex
+
+        assert shlex.split(shown)[-1] == str(script), (line, shown)
+    assert not (tmp_path / "pwned").exists()
+
+
+# --------------------------------------------------------------------------- expectations
+
+
+@pytest.mark.parametrize(("record", "by"), [
+    ({"id": " ", "status": "failed"}, "id"),
+    ({"id": "\t", "status": "errored"}, "id"),
+    ({"id": "\n", "status": "failed", "shapes": ["pair"],
+      "differences": [{"path": "beats", "observed": True}]}, "shape"),
+    ({"id": "  x", "status": "failed", "rule": "R02"}, "rule"),
+])
+def test_expectations_blame_the_reports_line_not_the_kit(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], record: dict[str, object],
+        by: str) -> None:
+    run_file = tmp_path / "run.jsonl"
+    run_file.write_text(json.dumps({"record": "run", "implementation": "e"}) + "\n"
+                        + json.dumps({"record": "scenario", "id": "R02-001",
+                                      "status": "failed"}) + "\n"
+                        + json.dumps({"record": "scenario", **record}) + "\n")
+    out = tmp_path / "e.yaml"
+    code, _, err = run_cli(["expectations", str(run_file), "--out", str(out), "--by", by])
+    assert code == 2, err
+    assert f"{run_file}:3: " in err and "internal error" not in err, err
+    assert not out.exists()
+
+
+# --------------------------------------------------------------------------- published
+
+
+def test_an_unknown_profile_word_shows_in_the_summary_and_the_badge(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The implementation declares a wing rule the kit does not know: ignored with a
+    warning on the console, and now in the summary (its profile is not "the whole game")
+    and on the badge (counted in the label, never green)."""
+    impl = f"{sys.executable} {MINI / 'later_kit.py'}"
+    badge, summary = tmp_path / "badge.json", tmp_path / "summary.md"
+    _, out, _ = run_cli(["check", "--no-progress", "-q", "--rule", "R02", "--impl", impl,
+                     "--badge", str(badge), "--summary-md", str(summary)])
+    assert "warning: " in out, out
+    shown = json.loads(badge.read_text())
+    text = summary.read_text()
+    assert "unknown profile word" in shown["label"] and shown["color"] != "brightgreen"
+    assert "the whole game" not in text and "unknown profile word" in text
+    assert "- warning: the implementation" in text
+
+
+def test_the_published_profile_counts_ignored_words() -> None:
+    full = {"capabilities": [], "shapes": [], "variants": {}, "warnings": []}
+    from fivetenk.impl.drivers import CAPABILITIES
+    from fivetenk.impl.words import SHAPES
+
+    full = {**full, "capabilities": list(CAPABILITIES), "shapes": list(SHAPES)}
+    assert published.profile_words(full) == ""
+    one = {**full, "warnings": ["the implementation declares the wing rule \"x\", …"]}
+    assert published.profile_words(one) == "1 unknown profile word ignored"
+    many = {**full, "warnings": ["a", "b", "… and 40 more warnings about the handshake"]}
+    assert published.profile_words(many) == "42 unknown profile words ignored"
+    assert published.badge([], one)["color"] == "yellow"
