@@ -240,6 +240,26 @@ def test_no_module_imports_a_private_name_of_another() -> None:
     assert private_imports(modules()) == []
 
 
+def test_every_package_has_a_face() -> None:
+    """Each package of the kit says what it offers: ``__all__`` in its ``__init__.py`` (the
+    layer packages and most areas list their modules; a package that is one module's worth
+    of code lists its public names)."""
+    faceless = [name for name, path in modules().items() if path.name == "__init__.py"
+                and not name.startswith("fivetenk.reference")
+                and "__all__" not in defined_names(path)]
+    assert faceless == []
+
+
+def defined_names(path: Path) -> set[str]:
+    """The names a module binds at its top level."""
+    names: set[str] = set()
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if \
+            isinstance(node, ast.AnnAssign) else []
+        names.update(t.id for t in targets if isinstance(t, ast.Name))
+    return names
+
+
 def _tree(root: Path, files: dict[str, str]) -> dict[str, Path]:
     """A made-up package ``p`` under ``root``: relative path -> source."""
     for name, text in files.items():

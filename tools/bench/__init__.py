@@ -15,3 +15,6 @@ targets live here, not in assertions that a slow machine would fail):
 How much of the engine the features exercise and pin are measured elsewhere:
 ``python -m fivetenk.mutation.feature_coverage`` and ``python -m fivetenk.mutation``.
 """
+
+# __all__: the modules of the package (written by relayer.py)
+__all__ = ["bounds", "combos", "fuzz", "game", "protocol", "strategy"]

@@ -9,3 +9,6 @@
 The commands of the other areas live with them: ``fuzz`` in :mod:`fivetenk.fuzz`, ``play``,
 ``dispute`` and ``simulate`` in :mod:`fivetenk.practice`, ``book`` in :mod:`fivetenk.book`.
 """
+
+# __all__: the modules of the package (written by relayer.py)
+__all__ = ["check", "diff", "expectations", "export", "render", "rules", "show"]

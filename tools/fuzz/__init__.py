@@ -27,3 +27,9 @@ with Hypothesis to a minimal case and written as a kit scenario (``.feature`` an
 
 This module imports nothing, so that importing one of them loads only what it needs.
 """
+
+# __all__: the modules of the package (written by relayer.py)
+__all__ = [
+    "campaign", "command", "faults", "findings", "game_cases", "games", "known", "merge", "queries",
+    "short_deal", "source",
+]

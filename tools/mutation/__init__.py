@@ -25,7 +25,8 @@ The package: :mod:`.operators` (which mutants exist), :mod:`.equivalents`, :mod:
 (checking the hand-judged ones), :mod:`.engine` (applying a mutant in a forked child),
 :mod:`.pool` (children with time limits),
 :mod:`.through_adapter` and :mod:`.inprocess` (the two judges), :mod:`.campaign` (a run),
-:mod:`.report`, and ``__main__`` (the command).
+:mod:`.report`, ``__main__`` (the command), and :mod:`.feature_coverage` (how much of
+the engine the feature suite alone exercises, the other measure of the suite).
 
 **Why a mutator of our own, not mutmut or cosmic-ray** (measured on 2 cores, 2026-11-30):
 
@@ -55,3 +56,9 @@ Through the adapter, the same selection (only the scenarios whose run reaches th
 line, here the lines the *adapter* executed) and forked adapters keep a whole run within
 minutes; the figures are in the README.
 """
+
+# __all__: the modules of the package (written by relayer.py)
+__all__ = [
+    "campaign", "checks", "engine", "equivalents", "feature_coverage", "inprocess", "operators",
+    "pool", "report", "through_adapter",
+]

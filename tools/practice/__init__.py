@@ -28,3 +28,9 @@ Which module owns what:
 
 Nothing is imported here: each command's module loads only when that command runs.
 """
+
+# __all__: the modules of the package (written by relayer.py)
+__all__ = [
+    "answers", "claims", "dispute", "gamelog", "play", "reasons", "screen", "search", "simulate",
+    "strategy", "table", "words",
+]

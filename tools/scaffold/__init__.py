@@ -180,3 +180,6 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
           "  (every scenario errors, \"… is not implemented\", until you fill the functions "
           "in)", file=out)
     return 0
+
+
+__all__ = ["add_arguments", "as_esm", "command", "files", "main_file", "run"]
