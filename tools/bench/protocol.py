@@ -126,6 +126,7 @@ def load_figures(repeat: int) -> None:
 def shape_figures() -> None:
     """Print the time to tag the whole shipped suite with its shapes, cold and cached, and
     how many scenarios use each shape."""
+    from ..impl.words import SHAPES
     from ..suite import shapes
 
     scenarios = catalog.shipped()
@@ -139,7 +140,7 @@ def shape_figures() -> None:
     warm = time.perf_counter() - started
     print(f"{len(scenarios)} scenarios: {cold * 1000:.0f} ms to compute their shapes, "
           f"{warm * 1000:.1f} ms cached")
-    for shape in shapes.SHAPES:
+    for shape in SHAPES:
         print(f"  {shape:<17} {sum(shape in t for t in tags):>4} scenarios")
     print(f"  {'(none)':<17} {sum(not t for t in tags):>4} scenarios")
 
