@@ -3,9 +3,11 @@ dispute`` and ``fivetenk simulate``, and the computer players they share.
 
 Which module owns what:
 
-- :mod:`~fivetenk.practice.play`: ``fivetenk play``, its options and the game loop of one
-  seat against five heuristic players (:class:`~fivetenk.practice.play.Session`): asking
-  each question, reading the answer, the ``dispute`` command inside the game, quitting;
+- :mod:`~fivetenk.practice.play`: ``fivetenk play``, its options, on the terminal or in
+  the browser (``--web``);
+- :mod:`~fivetenk.practice.session`: the game loop of one seat against five computer
+  players (:class:`~fivetenk.practice.session.Session`): asking each question, reading the
+  answer, the ``dispute`` command inside the game, quitting;
 - :mod:`~fivetenk.practice.screen`: what the seat sees of the table, within 80 x 24: the
   status, the numbered choices, each move, the settlement, colours on a terminal;
 - :mod:`~fivetenk.practice.answers`: where the answers come from (readline on a terminal,

@@ -2,7 +2,7 @@
 ``undo``, ``history`` and ``score`` at any question, and a helpful answer to a word that
 is neither a card nor a command.
 
-:class:`Table` is the part of a :class:`fivetenk.practice.play.Session` that keeps what
+:class:`Table` is the part of a :class:`fivetenk.practice.session.Session` that keeps what
 these need: the tricks of the hand (:class:`Trick`, filled as each move is made, so a
 resumed game has them too), the levels before and after every hand, and the points where
 each of the user's questions was asked (:class:`Mark`), so that ``undo`` takes back the
