@@ -43,6 +43,16 @@ refused, since resuming rewrites it; a failed resume leaves it as it was).
 --auto takes the suggestion at every decision: the same seed gives the same
 game. Colours only on a terminal and without NO_COLOR. --lang es speaks Spanish
 at the table (card notation and answers stay as they are).
+
+--web plays the same game (seeds, players, log, --resume, undo, dispute) at a
+table in the browser: your hand to click, the other seats, every trick, the
+points, calls and levels, the suggestion with its reasons, undo and dispute
+buttons, English or Spanish. It prints the table's address and opens a browser
+(--no-open does not). The server listens on 127.0.0.1 only (--port N, default
+any free port); the address holds a random token that every request must carry,
+other sites' pages are refused, and nothing is loaded from the network.
+Ctrl-C stops it, saying how to go on; a dispute file is written in the current
+folder.
 """
 
 from __future__ import annotations
@@ -108,6 +118,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lang", choices=LANGUAGES, default="en",
                         help="the language of the table's words: en (default) or es "
                         "(Spanish); card notation and the answers stay as they are")
+    parser.add_argument("--web", action="store_true",
+                        help="play at a table in the browser: a server on 127.0.0.1 only, "
+                        "its address (with a random token) printed and opened")
+    parser.add_argument("--no-open", action="store_true",
+                        help="with --web: print the table's address, open no browser")
+    parser.add_argument("--port", type=int, default=None, metavar="N",
+                        help="with --web: the port to listen on (default: any free port)")
     parser.add_argument("--resume", metavar="FILE",
                         help="go on with the game logged in FILE (written by --log): its "
                         "seed, seat, variants and hands, its decisions replayed; the log "
@@ -127,6 +144,15 @@ def run(args: argparse.Namespace, out: TextIO | None = None,
         print(f"fivetenk play: {message}", file=sys.stderr)
         return 2
 
+    web = bool(getattr(args, "web", False))
+    port = getattr(args, "port", None)
+    if not web and (getattr(args, "no_open", False) or port is not None):
+        return refuse("--no-open and --port go with --web")
+    if web and args.auto:
+        return refuse("--auto takes every decision itself, with no table to show: drop "
+                      "--auto or --web")
+    if port is not None and not 0 <= port <= 65535:
+        return refuse(f"--port must be 0-65535, not {port}")
     resume: Resume | None = None
     if args.resume:
         given = [name for name, value in (("--seed", args.seed), ("--seat", args.seat),
@@ -181,12 +207,23 @@ def run(args: argparse.Namespace, out: TextIO | None = None,
             log = os.fdopen(open_log(Path(log_name), policy=NEW), "w", encoding="utf-8")
         except UsageError as err:
             return refuse(exists if "exists" in str(err) else f"cannot write the log: {err}")
-    session = Session(seed, seat, variants, out, inp, log=log, auto=args.auto,
-                      hints=not args.no_hints, color=color, hands=hands,
-                      log_name=log_name, resume=resume, ask_forced=args.ask_forced,
-                      level=level, opponents=opponents, think=think,
-                      lang=getattr(args, "lang", "en"))
+    front: type[Session] = Session
+    if web:  # the browser's table: the same session, its answers from the page
+        from .web import WebSession
+        front, color = WebSession, False
+    session = front(seed, seat, variants, out, inp, log=log, auto=args.auto,
+                    hints=not args.no_hints, color=color, hands=hands,
+                    log_name=log_name, resume=resume, ask_forced=args.ask_forced,
+                    level=level, opponents=opponents, think=think,
+                    lang=getattr(args, "lang", "en"))
     session.fresh = resume is None and args.seed is None
+    if web:
+        from .web import WebSession, serve
+        assert isinstance(session, WebSession)
+        try:
+            return serve(session, port=port or 0, open_browser=not args.no_open, out=out)
+        finally:
+            session.close()
     code = 0
     try:
         session.play()
