@@ -281,12 +281,20 @@ def test_the_whole_hand_to_its_settlement(watched: Watched, table: Table,
 
     page = watched.page
     before = version(page)
-    for _ in range(200):  # from the keyboard: Tab to the button, Enter
+    page.locator("#title").click()  # the keyboard from the top of the page
+    card, focused = None, []
+    for _ in range(200):  # Tab to a card, Space selects it; Tab on to the suggestion
         page.keyboard.press("Tab")
-        if page.evaluate("() => document.activeElement.id") == "play-suggestion":
+        focused.append(page.evaluate("() => document.activeElement.id"))
+        if card is None and focused[-1].startswith("card-"):
+            card = focused[-1]
+            page.keyboard.press("Space")
+            expect(page.locator(f"#{card}")).to_have_attribute("aria-pressed", "true")
+        if focused[-1] == "play-suggestion":
             break
     else:
-        raise AssertionError("Tab never reached 'Play the suggestion'")
+        raise AssertionError(f"Tab never reached 'Play the suggestion': {focused}")
+    assert card is not None, f"Tab reached no card of the hand: {focused}"
     page.keyboard.press("Enter")
     settle(page, before)
     for _ in range(200):

@@ -191,7 +191,7 @@
   function drawHand(question) {
     const hand = $('hand');
     hand.replaceChildren();
-    $('hand-title').textContent = L('your_hand', {n: state.hand_size});
+    $('hand-title').textContent = L(state.hand_size === 1 ? 'your_hand_one' : 'your_hand', {n: state.hand_size});
     const clickable = question && ['play', 'bury', 'reveal'].includes(question.kind) && !state.busy;
     if (!state.hand.length) hand.append(el('p', {text: L('hand_empty')}));
     const cards = handCards();
@@ -266,15 +266,17 @@
   function hint() {
     hinted = true;
     const s = state.suggestion;
+    let picked = false;
     if (s) {
       const wanted = s.reveal ? [s.reveal] : s.cards.slice();
+      picked = wanted.length > 0;
       selected.clear();
       for (const card of handCards()) {
         const at = wanted.indexOf(card.code);
         if (at >= 0) { selected.add(card.id); wanted.splice(at, 1); }
       }
     }
-    message = {text: L('hint_shown'), kind: 'note'};
+    message = {text: L(picked ? 'hint_shown' : 'hint_below'), kind: 'note'};
     draw(state);
   }
 
@@ -348,10 +350,14 @@
     details.hidden = false;
     if (question.kind === 'call') details.open = true;
     $('choices-title').textContent = L('choices', {n: question.count});
+    const shown = state.suggestion && (state.hints || hinted) ? state.suggestion.n : null;
     for (const option of question.options) {
-      list.append(el('li', {}, el('button', {
-        type: 'button', id: 'choice-' + option.n, cls: 'choice', text: option.text,
-        on: {click: () => send({do: 'choice', n: option.n})}})));
+      const item = el('li', {}, el('button', {
+        type: 'button', id: 'choice-' + option.n,
+        cls: 'choice' + (option.n === shown ? ' suggested' : ''), text: option.text,
+        on: {click: () => send({do: 'choice', n: option.n})}}));
+      if (option.n === shown) item.append(' ', el('em', {text: '\u2190 ' + L('suggested')}));
+      list.append(item);
     }
     if (question.count > question.options.length) {
       list.append(el('li', {cls: 'small', text: L('more_choices', {n: question.count - question.options.length})}));
@@ -395,7 +401,7 @@
     for (const s of state.seats) {
       const role = s.role === 'banker' ? L('banker') : s.role === 'partner' ? L('partner')
         : s.role === 'defender' ? L('defender') : L('side_unknown');
-      const parts = [L('cards_left', {n: s.cards}), L('level', {level: s.level}), role,
+      const parts = [L(s.cards === 1 ? 'cards_left_one' : 'cards_left', {n: s.cards}), L('level', {level: s.level}), role,
                      L('captured', {n: s.captured})];
       if (s.out) parts.push(L('out', {n: s.out}));
       list.append(el('li', {cls: 'seat' + (s.you ? ' you' : '') + (s.role ? ' ' + s.role : ''),
