@@ -99,7 +99,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             cases.append({"case": f"a feature of {what}", "bytes": path.stat().st_size,
                           "seconds": round(float(str(found["seconds"])), 3),
                           "peak_mb": int(str(found["peak_kb"])) // 1024,
-                          "outcome": found["problem"]})
+                          "outcome": str(found["problem"]).replace(f"{folder}/", "")})
     if args.json:
         emit(recorder.finish("bounds", {"cases": cases}))
     return 0
