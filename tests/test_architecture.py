@@ -8,7 +8,7 @@ the design, and only waits for the wrong call order to fail. Imports under ``if
 TYPE_CHECKING:`` are left out: they never run, and type annotations may name a higher
 layer's types.
 
-The layers this keeps, bottom to top (the README's "Architecture" section): the engine
+The layers this keeps, bottom to top (docs/architecture.md, "Layers"): the engine
 (``fivetenk.reference``: cards, errors, rejections and provenance first, then variants,
 combinations, the game), which imports nothing of the kit; the scenario data and the
 bounding helpers; the language and its compiler; drivers, shapes, the protocol; the

@@ -41,7 +41,8 @@ commands:
   dispute    write one decision of a game log as a scenario to check or edit (--at N)
 
 exit codes: 0 ok, 1 failed or errored scenarios (or none ran: all skipped), 2 bad input.
-See README.md for writing your own scenarios and for the adapter protocol.
+Guides: README.md and docs/ in the kit's source (your own scenarios:
+docs/scenario-language.md); the adapter protocol: fivetenk protocol.
 """
 
 

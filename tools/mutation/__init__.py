@@ -53,5 +53,5 @@ The package: :mod:`.operators` (which mutants exist), :mod:`.equivalents`, :mod:
 
 Through the adapter, the same selection (only the scenarios whose run reaches the mutated
 line, here the lines the *adapter* executed) and forked adapters keep a whole run within
-minutes; the figures are in the README.
+minutes; the figures are in docs/measuring.md.
 """
