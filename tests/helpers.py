@@ -38,6 +38,8 @@ ROOT = TESTS.parent
 MINIATURES = TESTS / "miniatures"
 """The tiny misbehaving implementations (tests/miniatures/)."""
 README = ROOT / "README.md"
+GUARANTEES = ROOT / "docs" / "guarantees.md"
+"""The guide of what the kit guarantees (docs/guarantees.md)."""
 
 
 CHECK_REPORT = "check-run.jsonl"

@@ -10,7 +10,7 @@ the design, and only waits for the wrong call order to fail. Imports under ``if
 TYPE_CHECKING:`` never run, so they close no circle; but they count for the layer order:
 an annotation naming a higher layer's type is an upward dependency all the same.
 
-The layers, bottom to top (the README's "Architecture" section): the engine
+The layers, bottom to top (docs/architecture.md, "Layers"): the engine
 (``fivetenk.reference``), which imports nothing of the kit; the model (scenarios, the
 spec, user input, bounds, paths, the suite cache, the position builder); the language
 (phrases and the compiler); impl (drivers, the protocol, processes, the adapter and the
@@ -37,9 +37,13 @@ PACKAGES = {"fivetenk": ROOT / "tools", "fivetenk.reference": ROOT / "reference"
 MAX_LINES = 900
 """The most lines a module of the kit or the engine may have (issue 23)."""
 
+ROOT_PACKAGE = "fivetenk"
+"""The kit's package itself (its face: the version): in the bottom layer of the kit, and
+holding no module of its own (a module of it is in the layer of its package)."""
+
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("engine", ("fivetenk.reference",)),
-    ("model", ("fivetenk", "fivetenk.model")),  # "fivetenk": the package's face, its version
+    ("model", (ROOT_PACKAGE, "fivetenk.model")),
     ("language", ("fivetenk.language",)),
     ("impl", ("fivetenk.impl",)),
     ("suite", ("fivetenk.suite",)),
@@ -52,6 +56,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("mutation", ("fivetenk.mutation",)),
     ("scaffold", ("fivetenk.scaffold",)),
     ("entry points", ("fivetenk.cli", "fivetenk.pytest_plugin")),
+    ("docs", ("fivetenk.docs",)),  # the pages of docs/ written from the command line's help
 )
 """The layers, bottom to top, each with the packages (or modules) it holds; a module may
 import from its own layer and the layers before it, never from one after it."""
@@ -183,7 +188,8 @@ def layer_of(module: str, layers: tuple[tuple[str, tuple[str, ...]], ...] = LAYE
     best, index = "", -1
     for i, (_, members) in enumerate(layers):
         for member in members:
-            if (module == member or module.startswith(member + ".")) and len(member) > len(best):
+            inside = module.startswith(member + ".") and member != ROOT_PACKAGE
+            if (module == member or inside) and len(member) > len(best):
                 best, index = member, i
     return index
 

@@ -98,7 +98,8 @@ def _epilog() -> str:
     return "\n".join([
         *lines, "",
         "exit codes: 0 ok, 1 failed or errored scenarios (or none ran: all skipped), 2 bad input.",
-        "See README.md for writing your own scenarios and for the adapter protocol.", ""])
+        "Guides: README.md and docs/ in the kit's source (your own scenarios:",
+        "docs/scenario-language.md); the adapter protocol: fivetenk protocol.", ""])
 
 
 EPILOG = _epilog()

@@ -134,6 +134,8 @@ def test_the_summary_has_every_rule_and_the_variants_page_every_variant(
         assert all(set(v.values_es) == set(v.values) for v in SPEC.variants.values())
     index = files["index.html"]
     assert 'href="summary.html"' in index and 'href="variants.html"' in index
+    # an engine of another game declares its profile words instead (issue 32): D39 linked
+    assert 'class="variants-profile"' in variants and 'href="rulings/D39.html"' in variants
 
 
 def test_no_raw_markdown_reaches_a_page(book: tuple[str, dict[str, str]]) -> None:

@@ -532,13 +532,12 @@ def test_an_expected_object_is_compared_on_the_keys_it_writes() -> None:
 
 # --------------------------------------------------------------------------- the documents agree
 
-README = ROOT / "README.md"
+HOUSE_RULES = ROOT / "docs" / "house-rules.md"
+"""The guide "Checking an engine that plays other house rules" (moved out of the README)."""
 
 
-def _readme_section() -> str:
-    text = README.read_text("utf-8")
-    start = text.index("## Checking an engine that plays other house rules")
-    return text[start:text.index("\n## ", start + 3)]
+def _guide() -> str:
+    return HOUSE_RULES.read_text("utf-8")
 
 
 def test_the_worked_exchange_shows_the_handshake_fivetenk_adapter_sends() -> None:
@@ -553,13 +552,13 @@ def test_the_worked_exchange_shows_the_handshake_fivetenk_adapter_sends() -> Non
 
 
 @pytest.mark.slow
-def test_readme_house_rules_section_is_what_the_small_set_engine_does(tmp_path: Path) -> None:
-    """README, "Checking an engine that plays other house rules": the handshake shown is
-    the one small_set.py sends, and the expectations file shown makes its undeclared run
-    pass with the counts the README gives."""
+def test_the_house_rules_guide_is_what_the_small_set_engine_does(tmp_path: Path) -> None:
+    """docs/house-rules.md: the handshake shown first is the one small_set.py sends, and the
+    expectations file shown makes its undeclared run pass with the counts the guide
+    gives."""
     import subprocess
 
-    section = _readme_section()
+    section = _guide()
     shown = json.loads(re.search(r"```json\n(.*?)```", section, flags=re.S).group(1))  # type: ignore[union-attr]
     hello = subprocess.run(
         [sys.executable, str(MINI / "small_set.py")], check=True, capture_output=True,

@@ -17,7 +17,7 @@ import re
 from pathlib import Path
 
 import pytest
-from helpers import README, ROOT, run_kit
+from helpers import GUARANTEES, ROOT, run_kit
 
 from fivetenk.language.compiler import MAX_FILE_TOKENS, MAX_LINE_TOKENS, MAX_PICKLE_ITEMS
 from fivetenk.model.scenario import MAX_FILE_BYTES, MAX_ITEMS
@@ -102,10 +102,8 @@ def test_shipped_features_are_far_from_the_bounds() -> None:
                 assert stripped.count(stripped[0]) <= MAX_LINE_TOKENS // 4, path
 
 
-def test_readme_states_the_feature_bounds() -> None:
-    text = README.read_text("utf-8")
-    section = text[text.index("## What the kit guarantees"):]
-    section = section[:section.index("\n## ", 5)]
+def test_the_guarantees_state_the_feature_bounds() -> None:
+    section = GUARANTEES.read_text("utf-8")
     for figure in (f"at most {MAX_LINE_TOKENS} tags on a line", f"{MAX_FILE_TOKENS:,} tokens",
                    f"{MAX_PICKLE_ITEMS:,} steps and tags", f"{RSS_BOUND_KB >> 10} MB"):
         assert figure in section, figure

@@ -402,14 +402,14 @@ def test_a_spanish_line_for_an_unknown_english_line_says_so() -> None:
         translate_lines(["When nothing happens"], "es")
 
 
-def test_the_readme_spanish_example_compiles_and_passes() -> None:
+def test_the_guides_spanish_example_compiles_and_passes() -> None:
     from fivetenk.impl.drivers import ReferenceDriver
     from fivetenk.suite.runner import run_scenario
 
-    readme = (ROOT / "README.md").read_text("utf-8")
-    block = next(b.split("\n", 1)[1] for b in readme.split("```")[1::2]
+    guide = (ROOT / "docs" / "disputes.md").read_text("utf-8")
+    block = next(b.split("\n", 1)[1] for b in guide.split("```")[1::2]
                  if b.startswith("gherkin") and "# language: es" in b)
-    [scenario] = compile_text(block, "README.md", validate=True)
+    [scenario] = compile_text(block, "docs/disputes.md", validate=True)
     english = next(s for s in compile_text(DISPUTE, "dispute.feature") if s.id == "mesa-003")
     assert scenario.setup == english.setup
     assert run_scenario(ReferenceDriver(), scenario).status == "passed"

@@ -487,30 +487,31 @@ def test_dispute_key_writes_a_case_that_passes(tmp_path: Path,
         assert main(["check", "--only-paths", str(path), "--quiet", "--no-progress"]) == 0
 
 
-# -- the README's screen capture -----------------------------------------------------------
+# -- the practising guide's screen capture ------------------------------------------------
 
 
-def readme_capture() -> tuple[list[str], list[str], list[str]]:
-    """The README's capture: its command's arguments, the answers given before the
+def guide_capture() -> tuple[list[str], list[str], list[str]]:
+    """docs/practising.md's capture: its command's arguments, the answers given before the
     captured part (from the comment above it) and the captured lines."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    guide = (ROOT / "docs" / "practising.md").read_text(
+        encoding="utf-8")
     match = re.search(r"<!-- capture: fivetenk play (.*?); answered (.*?) before it .*?-->\n"
-                      r"```\n(.*?)```", readme, re.S)
-    assert match, "README.md has no '<!-- capture: fivetenk play ...' block"
+                      r"```\n(.*?)```", guide, re.S)
+    assert match, "docs/practising.md has no '<!-- capture: fivetenk play ...' block"
     before = [a.strip() for a in match.group(2).split(",")]
     return match.group(1).split(), before, match.group(3).splitlines()
 
 
-def test_readme_capture_is_what_play_prints() -> None:
-    """The capture in README "Practising" is a contiguous piece of what the command prints
+def test_the_guides_capture_is_what_play_prints() -> None:
+    """The capture in docs/practising.md is a contiguous piece of what the command prints
     for those answers (the answers are its lines after ``> ``), so it cannot go stale."""
-    argv, before, captured = readme_capture()
+    argv, before, captured = guide_capture()
     answers = before + [line[2:] for line in captured if line.startswith("> ")]
     _, text = play(argv, "".join(a + "\n" for a in answers))
     lines = text.splitlines()
     starts = [i for i, line in enumerate(lines) if line == captured[0]]
     assert any(lines[i:i + len(captured)] == captured for i in starts), (
-        "README capture is stale; the command now prints:\n" + text)
+        "docs/practising.md's capture is stale; the command now prints:\n" + text)
     assert len(captured) <= 40 and any("refused: " in line for line in captured)
     status = captured.index("-" * WIDTH)
     prompt = next(i for i, line in enumerate(captured) if line.startswith("> "))

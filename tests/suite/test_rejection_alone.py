@@ -378,10 +378,11 @@ def test_bad_input_keeps_the_code_of_its_error() -> None:
     assert reply["accepted"] is False and reply["error"]["code"] == "invalid-cards"
 
 
-def test_the_readme_example_compiles_marked_and_passes() -> None:
-    readme = (ROOT / "README.md").read_text("utf-8")
-    block = next(b.split("\n", 1)[1] for b in readme.split("```")[1::2]
+def test_the_guides_example_compiles_marked_and_passes() -> None:
+    guide = (ROOT / "docs" / "checking.md").read_text("utf-8")
+    block = next(b.split("\n", 1)[1] for b in guide.split("```")[1::2]
                  if b.startswith("gherkin") and "@any-clause" in b)
-    [scenario] = compile_text("Feature: README\n\n" + block, "README.md", validate=True)
+    [scenario] = compile_text("Feature: guide\n\n" + block, "docs/checking.md",
+                              validate=True)
     assert scenario.rejections_alone
     assert run_scenario(ReferenceDriver(), scenario).status == "passed"

@@ -13,11 +13,15 @@ prints the seconds it took and that peak:
 
 from __future__ import annotations
 
+import argparse
 import json
 import subprocess
 import sys
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
+
+from .record import Recorder, emit
 
 RUN_LIMIT = 600.0
 """Seconds at most one case may take (before the bounds, the slowest took 77 s): a hang is
@@ -63,13 +67,24 @@ def _run(code: str, *args: str) -> dict[str, object]:
     return result
 
 
-def main() -> int:
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m fivetenk.bench.bounds",
+                                     description="What hostile input costs the kit.")
+    parser.add_argument("--json", action="store_true",
+                        help="end with the figures as one JSON line (docs/measuring.md)")
+    args = parser.parse_args(argv)
+    recorder = Recorder("python -m fivetenk.bench.bounds", argv)
+    cases: list[dict[str, object]] = []
     print("checking one bulky reply (400,000 integers where strings belong):")
     for cmd, field, extra in (("classify", "readings", {"legal": True}),
                               ("plays", "plays", {"count": 1})):
         found = _run(REPLY, cmd, field, json.dumps(extra))
         print(f"  {cmd:8} {found['bytes']:,} bytes: {found['seconds']:.3f} s, peak "
               f"{int(str(found['peak_kb'])) // 1024} MB -- {found['problem']}")
+        cases.append({"case": f"a bulky {cmd} reply", "bytes": found["bytes"],
+                      "seconds": round(float(str(found["seconds"])), 3),
+                      "peak_mb": int(str(found["peak_kb"])) // 1024,
+                      "outcome": found["problem"]})
     print("compiling a feature file near the 4 MiB cap:")
     with tempfile.TemporaryDirectory() as folder:
         tags = Path(folder) / "tags.feature"
@@ -81,6 +96,12 @@ def main() -> int:
             found = _run(FEATURE, str(path))
             print(f"  {what} ({path.stat().st_size / 1e6:.1f} MB): {found['seconds']:.2f} s, "
                   f"peak {int(str(found['peak_kb'])) // 1024} MB -- {found['problem']}")
+            cases.append({"case": f"a feature of {what}", "bytes": path.stat().st_size,
+                          "seconds": round(float(str(found["seconds"])), 3),
+                          "peak_mb": int(str(found["peak_kb"])) // 1024,
+                          "outcome": str(found["problem"]).replace(f"{folder}/", "")})
+    if args.json:
+        emit(recorder.finish("bounds", {"cases": cases}))
     return 0
 
 

@@ -27,6 +27,8 @@ import sys
 import tempfile
 import time
 
+from .record import Recorder, emit, load_average
+
 TARGETS = {"queries": 5000.0, "games": 1200.0}
 """One worker: query comparisons/s, whole hands/min."""
 
@@ -63,14 +65,19 @@ def load() -> str:
     return f"load average {one:.2f} {five:.2f} {fifteen:.2f} on {os.cpu_count()} processors"
 
 
-def long_hands() -> str:
-    """The share of ``plays`` query hands over 16 cards, from the table the generator
-    draws sizes from (:data:`fivetenk.fuzz.queries.HAND_SIZES`)."""
+def long_share() -> float:
+    """The share (percent) of ``plays`` query hands over 16 cards, from the table the
+    generator draws sizes from (:data:`fivetenk.fuzz.queries.HAND_SIZES`)."""
     from ..fuzz.queries import HAND_SIZES
 
     total = sum(weight for weight, _ in HAND_SIZES)
     long = sum(weight for weight, (fewest, _) in HAND_SIZES if fewest > 16)
-    return f"{100 * long / total:.0f}% of plays queries hold 17-32 cards"
+    return 100 * long / total
+
+
+def long_hands() -> str:
+    """:func:`long_share` in words."""
+    return f"{long_share():.0f}% of plays queries hold 17-32 cards"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -78,15 +85,20 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--queries", type=int, default=50_000, help="cases of each queries run")
     p.add_argument("--hands", type=int, default=500, help="cases of each games run")
     p.add_argument("--repeat", type=int, default=3, help="runs of each figure (at least 1)")
+    p.add_argument("--json", action="store_true",
+                   help="end with the figures as one JSON line (docs/measuring.md)")
     args = p.parse_args(argv)
+    recorder = Recorder("python -m fivetenk.bench.fuzz", argv)
     repeat = max(1, args.repeat)
     bad = 0
+    runs: list[dict[str, object]] = []
     for mode, cases, unit, scale in (("queries", args.queries, "query comparisons/s", 1.0),
                                      ("games", args.hands, "whole hands/min", 60.0)):
         if cases <= 0:
             continue
         for workers in (1, 2):
             before = load()
+            load_before = load_average()
             rates: list[float] = []
             cpus: list[float] = []
             found = 0
@@ -116,6 +128,18 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{mode}, {workers} worker{'s' * (workers > 1)}: {best:,.0f} {unit}{spread}"
                   f" on {cases} cases{what}; {found} divergences{kit}{extra}{target} "
                   f"({before})")
+            runs.append({
+                "mode": mode, "workers": workers, "cases": cases, "unit": unit,
+                "best": round(best), "median": round(statistics.median(rates)),
+                "slowest": round(min(rates)), "divergences": found,
+                **({"whole_hands": count} if count != cases else {}),
+                **({"kit_cpu_ms_per_case": round(1000 * min(cpus) / cases, 3),
+                    "target": TARGETS[mode], "target_met": best >= TARGETS[mode]}
+                   if workers == 1 else {}),
+                "load_before": load_before})
+    if args.json:
+        emit(recorder.finish("fuzz", {"repeat": repeat, "long_plays_share": round(long_share()),
+                                      "runs": runs}))
     return 1 if bad else 0
 
 

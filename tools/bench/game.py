@@ -16,6 +16,10 @@ from collections.abc import Sequence
 
 from ..reference.random_player import HandRecord, play_match, replay_match
 from ..reference.variants import Variants
+from .record import Recorder, emit
+
+TARGET = 100.0
+"""Random hands per second, deal to settlement, the engine should reach."""
 
 
 def bench(hands: int, seed: int, variants: Variants) -> tuple[float, float, int]:
@@ -43,12 +47,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=200, help="hands to play (default 200)")
     parser.add_argument("--seed", type=int, default=1, help="first match seed (default 1)")
     parser.add_argument("--pass-rule", choices=("turn", "trick"), default="turn")
+    parser.add_argument("--json", action="store_true",
+                        help="end with the figures as one JSON line (docs/measuring.md)")
     args = parser.parse_args(argv)
+    recorder = Recorder("python -m fivetenk.bench.game", argv)
     variants = Variants(pass_rule=args.pass_rule)
     random_rate, replay_rate, played = bench(args.hands, args.seed, variants)
     print(f"{played} hands, variants {variants.to_mapping() or 'default'}")
     print(f"random player, deal to settlement: {random_rate:8.1f} hands/s")
     print(f"engine alone, replaying decisions: {replay_rate:8.1f} hands/s")
+    if args.json:
+        emit(recorder.finish("game", {
+            "hands": played, "seed": args.seed, "variants": variants.to_mapping(),
+            "random_hands_per_s": round(random_rate, 1),
+            "replay_hands_per_s": round(replay_rate, 1),
+            "target_hands_per_s": TARGET, "target_met": random_rate >= TARGET}))
     return 0
 
 

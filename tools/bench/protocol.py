@@ -38,6 +38,7 @@ from ..impl.process_driver import ProcessDriver
 from ..model.scenario import Scenario
 from ..suite import catalog
 from ..suite.runner import run_suite
+from .record import Recorder, emit
 
 RUN_LIMIT = 1800.0
 """Seconds at most one timed ``fivetenk check`` may take (it takes seconds): a hang is an
@@ -105,8 +106,10 @@ def cpu_of(args: Sequence[str], env: dict[str, str] | None = None) -> float:
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
-def load_figures(repeat: int) -> None:
-    """Print what loading the suite costs, cached and compiled (see the module's doc)."""
+def load_figures(repeat: int) -> dict[str, dict[str, float]]:
+    """Print what loading the suite costs, cached and compiled (see the module's doc), and
+    return it: for ``cache read`` and ``cache off``, the CPU seconds of one scenario and of
+    the whole suite."""
     with tempfile.TemporaryDirectory(prefix="fivetenk-bench-cache-") as folder:
         cached = {**os.environ, "FIVETENK_CACHE_DIR": folder}
         compiled = {**os.environ, "FIVETENK_CACHE_DIR": "off"}
@@ -121,11 +124,13 @@ def load_figures(repeat: int) -> None:
     for name, one, every in rows:
         print(f"  {name:<10}  --id R05-001 {one:5.2f} s   whole suite {every:5.2f} s   "
               f"ratio {one / every:4.2f}x")
+    return {name: {"one_scenario_cpu_s": round(one, 2), "whole_suite_cpu_s": round(every, 2)}
+            for name, one, every in rows}
 
 
-def shape_figures() -> None:
+def shape_figures() -> dict[str, object]:
     """Print the time to tag the whole shipped suite with its shapes, cold and cached, and
-    how many scenarios use each shape."""
+    how many scenarios use each shape; return the same."""
     from ..impl.words import SHAPES
     from ..suite import shapes
 
@@ -143,6 +148,10 @@ def shape_figures() -> None:
     for shape in SHAPES:
         print(f"  {shape:<17} {sum(shape in t for t in tags):>4} scenarios")
     print(f"  {'(none)':<17} {sum(not t for t in tags):>4} scenarios")
+    return {"scenarios": len(scenarios), "cold_ms": round(cold * 1000),
+            "cached_ms": round(warm * 1000, 1),
+            "using": {shape: sum(shape in t for t in tags) for shape in SHAPES},
+            "using_none": sum(not t for t in tags)}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -158,14 +167,21 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="print only what loading the suite costs, cached and compiled")
     parser.add_argument("--shapes", action="store_true",
                         help="print only the time to tag the suite with the shapes it uses")
+    parser.add_argument("--json", action="store_true",
+                        help="end with the figures as one JSON line (docs/measuring.md)")
     args = parser.parse_args(argv)
+    recorder = Recorder("python -m fivetenk.bench.protocol", argv)
     impl = args.impl or default_impl()
     repeat = max(1, args.repeat)
     if args.shapes:
-        shape_figures()
+        shaped = shape_figures()
+        if args.json:
+            emit(recorder.finish("protocol-shapes", shaped))
         return 0
     if args.load_only:
-        load_figures(repeat)
+        loading = load_figures(repeat)
+        if args.json:
+            emit(recorder.finish("protocol-loading", {"repeat": repeat, "loading": loading}))
         return 0
     scenarios = catalog.shipped()
     steps = sum(len(s.steps) for s in scenarios)
@@ -193,13 +209,27 @@ def main(argv: Sequence[str] | None = None) -> int:
           "as in process; target <= 2x)")
     print(f"  protocol overhead (warm): {per_message:.1f} µs per request, "
           f"{per_scenario:.1f} µs per scenario")
+    figures: dict[str, object] = {
+        "repeat": repeat, "impl": "fivetenk adapter" if args.impl is None else impl,
+        "scenarios": len(scenarios), "steps": steps, "requests": messages,
+        "in_process_ms": round(local * 1000, 1),
+        "protocol_with_startup_ms": round(total * 1000, 1),
+        "protocol_run_only_ms": round(alone * 1000, 1),
+        "protocol_warm_ms": round(warm * 1000, 1),
+        "startup_ms": round(startup * 1000),
+        "overhead_us_per_request": round(per_message, 1),
+        "overhead_us_per_scenario": round(per_scenario, 1), "target_ratio": 2.0}
     if not args.no_e2e:
         e2e_local = min(end_to_end([]) for _ in range(repeat))
         e2e_impl = min(end_to_end(["--impl", impl]) for _ in range(repeat))
         print(f"end to end `fivetenk check` (loading the suite included): in process "
               f"{e2e_local:.2f} s, --impl {e2e_impl:.2f} s, ratio {e2e_impl / e2e_local:.2f}x "
               f"(target <= 2x)")
-        load_figures(repeat)
+        figures["end_to_end_s"] = {"in_process": round(e2e_local, 2),
+                                   "impl": round(e2e_impl, 2)}
+        figures["loading"] = load_figures(repeat)
+    if args.json:
+        emit(recorder.finish("protocol", figures))
     return 0
 
 

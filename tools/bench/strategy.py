@@ -53,7 +53,6 @@ A benchmark that prints figures, not a timed test.
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import statistics
 import sys
@@ -67,6 +66,7 @@ from ..practice.strategy import HeuristicPlayer, plays_for_bankers
 from ..reference.actions import Action
 from ..reference.game import Game
 from ..reference.random_player import RandomPlayer
+from .record import Recorder, emit
 
 MODES = ("random", "heuristic bankers", "heuristic defenders")
 
@@ -345,16 +345,25 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help=f"seconds of search per strong decision (default {DEFAULT_THINK})")
     parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
     parser.add_argument("--json", action="store_true",
-                        help="end with the figures as one JSON line")
+                        help="end with the figures as one JSON line (docs/measuring.md)")
     parser.add_argument("--hands", type=int, default=200,
                         help="without --a: hands per mode (default 200)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first deal or hand")
     args = parser.parse_args(argv)
+    recorder = Recorder("python -m fivetenk.bench.strategy", argv)
     if args.a is None:
         if args.hands < 1:
             print("bench.strategy: --hands must be at least 1", file=sys.stderr)
             return 2
-        print(report(bench(args.hands, args.seed)))
+        figures = bench(args.hands, args.seed)
+        print(report(figures))
+        if args.json:
+            emit(recorder.finish("strategy-sides", {"hands": args.hands, "seed": args.seed,
+                                                    "modes": {mode: {
+                "average_defender_total": round(f.average, 1),
+                "banker_win_rate": round(f.banker_rate, 4),
+                "defender_win_rate": round(f.defender_rate, 4)}
+                for mode, f in figures.items()}}))
         return 0
     if args.deals < 1 or args.jobs < 1 or not args.think > 0:
         print("bench.strategy: --deals and --jobs must be at least 1, --think above 0",
@@ -364,8 +373,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                                  args.jobs, sys.stderr)
     fig = summary(args.a, args.b, a_hands, b_hands, args.think)
     print(duplicate_report(fig))
-    if args.json:
-        print(json.dumps(fig, sort_keys=False))
+    if args.json:  # the figures first, as the issue asked, then what measured them
+        record = recorder.finish("strategy", {**fig, "seed": args.seed, "jobs": args.jobs})
+        emit({**fig, **record})
     return 0
 
 

@@ -66,6 +66,11 @@ WORDS: dict[str, dict[str, str]] = {
                           "ruling that defines it, the clauses it changes, its values (the "
                           "default first marked) and how many scenarios play it.",
         "conventions": "For implementers: the kit's conventions",
+        "variants_profile": "An engine of a related game (one or two decks, runs that stop "
+                            "at K, jokers that join no other cards, Dou Dizhu's wings and "
+                            "shapes) picks no variant: it says in its handshake how its game "
+                            "differs, and the kit leaves out, each with its reason, the "
+                            "scenarios its game reads otherwise. The ruling that says how:",
     },
     "es": {
         "book": "5,10,K — el reglamento vivo", "home": "Reglamento", "rules": "Reglas",
@@ -134,6 +139,12 @@ WORDS: dict[str, dict[str, str]] = {
                           "valores (marcado el que rige por defecto) y cuántos escenarios "
                           "la juegan.",
         "conventions": "Para implementadores: cómo lee el protocolo del kit esta regla",
+        "variants_profile": "Un motor de un juego emparentado (una o dos barajas, escaleras "
+                            "que acaban en la K, jokers que no se juntan con otras cartas, "
+                            "las alas y formas del Dou Dizhu) no elige variantes: dice en su "
+                            "saludo en qué difiere su juego, y el kit deja fuera, cada uno "
+                            "con su motivo, los escenarios que su juego lee de otro modo. "
+                            "La resolución que dice cómo:",
     },
 }
 """The interface words of the book in each language (``--lang``)."""

@@ -54,7 +54,7 @@ the engine the feature suite alone exercises, the other measure of the suite).
 
 Through the adapter, the same selection (only the scenarios whose run reaches the mutated
 line, here the lines the *adapter* executed) and forked adapters keep a whole run within
-minutes; the figures are in the README.
+minutes; the figures are in docs/measuring.md.
 """
 
 # __all__: the modules of the package (written by relayer.py)

@@ -8,6 +8,7 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from ..bench.record import Recorder
 from .campaign import JUDGES, run
 from .checks import DEFAULT_BUDGET, FuzzBudget
 from .equivalents import equivalents_file, load_equivalents
@@ -74,6 +75,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                              "unverified and stays in the observable rate's denominator")
     parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
     args = parser.parse_args(argv)
+    recorder = Recorder("python -m fivetenk.mutation", argv)  # the run's date, machine, load
     if args.sample is not None and args.sample < 1:
         parser.error("--sample must be at least 1")
     if args.jobs < 1:
@@ -128,7 +130,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print()
         print("\n".join(survivor_lines(report.outcomes)))
     if args.json:
-        write_file(args.json, json.dumps(as_json(report), indent=1) + "\n")
+        write_file(args.json, json.dumps(recorder.finish("mutation", as_json(report)),
+                                         indent=1) + "\n")
     if args.report_dir:
         for module in report.totals:
             write_file(args.report_dir / f"{module}.txt", module_report(report, module) + "\n")

@@ -3,9 +3,15 @@ dispute`` and ``fivetenk simulate``, and the computer players they share.
 
 Which module owns what:
 
-- :mod:`~fivetenk.practice.play`: ``fivetenk play``, its options and the game loop of one
-  seat against five heuristic players (:class:`~fivetenk.practice.play.Session`): asking
-  each question, reading the answer, the ``dispute`` command inside the game, quitting;
+- :mod:`~fivetenk.practice.play`: ``fivetenk play``, its options, on the terminal or in
+  the browser (``--web``);
+- :mod:`~fivetenk.practice.session`: the game loop of one seat against five computer
+  players (:class:`~fivetenk.practice.session.Session`): asking each question, reading the
+  answer, the ``dispute`` command inside the game, quitting;
+- :mod:`~fivetenk.practice.web`: ``play --web``, the same session at a table in the
+  browser, served on 127.0.0.1 with a token; :mod:`~fivetenk.practice.webview` is what
+  the page is sent (the table as the seat sees it, as JSON) and the page's words; the
+  page itself (HTML, CSS, script) is package data in ``assets/``;
 - :mod:`~fivetenk.practice.screen`: what the seat sees of the table, within 80 x 24: the
   status, the numbered choices, each move, the settlement, colours on a terminal;
 - :mod:`~fivetenk.practice.answers`: where the answers come from (readline on a terminal,
@@ -31,6 +37,6 @@ Nothing is imported here: each command's module loads only when that command run
 
 # __all__: the modules of the package (written by relayer.py)
 __all__ = [
-    "answers", "claims", "dispute", "gamelog", "play", "reasons", "screen", "search", "simulate",
-    "strategy", "table", "words",
+    "answers", "claims", "dispute", "gamelog", "play", "reasons", "screen", "search", "session",
+    "simulate", "strategy", "table", "web", "webview", "words",
 ]

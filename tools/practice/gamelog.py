@@ -155,7 +155,7 @@ def _rewritable(path: Path) -> None:
 
 
 class GameLog(Screen):
-    """The logging half of a :class:`fivetenk.practice.play.Session`: the records of the
+    """The logging half of a :class:`fivetenk.practice.session.Session`: the records of the
     game, and the replay of a resumed log. The attributes below are the session's."""
 
     seed: int

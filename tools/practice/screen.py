@@ -4,7 +4,7 @@ Every line printed fits :data:`WIDTH` columns (colour codes only on a terminal, 
 counted as width); a question with the status above it, its first page of choices, the
 hint and the prompt fits :data:`SCREEN_ROWS` rows. :class:`Screen` prints the status
 (what the seat may know, R10.2), the numbered choices, each move as it is made and the
-settlement of a hand; :class:`fivetenk.practice.play.Session` is one.
+settlement of a hand; :class:`fivetenk.practice.session.Session` is one.
 """
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ def tally(obs: dict[str, Any], words: Words | None = None) -> str:
 
 
 class Screen:
-    """The printing half of a :class:`fivetenk.practice.play.Session`: the lines it
+    """The printing half of a :class:`fivetenk.practice.session.Session`: the lines it
     prints and how it draws the table. The attributes below are the session's."""
 
     out: TextIO

@@ -60,13 +60,13 @@ def think_problem(value: object) -> str | None:
     return None
 STEPS_PER_SECOND = 4000
 """The budget: simulated engine decisions (a candidate applied, then each move of the
-heuristic playing the hand out) per second of ``--think``. Chosen on the loaded machine
-the README's figures come from, where a decision measured about this rate in wall-clock
-time; one core simulates about 12,300 a second (CPU time, after the rollouts and the
-engine's play listing were made faster), so a decision stays well inside its think time.
-Counted rather than clocked, so the decisions, and the README's bench figures, are the
-same on any machine (python -m fivetenk.bench.strategy --a strong prints the decision
-times in CPU seconds)."""
+heuristic playing the hand out) per second of ``--think``. Chosen on a loaded machine,
+where a decision measured about this rate in wall-clock time; one core simulates about
+12,300 a second (CPU time, after the rollouts and the engine's play listing were made
+faster), so a decision stays well inside its think time. Counted rather than clocked, so
+the decisions, and the bench figures of docs/measuring.md, are the same on any machine
+(python -m fivetenk.bench.strategy --a strong prints the decision times in CPU
+seconds)."""
 MAX_CANDIDATES = 6
 """Candidate actions weighed per decision (the heuristic's first)."""
 MIN_WORLDS = 4

@@ -2,7 +2,7 @@
 ``undo``, ``history`` and ``score`` at any question, and a helpful answer to a word that
 is neither a card nor a command.
 
-:class:`Table` is the part of a :class:`fivetenk.practice.play.Session` that keeps what
+:class:`Table` is the part of a :class:`fivetenk.practice.session.Session` that keeps what
 these need: the tricks of the hand (:class:`Trick`, filled as each move is made, so a
 resumed game has them too), the levels before and after every hand, and the points where
 each of the user's questions was asked (:class:`Mark`), so that ``undo`` takes back the
@@ -29,9 +29,12 @@ class UndoRequest(Exception):
 
 @dataclass
 class Trick:
-    """One trick of the hand: its moves in order, and who won it with how many points."""
+    """One trick of the hand: its moves in order (as the screen says them, and as data),
+    and who won it with how many points."""
 
     moves: list[str] = field(default_factory=list)
+    actions: list[dict[str, Any]] = field(default_factory=list)
+    """each move's action as JSON, a play with the engine's reading of its cards (R12)"""
     winner: int | None = None
     points: int = 0
 
@@ -73,6 +76,7 @@ class Table(GameLog):
         trick = self.tricks[-1]
         who = self.words.you if action.seat == self.seat else f"s{action.seat}"
         trick.moves.append(f"{who} {shown}")
+        trick.actions.append(self.as_read(action, after).to_json())
         was, now = before.get("trick"), after.get("trick")
         if now is None or (was is not None and now["leader"] != was["leader"]) or (
                 was is None and now is None):
@@ -82,6 +86,9 @@ class Table(GameLog):
                 trick.winner = action.seat
                 trick.points = (was["points"] if was else 0) + sum(c.points
                                                                     for c in action.cards)
+        result = after.get("result")
+        if result is not None and trick.winner is None:  # the hand ended on the table
+            trick.winner, trick.points = result["table_to"], result["table_points"]
 
     def history(self) -> None:
         """``history``: every trick of the hand so far, with who won it and its points."""
