@@ -108,7 +108,7 @@ def test_the_sdk_turns_exceptions_and_bad_results_into_error_replies() -> None:
 def test_an_sdk_engine_runs_the_suite(capsys: pytest.CaptureFixture[str],
                                       tmp_path: Path) -> None:
     script = tmp_path / "deck_only.py"
-    script.write_text("import sys\nfrom fivetenk import sdk\n\nclass E(sdk.Engine):\n"
+    script.write_text("import sys\nfrom fivetenk.impl import sdk\n\nclass E(sdk.Engine):\n"
                       "    name = 'deck-only'\n    capabilities = ('deck',)\n"
                       "    def start(self, request):\n        return {'accepted': True}\n"
                       "    def deck(self, request):\n        return {'cards': 162, 'faces': "
