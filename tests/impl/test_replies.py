@@ -460,7 +460,7 @@ TIMEOUT_NOW, EOF = "timeout", "eof"
 
 
 class FakeProcess:
-    """Stands in for :class:`fivetenk.impl.process_driver.PipedProcess` in process: each request
+    """Stands in for :class:`fivetenk.impl.process_driver.ImplProcess` in process: each request
     written is answered by the reference adapter, then the reply is corrupted by the next
     entry of :attr:`plan` (cycled). Entries: ``None`` (the right reply), ``("value", i,
     v)`` (the value at the i-th path of the result replaced by v), ``("drop", i)``, or
@@ -620,7 +620,7 @@ def test_no_reply_can_crash_the_kit(plan: list[Any], pipeline: bool, hello: Any)
     with messages and contexts of bounded size; nothing raises."""
     FakeProcess.plan, FakeProcess.counter, FakeProcess.hello = plan, 0, hello
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(process_driver, "PipedProcess", FakeProcess)
+        patch.setattr(process_driver, "ImplProcess", FakeProcess)
         with ProcessDriver(["fake"], restarts=20, pipeline=pipeline) as driver:
             results: list[Result] = list(run_suite(driver, MIX))
             name = driver.name
@@ -637,7 +637,7 @@ def test_no_reply_can_crash_the_kit(plan: list[Any], pipeline: bool, hello: Any)
 
 def test_the_fake_process_is_faithful(monkeypatch: pytest.MonkeyPatch) -> None:
     """With nothing corrupted, the stand-in gives the verdicts of the real thing."""
-    monkeypatch.setattr(process_driver, "PipedProcess", FakeProcess)
+    monkeypatch.setattr(process_driver, "ImplProcess", FakeProcess)
     FakeProcess.plan, FakeProcess.counter, FakeProcess.hello = [None], 0, None
     with ProcessDriver(["fake"]) as driver:
         assert {r.status for r in run_suite(driver, MIX)} == {"passed"}

@@ -49,7 +49,7 @@ from collections.abc import Generator, Iterator
 from pathlib import Path
 from typing import Any, TextIO
 
-from ..impl.options import add_impl_options, open_driver, seconds
+from ..impl.options import add_impl_options, open_driver, positive_seconds
 from ..reference.variants import CHOICES
 from ..results import report
 from . import faults
@@ -92,7 +92,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    "command that reruns it)")
     p.add_argument("--cases", type=_count(1, 10**9), metavar="N",
                    help=f"stop after N cases (default {DEFAULT_CASES} when no --budget)")
-    p.add_argument("--budget", type=seconds, metavar="SECONDS",
+    p.add_argument("--budget", type=positive_seconds, metavar="SECONDS",
                    help="the campaign's time from the handshake on, shrinking and writing "
                    "included: no wait goes past it (whichever of --cases and --budget comes "
                    "first; once a divergence is found, the last quarter is left to "

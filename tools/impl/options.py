@@ -29,15 +29,15 @@ def add_impl_options(p: argparse.ArgumentParser | argparse._ArgumentGroup, impl_
     """``--impl CMD`` (``impl_help``: what the command does with it), ``--timeout SECONDS``
     and ``--restarts N`` (``restarts_note``: what the command adds when they are spent)."""
     p.add_argument("--impl", metavar="CMD", help=impl_help)
-    p.add_argument("--timeout", type=seconds, default=10.0, metavar="SECONDS",
+    p.add_argument("--timeout", type=positive_seconds, default=10.0, metavar="SECONDS",
                    help="with --impl: seconds to wait for each reply, at most 3600 "
                    "(default 10)")
-    p.add_argument("--restarts", type=restarts, default=5, metavar="N",
+    p.add_argument("--restarts", type=restart_budget, default=5, metavar="N",
                    help="with --impl: restart a misbehaving implementation at most N times, "
                    "0-100 (default 5)" + restarts_note)
 
 
-def seconds(text: str) -> float:
+def positive_seconds(text: str) -> float:
     """``--timeout``: seconds, more than 0 and at most
     :data:`~fivetenk.impl.process_driver.MAX_TIMEOUT` (a longer wait is a mistake, and
     beyond about 24 days ``poll()`` itself fails)."""
@@ -53,7 +53,7 @@ def seconds(text: str) -> float:
     return value
 
 
-def restarts(text: str) -> int:
+def restart_budget(text: str) -> int:
     """``--restarts``: a whole number from 0 to
     :data:`~fivetenk.impl.process_driver.MAX_RESTARTS` (ASCII digits only: ``int`` would
     read ``"٣"`` and choke on ``"²"``)."""

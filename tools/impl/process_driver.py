@@ -64,7 +64,7 @@ from .drivers import CAPABILITIES, DriverError
 from .framing import ReplyError, parse_reply
 from .hello import Hello, parse_hello
 from .process_pipes import RECEIVED_CONTEXT as RECEIVED_CONTEXT
-from .process_pipes import PipedProcess, PipeFailure, Spawn
+from .process_pipes import ImplProcess, PipeFailure, Spawn
 
 # re-exported from where it lived before the pipes had a module of their own
 from .process_pipes import kill_all as kill_all
@@ -191,7 +191,7 @@ class ProcessDriver:
         self.token = secrets.token_hex(16)
         """The value of :data:`~fivetenk.impl.process_tree.TOKEN_VARIABLE` in the implementation's
         environment."""
-        self._proc: PipedProcess | None = None
+        self._proc: ImplProcess | None = None
         self._seq = 0
         self._mark = 0
         self._fatal: DriverError | None = None
@@ -543,7 +543,7 @@ class ProcessDriver:
     def _launch(self, *, wait: bool = True) -> None:
         self.launches += 1
         try:
-            self._proc = PipedProcess(self.argv, self.env, self.cwd, self.spin, self.token,
+            self._proc = ImplProcess(self.argv, self.env, self.cwd, self.spin, self.token,
                                   self.spawn)
         except OSError as err:
             self.start_error = err

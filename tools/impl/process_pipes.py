@@ -35,8 +35,8 @@ from .process_tree import (
     become_subreaper,
     kill_tree,
     proc_stat,
+    reap,
     reap_adopted,
-    reap_pids,
 )
 
 STDERR_KEEP = 64 << 10
@@ -47,7 +47,7 @@ REAP_WAIT = 5.0
 """Seconds at most spent waiting for killed processes to be reaped."""
 _CHUNK = 1 << 16
 
-_LIVE: set[PipedProcess] = set()
+_LIVE: set[ImplProcess] = set()
 """Implementations started and not yet killed, for the :mod:`atexit` hook."""
 _LIVE_LOCK = threading.Lock()
 
@@ -83,7 +83,7 @@ def kill_strays(tokens: Sequence[str], since: int) -> set[int]:
         killed |= kill_tree(-1, root_alive=False, session=-1, token=token, since=since,
                              spare=spare, spare_tokens=spare_tokens)
     deadline = time.monotonic() + REAP_WAIT
-    reap_pids(killed, -1, deadline)
+    reap(killed, -1, deadline)
     reap_adopted(since, spare, deadline)
     return killed
 
@@ -154,7 +154,7 @@ def _popen(argv: list[str], env: dict[str, str], cwd: str | None) -> subprocess.
         bufsize=0, env=env, cwd=cwd, start_new_session=posix, close_fds=True)
 
 
-class PipedProcess:
+class ImplProcess:
     """One running implementation: non-blocking stdin, line reader on stdout, stderr tail."""
 
     def __init__(self, argv: Sequence[str], env: Mapping[str, str] | None,
@@ -316,7 +316,7 @@ class PipedProcess:
                     popen.kill()
             with contextlib.suppress(subprocess.TimeoutExpired):
                 popen.wait(timeout=REAP_WAIT)
-            reap_pids(killed, popen.pid, time.monotonic() + REAP_WAIT)
+            reap(killed, popen.pid, time.monotonic() + REAP_WAIT)
             if os.name == "posix" and not self.alone:
                 reap_adopted(self.since, frozenset([popen.pid, *(p.popen.pid for p in others)]),
                               time.monotonic() + REAP_WAIT)

@@ -226,7 +226,7 @@ def _wait_stopped(pids: set[int], deadline: float) -> None:
             time.sleep(_STOP_POLL)
 
 
-def reap_pids(pids: set[int], skip: int, deadline: float) -> None:
+def reap(pids: set[int], skip: int, deadline: float) -> None:
     """Wait until the killed ``pids`` are gone: reap those that are the kit's children
     (``waitpid``; the implementation itself, ``skip``, is Popen's to reap), and let go of
     those another process must reap (when it is not one of ``pids``)."""
