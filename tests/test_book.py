@@ -391,14 +391,10 @@ def test_spanish_book(tmp_path: Path) -> None:
     else:
         assert "When" in words
     assert parse(out / "index.html").find("input", id="search")
-    # a scenario title without Spanish (templates/titles.es.tsv) is marked English
-    english = [a for t, a in rule.tags if t == "span" and a.get("lang") == "en"
-               and a.get("class") == "title"]
-    from fivetenk.book.said import sentences  # a question about cards: its sentence (issue 33)
-
-    spanish = [s for s in catalog.shipped() if s.rule == "R02"
-               and (spanish_title(s.id, s.name) or len(sentences(s, "es")) == 1)]
-    assert len(english) + len(spanish) >= len(rule.classed("article", "scenario")) > len(english)
+    # every title in Spanish (templates/titles.es.tsv, issue 33), none marked English
+    titles = rule.classed("span", "title")
+    assert titles and not [a for a in titles if a.get("lang") == "en"]
+    assert all(spanish_title(s.id, s.name) for s in catalog.shipped() if s.rule == "R02")
 
 
 def test_the_search_index_is_small_and_covers_everything(site: Path) -> None:
@@ -509,6 +505,11 @@ def test_examples_are_the_tagged_ones_else_the_kits_pick() -> None:
     # untagged: the simplest first, those with a Spanish title before them, no variant first
     assert [s.id for s in pick_examples(plain, set(), 2)] == ["R05-001", "R05-002"]
     assert pick_examples(plain, {"R05-004"}, 3)[0].id == "R05-004"
+    # a position an engine must refuse (@position-duties) after every other case
+    duty = _scenario("R05-000", ("position-duties",))
+    others = [_scenario("R05-701"), _scenario("R05-702")]
+    assert [s.id for s in pick_examples([duty, *others], set(), 2)] == ["R05-701", "R05-702"]
+    assert [s.id for s in pick_examples([duty, *others[:1]], set(), 2)] == ["R05-701", "R05-000"]
     varied = [_scenario("R05-020", variants={"pass": "trick"}), *plain[3:]]
     assert pick_examples(varied, set(), 2)[0].id == "R05-004"
     # one row per outline; never more than 4; the same answer every time
@@ -610,20 +611,40 @@ def test_the_spanish_book_has_no_english_interface_word(site: Path, site_es: Pat
     assert english_interface_words(site / "matrix.html", "en")
 
 
-def test_every_example_has_its_title_in_spanish() -> None:
-    """Issue 22, item 5: the titles of the illustrative examples read in Spanish in the
-    Spanish book (``templates/titles.es.tsv``); any other title stays English, marked."""
-    from fivetenk.book import Book
+def test_every_scenario_has_its_title_in_spanish() -> None:
+    """Issues 22 and 33: every shipped scenario's title reads in Spanish in the Spanish book
+    (``templates/titles.es.tsv``); an outline's row by its outline's title and number,
+    unless its English title ends otherwise (then by its own entry, never a guess). Each
+    key of the Spanish tables is given once and names a shipped scenario, outline, clause
+    or rule; every feature note and scenario description has its Spanish."""
+    from fivetenk.book import Book, reading, titles
 
-    spanish = Book(spec=load_spec(), scenarios=catalog.shipped(), reports=[], lang="es",
-                   command="")
-    missing = [s.id for shown in spanish.examples.values() for s in shown
-               if spanish.title(s)[1]]
-    assert not missing, f"examples without a Spanish title: {missing}"
-    row = next(s for s in catalog.shipped() if s.id == "R01-002.2")
-    assert spanish.title(row) == ("Ninguna cara existe en más de tres copias (ejemplo 2)", False)
-    other = next(s for s in catalog.shipped() if s.id == "R13-009.2")
-    assert spanish.title(other) == (other.name, True)  # its own ending: no guess
+    shipped = catalog.shipped()
+    spanish = Book(spec=load_spec(), scenarios=shipped, reports=[], lang="es", command="")
+    missing = [s.id for s in shipped if spanish.title(s)[1]]
+    assert not missing, f"scenarios without a Spanish title: {missing}"
+    by_id = {s.id: s for s in shipped}
+    assert spanish.title(by_id["R01-002.2"]) == (
+        "Ninguna cara existe en más de tres copias (ejemplo 2)", False)
+    row = by_id["R13-009.2"]  # "(lower rank)": its own ending, its own entry
+    assert titles.spanish_title(row.id, row.name) == titles.TITLES["R13-009.2"]
+    assert titles.spanish_title("R13-009.9", row.name) is None  # no entry: no guess
+    outlines = {s.id.rpartition(".")[0] for s in shipped}
+    spec = load_spec()
+    for name, known in (("titles.es.tsv", set(by_id) | outlines),
+                        ("headlines.es.tsv", set(spec.clauses)),
+                        ("descriptions.es.tsv", set(by_id) | outlines | set(spec.rules))):
+        keys = [line.split("\t")[0] for line in (Path(titles.__file__).parent / "templates" /
+                                                 name).read_text(encoding="utf-8").splitlines()
+                if line.strip() and not line.startswith("#")]
+        assert set(keys) <= known, (name, set(keys) - known)
+        if name != "descriptions.es.tsv":  # a description may have several paragraphs
+            assert len(keys) == len(set(keys)), name
+    for rule_id, feature in spanish.features.items():
+        rule = spec.rules[rule_id]
+        if reading.fresh(feature.description, spanish.bodies["en"].get(rule.number, "")):
+            assert rule_id in titles.DESCRIPTIONS, rule_id
+    assert all(titles.spanish_description(s.id) for s in shipped if s.description)
 
 
 def test_how_to_play_walks_a_real_hand_in_both_languages(site: Path, tmp_path: Path) -> None:

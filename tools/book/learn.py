@@ -160,6 +160,8 @@ def say(notation: str, lang: str = "en") -> str:
     if shape == "rocket":
         if arg:
             n = arg.lstrip("x")
+            if n == "1":  # a rocket of one joker: a reading no cards have (D38)
+                return "un cohete de un solo joker" if es else "a rocket of a single joker"
             count = NUMBERS[lang].get(int(n), n) if n.isdigit() else n
             return f"un cohete de {count} jokers" if es else f"a rocket of {count} jokers"
         return "el cohete" if es else "the rocket"

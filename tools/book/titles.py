@@ -1,11 +1,17 @@
-"""The Spanish titles of the scenarios a rule page shows as its clauses' examples (issue
-22), in the words of rules.es.txt, read from ``templates/titles.es.tsv`` (one
-``id<TAB>title`` a line): on the Spanish book these read in Spanish; every other scenario
-keeps its English title, marked ``lang="en"``. A key is a scenario id or, for the rows of
-an outline, the outline's id: a row then reads as the outline's title and its number
-(``… (ejemplo 2)``), and a row whose English title ends otherwise needs its own entry. A
-test fails for an example without a Spanish title, so the kit's pick
-(:func:`fivetenk.book.reading.pick_examples`) prefers the scenarios listed."""
+"""The Spanish text of what the kit writes in English only in its feature files (issues 22
+and 33), kept as data beside the book's templates, one ``id<TAB>text`` a line:
+
+- ``templates/titles.es.tsv``: every shipped scenario's title. A key is a scenario id or,
+  for the rows of an outline, the outline's id: a row then reads as the outline's title and
+  its number (``… (ejemplo 2)``), and a row whose English title ends otherwise has its own
+  entry. A test fails for a shipped scenario without one;
+- ``templates/headlines.es.tsv``: each clause's headline (the feature's ``Rule:`` line);
+- ``templates/descriptions.es.tsv``: a feature's note (keyed by its rule, ``R07``: what its
+  description says besides the rule's text) and a scenario's description (by its id or
+  its outline's).
+
+Written for a Spanish reader in the words of rules.es.txt, not word for word. A scenario
+that is not shipped (a user's JSON case) keeps its own title."""
 
 from __future__ import annotations
 
@@ -13,27 +19,28 @@ import re
 from importlib import resources
 
 
-def _read() -> dict[str, str]:
-    text = resources.files("fivetenk.book").joinpath("templates", "titles.es.tsv").read_text(
+def _read(name: str) -> dict[str, str]:
+    """``templates/<name>`` as id -> text; a key given again adds a paragraph (a test holds
+    that titles and headlines give each key once)."""
+    text = resources.files("fivetenk.book").joinpath("templates", name).read_text(
         encoding="utf-8")
-    rows = (line.split("\t", 1) for line in text.splitlines()
-            if line.strip() and not line.startswith("#"))
-    return {ident: title.strip() for ident, title in rows}
+    out: dict[str, str] = {}
+    for line in text.splitlines():
+        if line.strip() and not line.startswith("#"):
+            ident, _, said = line.partition("\t")
+            out[ident] = f"{out[ident]}\n{said.strip()}" if ident in out else said.strip()
+    return out
 
 
-def _read_headlines() -> dict[str, str]:
-    text = resources.files("fivetenk.book").joinpath(
-        "templates", "headlines.es.tsv").read_text(encoding="utf-8")
-    rows = (line.split("\t", 1) for line in text.splitlines()
-            if line.strip() and not line.startswith("#"))
-    return {ident: headline.strip() for ident, headline in rows}
-
-
-HEADLINES: dict[str, str] = _read_headlines()
+HEADLINES: dict[str, str] = _read("headlines.es.tsv")
 """Clause id -> its headline (the feature's ``Rule:`` line) in Spanish (issue 33)."""
 
-TITLES: dict[str, str] = _read()
+TITLES: dict[str, str] = _read("titles.es.tsv")
 """Scenario (or outline) id -> its title in Spanish."""
+
+DESCRIPTIONS: dict[str, str] = _read("descriptions.es.tsv")
+"""Rule id -> its feature's note in Spanish, one paragraph a line; scenario (or outline)
+id -> its description in Spanish (issue 33)."""
 
 _ROW = re.compile(r"(.*) \(example (\d+)\)")
 
@@ -49,6 +56,11 @@ def spanish_title(ident: str, name: str) -> str | None:
     if dot and outline in TITLES and row is not None:
         return f"{TITLES[outline]} (ejemplo {row.group(2)})"
     return None
+
+
+def spanish_description(ident: str) -> str | None:
+    """The Spanish description of the scenario ``ident`` (its own, else its outline's)."""
+    return DESCRIPTIONS.get(ident, DESCRIPTIONS.get(ident.rpartition(".")[0]))
 
 
 def titled(idents: list[str] | tuple[str, ...], names: dict[str, str]) -> set[str]:
