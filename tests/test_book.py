@@ -19,6 +19,7 @@ from typing import Any
 from urllib.parse import unquote, urlsplit
 
 import pytest
+from english import english_words
 
 from fivetenk import book, catalog
 from fivetenk.cli import main
@@ -411,9 +412,9 @@ def test_the_search_index_is_small_and_covers_everything(site: Path) -> None:
     assert kinds["scenario"] == {s.id for s in catalog.shipped()}
     assert len(text.encode()) < 250_000
     # the whole text of a ruling and of a clause is searched, not only titles
-    texts = {(kind, ident): text for kind, ident, _, text, _, _ in entries}
-    assert spec.rulings["D35"].text in texts[("ruling", "D35")]
-    assert spec.clauses["R03.4"].es in texts[("clause", "R03.4")]
+    texts = {(kind, ident): f"{text} {also}" for kind, ident, _, text, _, also in entries}
+    assert spec.rulings["D35"].text.replace("`", '"') in texts[("ruling", "D35")]
+    assert spec.clauses["R03.4"].es in texts[("clause", "R03.4")]  # searched, not shown
     # every page carries the search, its results' links made from that page
     for page, root in (("index.html", ""), ("rules/R05.html", "../"),
                        ("failures/broken.html", "../"), ("features/R01_configuration.feature.html",
@@ -643,7 +644,7 @@ def test_every_scenario_has_its_title_in_spanish() -> None:
     for rule_id, feature in spanish.features.items():
         rule = spec.rules[rule_id]
         if reading.fresh(feature.description, spanish.bodies["en"].get(rule.number, "")):
-            assert rule_id in titles.DESCRIPTIONS, rule_id
+            assert spanish.note(rule_id), rule_id
     assert all(titles.spanish_description(s.id) for s in shipped if s.description)
 
 
@@ -717,3 +718,178 @@ def test_steps_read_as_the_feature_writes_them_in_both_languages() -> None:
     assert "Entonces la mano sigue" in spanish and len(spanish) == len(english)
     unread = replace(scenario, source={})
     assert any("the observation at" in line for line in step_lines(unread, "en"))
+
+
+# --- the Spanish book says everything in Spanish (issue 33, item 3) -------------------------
+
+SHOWN_ATTRIBUTES = ("aria-label", "title", "placeholder", "alt", "data-shown", "data-none",
+                    "data-more", "data-all")
+"""Attributes whose text a reader meets (a screen reader, a tooltip, the search's status)."""
+
+
+class Shown(HTMLParser):
+    """Every text of a page a reader meets, each with whether it is code of one or two words
+    (notation: a protocol word, a variant's value ``pair`` or setting ``pass: trick``, a
+    reading ``bomb 4x7``; a line of Gherkin is checked); and every element marked
+    as written in English. Left out: scripts and styles, and what HTML marks as not to be
+    translated (``translate="no"``: an implementation's name, a report's name)."""
+
+    VOID = Prose.VOID
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.stack: list[tuple[str, bool]] = []
+        self.texts: list[tuple[str, bool]] = []
+        self.english: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = {k: v or "" for k, v in attrs}
+        if found.get("lang", "es") != "es":
+            self.english.append(f"<{tag} lang={found['lang']!r}>")
+        skip = (tag in ("script", "style") or found.get("translate") == "no"
+                or bool(self.stack and self.stack[-1][1]))
+        if not skip:
+            self.texts += [(found[a], False) for a in SHOWN_ATTRIBUTES if found.get(a)]
+        if tag not in self.VOID:
+            self.stack.append((tag, skip))
+
+    def handle_endtag(self, tag: str) -> None:
+        while self.stack and tag not in self.VOID:
+            if self.stack.pop()[0] == tag:
+                break
+
+    def handle_data(self, data: str) -> None:
+        if data.strip() and not (self.stack and self.stack[-1][1]):
+            code = bool(self.stack) and self.stack[-1][0] == "code"
+            self.texts.append((data, code and len(data.split()) <= 2))
+
+
+def english_on(html: str) -> tuple[list[str], dict[str, str]]:
+    """The elements marked English on a page, and each English word it shows outside
+    notation (:func:`english.english_words`), with the text around it."""
+    page = Shown()
+    page.feed(html)
+    page.close()
+    found: dict[str, str] = {}
+    for text, notation in page.texts:
+        for word in [] if notation else english_words(text):
+            found.setdefault(word, " ".join(text.split())[:120])
+    return page.english, found
+
+
+def test_the_spanish_book_has_no_english_text(site: Path, site_es: Path) -> None:
+    """Issue 33, item 3: no page of the Spanish book, reports and all, marks anything as
+    English, and none shows a frequent English word outside card notation, ids, quoted
+    data and the names HTML marks as not to translate; every rule, clause, ruling, scenario
+    title, feature description and Gherkin line reads in Spanish. The same check finds
+    English on every page of the English book."""
+    problems = {}
+    for path in html_files(site_es):
+        english, words = english_on(path.read_text(encoding="utf-8"))
+        if english or words:
+            problems[str(path.relative_to(site_es))] = (english[:3], dict(list(words.items())[:6]))
+    assert not problems, f"{len(problems)} pages with English: {problems}"
+    for path in html_files(site):
+        assert english_on(path.read_text(encoding="utf-8"))[1], path  # the check can fail
+    assert english_on('<p lang="en">x</p>')[0] and english_on("<p>the seat</p>")[1]
+    assert english_on('<p>"the seat" R05.1 <code>pair</code> <span translate="no">the'
+                      "</span></p>") == ([], {})
+
+
+MARKDOWN = re.compile(r"\*\*|__|`")
+"""Markdown's marks (``**strong**``, ``__strong__``, ```code```): a page shows none."""
+
+
+def test_no_raw_markdown_reaches_a_page(any_site: Path) -> None:
+    """Issue 33, item 3: no page of either book shows ``**``, ``__`` or a backtick (a
+    ruling's ``**variant**`` is bold, its ```SJ SJ``` code), nor does the search, whose
+    results show the index's titles and texts."""
+    found = {}
+    for path in html_files(any_site):
+        page = Page()
+        page.feed(re.sub(r"<(script|style)\b.*?</\1>", "", path.read_text(encoding="utf-8"),
+                         flags=re.S))
+        text = unescape("".join(page.text))
+        found.update({f"{path.name}: …{text[max(0, m.start() - 40):m.end() + 20]}…": 1
+                      for m in MARKDOWN.finditer(text)})
+    for entry in search_entries(any_site):
+        found.update({f"search {entry[1]}: {shown}": 1 for shown in entry[2:4]
+                      if MARKDOWN.search(shown)})
+    assert not found, list(found)[:5]
+    assert MARKDOWN.search(str(book.prose("a **variant**: `SJ SJ`"))) is None
+
+
+def search_entries(site: Path) -> list[list[str]]:
+    text = (site / "search-index.js").read_text(encoding="utf-8")
+    found: list[list[str]] = json.loads(
+        text.removeprefix("window.FIVETENK_SEARCH=").rstrip().rstrip(";"))
+    return found
+
+
+def test_the_spanish_search_shows_spanish_and_finds_english(site_es: Path) -> None:
+    """Issue 33, item 3: the Spanish book's search index shows every title and text in
+    Spanish (a scenario by its Spanish title, a clause by its Spanish text); the English
+    ones are searched too, never shown (the last field), so ``bomb`` still finds a bomb's
+    scenarios."""
+    from fivetenk.book.titles import spanish_title
+
+    entries = search_entries(site_es)
+    spec = load_spec()
+    english = {(e[0], e[1]): english_words(f"{e[2]} {e[3]}") for e in entries}
+    assert not {k: v for k, v in english.items() if v}
+    by_id = {(e[0], e[1]): e for e in entries}
+    for s in catalog.shipped():
+        entry = by_id[("scenario", s.id)]
+        assert entry[2] == spanish_title(s.id, s.name) and entry[5] == s.name, s.id
+    for c in spec.clauses.values():
+        assert by_id[("clause", c.id)][2] == c.es and by_id[("clause", c.id)][5] == c.en
+    assert by_id[("ruling", "D9")][2] == spec.rulings["D9"].es["title"]
+    assert by_id[("rule", "R05")][2] == "Bombas y cohetes"
+
+
+def gherkin_shown(html: str, tag: str) -> list[str]:
+    """The text of every ``tag`` element of a page (a feature page's lines, ``li``; a rule
+    page's Gherkin, ``pre``), in order."""
+    return [unescape(re.sub(r"<[^>]+>", "", m)) for m in
+            re.findall(rf"<{tag}\b[^>]*>(.*?)</{tag}>", html, flags=re.S)]
+
+
+def comparable(scenario: Any) -> dict[str, Any]:
+    """A scenario's JSON without what is worded (its title, description) or located."""
+    data = scenario.to_json()
+    for key in ("name", "description", "source"):
+        data.pop(key, None)
+    data["steps"] = [{k: v for k, v in st.items() if k != "line"} for st in data["steps"]]
+    return dict(data)
+
+
+def test_the_spanish_gherkin_shown_compiles_to_the_shipped_scenarios(site_es: Path) -> None:
+    """Issue 33, item 3: each feature page of the Spanish book is the feature in the
+    scenario language's Spanish, and compiled as it is shown it gives every scenario of the
+    English file again (titles and descriptions aside), each anchored where the English
+    file's line links; the Gherkin folded under a rule page's example compiles to that
+    scenario."""
+    from fivetenk.compiler import compile_text
+
+    shipped = {s.id: s for s in catalog.shipped()}
+    compiled = 0
+    for path in catalog.shipped_files():
+        page = (site_es / "features" / f"{path.name}.html").read_text(encoding="utf-8")
+        lines = gherkin_shown(page.split('<ol class="source-lines">', 1)[1], "li")
+        assert lines[0] == "# language: es" and "Característica: " in lines[2]
+        found = compile_text("\n".join(lines), f"es/{path.name}")
+        mine = [s for s in shipped.values() if s.source.get("file") == f"features/{path.name}"]
+        assert [comparable(s) for s in found] == [comparable(s) for s in mine], path.name
+        assert all(f'id="L{s.source["line"]}"' in page for s in mine)
+        compiled += len(found)
+    assert compiled == len(shipped)
+    r05 = (site_es / "rules" / "R05.html").read_text(encoding="utf-8")
+    blocks = [unescape(b) for b in re.findall(
+        r'<details class="gherkin"><summary>[^<]*</summary>\s*<pre>(.*?)</pre>', r05, re.S)]
+    assert len(blocks) > 20
+    for block in blocks:
+        head, _, body = block.partition("\n")
+        text = "# language: es\nCaracterística: R05\n" + "\n".join(
+            "  " + line for line in body.split("\n"))
+        (one,) = compile_text(text, head)
+        assert comparable(one) == comparable(shipped[one.id]) and "Escenario: " in body

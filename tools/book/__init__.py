@@ -29,6 +29,10 @@ disk, ``file://``):
   folded under "For implementers";
 - ``rulings/Dnn.html``: a ruling's text, its variants, every scenario tagged with it;
 - ``features/NAME.feature.html``: each shipped feature file with a numbered line to link;
+- the Spanish book (``--lang es``) says everything in Spanish (issue 33): the rule and clause
+  texts of rules.es.txt only, every scenario title, headline and note in Spanish, the
+  Gherkin and each feature page in the scenario language's Spanish, a failure's evidence
+  in Spanish; a report's own words (an engine's message) are shown as data;
 - with ``--report``: ``matrix.html`` (rows the clauses grouped by rule with each rule's and
   the overall totals, a column per report, cells with the count of each status and a link
   to every failure's evidence, a "failing rows only" filter: :mod:`fivetenk.book.matrix`)
@@ -80,10 +84,10 @@ from ..report import (
 )
 from ..scenario import Scenario, ScenarioError, decode_text, parse_json, read_bytes
 from ..spec_data import LANGS, Spec
-from . import howto, learn, matrix, said
+from . import howto, learn, matrix, said, spanish
 from .matrix import BAD_STATUSES
 from .reading import feature_texts, fresh, pick_examples, rule_bodies, split_long
-from .titles import HEADLINES, spanish_title, titled
+from .titles import DESCRIPTIONS, HEADLINES, spanish_title, titled
 from .words import WORDS, count
 
 __all__ = ["BookError", "add_arguments", "build", "read_report", "run"]
@@ -402,12 +406,13 @@ def agree(line: str) -> str:
     return line
 
 
-def steps_of(scenario: Scenario, lang: str) -> list[Step]:
-    """The scenario's steps as sentences; an ``And`` takes the kind of the step before it,
-    so every outcome (``Then`` and its ``And`` lines) is marked ``then``."""
+def steps_of(scenario: Scenario, lang: str, lines: list[str] | None = None) -> list[Step]:
+    """The scenario's steps as sentences (of its ``lines``, :func:`step_lines` if none are
+    given); an ``And`` takes the kind of the step before it, so every outcome (``Then``
+    and its ``And`` lines) is marked ``then``."""
     out: list[Step] = []
     kind = "given"
-    for line in step_lines(scenario, lang):
+    for line in step_lines(scenario, lang) if lines is None else lines:
         if line[:1].isspace() and out:
             last = out[-1]
             block = (last.block + "\n" if last.block else "") + line[2:]
@@ -510,8 +515,8 @@ class Book:
             for r in s.rulings:
                 self.tagged.setdefault(r, []).append(s)
         self.rulings = sorted(self.spec.rulings, key=_natural)
-        self.gherkin = {s.id: outline_row("\n".join(catalog.source_blocks([s])), s)
-                        for s in self.scenarios}
+        self.gherkin_en = {s.id: outline_row("\n".join(catalog.source_blocks([s])), s)
+                           for s in self.scenarios}
         self.features = feature_texts(catalog.shipped_files())
         self.bodies = {lang: rule_bodies(self.spec, lang) for lang in LANGS}
         named = titled([s.id for s in self.scenarios], {s.id: s.name for s in self.scenarios})
@@ -523,8 +528,12 @@ class Book:
                 own = [s for s in self.cited.get(clause.id, []) if s.clauses[0] == clause.id]
                 self.examples[clause.id] = pick_examples(own, named, wanted)
                 self.folded[clause.id] = [s for s in own if s not in self.examples[clause.id]]
-        self.steps = {s.id: steps_of(s, self.lang) for s in self.scenarios}
+        self.lines = {s.id: step_lines(s, self.lang) for s in self.scenarios}
+        self.steps = {s.id: steps_of(s, self.lang, self.lines[s.id]) for s in self.scenarios}
         self.said = {s.id: said.sentences(s, self.lang) for s in self.scenarios}
+        self.gherkin = self.gherkin_en if self.lang == "en" else {  # issue 33: in Spanish
+            s.id: spanish.gherkin(s, self.gherkin_en[s.id], self.title(s)[0], self.lines[s.id])
+            for s in self.scenarios}
         self.results: dict[str, list[dict[str, Any]]] = {}
         for report in self.reports:
             for record in report.records:
@@ -544,6 +553,11 @@ class Book:
         if self.lang == "es" and len(self.said.get(s.id, [])) == 1:
             return said.as_title(self.said[s.id][0]), False
         return s.name, self.lang != "en"
+
+    def note(self, rule_id: str) -> list[str]:
+        """The feature's note in Spanish on the Spanish book (its paragraphs; [] otherwise)."""
+        found = DESCRIPTIONS.get(rule_id) if self.lang == "es" else None
+        return found.split("\n") if found else []
 
     def headline(self, rule_id: str, clause_id: str) -> tuple[str, bool] | None:
         """A clause's headline (its feature's ``Rule:`` line) in the book's language, and
@@ -604,7 +618,10 @@ def _environment(lang: str) -> Any:
                        # what exists in English only (scenario and ruling titles, ruling
                        # texts, the Gherkin as written) is marked as such on a page in
                        # another language, for screen readers and translators
-                       en=Markup(' lang="en"') if lang != "en" else "")
+                       en=Markup(' lang="en"') if lang != "en" else "",
+                       # a report's own words (an engine's message, an error) on a page in
+                       # another language: data, as the report writes it (issue 33)
+                       quoted=Markup(' class="data" translate="no"') if lang != "en" else "")
     return env
 
 
@@ -629,7 +646,9 @@ def pages(book: Book) -> dict[str, str]:
         name = f"features/{path.name}"
         out[feature_page(name)] = env.get_template("feature.html").render(
             root="../", book=book, name=name,
-            lines=path.read_text(encoding="utf-8").splitlines())
+            lines=path.read_text(encoding="utf-8").splitlines(),
+            spanish=None if book.lang == "en" else spanish.feature(path, [
+                s for s in book.scenarios if s.source.get("file") == name], book))
     if book.reports:
         out["matrix.html"] = env.get_template("matrix.html").render(
             root="", book=book, rows=matrix.rows(book), totals=matrix.totals(book),
@@ -715,6 +734,7 @@ def _evidence(book: Book, record: dict[str, Any]) -> dict[str, Any]:
             "observed": ("" if d.get("absent") is True
                          else json_text(d.get("observed"), VALUE_LIMIT)),
             "text": visible(d.get("text", ""), 2 * VALUE_LIMIT),
+            "text_es": visible(spanish.difference(d), 2 * VALUE_LIMIT) if book.lang == "es" else "",
         })
     step_text = record.get("step_text")
     shipped = book.by_id.get(record["id"])
@@ -727,6 +747,8 @@ def _evidence(book: Book, record: dict[str, Any]) -> dict[str, Any]:
     return {
         "id": visible(record["id"], NAME_LIMIT), "anchor": _anchor(record["id"]),
         "name": text("name", NAME_LIMIT), "status": record["status"],
+        "title": book.title(shipped)[0] if shipped is not None and book.lang == "es" else "",
+        "message_es": spanish.message(record) if book.lang == "es" else None,
         "message": text("message", MESSAGE_LIMIT), "location": text("location", NAME_LIMIT),
         "step": visible(record.get("step", ""), 20),
         "step_text": ([visible(t, TEXT_LIMIT) for t in step_text if isinstance(t, str)]
@@ -751,33 +773,39 @@ def _evidence(book: Book, record: dict[str, Any]) -> dict[str, Any]:
 
 
 def search_index(book: Book) -> str:
-    """The search index as a script: ``[kind, id, title, text, href, lang]`` for every rule,
+    """The search index as a script: ``[kind, id, title, text, href, also]`` for every rule,
     clause, ruling and scenario, in the book's language (a rule's title and text, a
-    clause's text and its other language's, a ruling's title and whole text, a scenario's
-    title), hrefs from the book's root (every page's search adds its way there); ``lang``
-    is ``en`` for a title that exists in English only on a page in another language."""
+    clause's text, a ruling's title and whole text, a scenario's title), hrefs from the
+    book's root (every page's search adds its way there); ``also`` holds the same in the
+    other language, searched but never shown (issue 33: a Spanish page shows only Spanish,
+    and an English word still finds its entry). No Markdown: ``**`` and backticks dropped."""
     spec, lang = book.spec, book.lang
     other = "es" if lang == "en" else "en"
     entries: list[list[str]] = learn.search_entries(lang)  # first: a learner's words
     for rule in spec.rules.values():
-        entries.append(["rule", rule.id, rule.title(lang),
-                        f"{rule.title(other)} {book.bodies[lang].get(rule.number, '')}",
-                        f"rules/{rule.id}.html", ""])
+        entries.append(["rule", rule.id, rule.title(lang), book.bodies[lang].get(rule.number, ""),
+                        f"rules/{rule.id}.html", rule.title(other)])
         for c in rule.clauses:
-            entries.append(["clause", c.id, c.text(lang), c.text(other),
-                            f"rules/{rule.id}.html#{_anchor(c.id)}", ""])
+            entries.append(["clause", c.id, c.text(lang), "",
+                            f"rules/{rule.id}.html#{_anchor(c.id)}", c.text(other)])
     for rid in book.rulings:
         r = spec.rulings[rid]
-        text = r.text_in(lang) if r.text_in(lang) == r.text else f"{r.text_in(lang)} {r.text}"
-        text = STRONG.sub(r"\1", text)
-        entries.append(["ruling", rid, r.title_in(lang), text, f"rulings/{rid}.html",
-                        "en" if lang != "en" and not r.es else ""])
+        also = ("" if r.text_in(lang) == r.text_in(other)
+                else f"{r.title_in(other)} {r.text_in(other)}")
+        entries.append(["ruling", rid, r.title_in(lang), _plain(r.text_in(lang)),
+                        f"rulings/{rid}.html", _plain(also)])
     for s in book.scenarios:
-        title, english = book.title(s)
-        entries.append(["scenario", s.id, title, s.name if title != s.name else "",
-                        book.home(s), "en" if english else ""])
+        title = book.title(s)[0]
+        entries.append(["scenario", s.id, title, "", book.home(s),
+                        s.name if title != s.name else ""])
     data = json.dumps(entries, ensure_ascii=True, separators=(",", ":"))
     return f"window.FIVETENK_SEARCH={data};\n"
+
+
+def _plain(text: str) -> str:
+    """A text without its Markdown, for the search: ``**strong**`` plain, ```code```
+    (notation: ```pass: trick```) in quotes."""
+    return re.sub(r"`([^`]*)`", r'"\1"', STRONG.sub(r"\1", text))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -549,7 +549,8 @@ def search_entries(lang: str) -> list[list[str]]:
     """The search entries of How to play (issue 33, item 4): each of its parts (the goal,
     the card order, the combinations, the hand, scoring, glossary, legend, strategy) with
     its text, the summary and variants pages, each combination and each glossary term with
-    its definition (and its name in the other language, so either finds it)."""
+    its definition; the last field, searched but never shown, its name in the other
+    language, so either finds it (:func:`fivetenk.book.search_index`)."""
     text = TEXT[lang]
     other = TEXT["es" if lang == "en" else "en"]
     where = WORDS[lang]["howto"]
@@ -566,16 +567,15 @@ def search_entries(lang: str) -> list[list[str]]:
         out.append(["howto", where, text[head], f"{where} {words}", f"howto.html#{key}", ""])
     words_of = WORDS[lang]
     out.append(["summary", words_of["summary_page"], words_of["summary_page"],
-                f"{WORDS['es' if lang == 'en' else 'en']['summary_page']} "
-                f"{words_of['summary_intro']}", "summary.html", ""])
+                words_of["summary_intro"], "summary.html",
+                WORDS["es" if lang == "en" else "en"]["summary_page"]])
     out.append(["variants", words_of["variants_page"], words_of["variants_page"],
                 words_of["variants_intro"], "variants.html", ""])
     for key, _, reading, _ in COMBINATIONS:
-        out.append(["howto", where, text["names"][key],
-                    f"{other['names'][key]} {say(reading, lang)}",
-                    f"howto.html#combo-{key}", ""])
+        out.append(["howto", where, text["names"][key], say(reading, lang),
+                    f"howto.html#combo-{key}", other["names"][key]])
     for key, _ in GLOSSARY:
         term, meaning = text["terms"][key]
-        out.append(["term", text["glossary_h"], term,
-                    f"{meaning} {other['terms'][key][0]}", f"howto.html#term-{key}", ""])
+        out.append(["term", text["glossary_h"], term, meaning, f"howto.html#term-{key}",
+                    other["terms"][key][0]])
     return out
