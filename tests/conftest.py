@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from chromium import chromium
 from pytest_bdd import given, parsers, then, when
 from pytest_bdd.parsers import StepParser
 
@@ -120,6 +121,12 @@ def _compiled(path: str) -> dict[str, Any]:
         where = "features/" + file.name
         _COMPILED[path] = {s.id: s for s in compile_file(file, where)}
     return _COMPILED[path]
+
+
+@pytest.fixture(scope="session")
+def browser() -> Any:
+    """One Chromium per test process, for every browser test module (tests/chromium.py)."""
+    yield from chromium()
 
 
 @pytest.fixture

@@ -37,7 +37,6 @@ import json
 import os
 import re
 import shlex
-import shutil
 import struct
 import sys
 from collections.abc import Callable, Iterator
@@ -47,6 +46,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote, urlsplit
 
 import pytest
+from chromium import WAIT_MS
 from english import english_words
 
 from fivetenk import catalog
@@ -60,55 +60,15 @@ CHECKOUT = Path(__file__).resolve().parent.parent
 MINIATURES = Path(__file__).resolve().parent / "miniatures"
 BREAKER = "bombs_by_rank"
 """The miniature's broken rule: bombs compared by rank before count (R05.2, D11)."""
-INSTALL = "apt-get install -y chromium && pip install playwright"
-"""The one command that gives a Debian machine what these tests need."""
 WIDE: ViewportSize = {"width": 1280, "height": 900}
-WAIT_MS = 120_000
-"""Playwright's waits (an ``expect``, a load, a click), in ms: a bound on an event, long
-enough for a busy machine (Playwright's own 5 s for an ``expect`` is not)."""
 PHONE = 375
 SPEC = load_spec()
 pytestmark = [pytest.mark.slow,  # a browser, two reports of the whole suite, two books
               pytest.mark.xdist_group("book-browser")]  # built once: one worker
 
 
-# --- the browser: required in CI, a skip with instructions elsewhere ---------------------
-
-
-def browser_required() -> bool:
-    """True in CI: ``FIVETENK_BROWSER_REQUIRED=1`` (set by ``.ci/run``) or the ``CI``
-    variable most CI services set. Then a missing browser is a failure, not a skip."""
-    if os.environ.get("FIVETENK_BROWSER_REQUIRED", "") not in ("", "0"):
-        return True
-    return os.environ.get("CI", "").lower() not in ("", "0", "false", "no")
-
-
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Browser]:
-    chromium = shutil.which("chromium")
-    problem = None
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        problem = "the Python package playwright is not installed"
-    if chromium is None:
-        problem = (problem + " and " if problem else "") + "no chromium on PATH"
-    if problem is not None:
-        message = f"browser tests: {problem}; install with: {INSTALL}"
-        if browser_required():
-            pytest.fail(f"{message} (required: CI or FIVETENK_BROWSER_REQUIRED is set, "
-                        f"so the browser tests may not skip)", pytrace=False)
-        pytest.skip(message)
-    assert chromium is not None
-    with sync_playwright() as playwright:
-        # root in a container: no sandbox; a small /dev/shm (Docker's 64 MB) crashes tabs
-        launched = playwright.chromium.launch(
-            executable_path=chromium, args=["--no-sandbox", "--disable-dev-shm-usage"])
-        from playwright.sync_api import expect
-
-        expect.set_options(timeout=WAIT_MS)
-        yield launched
-        launched.close()
+# The browser is the session fixture ``browser`` (tests/conftest.py, tests/chromium.py):
+# required in CI, a skip with instructions elsewhere.
 
 
 # --- the book, built once -----------------------------------------------------------------
