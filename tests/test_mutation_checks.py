@@ -221,6 +221,19 @@ def test_targeted_cases_reach_a_line_the_fuzz_never_runs(mutants: list[Mutant]) 
                                     "targeted case: the mutated line ran, no divergence")
 
 
+def test_a_wrong_message_text_judgement_is_found_observable_by_its_case(
+        mutants: list[Mutant]) -> None:
+    """Planted (it was listed so until issue 30's position work): stopping to read a
+    trick at its first refused play "changes only the message". The case of R03-705 (a
+    refused reply, then a king) shows the clause changing: found observable."""
+    stop = next(m for m in mutants if m.key == ("position", "_parse_trick",
+                                                 "continue -> break", 6))
+    [verdict] = check_all([(stop, "message-text", None, [_setup_of("R03-705")])],
+                          operators._TREES, QUERIES, 1)
+    assert verdict[0] == OBSERVABLE, verdict
+    assert "targeted case 1 diverged" in verdict[1] and "R06.2" in verdict[1], verdict
+
+
 def test_cases_are_only_for_the_kinds_the_fuzz_checks(tmp_path: Path) -> None:
     entry = ("- module: position\n  function: _parse_trick\n  mutation: x\n"
              "  reason: a reason here\n  kind: {kind}\n  cases: {cases}\n")
