@@ -152,9 +152,16 @@ def test_a_witness_on_another_kind_or_of_another_shape_is_refused(tmp_path: Path
     path.write_text(entry.format(kind="schema-forbidden", witness="[1, 2]"))
     with pytest.raises(MutationError, match="'witness' is for a schema-forbidden entry"):
         load_equivalents(path)
+    path.write_text(entry.format(kind="schema-forbidden", witness="[{deal: {}}, 2]"))
+    with pytest.raises(MutationError, match="'witness' is for a schema-forbidden entry"):
+        load_equivalents(path)
     path.write_text(entry.format(kind="schema-forbidden", witness="{deal: {deck: []}}"))
     [loaded] = load_equivalents(path)
     assert loaded.witness == {"deal": {"deck": []}}
+    path.write_text(entry.format(kind="schema-forbidden",
+                                 witness="[{deal: {deck: []}}, {position: {}}]"))
+    [loaded] = load_equivalents(path)
+    assert loaded.witness == [{"deal": {"deck": []}}, {"position": {}}]
 
 
 def test_a_module_level_mutant_is_reached_where_its_value_is_read() -> None:
@@ -172,3 +179,71 @@ def test_a_module_level_mutant_is_reached_where_its_value_is_read() -> None:
                 if m.mutation == "3 -> 4"]
     uses = checks.use_lines(mutant, {"trick": tree})
     assert uses == {str(operators.source_path("trick")): {5}}
+
+
+def _setup_of(scenario_id: str) -> dict[str, Any]:
+    [scenario] = [s for s in shipped() if s.id == scenario_id]
+    assert scenario.setup is not None
+    return scenario.setup
+
+
+def test_a_witness_list_checks_each_mutant_by_the_witnesses_that_tell_it_apart(
+        mutants: list[Mutant]) -> None:
+    """A ``"*"`` entry covers several mutants with one list of witnesses: a mutant is
+    checked by the witnesses that tell it apart (each must be refused by the kit), and
+    unverified when none does. A reveal's draw bound moved to 157 is told apart by a
+    reveal at draw 157 (refused by the schema), not by a valid position."""
+    bound = find(mutants, "position", "_parse_reveal", "156 -> 157")
+    valid = {"position": build_position({0: "3D 4D 5H", 1: "6C 7C"}, banker=0)}
+    at_157 = {"position": {**valid["position"],
+                           "reveal": {"seat": 0, "card": "3H", "draw": 157}}}
+    verdicts = check_all([(bound, "schema-forbidden", [valid, at_157]),
+                          (bound, "schema-forbidden", [valid, valid])],
+                         operators._TREES, QUERIES, 2)
+    assert verdicts[0] == (CHECKED, "schema: the kit refuses to compile witness 2 of 2: "
+                                    "$.setup.position.reveal.draw: 157 is greater than "
+                                    "the maximum of 156")
+    assert verdicts[1] == (UNVERIFIED, "schema: none of the 2 witnesses tells the mutant "
+                                       "apart")
+
+
+def test_targeted_cases_reach_a_line_the_fuzz_never_runs(mutants: list[Mutant]) -> None:
+    """The fuzz never sends a refused position, so a judgement about the branch refusing
+    a trick led by a pass is unverified by it alone; the entry's ``cases`` send one
+    (R13-701's), the line runs there, the replies agree: checked."""
+    kept_ok = next(m for m in mutants if m.key == ("position", "_parse_trick",
+                                                    "ok = False -> pass", 3))
+    verdicts = check_all([(kept_ok, "same-behaviour", None),
+                          (kept_ok, "same-behaviour", None, [_setup_of("R13-701")])],
+                         operators._TREES, QUERIES, 2)
+    assert verdicts[0][0] == UNVERIFIED and verdicts[0][1].endswith("never ran"), verdicts
+    assert verdicts[1] == (CHECKED, "fuzz (10 cases, seed 30, modes queries) and 1 "
+                                    "targeted case: the mutated line ran, no divergence")
+
+
+def test_a_wrong_message_text_judgement_is_found_observable_by_its_case(
+        mutants: list[Mutant]) -> None:
+    """Planted (it was listed so until issue 30's position work): stopping to read a
+    trick at its first refused play "changes only the message". The case of R03-705 (a
+    refused reply, then a king) shows the clause changing: found observable."""
+    stop = next(m for m in mutants if m.key == ("position", "_parse_trick",
+                                                 "continue -> break", 6))
+    [verdict] = check_all([(stop, "message-text", None, [_setup_of("R03-705")])],
+                          operators._TREES, QUERIES, 1)
+    assert verdict[0] == OBSERVABLE, verdict
+    assert "targeted case 1 diverged" in verdict[1] and "R06.2" in verdict[1], verdict
+
+
+def test_cases_are_only_for_the_kinds_the_fuzz_checks(tmp_path: Path) -> None:
+    entry = ("- module: position\n  function: _parse_trick\n  mutation: x\n"
+             "  reason: a reason here\n  kind: {kind}\n  cases: {cases}\n")
+    path = tmp_path / "eq.yaml"
+    path.write_text(entry.format(kind="schema-forbidden", cases="[{position: {}}]"))
+    with pytest.raises(MutationError, match="'cases' is for a same-behaviour"):
+        load_equivalents(path)
+    path.write_text(entry.format(kind="message-text", cases="[]"))
+    with pytest.raises(MutationError, match="'cases' is for a same-behaviour"):
+        load_equivalents(path)
+    path.write_text(entry.format(kind="message-text", cases="[{position: {turn: 0}}]"))
+    [loaded] = load_equivalents(path)
+    assert loaded.cases == ({"position": {"turn": 0}},)

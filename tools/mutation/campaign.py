@@ -108,8 +108,8 @@ def _check_exclusions(outcomes: list[Outcome], trees: dict[str, ast.Module],
         return "not checked (--no-check): every exclusion unverified"
     note(f"checking {len(mine)} hand-judged exclusions (call graph, schema witnesses, "
          f"fuzz of {budget.text()})")
-    verdicts = check_all([(o.mutant, o.kind, o.witness) for o in mine], trees, budget, jobs,
-                         progress)
+    verdicts = check_all([(o.mutant, o.kind, o.witness, o.cases) for o in mine], trees, budget,
+                         jobs, progress)
     for o, (verdict, evidence) in zip(mine, verdicts, strict=True):
         o.check, o.check_note = verdict, evidence
         if o.in_process == "equivalent" and verdict != CHECKED:
@@ -142,7 +142,7 @@ def _apply_equivalents(outcomes: list[Outcome], equivalents: Sequence[Equivalent
             outcome.note = entry.reason
         elif outcome.status == "survived":
             outcome.status, outcome.note, outcome.kind = "equivalent", entry.reason, entry.kind
-            outcome.witness = entry.witness
+            outcome.witness, outcome.cases = entry.witness, entry.cases
         elif outcome.status != "unreliable":
             stale.append(f"{entry.where}: {mutant.where()} {mutant.function} "
                          f"{mutant.mutation} is listed as equivalent but was "

@@ -19,7 +19,10 @@ Each kind has its mechanism (:data:`MECHANISMS`):
   ran the mutated line during the campaign (for a module-level mutant: a line of a
   function reading the value it binds, :func:`use_lines`): *checked, not found
   observable*. None, but that line never ran: *unverified*, since the fuzz said nothing
-  about it.
+  about it. The entry's ``cases`` (setups: a refused position, which the fuzz never
+  sends) are sent to both adapters too, after the fuzz (``start``, then ``observe`` for
+  each seat when accepted): a reply that differs is a divergence, and the mutated line
+  may run there.
 - ``schema-forbidden``: **the distinguishing input, compiled** (:func:`witness_check`).
   The entry gives a ``witness``: the setup of a scenario (``{"position": ...}`` or
   ``{"deal": ...}``) that reaches the change. It is compiled as a scenario's setup with
@@ -27,7 +30,9 @@ Each kind has its mechanism (:data:`MECHANISMS`):
   means the kit refuses to send it (checked); compiled cleanly, the exclusion is *found
   observable*. The witness must tell the mutant apart: sent as ``start`` to the
   unmutated and the mutated adapter, the replies must differ, else the entry stays
-  *unverified*. An entry without a witness is *unverified*.
+  *unverified*. An entry without a witness is *unverified*. A ``"*"`` entry gives a list
+  of witnesses: the ones that tell a mutant apart are its witnesses, and each must be
+  refused.
 - ``impossible-position`` is not an exclusion: those mutants count as survivors.
 """
 
@@ -333,10 +338,11 @@ def use_lines(mutant: Mutant, trees: dict[str, ast.Module]) -> dict[str, set[int
 
 
 def fuzz_judge(mutant: Mutant, trees: dict[str, ast.Module], budget: FuzzBudget,
-               timeout: float = 3.0) -> dict[str, Any]:
+               timeout: float = 3.0, cases: Sequence[Any] = ()) -> dict[str, Any]:
     """In a forked child (unmutated): serve ``mutant`` from a forked adapter that notes
-    whether the mutated lines run, fuzz it against the reference with ``budget``; the
-    verdict (``check``: one of :data:`VERDICTS`, ``note``)."""
+    whether the mutated lines run, fuzz it against the reference with ``budget``, then send
+    both the setups of ``cases``; the verdict (``check``: one of :data:`VERDICTS`,
+    ``note``)."""
     from ..drivers import expand_capabilities
     from ..fuzz.campaign import Plan, make_mode, run_chunk, variant_combos
     from ..fuzz.findings import divergence_lines
@@ -375,21 +381,30 @@ def fuzz_judge(mutant: Mutant, trees: dict[str, ast.Module], budget: FuzzBudget,
                       for n, m in modes.items()}
             plan = Plan(budget.seed, list(modes), combos, capabilities, None, None)
             outcomes = run_chunk(plan, modes, d, range(budget.cases))
+            targeted = [_start_and_observe(d, setup) for setup in cases]
         side.seek(0)
         reached = bool(side.read())
+    how = f"fuzz ({budget.text()})" + (
+        f" and {len(cases)} targeted case{'s' if len(cases) > 1 else ''}" if cases else "")
     found = [o for o in outcomes if o.divergence is not None]
     if found:
         o = found[0]
         assert o.divergence is not None
         said = "; ".join(divergence_lines(o.divergence)[:4])
         return {"check": OBSERVABLE, "note": (
-            f"fuzz ({budget.text()}): case {o.index} ({o.mode}, {o.kind}) diverged"
+            f"{how}: case {o.index} ({o.mode}, {o.kind}) diverged"
             f"{f' and {len(found) - 1} more' if len(found) > 1 else ''}: {said}")[:600]}
+    if cases:
+        plain = _replies_all(lambda: None, cases)
+        for index, (a, b) in enumerate(zip(plain, targeted, strict=True)):
+            if a != b:
+                return {"check": OBSERVABLE, "note": (
+                    f"{how}: targeted case {index + 1} diverged "
+                    f"{_difference(a, b)}")[:600]}
     what = "the mutated line" if mutant.scope else "a line using the mutated value"
     if not reached:
-        return {"check": UNVERIFIED, "note": f"fuzz ({budget.text()}): no divergence, but "
-                                             f"{what} never ran"}
-    return {"check": CHECKED, "note": f"fuzz ({budget.text()}): {what} ran, no divergence"}
+        return {"check": UNVERIFIED, "note": f"{how}: no divergence, but {what} never ran"}
+    return {"check": CHECKED, "note": f"{how}: {what} ran, no divergence"}
 
 
 # --------------------------------------------------------------------------- the schema
@@ -412,31 +427,47 @@ def witness_problems(setup: Any) -> list[str]:
 
 
 def _without_messages(reply: Any) -> Any:
-    """A reply with every ``message`` left out (protocol.md: for people, never compared)."""
+    """A reply as the kit judges it: every ``message`` left out, and a rejection's ``error``
+    object (its code, clause and message), since a rejection is judged by ``accepted`` and
+    ``clause`` alone (protocol.md, section 3: the error is for people, never compared)."""
     if isinstance(reply, dict):
-        return {k: _without_messages(v) for k, v in reply.items() if k != "message"}
+        rejected = reply.get("accepted") is False
+        return {k: _without_messages(v) for k, v in reply.items()
+                if k != "message" and not (rejected and k == "error")}
     if isinstance(reply, list):
         return [_without_messages(v) for v in reply]
     return reply
 
 
-def _replies(prepare: Callable[[], None], setup: Any) -> list[Any]:
-    """The replies of an adapter (``prepare`` run in it first) to ``start`` with ``setup``
-    and, when it is accepted, to ``observe`` for each seat: what an engine shows of it."""
+def _start_and_observe(d: Any, setup: Any) -> list[Any]:
+    """The replies of the driver ``d`` to ``start`` with ``setup`` and, when it is
+    accepted, to ``observe`` for each seat: what an engine shows of it."""
     from ..drivers import DriverError
-    from .through_adapter import driver
 
     out: list[Any] = []
-    with driver(prepare) as d:
-        try:
-            reply = d.start_reply({}, setup)
-            out.append(_without_messages(reply))
-            if reply.get("accepted") is not False:
-                for seat in range(6):
-                    out.append(_without_messages(d.run({"op": "observe", "seat": seat})))
-        except DriverError as err:
-            out.append({"error": str(err)[:300]})
+    try:
+        reply = d.start_reply({}, setup)
+        out.append(_without_messages(reply))
+        if reply.get("accepted") is not False:
+            for seat in range(6):
+                out.append(_without_messages(d.run({"op": "observe", "seat": seat})))
+    except DriverError as err:
+        out.append({"error": str(err)[:300]})
     return out
+
+
+def _replies_all(prepare: Callable[[], None], setups: Sequence[Any]) -> list[list[Any]]:
+    """The replies of one adapter (``prepare`` run in it first) to each of ``setups`` in
+    turn (:func:`_start_and_observe`)."""
+    from .through_adapter import driver
+
+    with driver(prepare) as d:
+        return [_start_and_observe(d, setup) for setup in setups]
+
+
+def _replies(prepare: Callable[[], None], setup: Any) -> list[Any]:
+    """The replies of an adapter (``prepare`` run in it first) to one ``setup``."""
+    return _replies_all(prepare, [setup])[0]
 
 
 def _difference(reference: list[Any], mutant: list[Any]) -> str:
@@ -456,52 +487,76 @@ def _difference(reference: list[Any], mutant: list[Any]) -> str:
             f"{len(mutant)}")
 
 
+def _witnesses(witness: Any) -> list[Any]:
+    """An entry's witnesses: one setup, or a list of them."""
+    return list(witness) if isinstance(witness, list) else [witness]
+
+
 def witness_judge(mutant: Mutant, trees: dict[str, ast.Module],
-                  setup: Any) -> dict[str, Any]:
-    """In a forked child: the replies of the unmutated and the mutated adapter to the
-    witness ``setup`` (:func:`_replies`)."""
-    plain = _replies(lambda: None, setup)
-    mutated = _replies(lambda: apply_mutant(mutant, mutant.module, trees), setup)
-    return {"same": plain == mutated, "reference": plain, "mutant": mutated}
+                  witness: Any) -> dict[str, Any]:
+    """In a forked child: the replies of the unmutated and the mutated adapter to each
+    witness setup (``witness``: one, or a list; :func:`_replies_all`)."""
+    setups = _witnesses(witness)
+    plain = _replies_all(lambda: None, setups)
+    mutated = _replies_all(lambda: apply_mutant(mutant, mutant.module, trees), setups)
+    return {"witnesses": [{"same": a == b, "reference": a, "mutant": b}
+                          for a, b in zip(plain, mutated, strict=True)]}
 
 
 def witness_check(mutant: Mutant, witness: Any, told_apart: dict[str, Any]) -> tuple[str, str]:
-    """The verdict on a ``schema-forbidden`` mutant, from its entry's ``witness`` and the
-    replies of :func:`witness_judge` (``told_apart``)."""
+    """The verdict on a ``schema-forbidden`` mutant, from its entry's ``witness`` (one
+    setup, or a list) and the replies of :func:`witness_judge` (``told_apart``): checked
+    when a witness tells the mutant apart and every one that does is refused."""
     if witness is None:
         return UNVERIFIED, "schema: the entry gives no witness (distinguishing setup)"
-    if told_apart.get("same", True):
-        both = json.dumps(told_apart.get("reference"))[:200]
+    setups = _witnesses(witness)
+    replies = told_apart.get("witnesses") or [{"same": True}] * len(setups)
+    several = isinstance(witness, list)
+    apart = [(i, setup, r) for i, (setup, r) in enumerate(zip(setups, replies, strict=True))
+             if not r.get("same", True)]
+    if not apart:
+        if several:
+            return UNVERIFIED, (f"schema: none of the {len(setups)} witnesses tells the "
+                                "mutant apart")
+        both = json.dumps(replies[0].get("reference"))[:200]
         return UNVERIFIED, ("schema: the witness does not tell the mutant apart (both "
                             f"adapters answer start with {both})")
-    refused = witness_problems(witness)
-    if refused:
-        return CHECKED, f"schema: the kit refuses to compile the witness: {refused[0]}"[:400]
-    return OBSERVABLE, ("schema: the witness compiles as a scenario's setup, and the "
-                        "replies differ: " + _difference(told_apart["reference"],
-                                                         told_apart["mutant"]))
+    def name(i: int) -> str:
+        return f"witness {i + 1} of {len(setups)}" if several else "the witness"
+
+    for i, setup, r in apart:
+        if not witness_problems(setup):
+            return OBSERVABLE, (f"schema: {name(i)} compiles as a scenario's setup, and the "
+                                "replies differ: " + _difference(r["reference"], r["mutant"]))
+    i, setup, _ = apart[0]
+    refused = witness_problems(setup)
+    return CHECKED, f"schema: the kit refuses to compile {name(i)}: {refused[0]}"[:400]
 
 
 # --------------------------------------------------------------------------- all of them
 
 
-def check_all(items: Sequence[tuple[Mutant, str, Any]], trees: dict[str, ast.Module],
+def check_all(items: Sequence[tuple[Any, ...]], trees: dict[str, ast.Module],
               budget: FuzzBudget, jobs: int,
               progress: Callable[[int, int], None] | None = None) -> list[tuple[str, str]]:
-    """The verdict of each (mutant, kind, witness): (one of :data:`VERDICTS`, the
-    evidence). Children run the fuzz and the witnesses, ``jobs`` at a time."""
+    """The verdict of each (mutant, kind, witness) or (mutant, kind, witness, cases): (one
+    of :data:`VERDICTS`, the evidence). Children run the fuzz and the witnesses, ``jobs``
+    at a time."""
     from .pool import Job, run_children
 
     verdicts: list[tuple[str, str] | None] = []
     work: list[Job] = []
     kinds: list[str] = []
-    for mutant, kind, witness in items:
+    for mutant, kind, witness, *more in items:
+        cases = tuple(more[0]) if more else ()
+        fuzz = (partial(fuzz_judge, mutant, trees, budget, cases=cases),
+                60.0 + budget.cases * 4 + len(cases) * 10)
         if kind == "python-api":
             found = call_graph_check(mutant)
             if found is not None:
                 verdicts.append(found)
                 continue
-            work.append((partial(fuzz_judge, mutant, trees, budget), 60.0 + budget.cases * 4))
+            work.append(fuzz)
             kinds.append(f"call graph: the adapter may run {mutant.module}."
                          f"{mutant.scope or mutant.function}, so the fuzz judged it; ")
             verdicts.append(None)
@@ -510,10 +565,11 @@ def check_all(items: Sequence[tuple[Mutant, str, Any]], trees: dict[str, ast.Mod
             if witness is None:
                 verdicts.append(witness_check(mutant, None, {}))
                 continue
-            work.append((partial(witness_judge, mutant, trees, witness), 120.0))
+            work.append((partial(witness_judge, mutant, trees, witness),
+                         120.0 + 10 * len(_witnesses(witness))))
             kinds.append("schema")
         elif kind in MECHANISMS:
-            work.append((partial(fuzz_judge, mutant, trees, budget), 60.0 + budget.cases * 4))
+            work.append(fuzz)
             kinds.append("")
         else:
             verdicts.append((UNVERIFIED, f"no mechanism checks the kind {kind!r}"))
@@ -521,7 +577,7 @@ def check_all(items: Sequence[tuple[Mutant, str, Any]], trees: dict[str, ast.Mod
         verdicts.append(None)
     answers = iter(zip(run_children(work, jobs, progress), kinds, strict=True))
     out: list[tuple[str, str]] = []
-    for (mutant, _kind, witness), verdict in zip(items, verdicts, strict=True):
+    for (mutant, _kind, witness, *_), verdict in zip(items, verdicts, strict=True):
         if verdict is None:
             answer, how = next(answers)
             if answer.get("status") == "timeout":
