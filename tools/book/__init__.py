@@ -66,7 +66,7 @@ import tempfile
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -598,7 +598,7 @@ class Book:
         return f"rules/{s.rule}.html#{_anchor(s.id)}"
 
 
-@lru_cache(maxsize=None)  # one per language: its templates compiled once a process
+@cache  # one per language: its templates compiled once a process
 def _environment(lang: str) -> Any:
     import jinja2
 
