@@ -188,7 +188,7 @@ def _composite(part: Callable[..., Any]) -> Any:
         from hypothesis import strategies as st
 
         return st.composite(part)()
-    return CompositeStrategy(part, (), {})
+    return CompositeStrategy(part, (), {})  # type: ignore[no-untyped-call]
 
 
 def case_seed(seed: int, mode: str, index: int) -> str:
