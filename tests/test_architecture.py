@@ -181,6 +181,45 @@ def test_a_lazy_import_counts_and_a_type_checking_one_does_not(tmp_path: Path) -
     known = {"p.a": a, "p.b": tmp_path / "b.py", "p.c": tmp_path / "c.py"}
     assert imported("p.a", a, known) == {"p.c"}
 
+DRIVER_READERS = ("runner", "profile", "fuzz")
+"""Modules (by last name) and packages (by any name) that use drivers: everything they
+use of one is declared in the Driver Protocol (issue 31), so none looks it up by name."""
+
+
+def driver_lookups(source: str) -> list[str]:
+    """Where ``source`` looks a driver's member up by name (``getattr(driver, ...)``,
+    ``hasattr(self._driver, ...)``: a first argument naming a driver) or reaches into a
+    process driver's private process (``._proc``), as ``line: text``."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        by_name = (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                   and node.func.id in ("getattr", "hasattr", "setattr") and bool(node.args)
+                   and "driver" in ast.unparse(node.args[0]).lower())
+        if by_name or (isinstance(node, ast.Attribute) and node.attr == "_proc"):
+            found.append(f"{node.lineno}: {ast.unparse(node)}")
+    return found
+
+
+def test_the_driver_is_used_through_its_protocol_only() -> None:
+    """The runner, the profile and the fuzzer use of a driver only what the Driver
+    Protocol declares: no member looked up by name, no private process reached into."""
+    readers = {name: path for name, path in modules().items()
+               if name.rsplit(".", 1)[-1] in DRIVER_READERS
+               or set(name.split(".")[1:-1]) & set(DRIVER_READERS)}
+    assert len(readers) > 10  # the runner, the profile and the fuzz package
+    found = {name: lookups for name, path in readers.items()
+             if (lookups := driver_lookups(path.read_text(encoding="utf-8")))}
+    assert found == {}, "look a driver's member up by name: declare it in drivers.Driver"
+
+
+def test_a_driver_looked_up_by_name_is_found() -> None:
+    source = ("def f(driver, d):\n    x = getattr(driver, 'stream', None)\n"
+              "    if hasattr(self._driver, 'spin'):\n        d._proc.spin = 0\n"
+              "    return getattr(args, 'impl', None)\n")
+    assert driver_lookups(source) == ["2: getattr(driver, 'stream', None)",
+                                      "3: hasattr(self._driver, 'spin')", "4: d._proc"]
+
+
 def test_no_module_is_over_the_size_limit() -> None:
     sizes = {name: len(path.read_text(encoding="utf-8").splitlines())
              for name, path in modules().items()}

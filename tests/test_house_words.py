@@ -13,13 +13,14 @@ import json
 import re
 import sys
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
 from fivetenk import cli, profile
-from fivetenk.hello import parse_hello
+from fivetenk.conventions import LATEST
+from fivetenk.drivers import ReferenceDriver
+from fivetenk.hello import Hello, parse_hello
 from fivetenk.protocol import ReplyError
 from fivetenk.runner import reference_passes
 from fivetenk.scenario import Scenario
@@ -79,9 +80,11 @@ def _scenario(step: dict[str, Any]) -> Scenario:
 
 
 def _reason(step: dict[str, Any], **words: Any) -> str:
-    driver = SimpleNamespace(capabilities=frozenset({"classify", "beats", "plays"}),
-                             shapes=None, protocol_minor=None,
-                             supports_variants=lambda v: True, **words)
+    driver = ReferenceDriver()
+    driver.capabilities = frozenset({"classify", "beats", "plays"})
+    driver.hello = Hello(name="worded", version="", protocol=1,
+                         capabilities=driver.capabilities, variants={}, minor=LATEST,
+                         **words)
     return profile.fit(driver, _scenario(step), reference_passes).reason
 
 

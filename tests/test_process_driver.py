@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from fivetenk import catalog, cli
-from fivetenk.drivers import DriverError, ReferenceDriver
+from fivetenk import catalog, cli, profile
+from fivetenk.drivers import CAPABILITIES, DriverError, ReferenceDriver
 from fivetenk.expectations import Expectations, ExpectationsError, parse
 from fivetenk.process_driver import ProcessDriver
 from fivetenk.protocol import describe_rejection
@@ -150,6 +150,25 @@ def test_a_command_that_cannot_start_errors_every_scenario_once() -> None:
         assert driver.launches == 1
     assert {r.status for r in results} == {"errored"}
     assert "cannot start the implementation" in results[0].message
+
+
+def test_reading_the_profile_of_a_closed_driver_does_not_start_it_again() -> None:
+    """An implementation that dies before its handshake, with restarts left: the report's
+    profile, read after the run has closed the driver, is "everything" (what the kit went
+    by) and starts nothing; a start does start it again."""
+    driver = ProcessDriver([sys.executable, "-c", "pass"], restarts=5)
+    assert driver.capabilities == frozenset(CAPABILITIES) and driver.hello is None
+    with pytest.raises(DriverError, match="before replying to hello"):
+        driver.start({}, None)  # the failure of the first launch, used up
+    assert driver.launches == 1
+    driver.close()
+    assert profile.describe(driver)["capabilities"] == list(CAPABILITIES)
+    assert driver.shapes is None and driver.supports_variants({"rocket": "joker_sets"})
+    assert driver.launches == 1
+    with pytest.raises(DriverError, match="before replying to hello"):
+        driver.start({}, None)
+    assert driver.launches == 2
+    driver.close()
 
 
 # --------------------------------------------------------------------------- command line

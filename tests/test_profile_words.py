@@ -20,8 +20,9 @@ import pytest
 
 from fivetenk import catalog, cli
 from fivetenk.card_sets import card_needs, extra_shapes_in, extra_shapes_of
-from fivetenk.drivers import ReferenceDriver
-from fivetenk.hello import parse_hello
+from fivetenk.conventions import LATEST
+from fivetenk.drivers import CAPABILITIES, ReferenceDriver
+from fivetenk.hello import Hello, parse_hello
 from fivetenk.protocol import ReplyError, hello_problems, message_problems
 from fivetenk.resuit import resuit
 from fivetenk.runner import run_scenario
@@ -134,12 +135,14 @@ def test_uses_hold_run_lengths_and_the_wing_rule() -> None:
 
 
 class Worded(ReferenceDriver):
-    """The reference engine declaring D39 words of the test's choosing."""
+    """The reference engine declaring D39 words of the test's choosing, in the record a
+    handshake fills (the profile reads nothing else of a driver)."""
 
     def __init__(self, **words: Any) -> None:
         super().__init__()
-        for name, value in words.items():
-            setattr(self, name, value)
+        self.hello = Hello(name="worded", version="", protocol=1,
+                           capabilities=frozenset(CAPABILITIES), variants={},
+                           minor=LATEST, **words)
 
 
 @pytest.mark.parametrize(("words", "steps", "reason"), [

@@ -10,8 +10,9 @@ by the same code.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any, Protocol
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .reference import (
     DEFAULT,
@@ -29,6 +30,9 @@ from .reference import (
 from .reference.cards import ALL_FACES, DECKS
 from .reference.cards import Rank as _Rank
 from .reference.plays import Play
+
+if TYPE_CHECKING:  # a type only: fivetenk.hello reads the capability words of this module
+    from .hello import Hello
 
 QUERY_CAPABILITIES = ("classify", "beats", "plays", "points", "deck")
 """The five pure combination queries, each a capability of its own (issue 8, D-1): an
@@ -79,17 +83,82 @@ class DriverError(Exception):
         failed (``ProcessDriver.stream``): the fuzzer keeps them instead of asking again."""
 
 
-class Driver(Protocol):
-    """What the runner needs of an implementation."""
+Unit = tuple[dict[str, str], "dict[str, Any] | None", Sequence[dict[str, Any]]]
+"""One scenario sent in a stream: its variants, its setup and its step requests."""
+Streamed = list["list[dict[str, Any]] | DriverError"]
+"""One entry per scenario streamed: its step results, or the error of a scenario refused."""
 
-    name: str
-    capabilities: frozenset[str]
+
+class Driver(Protocol):
+    """What the kit asks of an implementation: every member the runner, the profile and
+    the fuzzer use is declared here, and they look nothing else up on a driver (issue 31).
+    An ability a driver does not have is a member saying so (``run_many`` None), never a
+    member missing. :class:`ReferenceDriver` (and every in-process driver built on it)
+    and :class:`~fivetenk.process_driver.ProcessDriver` are the two kinds.
+
+    What the implementation declares it plays (its *profile*, :mod:`fivetenk.profile`):
+    ``capabilities`` (reading it starts an implementation behind the protocol),
+    ``shapes`` and ``unsupported_defaults``, and ``hello``, the record of everything its
+    handshake said (the words of ruling D39, its protocol version, its warnings): read
+    once, when the handshake is; None when there was none (an in-process driver that
+    declares nothing more, or a handshake that did not succeed, when the kit assumes
+    everything). Reading the profile never starts a driver that was closed."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def capabilities(self) -> frozenset[str]: ...
+
+    @property
+    def shapes(self) -> frozenset[str] | None:
+        """The shapes it plays; None: every shape."""
+
+    @property
+    def unsupported_defaults(self) -> Mapping[str, tuple[str, ...]]:
+        """Variant -> the values it offers instead, for each variant whose default it
+        does not play."""
+
+    @property
+    def hello(self) -> Hello | None:
+        """Everything its handshake declared, once read (see the class docstring)."""
+
+    @property
+    def restarts_spent(self) -> bool:
+        """The implementation is down and may not be started again (always false in
+        process)."""
+
+    spin: float
+    """Seconds to poll for a reply before sleeping (0 in process: nothing to wait for)."""
+    until: float | None
+    """A :func:`time.monotonic` instant no wait goes past (``fuzz --budget``), or None."""
+    vouched: Callable[[str, dict[str, Any]], bool] | None
+    """Says a result is one the reference engine gave for the request, so that its schema
+    check can be skipped (:func:`fivetenk.fuzz.source.vouch_for`); None: check them all."""
 
     def supports_variants(self, variants: dict[str, str]) -> bool: ...
 
     def start(self, variants: dict[str, str], setup: dict[str, Any] | None) -> dict[str, Any]: ...
 
+    def start_reply(self, variants: dict[str, str],
+                    setup: dict[str, Any] | None) -> dict[str, Any]:
+        """Send ``start`` and return its reply at once, a refusal included (not raised):
+        for a scenario that expects its setup to be refused."""
+
     def run(self, step: dict[str, Any]) -> dict[str, Any]: ...
+
+    @property
+    def run_many(self) -> Callable[[Sequence[dict[str, Any]]], list[dict[str, Any]]] | None:
+        """Runs a scenario's steps in one stream of requests, without a round trip each;
+        None where the driver sends one request at a time."""
+
+    @property
+    def stream(self) -> Callable[[Sequence[Unit]], Streamed] | None:
+        """Runs several scenarios in one stream of requests; None where the driver cannot."""
+
+    def step_started(self, index: int) -> None:
+        """Step ``index`` of the scenario begins (``fivetenk show`` files each exchange
+        under its step; other drivers ignore it)."""
 
     def close(self) -> None: ...
 
@@ -172,12 +241,26 @@ def _names_reading(declared: str | None, listed: str | None) -> bool:
 
 
 class ReferenceDriver:
-    """The bundled reference engine, in process."""
+    """The bundled reference engine, in process: a :class:`Driver` that plays everything
+    and declares nothing more. A test's in-process driver is built on it, declaring a
+    narrower profile by setting ``capabilities``, ``shapes``, ``unsupported_defaults`` or
+    ``hello`` (the D39 words and the protocol version, as a handshake would say them)."""
 
     name = "fivetenk reference engine"
     capabilities = frozenset(CAPABILITIES)
     shapes: frozenset[str] | None = None
     """The shapes it plays: None, every shape (see :mod:`fivetenk.profile`)."""
+    unsupported_defaults: Mapping[str, tuple[str, ...]] = MappingProxyType({})
+    """It plays the default of every variant."""
+    hello: Hello | None = None
+    """No handshake: nothing declared beyond the members above."""
+    restarts_spent = False
+    spin = 0.0
+    until: float | None = None
+    vouched: Callable[[str, dict[str, Any]], bool] | None = None
+    run_many: Callable[[Sequence[dict[str, Any]]], list[dict[str, Any]]] | None = None
+    """One request at a time: in process a stream saves nothing."""
+    stream: Callable[[Sequence[Unit]], Streamed] | None = None
 
     def __init__(self, *, self_check: bool = True) -> None:
         """``self_check``: check after every action that the engine's API agrees with
@@ -218,6 +301,14 @@ class ReferenceDriver:
         except RulesError as err:
             return rejection(err)
         return {"accepted": True}
+
+    def start_reply(self, variants: dict[str, str],
+                    setup: dict[str, Any] | None) -> dict[str, Any]:
+        """:meth:`start`: its reply is the verdict already (a refusal is a rejection)."""
+        return self.start(variants, setup)
+
+    def step_started(self, index: int) -> None:
+        """Nothing to file."""
 
     def run(self, step: dict[str, Any]) -> dict[str, Any]:
         op = step["op"]

@@ -35,7 +35,7 @@ import os
 import sys
 from collections import Counter
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from .. import catalog, profile, published, report, vectors
 from ..drivers import Driver, ReferenceDriver
@@ -45,6 +45,9 @@ from ..runner import Result, internal_error, run_suite
 from ..scenario import REJECTIONS_ALONE, Scenario
 from ..scenario import without_rejection_clauses as without_rejection_clauses  # moved there
 from ..spec_data import load_spec
+
+if TYPE_CHECKING:  # a type only: a check without --impl starts without the process driver
+    from ..process_driver import ProcessDriver
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -185,7 +188,7 @@ def impl_argv(impl: str, option: str = "--impl") -> list[str]:
     return argv
 
 
-def _process_driver(args: argparse.Namespace) -> Driver:
+def _process_driver(args: argparse.Namespace) -> ProcessDriver:
     """The ProcessDriver for --impl, started at once so that it boots while the scenarios
     load. The command must name a program that can run (:func:`impl_argv`): a usage error
     (exit 2) otherwise, never an errored run, and never a silent fall-back to the

@@ -23,14 +23,18 @@ import dataclasses
 import difflib
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from .. import catalog, evidence, report
 from ..runner import Result, run_scenario
 from ..scenario import REJECTIONS_ALONE, Scenario, dumps
 from ..spec_data import Spec, load_spec
+
+if TYPE_CHECKING:  # types only: `show` without --impl starts without the process driver
+    from ..hello import Hello
+    from ..process_driver import ProcessDriver
 
 EXCHANGE_CHARS = 2000
 """Characters shown of one request or reply in the text output."""
@@ -66,35 +70,63 @@ class Recorder:
     ``stream``, so the runner sends one request at a time, as it does for a scenario with
     an ``advance``: the verdict is the one ``check`` gives."""
 
-    _HIDDEN = frozenset({"run_many", "stream"})
+    run_many = None
+    stream = None
 
-    def __init__(self, driver: Any) -> None:
+    def __init__(self, driver: ProcessDriver) -> None:
         self._driver = driver
         self.step = -1
         self.log: list[tuple[int, dict[str, Any], dict[str, Any] | None]] = []
         """(step index or -1 for the setup and handshake, request, reply or None)."""
         driver.trace = self._trace
 
-    def __getattr__(self, name: str) -> Any:
-        if name in Recorder._HIDDEN:
-            raise AttributeError(name)
-        return getattr(self._driver, name)
-
     @property
     def name(self) -> str:
         return str(self._driver.name)
-
-    @name.setter
-    def name(self, value: str) -> None:  # pragma: no cover - required by the Protocol only
-        raise AttributeError("the name comes from the implementation")
 
     @property
     def capabilities(self) -> frozenset[str]:
         return frozenset(self._driver.capabilities)
 
-    @capabilities.setter
-    def capabilities(self, value: frozenset[str]) -> None:  # pragma: no cover - Protocol only
-        raise AttributeError("capabilities come from the implementation")
+    @property
+    def shapes(self) -> frozenset[str] | None:
+        return self._driver.shapes
+
+    @property
+    def unsupported_defaults(self) -> Mapping[str, tuple[str, ...]]:
+        return self._driver.unsupported_defaults
+
+    @property
+    def hello(self) -> Hello | None:
+        return self._driver.hello
+
+    @property
+    def restarts_spent(self) -> bool:
+        return self._driver.restarts_spent
+
+    @property
+    def spin(self) -> float:
+        return self._driver.spin
+
+    @spin.setter
+    def spin(self, value: float) -> None:
+        self._driver.spin = value
+
+    @property
+    def until(self) -> float | None:
+        return self._driver.until
+
+    @until.setter
+    def until(self, value: float | None) -> None:
+        self._driver.until = value
+
+    @property
+    def vouched(self) -> Callable[[str, dict[str, Any]], bool] | None:
+        return self._driver.vouched
+
+    @vouched.setter
+    def vouched(self, value: Callable[[str, dict[str, Any]], bool] | None) -> None:
+        self._driver.vouched = value
 
     def supports_variants(self, variants: dict[str, str]) -> bool:
         return bool(self._driver.supports_variants(variants))
@@ -103,6 +135,10 @@ class Recorder:
         self.step = -1
         answer: dict[str, Any] = self._driver.start(variants, setup)
         return answer
+
+    def start_reply(self, variants: dict[str, str],
+                    setup: dict[str, Any] | None) -> dict[str, Any]:
+        return self._driver.start_reply(variants, setup)
 
     def run(self, step: dict[str, Any]) -> dict[str, Any]:
         answer: dict[str, Any] = self._driver.run(step)

@@ -10,6 +10,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..drivers import Driver
 from ..reference.variants import CHOICES
 from .source import Case, Divergence, NotAsked, RandomSource, case_seed, failure_kind
 
@@ -191,13 +192,13 @@ class Outcome:
         return self.divergence is not None and not self.failure
 
 
-def run_chunk(plan: Plan, modes: dict[str, Any], driver: Any,
+def run_chunk(plan: Plan, modes: dict[str, Any], driver: Driver,
               indices: Sequence[int]) -> list[Outcome]:
     """Generate and run the cases ``indices`` (in order), mode by mode."""
     return run_cases(plan, modes, driver, [generate(plan, modes, g) for g in indices])
 
 
-def run_cases(plan: Plan, modes: dict[str, Any], driver: Any,
+def run_cases(plan: Plan, modes: dict[str, Any], driver: Driver,
               cases: Sequence[Case]) -> list[Outcome]:
     """Run generated ``cases`` (in order), mode by mode."""
     indices = [c.index for c in cases]

@@ -47,9 +47,10 @@ import threading
 import time
 from collections.abc import Generator, Iterator
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from .. import report
+from ..drivers import Driver
 from ..reference.variants import CHOICES
 from . import faults
 from .campaign import (
@@ -64,6 +65,9 @@ from .campaign import (
 )
 from .findings import Found, bounded_record, describe, reproduce_command
 from .source import Case, error_kind
+
+if TYPE_CHECKING:  # a type only: `fuzz merge` and `--help` start without the process driver
+    from ..process_driver import ProcessDriver
 
 MODE_NAMES = ("queries", "games", "endings")
 CHUNK = 512
@@ -381,7 +385,8 @@ def rerun_command(args: argparse.Namespace, seed: int) -> str:
     return shlex.join(parts)
 
 
-def _run(args: argparse.Namespace, out: TextIO, driver: Any, fixed: dict[str, str]) -> int:
+def _run(args: argparse.Namespace, out: TextIO, driver: ProcessDriver,
+         fixed: dict[str, str]) -> int:
     from ..drivers import expand_capabilities
     from ..user_input import UsageError
 
@@ -390,7 +395,7 @@ def _run(args: argparse.Namespace, out: TextIO, driver: Any, fixed: dict[str, st
     hello = driver.hello
     if hello is None:  # it could not even start: say so, like check (errored)
         print(f"fivetenk fuzz: the implementation did not start: "
-              f"{report.visible(driver._last_error or driver.command, 600)}", file=out)
+              f"{report.visible(driver.last_error or driver.command, 600)}", file=out)
         return 1
     if not hello.supports(fixed):
         raise UsageError(f"--variant: the implementation does not offer "
@@ -453,7 +458,7 @@ def _run(args: argparse.Namespace, out: TextIO, driver: Any, fixed: dict[str, st
     show = not args.no_progress and _is_tty(sys.stderr)
     args.stopped = None
     args.diverged = False
-    spin = float(getattr(driver, "spin", 0.0))
+    spin = driver.spin
     with contextlib.closing(_campaign(plan, modes, driver, args, total, (k, n), started)) as run:
         for batch in run:
             outcomes.extend(batch)
@@ -525,7 +530,8 @@ def chunk_size(budget: float | None, done: int, elapsed: float, workers: int) ->
     return max(8, min(CHUNK, int(per_worker * CHUNK_SECONDS)))
 
 
-def _campaign(plan: Plan, modes: dict[str, Any], driver: Any, args: argparse.Namespace,
+def _campaign(plan: Plan, modes: dict[str, Any], driver: ProcessDriver,
+              args: argparse.Namespace,
               total: int | None, shard: tuple[int, int], started: float,
               ) -> Generator[list[Outcome], None, None]:
     """The outcomes of the campaign, chunk by chunk, in case order."""
@@ -634,22 +640,18 @@ def _campaign(plan: Plan, modes: dict[str, Any], driver: Any, args: argparse.Nam
             args.worker_notes.extend(pool.notes)
 
 
-def _set_spin(driver: Any, spin: float) -> float:
+def _set_spin(driver: Driver, spin: float) -> float:
     """Set how long the driver polls for a reply before sleeping (returns the old value).
     The campaign waits asleep (0): a spinning wait takes the interpreter lock back and
     forth from the thread generating the next chunk, and streams of hundreds of requests
     do not need the spin's low latency; shrinking (one case at a time) gets it back."""
-    old = float(getattr(driver, "spin", 0.0))
-    if hasattr(driver, "spin"):
-        driver.spin = spin
-        proc = getattr(driver, "_proc", None)
-        if proc is not None and hasattr(proc, "spin"):
-            proc.spin = spin
+    old = driver.spin
+    driver.spin = spin
     return old
 
 
 def _finish(args: argparse.Namespace, out: TextIO, plan: Plan, modes: dict[str, Any],
-            driver: Any, outcomes: list[Outcome], elapsed: float, seed: int) -> int:
+            driver: Driver, outcomes: list[Outcome], elapsed: float, seed: int) -> int:
     tried: dict[str, int] = {}
     skipped: dict[str, int] = {}  # why -> cases
     groups: dict[str, Found] = {}

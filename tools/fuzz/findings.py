@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import report
+from ..drivers import Driver
 from .campaign import Outcome, Plan, generate
 from .source import Case, Divergence, content_id, error_kind, shrink
 
@@ -55,7 +56,7 @@ def bounded_record(record: dict[str, Any]) -> dict[str, Any]:
     return {key: field(value) for key, value in record.items()}
 
 
-def describe(args: argparse.Namespace, plan: Plan, modes: dict[str, Any], driver: Any,
+def describe(args: argparse.Namespace, plan: Plan, modes: dict[str, Any], driver: Driver,
               found: Found, write: bool, seen: dict[str, str] | None = None,
               ) -> tuple[list[str], dict[str, Any]]:
     """The report of one divergence group (and, if ``write``, its shrunk case written,
@@ -73,7 +74,7 @@ def describe(args: argparse.Namespace, plan: Plan, modes: dict[str, Any], driver
     lines.append(f"  reproduce it as found: {record['reproduce']}")
     if not write or args.no_shrink:
         return lines, record
-    if getattr(driver, "restarts_spent", False) is True:  # nothing could be run, or checked
+    if driver.restarts_spent:  # nothing could be run, or checked
         record["not_written"] = "the restart budget is spent"
         lines.append("  not shrunk or written: the implementation is not started again (the "
                      "restart budget is spent); run the command above to see it alone")
@@ -151,7 +152,7 @@ def bug_signature(scenario: Any, divergence: Divergence) -> str:
     return f"{op}|{','.join(scenario_shapes(scenario))}|{';'.join(fields)}"
 
 
-def shrink_and_write(args: argparse.Namespace, mode: Any, driver: Any, case: Case,
+def shrink_and_write(args: argparse.Namespace, mode: Any, driver: Driver, case: Case,
                      found: Divergence, combos: Sequence[dict[str, str]] = ({},),
                      seen: dict[str, str] | None = None,
                      ) -> tuple[list[str], dict[str, Any]]:
@@ -265,7 +266,7 @@ def shrink_and_write(args: argparse.Namespace, mode: Any, driver: Any, case: Cas
                    "signature": signature, "shrunk": divergence_record(divergence)}
 
 
-def _short_deal(mode: Any, driver: Any, case: Case, first: Divergence,
+def _short_deal(mode: Any, driver: Driver, case: Case, first: Divergence,
                 inside: Any) -> Case | None:
     """A divergence found in a dealt hand that positions do not reproduce (a dealt kitty
     scored, say), rebuilt as a short deal (:mod:`fivetenk.fuzz.short_deal`) when that
@@ -282,7 +283,7 @@ def _short_deal(mode: Any, driver: Any, case: Case, first: Divergence,
 FEATURE_TITLE = "Cases found by fivetenk fuzz"
 
 
-def verify(driver: Any, scenario: Any, divergence: Divergence) -> str:
+def verify(driver: Driver, scenario: Any, divergence: Divergence) -> str:
     """Why the case ``scenario`` is not written ("" if it is): before a case is written it
     is checked as ``fivetenk check --only-paths FILE --impl`` would check it, from the
     text that would be written (read back by the compiler): the reference engine must pass

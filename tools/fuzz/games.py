@@ -28,6 +28,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ..drivers import Driver
 from ..reference.cards import Card
 from ..reference.errors import RulesError
 from ..reference.game import Game, Phase
@@ -149,7 +150,7 @@ class GameMode:
         self.shapes = shapes
         self.positions = capabilities is None or "position" in self.capabilities
         """Whether the implementation starts from positions (shrinking uses them)."""
-        self._driver: Any = None
+        self._driver: Driver | None = None
 
     words: Any = None
     """The implementation's D39 profile words, or None (set by ``make_mode``)."""
@@ -206,7 +207,7 @@ class GameMode:
             case.data["plays_left_out"] = case.data.get("plays_left_out", 0) + 1
         return case
 
-    def run(self, driver: Any, cases: Sequence[Case]) -> list[Divergence | None]:
+    def run(self, driver: Driver, cases: Sequence[Case]) -> list[Divergence | None]:
         """Stream the cases (``driver.stream`` where the driver has it, else step by
         step); the first diverging step of each case, or None. ``plays`` queries of hands
         over the limit are left out of the cases first (:meth:`within_limit`)."""
@@ -215,7 +216,7 @@ class GameMode:
             self.within_limit(case)
         vouch_for(driver, cases)  # replies equal to the reference's need no schema check
         out: list[Divergence | None] = [None] * len(cases)
-        stream = getattr(driver, "stream", None)
+        stream = driver.stream
         if stream is None:
             for i, case in enumerate(cases):
                 out[i] = self._run_one(driver, case)
@@ -236,7 +237,7 @@ class GameMode:
             todo = todo[len(entries):]
         return out
 
-    def _run_one(self, driver: Any, case: Case) -> Divergence | None:
+    def _run_one(self, driver: Driver, case: Case) -> Divergence | None:
         results: list[dict[str, Any]] = []
         try:
             started = driver.start(case.variants, case.setup)

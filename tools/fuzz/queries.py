@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..drivers import DriverError, ReferenceDriver
+from ..drivers import Driver, DriverError, ReferenceDriver
 from ..reference.provenance import VARIANT_RULINGS
 from ..scenario import Scenario
 from .source import (
@@ -317,10 +317,10 @@ class QueryMode:
         case.choices = tuple(getattr(src, "log", ()))
         return case
 
-    def run(self, driver: Any, cases: Sequence[Case]) -> list[Divergence | NotAsked | None]:
+    def run(self, driver: Driver, cases: Sequence[Case]) -> list[Divergence | NotAsked | None]:
         out: list[Divergence | NotAsked | None] = [None] * len(cases)
         todo = [i for i, case in enumerate(cases) if not self.skip_reason(case)]
-        stream = getattr(driver, "stream", None)
+        stream = driver.stream
         if stream is None:
             self._one_by_one(driver, cases, todo, out)
             return out
@@ -377,7 +377,7 @@ class QueryMode:
                 units.append((cases[part[0]].variants, part))
         return units
 
-    def _one_by_one(self, driver: Any, cases: Sequence[Case], todo: Sequence[int],
+    def _one_by_one(self, driver: Driver, cases: Sequence[Case], todo: Sequence[int],
                     out: list[Divergence | NotAsked | None]) -> None:
         for i in todo:
             reason = self.limit.over(cases[i].steps[0])
@@ -519,7 +519,7 @@ class QueryMode:
                                                                   case.variants)
         return divergence
 
-    def run_one(self, driver: Any, case: Case) -> Divergence | None:
+    def run_one(self, driver: Driver, case: Case) -> Divergence | None:
         """One case with a round trip of its own (after a stream failed, and to shrink)."""
         try:
             driver.start(case.variants, None)

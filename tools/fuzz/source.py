@@ -31,6 +31,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
+from ..drivers import Driver
+
 T = TypeVar("T")
 _Int = int
 """``int``, for annotations inside classes whose method ``int`` hides it."""
@@ -527,7 +529,7 @@ class Mode(Protocol):
 
     def generate(self, src: Source, variants: dict[str, str]) -> Case: ...
 
-    def run(self, driver: Any, cases: Sequence[Case]) -> list[Divergence | NotAsked | None]: ...
+    def run(self, driver: Driver, cases: Sequence[Case]) -> list[Divergence | NotAsked | None]: ...
 
     def minimal(self, case: Case, divergence: Divergence) -> Case: ...
 
@@ -689,12 +691,10 @@ def canonical(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
 
 
-def vouch_for(driver: Any, cases: Sequence[Case]) -> None:
+def vouch_for(driver: Driver, cases: Sequence[Case]) -> None:
     """Tell a driver that can skip checks (``ProcessDriver.vouched``) which results the
     reference engine gave for ``cases``: a reply equal to one of them is valid by
     construction and needs no schema check. Anything else is checked as usual."""
-    if not hasattr(driver, "vouched"):
-        return
     results = [result for case in cases for result in (case.expected or ())]
     exact = {_image(result) for result in [{"accepted": True}, *results]}  # and a start's
     exact.discard(None)

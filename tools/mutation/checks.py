@@ -370,7 +370,7 @@ def fuzz_judge(mutant: Mutant, trees: dict[str, ast.Module], budget: FuzzBudget,
             hello = d.hello
             if hello is None:
                 return {"check": OBSERVABLE, "note": "fuzz: the mutated adapter does not "
-                        f"start: {str(getattr(d, '_last_error', ''))[:300]}"}
+                        f"start: {d.last_error[:300]}"}
             modes = {}
             for name in budget.modes:
                 mode = make_mode(name, capabilities, None, None)
