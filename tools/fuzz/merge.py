@@ -36,9 +36,8 @@ from typing import Any, TextIO
 from .. import report
 
 MAX_REPORT_BYTES = 64 * 1024 * 1024
-"""The largest shard report read (a campaign lists every diverging case)."""
-MAX_LINE_BYTES = 4 * 1024 * 1024
-"""The longest line of a report (the kit bounds each field it writes far below this)."""
+"""The largest shard report read (a campaign lists every diverging case: twice the bound of
+a run's report, :data:`fivetenk.runfile.MAX_REPORT_BYTES`)."""
 RECORDS = ("divergence", "case", "summary")
 
 
@@ -112,28 +111,20 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
 
 
 def read_report(path: Path, folder: Path) -> Shard:
-    """A shard's report, checked line by line (module docstring)."""
-    from ..scenario import ScenarioError
-    from ..user_input import decode_text, parse_json, read_bytes
+    """A shard's report, checked line by line (module docstring): read as every report is
+    (:func:`fivetenk.runfile.read_records`), the records checked here."""
+    from ..runfile import RunFileError, read_records
 
-    where = str(path)
-    text = decode_text(read_bytes(path, where, limit=MAX_REPORT_BYTES), where)
     shard = Shard(path, folder)
-    for number, line in enumerate(text.splitlines(), 1):
-        at = f"{where}:{number}"
-        if not line.strip():
-            continue
-        if len(line.encode()) > MAX_LINE_BYTES:
-            raise ScenarioError(f"a line of more than {MAX_LINE_BYTES} bytes", where=at)
-        record = parse_json(line, at)
-        if not isinstance(record, dict) or record.get("record") not in RECORDS:
-            raise ScenarioError("expected a fivetenk fuzz record (an object whose \"record\" "
-                                f"is one of {', '.join(RECORDS)})", where=at)
+    for _, at, record in read_records(path, MAX_REPORT_BYTES):
         kind = record["record"]
+        if kind not in RECORDS:
+            raise RunFileError("expected a fivetenk fuzz record (an object whose \"record\" "
+                               f"is one of {', '.join(RECORDS)})", where=at)
         if kind == "summary":
             if shard.summary is not None:
-                raise ScenarioError("a second summary: one report per campaign shard",
-                                    where=at)
+                raise RunFileError("a second summary: one report per campaign shard",
+                                   where=at)
             _need(record, {"seed": int, "tried": dict, "diverged": int}, at)
             _need(record["tried"], dict.fromkeys(record["tried"], int), f"{at}: tried")
             shard.summary = record
@@ -145,13 +136,14 @@ def read_report(path: Path, folder: Path) -> Shard:
             _need(record, {"case": int}, at)
             shard.cases.append(record)
     if shard.summary is None:
-        raise ScenarioError("no summary record: the campaign did not finish (or this is not "
-                            "a fivetenk fuzz --jsonl report)", where=where)
+        raise RunFileError("no summary record: the campaign did not finish (or this is not "
+                           "a fivetenk fuzz --jsonl report)",
+                           where=report.visible(str(path), report.NAME_LIMIT))
     return shard
 
 
 def _need(record: dict[str, Any], keys: dict[str, type], where: str) -> None:
-    from ..scenario import ScenarioError
+    from ..runfile import RunFileError
 
     for key, kind in keys.items():
         value: Any = record.get(key)
@@ -160,8 +152,8 @@ def _need(record: dict[str, Any], keys: dict[str, type], where: str) -> None:
             bad = isinstance(value, bool) or int(value) < 0
         if bad:
             wanted = "an integer, 0 or more" if kind is int else kind.__name__
-            raise ScenarioError(f"{key!r}: expected {wanted}, found "
-                                f"{report.json_text(value, 80)}", where=where)
+            raise RunFileError(f"{key!r}: expected {wanted}, found "
+                               f"{report.json_text(value, 80)}", where=where)
 
 
 def group_key(found: dict[str, Any]) -> str:
