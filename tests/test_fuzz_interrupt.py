@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from fivetenk.process_tree import _stat
+from fivetenk.process_tree import proc_stat
 
 MINI = Path(__file__).resolve().parent / "miniatures"
 HANG = 240.0
@@ -41,7 +41,7 @@ def workers(kit: int) -> list[int]:
     """The kit's spawned worker processes (their command line runs ``spawn_main``)."""
     found = []
     for name in os.listdir("/proc"):
-        stat = _stat(int(name)) if name.isdigit() else None
+        stat = proc_stat(int(name)) if name.isdigit() else None
         if stat is not None and stat[1] == kit:
             try:
                 with open(f"/proc/{name}/cmdline", "rb") as f:
@@ -88,5 +88,5 @@ def test_ctrl_c_stops_the_workers_quietly(tmp_path: Path, when: str) -> None:
     assert err.decode(errors="replace") == "fivetenk fuzz: interrupted\n"
     # killed and reaped before the kit exits: one that ended by itself at the end of its
     # input later, or a zombie nobody reaped, would still be there
-    assert [pid for pid in started(pidfile) if _stat(pid) is not None] == [], \
+    assert [pid for pid in started(pidfile) if proc_stat(pid) is not None] == [], \
         "an implementation outlived the kit"

@@ -40,7 +40,7 @@ from pathlib import Path
 
 import pytest
 
-from fivetenk.process_tree import _stat
+from fivetenk.process_tree import proc_stat
 from fivetenk.workers import (
     FAULT_VARIABLE,
     FAULTS,
@@ -237,7 +237,7 @@ def test_healthy_workers_end_with_the_campaign_and_leave_nothing(tmp_path: Path,
     assert "note: worker" not in out and err == ""
     assert {n for n, _, e in events(run.log) if e == "task"} == {1, 2}
     assert tally(out) == alone
-    still = [pid for pid in pids(tmp_path, run.log) if _stat(pid) is not None]
+    still = [pid for pid in pids(tmp_path, run.log) if proc_stat(pid) is not None]
     assert still == []
 
 
@@ -278,7 +278,7 @@ def test_the_pool_kills_what_a_dead_worker_left(tmp_path: Path,
             assert pool.broken
         known = pids(tmp_path, log)
         assert len(known) >= 3  # the implementation, its escapee, the worker
-        assert [pid for pid in known if _stat(pid) is not None] == []
+        assert [pid for pid in known if proc_stat(pid) is not None] == []
     finally:
         kill_all(pids(tmp_path, log))
 
@@ -291,7 +291,7 @@ def test_the_pool_answers_in_order_and_holds_two_tasks_a_worker() -> None:
         assert [pool.result(t) for t in tickets] == [0, 1, 4, 9]
         workers = [w.process.pid for w in pool._workers]
     assert pool.notes == [] and pool.failure is None
-    assert [pid for pid in workers if _stat(pid) is not None] == []  # reaped: no zombie
+    assert [pid for pid in workers if proc_stat(pid) is not None] == []  # reaped: no zombie
 
 
 def test_the_strategy_benchmark_survives_a_worker_that_dies(
@@ -333,6 +333,6 @@ def test_a_worker_that_never_starts_is_given_up(tmp_path: Path,
             with pytest.raises(WorkerFailure, match=r"^worker 1 did not start \(no progress "
                                                     r"for over 1 s\) with 1 task in hand$"):
                 pool.result(ticket)
-        assert [pid for _, pid, _ in events(log) if _stat(pid) is not None] == []
+        assert [pid for _, pid, _ in events(log) if proc_stat(pid) is not None] == []
     finally:
         kill_all([pid for _, pid, _ in events(log)])

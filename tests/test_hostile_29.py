@@ -201,7 +201,7 @@ def test_sigterm_to_pytest_kills_the_implementations_whole_tree(tmp_path: Path) 
     """As under ``fivetenk check``: the implementation, which never answers and leaves
     escapees in new sessions and double-forked, is killed with all of them; pytest exits
     with 128 + SIGTERM."""
-    from fivetenk.process_tree import _stat, become_subreaper
+    from fivetenk.process_tree import become_subreaper, proc_stat
 
     assert become_subreaper()  # an escapee left behind comes here, visible as a zombie
     pids_file = tmp_path / "pids"
@@ -229,12 +229,12 @@ def test_sigterm_to_pytest_kills_the_implementations_whole_tree(tmp_path: Path) 
     deadline = time.monotonic() + WAIT
     left = pids
     while left and time.monotonic() < deadline:
-        left = [p for p in pids if _stat(p) is not None]
+        left = [p for p in pids if proc_stat(p) is not None]
         time.sleep(0.02)
     for pid in left:  # never leak: kill what a failure left
         with contextlib.suppress(ProcessLookupError):
             os.kill(pid, signal.SIGKILL)
-    assert left == [], {p: _stat(p) for p in left}
+    assert left == [], {p: proc_stat(p) for p in left}
 
 
 # --------------------------------------------------------------------------- new-adapter

@@ -92,7 +92,7 @@ def test_through_the_adapter_the_same_mutant_fails_a_d11_scenario_and_the_oracle
     assert (report.judge, outcome.status, outcome.how) == ("adapter", "killed", "failed")
     killer = outcome.scenario.split()[0]
     assert "D11" in next(s for s in adapter_suite.scenarios if s.id == killer).rulings
-    assert through_adapter.oracle(target, operators._TREES, [killer]) == "killed"
+    assert through_adapter.oracle(target, operators.TREES, [killer]) == "killed"
 
 
 @pytest.mark.slow
@@ -113,7 +113,7 @@ def test_a_survivor_through_the_adapter_survives_the_oracle_too(
     [mutant] = [m for m in mutants if m.key == entry.key]
     ids = [adapter_suite.scenarios[i].id for i in through_adapter.selected(adapter_suite,
                                                                            mutant)]
-    assert through_adapter.oracle(mutant, operators._TREES, ids) == "survived"
+    assert through_adapter.oracle(mutant, operators.TREES, ids) == "survived"
 
 
 @pytest.mark.slow
@@ -123,7 +123,7 @@ def test_a_reply_that_never_comes_is_a_timeout_not_a_kill(
     target = find(mutants, "combos", "beats", "reply.key > top.key -> reply.key >= top.key")
     every = list(range(len(adapter_suite.scenarios)))
     [answer] = run_children([(lambda: through_adapter.judge(
-        target, "combos", adapter_suite, every, operators._TREES, timeout=1e-6), 60.0)], 1)
+        target, "combos", adapter_suite, every, operators.TREES, timeout=1e-6), 60.0)], 1)
     assert answer["status"] == "timeout" and answer["note"].startswith("no reply to"), answer
 
 

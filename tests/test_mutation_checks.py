@@ -41,7 +41,7 @@ def test_a_wrong_same_behaviour_judgement_is_found_observable(mutants: list[Muta
     observable, with the diverging case as evidence; and it stays in the denominator."""
     beats = find(mutants, "combos", "beats", "reply.key > top.key -> reply.key >= top.key")
     outcome = Outcome(beats, "equivalent", kind="same-behaviour")
-    campaign._check_exclusions([outcome], operators._TREES, QUERIES, 1, None, lambda _: None)
+    campaign._check_exclusions([outcome], operators.TREES, QUERIES, 1, None, lambda _: None)
     assert outcome.check == OBSERVABLE, outcome.check_note
     assert "diverged" in outcome.check_note and '"beats": false' in outcome.check_note
 
@@ -56,7 +56,7 @@ def test_a_true_same_behaviour_judgement_is_checked_and_one_never_reached_is_unv
                      "not isinstance(self.shape, Shape) -> isinstance(self.shape, Shape)")
     bound = next(m for m in mutants if m.module == "calls" and m.function == "max_ordinal")
     verdicts = check_all([(redundant, "same-behaviour", None), (bound, "python-api", None)],
-                         operators._TREES, QUERIES, 2)
+                         operators.TREES, QUERIES, 2)
     assert verdicts[0] == (CHECKED, "fuzz (10 cases, seed 30, modes queries): the mutated "
                                     "line ran, no divergence")
     assert verdicts[1][0] == UNVERIFIED
@@ -92,7 +92,7 @@ def test_the_call_graph_reaches_every_function_the_adapter_ran(mutants: list[Mut
     ran: set[tuple[str, str]] = set()
     for module in modules:
         lines = set().union(*suite.lines[module])
-        tree = operators._TREES[module]
+        tree = operators.TREES[module]
         for stmt in tree.body:
             items = stmt.body if isinstance(stmt, ast.ClassDef) else [stmt]
             for node in items:
@@ -118,7 +118,7 @@ def test_a_schema_witness_the_schema_allows_is_found_observable(
     schema (D2 deals from seat 0); the mutant dealing from seat 1 is told apart by it, so
     the schema-forbidden judgement is found observable."""
     start = find(mutants, "game", "Game._start_hand", "0 -> 1")
-    [verdict] = check_all([(start, "schema-forbidden", first_hand_deal)], operators._TREES,
+    [verdict] = check_all([(start, "schema-forbidden", first_hand_deal)], operators.TREES,
                           QUERIES, 1)
     assert verdict[0] == OBSERVABLE, verdict
     assert "hand_sizes" in verdict[1] or "pending" in verdict[1], verdict
@@ -133,7 +133,7 @@ def test_a_schema_witness_the_schema_refuses_is_checked(mutants: list[Mutant]) -
     bad = {"position": {**valid, "banker": 6}}
     verdicts = check_all([(seat, "schema-forbidden", bad),
                           (seat, "schema-forbidden", {"position": valid}),
-                          (seat, "schema-forbidden", None)], operators._TREES, QUERIES, 2)
+                          (seat, "schema-forbidden", None)], operators.TREES, QUERIES, 2)
     assert verdicts[0] == (CHECKED, "schema: the kit refuses to compile the witness: "
                                     "$.setup.position.banker: 6 is greater than the "
                                     "maximum of 5")
@@ -199,7 +199,7 @@ def test_a_witness_list_checks_each_mutant_by_the_witnesses_that_tell_it_apart(
                            "reveal": {"seat": 0, "card": "3H", "draw": 157}}}
     verdicts = check_all([(bound, "schema-forbidden", [valid, at_157]),
                           (bound, "schema-forbidden", [valid, valid])],
-                         operators._TREES, QUERIES, 2)
+                         operators.TREES, QUERIES, 2)
     assert verdicts[0] == (CHECKED, "schema: the kit refuses to compile witness 2 of 2: "
                                     "$.setup.position.reveal.draw: 157 is greater than "
                                     "the maximum of 156")
@@ -215,7 +215,7 @@ def test_targeted_cases_reach_a_line_the_fuzz_never_runs(mutants: list[Mutant]) 
                                                     "ok = False -> pass", 3))
     verdicts = check_all([(kept_ok, "same-behaviour", None),
                           (kept_ok, "same-behaviour", None, [_setup_of("R13-701")])],
-                         operators._TREES, QUERIES, 2)
+                         operators.TREES, QUERIES, 2)
     assert verdicts[0][0] == UNVERIFIED and verdicts[0][1].endswith("never ran"), verdicts
     assert verdicts[1] == (CHECKED, "fuzz (10 cases, seed 30, modes queries) and 1 "
                                     "targeted case: the mutated line ran, no divergence")
@@ -229,7 +229,7 @@ def test_a_wrong_message_text_judgement_is_found_observable_by_its_case(
     stop = next(m for m in mutants if m.key == ("position", "_parse_trick",
                                                  "continue -> break", 6))
     [verdict] = check_all([(stop, "message-text", None, [_setup_of("R03-705")])],
-                          operators._TREES, QUERIES, 1)
+                          operators.TREES, QUERIES, 1)
     assert verdict[0] == OBSERVABLE, verdict
     assert "targeted case 1 diverged" in verdict[1] and "R06.2" in verdict[1], verdict
 

@@ -24,7 +24,7 @@ import pytest
 
 from fivetenk import catalog
 from fivetenk.process_driver import ProcessDriver
-from fivetenk.process_tree import _stat, become_subreaper
+from fivetenk.process_tree import become_subreaper, proc_stat
 from fivetenk.runner import run_scenario
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists() or
@@ -59,7 +59,7 @@ def wait_for(pidfile: Path, word: str) -> list[int]:
 
 def state(pid: int) -> str:
     """The process state (``S``, ``R``, ``Z`` for a zombie, ...), or "" if it is gone."""
-    found = _stat(pid)
+    found = proc_stat(pid)
     return "" if found is None else found[0]
 
 
@@ -290,7 +290,7 @@ def chain_zombies(count: Path) -> dict[int, str]:
     (a zombie of this test process, to which the kit's orphans come, or of a member: a
     pid reused meanwhile by a stranger's zombie is not one)."""
     pids = {int(word) for word in count.read_text().split()}
-    found = {pid: _stat(pid) for pid in pids}
+    found = {pid: proc_stat(pid) for pid in pids}
     return {pid: "Z" for pid, stat in found.items()
             if stat is not None and stat[0] == "Z" and (stat[1] == os.getpid() or stat[1] in pids)}
 

@@ -35,7 +35,7 @@ from warm import Warm
 from fivetenk import catalog, process_driver
 from fivetenk.adapter import Adapter
 from fivetenk.drivers import DriverError
-from fivetenk.process_driver import RECEIVED_CONTEXT, ProcessDriver, _Failure
+from fivetenk.process_driver import RECEIVED_CONTEXT, PipeFailure, ProcessDriver
 from fivetenk.protocol import (
     ERROR_TEXT,
     MAX_DEPTH,
@@ -460,7 +460,7 @@ TIMEOUT_NOW, EOF = "timeout", "eof"
 
 
 class FakeProcess:
-    """Stands in for :class:`fivetenk.process_driver._Process` in process: each request
+    """Stands in for :class:`fivetenk.process_driver.ImplProcess` in process: each request
     written is answered by the reference adapter, then the reply is corrupted by the next
     entry of :attr:`plan` (cycled). Entries: ``None`` (the right reply), ``("value", i,
     v)`` (the value at the i-th path of the result replaced by v), ``("drop", i)``, or
@@ -484,7 +484,7 @@ class FakeProcess:
 
     def _take(self, data: bytes) -> None:
         if self.dead:
-            raise _Failure("input")
+            raise PipeFailure("input")
         self.pending += data
         while b"\n" in self.pending:
             line, self.pending = self.pending.split(b"\n", 1)
@@ -510,12 +510,12 @@ class FakeProcess:
 
     def read_line(self, deadline: float, limit: int) -> bytes:
         if self.dead or not self.replies:
-            raise _Failure("eof" if self.dead else "timeout")
+            raise PipeFailure("eof" if self.dead else "timeout")
         item = self.replies.popleft()
         if isinstance(item, str):
-            raise _Failure(item)
+            raise PipeFailure(item)
         if len(item) > limit:
-            raise _Failure("too long", item[:RECEIVED_CONTEXT])
+            raise PipeFailure("too long", item[:RECEIVED_CONTEXT])
         return item
 
     def exited(self) -> int | None:
@@ -620,7 +620,7 @@ def test_no_reply_can_crash_the_kit(plan: list[Any], pipeline: bool, hello: Any)
     with messages and contexts of bounded size; nothing raises."""
     FakeProcess.plan, FakeProcess.counter, FakeProcess.hello = plan, 0, hello
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(process_driver, "_Process", FakeProcess)
+        patch.setattr(process_driver, "ImplProcess", FakeProcess)
         with ProcessDriver(["fake"], restarts=20, pipeline=pipeline) as driver:
             results: list[Result] = list(run_suite(driver, MIX))
             name = driver.name
@@ -637,7 +637,7 @@ def test_no_reply_can_crash_the_kit(plan: list[Any], pipeline: bool, hello: Any)
 
 def test_the_fake_process_is_faithful(monkeypatch: pytest.MonkeyPatch) -> None:
     """With nothing corrupted, the stand-in gives the verdicts of the real thing."""
-    monkeypatch.setattr(process_driver, "_Process", FakeProcess)
+    monkeypatch.setattr(process_driver, "ImplProcess", FakeProcess)
     FakeProcess.plan, FakeProcess.counter, FakeProcess.hello = [None], 0, None
     with ProcessDriver(["fake"]) as driver:
         assert {r.status for r in run_suite(driver, MIX)} == {"passed"}

@@ -142,12 +142,12 @@ def plan(current: Expectations, data: Any, run: RunFile,
             continue
         if status not in FAILING:
             continue
-        known = next((e for e in pinned._selecting("xfail", facts[ident])
+        known = next((e for e in pinned.selecting("xfail", facts[ident])
                       if explains(e, ident)), None)
         if known is not None:
             muted[known.index] = muted.get(known.index, 0) + 1
             continue
-        broad = next((e for e in pinned._selecting("xfail", facts[ident], broadly=True)
+        broad = next((e for e in pinned.selecting("xfail", facts[ident], broadly=True)
                       if e.ids is not None and explains(e, ident)), None)
         if broad is not None:
             added.setdefault(broad.index, []).append(ident)

@@ -64,7 +64,7 @@ from .drivers import CAPABILITIES, DriverError
 from .framing import ReplyError, parse_reply
 from .hello import Hello, parse_hello
 from .process_pipes import RECEIVED_CONTEXT as RECEIVED_CONTEXT
-from .process_pipes import Spawn, _Failure, _Process
+from .process_pipes import ImplProcess, PipeFailure, Spawn
 
 # re-exported from where it lived before the pipes had a module of their own
 from .process_pipes import kill_all as kill_all
@@ -186,12 +186,12 @@ class ProcessDriver:
         self.start_error: OSError | None = None
         """Why the operating system would not start the command (an interpreter named by
         its ``#!`` line that is missing, a file of a format it cannot run), if it would
-        not: :func:`fivetenk.commands.check._process_driver` makes it a usage error."""
+        not: :func:`fivetenk.commands.check.open_driver` makes it a usage error."""
         self.hello: Hello | None = None
         self.token = secrets.token_hex(16)
         """The value of :data:`~fivetenk.process_tree.TOKEN_VARIABLE` in the implementation's
         environment."""
-        self._proc: _Process | None = None
+        self._proc: ImplProcess | None = None
         self._closed = False
         """Closed and not started since: reading the profile does not start it again."""
         self._seq = 0
@@ -319,7 +319,7 @@ class ProcessDriver:
             return self._call(request)
         try:
             self._proc.write(encode(request), self._deadline())
-        except _Failure as failure:  # it probably died on start: blame start if so
+        except PipeFailure as failure:  # it probably died on start: blame start if so
             self._finish_start(None)
             raise self._io_error(failure, request) from None
         self._finish_start(request)
@@ -438,7 +438,7 @@ class ProcessDriver:
                     if received >= complete:  # no reply owed for a whole request yet
                         proc.wait_writable(deadline)
                         continue
-                except _Failure as failure:
+                except PipeFailure as failure:
                     raise self._indexed(self._io_error(failure, requests[received]),
                                         received) from None
             try:
@@ -480,7 +480,7 @@ class ProcessDriver:
                     proc.read_line(time.monotonic() + grace, self.max_line)
                     proc.close_pipes()
                     proc.popen.wait(timeout=grace)
-                except (_Failure, subprocess.TimeoutExpired, OSError):
+                except (PipeFailure, subprocess.TimeoutExpired, OSError):
                     pass
         finally:
             proc.kill()
@@ -566,7 +566,7 @@ class ProcessDriver:
     def _launch(self, *, wait: bool = True) -> None:
         self.launches += 1
         try:
-            self._proc = _Process(self.argv, self.env, self.cwd, self._spin, self.token,
+            self._proc = ImplProcess(self.argv, self.env, self.cwd, self._spin, self.token,
                                   self.spawn)
         except OSError as err:
             self.start_error = err
@@ -611,7 +611,7 @@ class ProcessDriver:
         assert proc is not None
         try:
             proc.write(encode(request), self._deadline())
-        except _Failure as failure:
+        except PipeFailure as failure:
             raise self._io_error(failure, request) from None
 
     def _receive(self, request: dict[str, Any], *, handshake: bool = False) -> dict[str, Any]:
@@ -627,7 +627,7 @@ class ProcessDriver:
         deadline = self._reply_deadline = self._deadline()
         try:
             line = proc.read_line(deadline, self.max_line)
-        except _Failure as failure:
+        except PipeFailure as failure:
             raise self._io_error(failure, request) from None
         try:
             reply = parse_reply(line, seq)
@@ -662,7 +662,7 @@ class ProcessDriver:
                               kill=False)
         return reply.result
 
-    def _io_error(self, failure: _Failure, request: dict[str, Any]) -> DriverError:
+    def _io_error(self, failure: PipeFailure, request: dict[str, Any]) -> DriverError:
         reason = str(failure)
         what = f"{request['cmd']} (seq {request['seq']})"
         dying = reason in ("eof", "input")

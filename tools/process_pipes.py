@@ -8,7 +8,7 @@ without blocking (an implementation that stops reading cannot hang the kit), std
 into a buffer of at most about ``max_line`` bytes with a deadline (and a short spin before
 sleeping, see :func:`fivetenk.process_driver.default_spin`), stderr drained by a thread
 into a ring buffer (:data:`STDERR_KEEP`), so a chatty implementation never blocks on a
-full pipe. A fault there is a :class:`_Failure`, which the driver turns into a
+full pipe. A fault there is a :class:`PipeFailure`, which the driver turns into a
 :class:`~fivetenk.drivers.DriverError` with context.
 
 Each process started is registered until it is killed, and :func:`kill_all` (an
@@ -30,7 +30,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from .process_tree import TOKEN_VARIABLE, _kill_tree, _reap, _reap_adopted, _stat, become_subreaper
+from .process_tree import TOKEN_VARIABLE, become_subreaper, kill_tree, proc_stat, reap, reap_adopted
 
 STDERR_KEEP = 64 << 10
 """The implementation's stderr kept in memory (the last 64 KiB)."""
@@ -40,7 +40,7 @@ REAP_WAIT = 5.0
 """Seconds at most spent waiting for killed processes to be reaped."""
 _CHUNK = 1 << 16
 
-_LIVE: set[_Process] = set()
+_LIVE: set[ImplProcess] = set()
 """Implementations started and not yet killed, for the :mod:`atexit` hook."""
 _LIVE_LOCK = threading.Lock()
 
@@ -73,15 +73,15 @@ def kill_strays(tokens: Sequence[str], since: int) -> set[int]:
     spare_tokens = tuple(p.token for p in others)
     killed: set[int] = set()
     for token in tokens:  # no root and no session: -1 is nobody's
-        killed |= _kill_tree(-1, root_alive=False, session=-1, token=token, since=since,
+        killed |= kill_tree(-1, root_alive=False, session=-1, token=token, since=since,
                              spare=spare, spare_tokens=spare_tokens)
     deadline = time.monotonic() + REAP_WAIT
-    _reap(killed, -1, deadline)
-    _reap_adopted(since, spare, deadline)
+    reap(killed, -1, deadline)
+    reap_adopted(since, spare, deadline)
     return killed
 
 
-class _Failure(Exception):
+class PipeFailure(Exception):
     """Internal: an I/O fault, turned into a DriverError with context by the driver."""
 
     def __init__(self, message: str, received: bytes | None = None) -> None:
@@ -147,7 +147,7 @@ def _popen(argv: list[str], env: dict[str, str], cwd: str | None) -> subprocess.
         bufsize=0, env=env, cwd=cwd, start_new_session=posix, close_fds=True)
 
 
-class _Process:
+class ImplProcess:
     """One running implementation: non-blocking stdin, line reader on stdout, stderr tail."""
 
     def __init__(self, argv: Sequence[str], env: Mapping[str, str] | None,
@@ -167,7 +167,7 @@ class _Process:
         status: with thousands of processes on the machine, a second or more)."""
         with _LIVE_LOCK:
             _LIVE.add(self)
-        started = _stat(self.popen.pid)
+        started = proc_stat(self.popen.pid)
         self.since = started[3] if started else 0
         self.killed = False
         assert self.popen.stdin and self.popen.stdout and self.popen.stderr
@@ -200,7 +200,7 @@ class _Process:
                 return
 
     def write(self, data: bytes, deadline: float) -> None:
-        """Write all of ``data`` by ``deadline``; _Failure if the process is gone or stuck."""
+        """Write all of ``data`` by ``deadline``; PipeFailure if the process is gone or stuck."""
         view = memoryview(data)
         while view:
             try:
@@ -208,12 +208,12 @@ class _Process:
             except BlockingIOError:
                 written = 0
             except (BrokenPipeError, OSError):
-                raise _Failure("input") from None
+                raise PipeFailure("input") from None
             view = view[written:]
             if view:
                 wait = deadline - time.monotonic()
                 if wait <= 0 or (self.poll is not None and not self.wpoll.poll(wait * 1000)):
-                    raise _Failure("input")
+                    raise PipeFailure("input")
 
     def try_write(self, view: memoryview) -> int:
         """Write what the pipe takes now, without waiting; the number of bytes written."""
@@ -222,13 +222,13 @@ class _Process:
         except BlockingIOError:
             return 0
         except (BrokenPipeError, OSError):
-            raise _Failure("input") from None
+            raise PipeFailure("input") from None
 
     def wait_writable(self, deadline: float) -> None:
-        """Wait until stdin takes more bytes; _Failure("input") past ``deadline``."""
+        """Wait until stdin takes more bytes; PipeFailure("input") past ``deadline``."""
         wait = deadline - time.monotonic()
         if wait <= 0 or (self.poll is not None and not self.wpoll.poll(wait * 1000)):
-            raise _Failure("input")
+            raise PipeFailure("input")
 
     def _chunk(self, wait: float) -> bytes | None:
         """The next bytes of stdout (b"" at end of file), or None after ``wait`` seconds.
@@ -259,7 +259,7 @@ class _Process:
             return None
 
     def read_line(self, deadline: float, limit: int) -> bytes:
-        """One line of stdout without its end of line; _Failure on timeout, end of file or a
+        """One line of stdout without its end of line; PipeFailure on timeout, end of file or a
         line longer than ``limit`` (never buffering more than about ``limit`` bytes)."""
         buffer = self.buffer
         start = 0
@@ -276,20 +276,20 @@ class _Process:
             start = len(buffer)
             chunk = self._chunk(deadline - time.monotonic())
             if chunk is None:
-                raise _Failure("timeout", bytes(buffer[:RECEIVED_CONTEXT]))
+                raise PipeFailure("timeout", bytes(buffer[:RECEIVED_CONTEXT]))
             if not chunk:
-                raise _Failure("eof", bytes(buffer[:RECEIVED_CONTEXT]))
+                raise PipeFailure("eof", bytes(buffer[:RECEIVED_CONTEXT]))
             buffer += chunk
         head = bytes(buffer[:RECEIVED_CONTEXT])
         buffer.clear()
-        raise _Failure("too long", head)
+        raise PipeFailure("too long", head)
 
     def exited(self) -> int | None:
         code: int | None = self.popen.poll()
         return code
 
     def kill(self) -> None:
-        """Kill the process and all its descendants (see :func:`_kill_tree`; elsewhere than
+        """Kill the process and all its descendants (see :func:`kill_tree`; elsewhere than
         Linux, its process group), reap them, and release the pipes. Idempotent."""
         popen = self.popen
         if not self.killed:
@@ -300,7 +300,7 @@ class _Process:
                 others = [p for p in _LIVE if p is not self]
             killed: set[int] = set()
             if os.name == "posix" and not self.alone:
-                killed = _kill_tree(popen.pid, root_alive=popen.returncode is None,
+                killed = kill_tree(popen.pid, root_alive=popen.returncode is None,
                                     session=popen.pid, token=self.token, since=self.since,
                                     spare=frozenset(p.popen.pid for p in others),
                                     spare_tokens=tuple(p.token for p in others))
@@ -309,9 +309,9 @@ class _Process:
                     popen.kill()
             with contextlib.suppress(subprocess.TimeoutExpired):
                 popen.wait(timeout=REAP_WAIT)
-            _reap(killed, popen.pid, time.monotonic() + REAP_WAIT)
+            reap(killed, popen.pid, time.monotonic() + REAP_WAIT)
             if os.name == "posix" and not self.alone:
-                _reap_adopted(self.since, frozenset([popen.pid, *(p.popen.pid for p in others)]),
+                reap_adopted(self.since, frozenset([popen.pid, *(p.popen.pid for p in others)]),
                               time.monotonic() + REAP_WAIT)
             self.killed = True
             with _LIVE_LOCK:

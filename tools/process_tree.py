@@ -18,7 +18,7 @@ whose environment carries the driver's token (:data:`TOKEN_VARIABLE`, inherited 
 descendants), plus orphans re-parented to the kit since the launch; every one found is
 stopped (SIGSTOP) and the scan repeated until it finds nothing new, and only then are they
 killed, so that not even a chain forking every few milliseconds slips through (see
-:func:`_kill_tree`). Limits: elsewhere (no ``/proc``) only the implementation's process
+:func:`kill_tree`). Limits: elsewhere (no ``/proc``) only the implementation's process
 group is killed, so a descendant that leaves the group survives; and nothing can clean up
 after the kit itself is killed by SIGKILL.
 """
@@ -70,7 +70,7 @@ def become_subreaper() -> bool:
     return _subreaper
 
 
-def _stat(pid: int) -> tuple[str, int, int, int] | None:
+def proc_stat(pid: int) -> tuple[str, int, int, int] | None:
     """``(state, ppid, session, start time)`` of a process from ``/proc/PID/stat``, or None
     if there is no such process (or no ``/proc``)."""
     try:
@@ -86,7 +86,7 @@ def _stat(pid: int) -> tuple[str, int, int, int] | None:
 
 
 def _processes() -> dict[int, tuple[str, int, int, int]]:
-    """Every process in ``/proc``: pid -> :func:`_stat`."""
+    """Every process in ``/proc``: pid -> :func:`proc_stat`."""
     table = {}
     try:
         entries = os.listdir("/proc")
@@ -95,7 +95,7 @@ def _processes() -> dict[int, tuple[str, int, int, int]]:
     # newest first (pids grow until they wrap): a process that lives for a moment, a
     # member of a fast-forking chain, is read before it has handed over to its child
     for pid in sorted((int(name) for name in entries if name.isdigit()), reverse=True):
-        found = _stat(pid)
+        found = proc_stat(pid)
         if found is not None:
             table[pid] = found
     return table
@@ -109,7 +109,7 @@ def _has_token(pid: int, needle: bytes) -> bool:
         return False
 
 
-def _kill_tree(root: int, *, root_alive: bool, session: int, token: str,
+def kill_tree(root: int, *, root_alive: bool, session: int, token: str,
                since: int, spare: frozenset[int] = frozenset(),
                spare_tokens: Sequence[str] = ()) -> set[int]:
     """SIGKILL every process of the implementation started as ``root``; the pids found
@@ -145,7 +145,7 @@ def _kill_tree(root: int, *, root_alive: bool, session: int, token: str,
     ancestor = os.getppid()
     while ancestor > 1 and ancestor not in protected:
         protected.add(ancestor)
-        found = _stat(ancestor)
+        found = proc_stat(ancestor)
         ancestor = found[1] if found else 0
     killed: set[int] = set()
     stopped: set[int] = set()
@@ -221,12 +221,12 @@ def _wait_stopped(pids: set[int], deadline: float) -> None:
     pending = set(pids)
     while pending and time.monotonic() < deadline:
         pending = {pid for pid in pending
-                   if (found := _stat(pid)) is not None and found[0] not in "TtZX"}
+                   if (found := proc_stat(pid)) is not None and found[0] not in "TtZX"}
         if pending:
             time.sleep(_STOP_POLL)
 
 
-def _reap(pids: set[int], skip: int, deadline: float) -> None:
+def reap(pids: set[int], skip: int, deadline: float) -> None:
     """Wait until the killed ``pids`` are gone: reap those that are the kit's children
     (``waitpid``; the implementation itself, ``skip``, is Popen's to reap), and let go of
     those another process must reap (when it is not one of ``pids``)."""
@@ -234,7 +234,7 @@ def _reap(pids: set[int], skip: int, deadline: float) -> None:
     pending = set(pids) - {skip}
     while pending:
         for pid in list(pending):
-            found = _stat(pid)
+            found = proc_stat(pid)
             if found is None:
                 pending.discard(pid)
                 continue
@@ -252,13 +252,13 @@ def _reap(pids: set[int], skip: int, deadline: float) -> None:
         time.sleep(0.002)
 
 
-def _reap_adopted(since: int, spare: frozenset[int], deadline: float) -> None:
+def reap_adopted(since: int, spare: frozenset[int], deadline: float) -> None:
     """The last net, after the kill: until no child of the kit in another session than its
     own that started since ``since`` has been seen for a few scans in a row (or
     ``deadline``), reap each one that is dead (the living ones were killed: they are
     dying). These are orphans the kit adopted as a subreaper: chain
     members that exited on their own while the kit waited for a reply, or whose parent
-    died after the scans of :func:`_kill_tree` (a killed process dies, and hands its
+    died after the scans of :func:`kill_tree` (a killed process dies, and hands its
     children over, a moment later). Without it the kit could exit with zombies of its own
     for its parent to inherit. Only the dead are touched; ``spare`` (the implementation
     itself and other drivers' implementations) are their Popen's to reap."""

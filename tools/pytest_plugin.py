@@ -55,9 +55,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def _seconds(text: str) -> float:
     """``--fivetenk-timeout``, checked as ``check --timeout`` is."""
-    from .commands.check import _positive
+    from .commands.check import positive_seconds
 
-    return _positive(text)
+    return positive_seconds(text)
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -300,7 +300,7 @@ class Workers:
                  start: float = START_WAIT) -> None:
         import multiprocessing
 
-        from .process_tree import _stat, become_subreaper
+        from .process_tree import become_subreaper, proc_stat
 
         self.stall = stall if stall is None else _test_bound(STALL_VARIABLE) or stall
         self.start = start
@@ -335,7 +335,7 @@ class Workers:
                 _forget(process)  # this pool reaps it, in bounded time (see _forget)
                 worker = _Worker(number, process, mine, tok)
                 self._workers.append(worker)
-                started = _stat(process.pid or 0)
+                started = proc_stat(process.pid or 0)
                 if started is not None and (not self._since or started[3] < self._since):
                     self._since = started[3]
                 for target in (self._read, self._write):

@@ -34,6 +34,7 @@ import dataclasses
 import os
 import sys
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -86,10 +87,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--impl", metavar="CMD",
                    help="check this implementation over the adapter protocol, e.g. "
                    "--impl \"node adapter.js\" (default: the bundled reference engine)")
-    p.add_argument("--timeout", type=_positive, default=10.0, metavar="SECONDS",
+    p.add_argument("--timeout", type=positive_seconds, default=10.0, metavar="SECONDS",
                    help="with --impl: seconds to wait for each reply, at most 3600 "
                    "(default 10)")
-    p.add_argument("--restarts", type=_restarts, default=5, metavar="N",
+    p.add_argument("--restarts", type=restart_budget, default=5, metavar="N",
                    help="with --impl: restart a misbehaving implementation at most N times, "
                    "0-100 (default 5)")
     p.add_argument("--any-clause", action="store_true",
@@ -120,7 +121,7 @@ def _shape_list(text: str) -> tuple[str, ...]:
     return words
 
 
-def _positive(text: str) -> float:
+def positive_seconds(text: str) -> float:
     """``--timeout``: seconds, more than 0 and at most
     :data:`~fivetenk.process_driver.MAX_TIMEOUT` (a longer wait is a mistake, and beyond
     about 24 days ``poll()`` itself fails)."""
@@ -136,7 +137,7 @@ def _positive(text: str) -> float:
     return value
 
 
-def _restarts(text: str) -> int:
+def restart_budget(text: str) -> int:
     """``--restarts``: a whole number from 0 to :data:`~fivetenk.process_driver.MAX_RESTARTS`
     (ASCII digits only: ``int`` would read ``"٣"`` and choke on ``"²"``)."""
     from ..process_driver import MAX_RESTARTS
@@ -188,7 +189,7 @@ def impl_argv(impl: str, option: str = "--impl") -> list[str]:
     return argv
 
 
-def _process_driver(args: argparse.Namespace) -> ProcessDriver:
+def open_driver(args: argparse.Namespace) -> ProcessDriver:
     """The ProcessDriver for --impl, started at once so that it boots while the scenarios
     load. The command must name a program that can run (:func:`impl_argv`): a usage error
     (exit 2) otherwise, never an errored run, and never a silent fall-back to the
@@ -249,7 +250,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None, driver: Driver | No
     out = out or sys.stdout
     if driver is None and getattr(args, "impl", None) is not None:
         _check_outputs(args)  # before the implementation is even started (issue 29)
-        driver = _process_driver(args)
+        driver = open_driver(args)
         try:
             return _run(args, out, driver)
         finally:
@@ -265,13 +266,10 @@ def _outputs(args: argparse.Namespace) -> list[tuple[str, Path | None]]:
 
 
 def _inputs(args: argparse.Namespace) -> list[tuple[str, Path | None]]:
-    """The files the command reads that it names: PATHs, ``--expectations``, and the files
-    ``--impl`` runs (its program, found on PATH or not, and every argument that names a
-    file: ``--jsonl adapter.py`` must not replace the adapter, nor, as root, the
-    interpreter)."""
+    """The files the command reads that it names, beside ``--impl``'s: PATHs and
+    ``--expectations``."""
     return [*(("PATH", p) for p in getattr(args, "paths", []) or []),
-            ("--expectations", getattr(args, "expectations", None)),
-            *(("--impl", p) for p in impl_files(getattr(args, "impl", None)))]
+            ("--expectations", getattr(args, "expectations", None))]
 
 
 def impl_files(impl: str | None) -> list[Path]:
@@ -289,20 +287,31 @@ def impl_files(impl: str | None) -> list[Path]:
     return [Path(w) for w in [*found, *words[1:]] if os.path.isfile(w)]
 
 
-def _check_outputs(args: argparse.Namespace) -> None:
+def check_reports(reports: Sequence[tuple[str, Path | None]], *,
+                  reads: Sequence[tuple[str, Path | None]] = (), impl: str | None = None,
+                  ) -> None:
     """Fail before running anything when a report could not be written afterwards, or
     should not be (:func:`fivetenk.paths.check_outputs`, the policy every writing command
-    shares): two of ``--jsonl``, ``--junit``, ``--badge`` and ``--summary-md`` naming the
-    same file (by any spelling, link or hard link: one report would silently replace the
-    other); a report that is one of the run's inputs (a PATH, the expectations file); an
-    existing target that is a symbolic link (writing through it would replace a file
-    elsewhere), a folder, a FIFO, a device or a socket (a report is replaced by a rename,
-    never written into a special file), or read-only; a folder that cannot be written.
-    UsageError (exit 2) names the option and the path."""
+    shares): two reports naming the same file (by any spelling, link or hard link: one
+    would silently replace the other); a report that is one of the run's inputs (``reads``,
+    and the files ``impl`` runs: its program, found on PATH or not, and every argument that
+    names a file, so that ``--jsonl adapter.py`` cannot replace the adapter, nor, as root,
+    the interpreter); an existing target that is a symbolic link (writing through it would
+    replace a file elsewhere), a folder, a FIFO, a device or a socket (a report is replaced
+    by a rename, never written into a special file), or read-only; a folder that cannot be
+    written. ``reports``: each report option and the file it names (None: not asked).
+    UsageError (exit 2) names the option and the path. What ``check`` and ``fuzz`` check
+    before they start an implementation (issue 29)."""
     from ..paths import Output, check_outputs
 
-    check_outputs([Output(option, path, what="a report") for option, path in _outputs(args)],
-                  _inputs(args))
+    check_outputs([Output(option, path, what="a report") for option, path in reports],
+                  [*reads, *(("--impl", p) for p in impl_files(impl))])
+
+
+def _check_outputs(args: argparse.Namespace) -> None:
+    """``check``'s reports (``--jsonl``, ``--junit``, ``--badge``, ``--summary-md``),
+    checked by :func:`check_reports`."""
+    check_reports(_outputs(args), reads=_inputs(args), impl=getattr(args, "impl", None))
 
 
 def _run(args: argparse.Namespace, out: TextIO, driver: Driver | None) -> int:

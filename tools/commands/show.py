@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from .. import catalog, evidence, report
 from ..runner import Result, run_scenario
 from ..scenario import REJECTIONS_ALONE, Scenario, dumps
+from ..shapes import scenario_shapes
 from ..spec_data import Spec, load_spec
 
 if TYPE_CHECKING:  # types only: `show` without --impl starts without the process driver
@@ -43,7 +44,7 @@ EXCHANGES_PER_STEP = 24
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    from .check import _positive, _restarts
+    from .check import positive_seconds, restart_budget
 
     p.add_argument("id", metavar="ID",
                    help="a scenario id (R05-003; an outline id shows every row: R02-001)")
@@ -52,9 +53,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--impl", metavar="CMD",
                    help="replay the scenario against this implementation over the adapter "
                    "protocol and print the whole exchange, step by step")
-    p.add_argument("--timeout", type=_positive, default=10.0, metavar="SECONDS",
+    p.add_argument("--timeout", type=positive_seconds, default=10.0, metavar="SECONDS",
                    help="with --impl: seconds to wait for each reply (default 10)")
-    p.add_argument("--restarts", type=_restarts, default=5, metavar="N",
+    p.add_argument("--restarts", type=restart_budget, default=5, metavar="N",
                    help="with --impl: restart a misbehaving implementation at most N times "
                    "(default 5)")
     p.add_argument("--any-clause", action="store_true",
@@ -178,9 +179,9 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     replays: list[tuple[Result, Recorder]] = []
     name = ""
     if getattr(args, "impl", None) is not None:
-        from .check import _process_driver
+        from .check import open_driver
 
-        driver = _process_driver(args)
+        driver = open_driver(args)
         try:
             for s in chosen:
                 recorder = Recorder(driver)
@@ -248,7 +249,7 @@ def _header(s: Scenario, spec: Spec) -> list[str]:
 
 def _shapes(s: Scenario) -> list[str]:
     try:
-        return list(evidence._shapes_of()(s))
+        return list(scenario_shapes(s))
     except Exception:
         return []
 

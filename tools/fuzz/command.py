@@ -193,9 +193,9 @@ def _check_out(out: Path) -> None:
 
 
 def _seconds(text: str) -> float:
-    from ..commands.check import _positive
+    from ..commands.check import positive_seconds
 
-    return _positive(text)
+    return positive_seconds(text)
 
 
 def _shard(text: str) -> tuple[int, int]:
@@ -303,15 +303,15 @@ def _worker_chunk(indices: list[int]) -> list[Outcome]:
 
 def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     out = out or sys.stdout
-    from ..commands.check import _check_outputs, _process_driver
+    from ..commands.check import check_reports, open_driver
     from ..user_input import UsageError
 
     if args.impl is None:
         raise UsageError("--impl CMD is required (the implementation to fuzz); "
                          "or `fivetenk fuzz merge DIR...` to combine shard reports")
 
-    args.junit = None
-    _check_outputs(args)
+    check_reports([("--jsonl", args.jsonl)], reads=[("--expectations", args.expectations)],
+                  impl=args.impl)
     _check_out(args.out)
     fixed = _parse_variants(args.variant)
     args.known = None
@@ -319,7 +319,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
         from .known import load
 
         args.known = load(args.expectations)
-    driver = _process_driver(args)
+    driver = open_driver(args)
     try:
         with fewer_collections():
             return _run(args, out, driver, fixed)

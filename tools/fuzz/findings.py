@@ -141,13 +141,13 @@ def bug_signature(scenario: Any, divergence: Divergence) -> str:
     twice (a missing airplane with pairs, once in a lead and once in a listing of 26
     cards)."""
     from ..shapes import scenario_shapes
-    from .source import _gist
+    from .source import gist
 
     op = divergence.request.get("op", "?") if isinstance(divergence.request, dict) else "?"
     if divergence.error:
         return f"{op}:error:{error_kind(divergence.error)}"
     fields = sorted({".".join("#" if part.isdigit() else part for part in path.split(".")) +
-                     f"={_gist(divergence.expected, path)}->{_gist(divergence.observed, path)}"
+                     f"={gist(divergence.expected, path)}->{gist(divergence.observed, path)}"
                      for path in divergence.paths})
     return f"{op}|{','.join(scenario_shapes(scenario))}|{';'.join(fields)}"
 

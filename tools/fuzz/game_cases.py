@@ -256,7 +256,7 @@ def apply_step(game: Game, step: dict[str, Any]) -> dict[str, Any]:
     return dict(ACCEPTED)
 
 
-class _Recorder:
+class CaseRecorder:
     """Steps and their expected results, as a case is played."""
 
     def __init__(self, game: Game, every: bool = OBSERVE_EVERY_ACTION,
@@ -324,7 +324,7 @@ def plays_answer(game: Game, step: dict[str, Any]) -> dict[str, Any]:
     return {"count": len(texts), "plays": texts}
 
 
-def play_out(src: Source, rec: _Recorder, rare: bool, near: int = NEAR_MISS_PERCENT,
+def play_out(src: Source, rec: CaseRecorder, rare: bool, near: int = NEAR_MISS_PERCENT,
              limit: int = 100_000) -> None:
     """Play the current hand to its end (or ``limit`` actions), observing after each."""
     game = rec.game
@@ -373,7 +373,7 @@ def generate_game(src: Source, variants: dict[str, str], plays: bool | None = No
                     hand_number=later.get("hand", 1), levels=later.get("levels"),
                     previous_winners=later.get("previous_winners"),
                     previous_banker=later.get("previous_banker"))
-    rec = _Recorder(game, every, plays)
+    rec = CaseRecorder(game, every, plays)
     rec.observe()
     play_out(src, rec, rare)
     decks = game.deal_decks
@@ -478,7 +478,7 @@ def generate_ending(src: Source, variants: dict[str, str]) -> Case:
     position = ending_position(src, variants)
     rare = src.bool(RARE_PERCENT)
     game = Game.from_position(position)
-    rec = _Recorder(game, every=True)
+    rec = CaseRecorder(game, every=True)
     rec.observe()
     play_out(src, rec, rare, limit=MAX_ENDING_STEPS)
     result = game.outcome()

@@ -198,10 +198,10 @@ class _Stuck(Exception):
 
 def _play(case: Case, deck: list[Card], first: int, banker: int, burial: list[Card],
           calls: Any, leads: list[list[Card]], variants: Variants) -> Case:
-    from .game_cases import _Recorder
+    from .game_cases import CaseRecorder
 
     game = Game.new(deck=deck, first=first, variants=variants)
-    rec = _Recorder(game, every=False)
+    rec = CaseRecorder(game, every=False)
     rec.observe()
     todo = list(leads)
     for _ in range(2000):

@@ -291,7 +291,7 @@ class Divergence:
             return f"{op}:"
         path = causal_order(self.paths)[0]
         key = f"{op}:{'.'.join('#' if part.isdigit() else part for part in path.split('.'))}"
-        return key + f"={_gist(self.expected, path)}->{_gist(self.observed, path)}"
+        return key + f"={gist(self.expected, path)}->{gist(self.observed, path)}"
 
     def signature(self) -> str:
         """What makes two divergences "the same" while shrinking: the op of the step and
@@ -345,7 +345,7 @@ def causal_order(items: Sequence[T], key: Callable[[T], str] = str) -> list[T]:
     return sorted(items, key=lambda item: causal_rank(key(item)))
 
 
-def _gist(value: Any, path: str) -> str:
+def gist(value: Any, path: str) -> str:
     """The value at ``path`` as a group key sees it: a boolean, null or a word
     (``bankers_out``, ``play``) as it is, anything else by its type (a count, a seat, a
     list of plays and a reading differ from case to case without being another bug)."""

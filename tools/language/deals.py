@@ -204,7 +204,7 @@ def deal_filled_in(spec: dict[str, Any], deal: dict[str, Any],
     phrase that would write it (issue 9: no silent conventions): the filler cards
     (:func:`build_deck`), the first receiver (D2), the redeals (D5, D30), the first hand
     and the levels. Empty when the whole deck order and the rest are written."""
-    from .positions import _match_filled_in
+    from .positions import match_filled_in
 
     notes: list[str] = []
     if "order" not in spec:
@@ -234,7 +234,7 @@ def deal_filled_in(spec: dict[str, Any], deal: dict[str, Any],
     if filled:
         notes.append("the cards of redeal " + ", ".join(map(str, filled)) + " not written "
                      "are filled in strongest-first as in the deal (D30)")
-    notes += [note for note in _match_filled_in(extensions, variants)
+    notes += [note for note in match_filled_in(extensions, variants)
               if not (spec.get("new_match") and note.startswith("the hand is not written"))]
     return notes
 

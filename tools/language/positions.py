@@ -576,7 +576,7 @@ def position_filled_in(spec: dict[str, Any], position: dict[str, Any],
         notes.append(f"whose turn it is is not written: seat {position['turn']}, {why} "
                      "(R13.1, R13.3, D18; write 'it is seat N's turn')")
     notes += _reveal_filled_in(spec, position)
-    notes += _match_filled_in(extensions, variants)
+    notes += match_filled_in(extensions, variants)
     return notes
 
 
@@ -616,7 +616,7 @@ def _variants_filled_in(variants: dict[str, str] | None) -> list[str]:
             "rulings (write 'the variant \"…\" is \"…\"')"]
 
 
-def _match_filled_in(extensions: dict[str, Any],
+def match_filled_in(extensions: dict[str, Any],
                      variants: dict[str, str] | None = None) -> list[str]:
     """The match defaults of a deal or a position: the first hand, every level at 3, and
     the variants not written."""

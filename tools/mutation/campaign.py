@@ -15,8 +15,8 @@ from . import inprocess, through_adapter
 from .checks import CHECKED, DEFAULT_BUDGET, UNVERIFIED, FuzzBudget, check_all
 from .equivalents import EXCLUDED, Equivalent, check_equivalents
 from .operators import (
-    _TREES,
     TARGETS,
+    TREES,
     Mutant,
     MutationError,
     changed_sources,
@@ -58,9 +58,9 @@ def run(modules: Sequence[str] = TARGETS, *, sample: int | None = None, seed: in
         raise MutationError(f"unknown judge {judge!r}; one of {', '.join(JUDGES)}")
     started = time.monotonic()
     note = say or (lambda _text: None)
-    if everything is None or not _TREES:
+    if everything is None or not TREES:
         everything = enumerate_mutants(TARGETS)
-    trees = dict(_TREES)
+    trees = dict(TREES)
     check_equivalents(equivalents, everything)
     chosen: list[Mutant] = []
     totals: dict[str, int] = {}

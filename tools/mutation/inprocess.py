@@ -44,7 +44,7 @@ class Suite:
     pick: Callable[[Any], bool] | None = None
 
 
-def _tracer(files: dict[str, str], hit: dict[str, set[int]]) -> Any:
+def tracer(files: dict[str, str], hit: dict[str, set[int]]) -> Any:
     """A ``sys.settrace`` function adding the lines executed in ``files`` (path -> module)
     to ``hit[module]``."""
 
@@ -92,7 +92,7 @@ def load_suite(modules: Sequence[str], pick: Callable[[Any], bool] | None = None
             hit: dict[str, set[int]] = {m: set() for m in modules}
             if trace_compile:
                 clear_kit_caches()
-                sys.settrace(_tracer(traced, hit))
+                sys.settrace(tracer(traced, hit))
                 try:
                     [compiled] = compile_files([path])
                 finally:
@@ -115,7 +115,7 @@ def load_suite(modules: Sequence[str], pick: Callable[[Any], bool] | None = None
         hit = {m: set() for m in modules}
         clear_caches()
         started = time.perf_counter()
-        sys.settrace(_tracer(traced, hit))
+        sys.settrace(tracer(traced, hit))
         try:
             result = run_scenario(ReferenceDriver(), scenario)
         finally:

@@ -485,8 +485,8 @@ def enumerate_mutants(modules: Sequence[str] = TARGETS,
     trees = all_trees() if trees is None else trees
     skipped = provenance_only(trees)
     if real:  # what the children apply mutants to
-        _TREES.clear()
-        _TREES.update(trees)
+        TREES.clear()
+        TREES.update(trees)
         _SKIPPED.clear()
         _SKIPPED.update(skipped)
     out: list[Mutant] = []
@@ -522,7 +522,7 @@ def mutated_tree(mutant: Mutant, tree: ast.Module) -> ast.Module:
     raise MutationError(f"{mutant.where()}: mutant {mutant.mutation} no longer applies")
 
 
-_TREES: dict[str, ast.Module] = {}
+TREES: dict[str, ast.Module] = {}
 """The parsed reference engine of this run (set by :func:`enumerate_mutants`)."""
 _SKIPPED: set[tuple[str, str]] = set()
 

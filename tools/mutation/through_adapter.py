@@ -188,7 +188,7 @@ def _traced_lines(modules: Sequence[str], scenarios: Sequence[Any],
     import json
 
     from ..runner import run_scenario
-    from .inprocess import _tracer
+    from .inprocess import tracer
 
     files = {str(source_path(m)): m for m in modules}
     out: dict[str, Any] = {"status": "ok", "lines": [], "failed": []}
@@ -197,7 +197,7 @@ def _traced_lines(modules: Sequence[str], scenarios: Sequence[Any],
 
         def prepare(hit: dict[str, set[int]] = hit) -> None:
             clear_kit_caches()  # the fork inherits warm caches: they would hide lines
-            sys.settrace(_tracer(files, hit))
+            sys.settrace(tracer(files, hit))
 
         def finish(fd: int, hit: dict[str, set[int]] = hit) -> None:
             sys.settrace(None)
