@@ -19,6 +19,8 @@ read them; and the commands on top.
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -180,6 +182,79 @@ def test_a_lazy_import_counts_and_a_type_checking_one_does_not(tmp_path: Path) -
                  "def f():\n    from .c import g\n    return g\n")
     known = {"p.a": a, "p.b": tmp_path / "b.py", "p.c": tmp_path / "c.py"}
     assert imported("p.a", a, known) == {"p.c"}
+
+ENGINE_INSIDE = {
+    "fivetenk.bench.combos": "times the engine's own counter of a hand's readings "
+                             "(combos.readings_of_counts), the inside the other benchmarks "
+                             "time through the front door",
+}
+"""The kit's modules that import modules inside the engine (``fivetenk.reference.combos``)
+instead of its front door (``fivetenk.reference``), on purpose, and why (issue 31). The
+mutation tools work on the engine's modules too, but by their file names, not by imports."""
+
+
+def engine_inside(name: str, path: Path) -> set[str]:
+    """The modules inside the engine that module ``name`` imports (lazily, or for types
+    only, included: every import statement counts)."""
+    package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        targets = []
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = package[:len(package) - (node.level - 1)] if node.level else []
+            module = ".".join([*base, *([node.module] if node.module else [])])
+            targets = [module]
+            if module == "fivetenk.reference" or (node.level and not node.module):
+                targets += [f"{module}.{alias.name}" for alias in node.names]
+        found |= {t for t in targets if t.startswith("fivetenk.reference.")
+                  and t.split(".")[2] in ENGINE_MODULES}
+    return found
+
+
+ENGINE_MODULES = {p.stem for p in (ROOT / "reference").glob("*.py") if p.stem != "__init__"}
+
+
+def test_the_kit_imports_the_engine_through_its_front_door() -> None:
+    """Every module of the kit imports the engine from ``fivetenk.reference``, which names
+    everything the kit uses; only the modules of :data:`ENGINE_INSIDE` reach inside, each
+    for its reason, and each still does (a stale exception fails too)."""
+    inside = {name: found for name, path in modules().items()
+              if not name.startswith("fivetenk.reference")
+              and (found := engine_inside(name, path))}
+    assert set(inside) - set(ENGINE_INSIDE) == set(), (
+        "import these from fivetenk.reference (add what is missing to its __all__): "
+        + "; ".join(f"{n}: {sorted(t)}" for n, t in inside.items() if n not in ENGINE_INSIDE))
+    assert set(ENGINE_INSIDE) - set(inside) == set(), "stale exceptions: remove them"
+
+
+def test_the_front_door_names_what_it_exports() -> None:
+    """Every name of the front door's ``__all__`` is there, the ones loaded on first use
+    (the game and what plays it) included; loading the package alone loads no game."""
+    code = ("import sys, fivetenk.reference as r\n"
+            "assert 'fivetenk.reference.game' not in sys.modules\n"
+            "missing = [n for n in r.__all__ if getattr(r, n, None) is None]\n"
+            "assert not missing, missing\n"
+            "assert 'fivetenk.reference.game' in sys.modules\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+
+
+def test_an_import_inside_the_engine_is_found(tmp_path: Path) -> None:
+    source = tmp_path / "m.py"
+    source.write_text("from .reference.game import Game\nfrom .reference import cards, Card\n"
+                      "import fivetenk.reference.plays\nfrom . import reference\n"
+                      "from .reference import Rank\n"
+                      "def f():\n    from .reference.position import parse_position\n")
+    assert engine_inside("fivetenk.m", source) == {
+        "fivetenk.reference.game", "fivetenk.reference.cards", "fivetenk.reference.plays",
+        "fivetenk.reference.position"}
+    nested = tmp_path / "n.py"
+    nested.write_text("from ..reference.dealing import SEATS\nfrom ..reference import Game\n")
+    assert engine_inside("fivetenk.sub.n", nested) == {"fivetenk.reference.dealing"}
+
 
 DRIVER_READERS = ("runner", "profile", "fuzz")
 """Modules (by last name) and packages (by any name) that use drivers: everything they

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from .paths import data_dir
-from .reference.variants import CHOICES
+from .reference import CHOICES
 from .scenario import Scenario, ScenarioError
 from .spec_data import Spec, load_spec
 from .user_input import escape_controls, parse_json, read_text

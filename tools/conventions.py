@@ -189,8 +189,7 @@ problem of another code judges ``position-duties`` (1.3, issue 30)."""
 def _position_codes(position: Any, variants: Mapping[str, str]) -> frozenset[str]:
     """The codes of the problems the reference engine finds in ``position`` (none when it
     accepts it or the input is not a position)."""
-    from .reference import InvalidPosition
-    from .reference.position import parse_position
+    from .reference import InvalidPosition, parse_position
 
     if not isinstance(position, Mapping):
         return frozenset()

@@ -15,8 +15,11 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .reference import (
+    ALL_FACES,
+    DECKS,
     DEFAULT,
     Combo,
+    Play,
     RulesError,
     Variants,
     beats,
@@ -27,9 +30,7 @@ from .reference import (
     parse_cards,
     points,
 )
-from .reference.cards import ALL_FACES, DECKS
-from .reference.cards import Rank as _Rank
-from .reference.plays import Play
+from .reference import Rank as _Rank
 
 if TYPE_CHECKING:  # a type only: fivetenk.hello reads the capability words of this module
     from .hello import Hello
@@ -220,7 +221,7 @@ def _names_reading(declared: str | None, listed: str | None) -> bool:
     bare shape word (``"pair"``, ``"airplane+singles"``, which D10 allows and which picks
     among the readings of that shape) names every reading of that shape; a full reading
     names itself, however it is spaced (``Combo.parse``)."""
-    from .reference.combos import Shape
+    from .reference import Shape
 
     if declared is None:
         return True
@@ -279,7 +280,7 @@ class ReferenceDriver:
         self.game = None
         if setup is None:
             return {"accepted": True}
-        from .reference.game import Game
+        from .reference import Game
 
         try:
             if "position" in setup:
@@ -364,7 +365,7 @@ class ReferenceDriver:
         same ranks and reading, since the listing picks the suits; calls: the same pair in
         either order, since the listing gives each pair once), every listed action being
         legal; None where the listing is a summary (a burial) or the action is malformed."""
-        from .reference.actions import Action
+        from .reference import Action
 
         try:
             wanted = Action.from_json(action)
@@ -397,7 +398,7 @@ class ReferenceDriver:
         :meth:`Game.from_position` restores the same observation. Every action of the
         feature suite thus also pins the API paths the kit's simulator, fuzzer and random
         player rely on (issue 9: mutants there are killed by the features alone)."""
-        from .reference.game import Game, Phase
+        from .reference import Game, Phase
 
         if legal != accepted:
             raise DriverError(f"the reference engine's is_legal says {legal} but apply "

@@ -20,7 +20,7 @@ from .conventions import check_version, parse_version
 from .drivers import CAPABILITY_WORDS
 from .framing import ReplyError
 from .protocol import NAME_TEXT
-from .reference.variants import CHOICES
+from .reference import CHOICES
 from .shapes import EXTRA_SHAPES, JOKER_RULES, KIT_PACK, KIT_RUNS, PACK_SIZES, WING_RULES
 from .shapes import SHAPES as SHAPE_WORDS
 

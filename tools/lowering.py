@@ -18,8 +18,7 @@ from collections.abc import Collection
 from typing import Any
 
 from .drivers import Driver, DriverError
-from .reference.cards import ALL_FACES, DECKS, Card
-from .reference.errors import RulesError
+from .reference import ALL_FACES, DECKS, Card, RulesError
 from .scenario import Scenario
 
 LOWERABLE = {"beats": frozenset({"beats", "reading"}), "classify": frozenset({"legal"})}

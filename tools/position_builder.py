@@ -14,13 +14,21 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from .reference.actions import CallSpec
-from .reference.cards import DECKS, Card, Rank, full_deck, parse_cards
-from .reference.combos import Combo, choose_reading
-from .reference.dealing import KITTY_SIZE, SEATS
-from .reference.errors import InvalidPosition
-from .reference.position import parse_position
-from .reference.variants import Variants
+from .reference import (
+    DECKS,
+    KITTY_SIZE,
+    SEATS,
+    CallSpec,
+    Card,
+    Combo,
+    InvalidPosition,
+    Rank,
+    Variants,
+    choose_reading,
+    full_deck,
+    parse_cards,
+    parse_position,
+)
 
 _PACK = Counter(full_deck())
 

@@ -52,7 +52,7 @@ from typing import Any
 from . import conventions
 from .drivers import CAPABILITIES, Driver, expand_capabilities
 from .lowering import LOWERED_COMMANDS, lowerable
-from .reference.variants import CHOICES
+from .reference import CHOICES
 from .scenario import Scenario
 from .shapes import (
     JOKERS_MIXED,

@@ -51,7 +51,7 @@ from .framing import ReplyError as ReplyError
 from .framing import loads_strict as loads_strict
 from .framing import nesting_depth as nesting_depth
 from .framing import parse_reply as parse_reply
-from .reference.variants import CHOICES
+from .reference import CHOICES
 from .shapes import EXTRA_SHAPES, JOKER_RULES, KIT_RUNS, WING_RULES
 from .shapes import SHAPES as SHAPE_WORDS
 
@@ -500,10 +500,7 @@ def plays_bound(hand: Any) -> int | None:
 
 @functools.lru_cache(maxsize=256)
 def _plays_bound(hand: tuple[str, ...]) -> int | None:
-    from .reference.cards import parse_cards
-    from .reference.errors import InvalidCards
-    from .reference.plays import count_plays
-    from .reference.variants import Variants
+    from .reference import InvalidCards, Variants, count_plays, parse_cards
 
     names = sorted(CHOICES)
     try:

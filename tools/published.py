@@ -56,7 +56,7 @@ def profile_words(declared: dict[str, Any]) -> str:
     "pairs 3-10", "strict wings", "plus four+singles"), and a protocol version older than
     the kit's ("protocol 1.0": the conventions added since were not judged, issue 28)."""
     from .drivers import CAPABILITIES
-    from .reference.variants import CHOICES
+    from .reference import CHOICES
     from .shapes import SHAPES
 
     parts = []
@@ -108,7 +108,7 @@ def badge_label(declared: dict[str, Any]) -> str:
 def _counted(declared: dict[str, Any]) -> str:
     """The profile in counts: ``8/13 shapes, 3/8 commands, variants, 1 deck``."""
     from .drivers import CAPABILITIES
-    from .reference.variants import CHOICES
+    from .reference import CHOICES
     from .shapes import SHAPES
 
     parts = []

@@ -320,8 +320,7 @@ _CARD_KEYS = {"classify": ("cards",), "points": ("cards",), "beats": ("reply", "
 
 def card_problem(token: Any) -> str:
     """Why ``token`` is not a card (R01.1), or "" if it is one."""
-    from .reference.cards import Card
-    from .reference.errors import RulesError
+    from .reference import Card, RulesError
 
     if not isinstance(token, str):
         return f"{_shown(token)} is not a card token (R01.1: cards are written like 10H, AS, SJ)"

@@ -42,8 +42,16 @@ import json
 from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
-from .reference import Combo, RulesError, Shape, Variants, choose_reading, classify, parse_cards
-from .reference.plays import legal_plays
+from .reference import (
+    Combo,
+    RulesError,
+    Shape,
+    Variants,
+    choose_reading,
+    classify,
+    legal_plays,
+    parse_cards,
+)
 
 if TYPE_CHECKING:
     from .scenario import Scenario

@@ -43,8 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from .paths import data_dir
-from .reference import Card, Combo, Variants, full_deck, legal_plays
-from .reference.variants import CHOICES
+from .reference import CHOICES, Card, Combo, Variants, full_deck, legal_plays
 from .scenario import Scenario
 from .shapes import SHAPES, shape_of
 

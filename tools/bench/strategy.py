@@ -63,9 +63,7 @@ from typing import Any, TextIO
 
 from ..practice.search import DEFAULT_THINK, StrongPlayer
 from ..practice.strategy import HeuristicPlayer, plays_for_bankers
-from ..reference.actions import Action
-from ..reference.game import Game
-from ..reference.random_player import RandomPlayer
+from ..reference import Action, Game, RandomPlayer
 from .record import Recorder, emit
 
 MODES = ("random", "heuristic bankers", "heuristic defenders")

@@ -161,8 +161,7 @@ def walk(seed: int = SEED) -> dict[str, Any]:
     record what a reader follows: the reveal, the kitty, the burial, the calls, the table at
     the first lead, every trick (each play or pass, its winner and points, calls resolved
     and seats gone out in it) and the result with the levels before and after."""
-    from ..reference.game import Game
-    from ..reference.random_player import RandomPlayer
+    from ..reference import Game, RandomPlayer
 
     game = Game.new(seed=seed)
     player = RandomPlayer(seed)
@@ -237,7 +236,7 @@ BIG_TRICK = 20
 
 
 def _reading(cards: Any) -> str:
-    from ..reference.combos import classify
+    from ..reference import classify
 
     readings = classify(cards)
     return str(readings[0]) if readings else ""
@@ -268,7 +267,7 @@ def _note_kept(trick: dict[str, Any], seat: int, hand: Any, top: str,
     the first time only, and again when the bomb is played."""
     from collections import Counter
 
-    from ..reference.combos import Combo, beats, classify
+    from ..reference import Combo, beats, classify
 
     if not top:
         return

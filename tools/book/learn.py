@@ -46,8 +46,7 @@ clause; specials (5,10,K, bombs, the rocket) last, weakest first."""
 def checked_combinations() -> list[dict[str, Any]]:
     """:data:`COMBINATIONS` with each example read by the reference engine: the reading
     listed must be among the engine's readings of the cards, else ``ValueError``."""
-    from ..reference.cards import parse_cards
-    from ..reference.combos import classify
+    from ..reference import classify, parse_cards
 
     out = []
     for key, cards, reading, clause in COMBINATIONS:
@@ -62,7 +61,7 @@ def checked_combinations() -> list[dict[str, Any]]:
 def bands() -> list[dict[str, Any]]:
     """The engine's band table (D23, R21): the defenders' total, who wins, how far each
     winner advances, the clause."""
-    from ..reference.settlement import BANDS
+    from ..reference import BANDS
 
     return [{"label": b.label.replace("-", "–"), "winners": b.winners, "advance": b.advance,
              "clause": b.clause} for b in BANDS]

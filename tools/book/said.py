@@ -69,9 +69,7 @@ def _quoted(cards: Any) -> str:
 
 def _top_reading(cards: list[str]) -> str:
     """The reference engine's first reading of ``cards``, or "" when it has none."""
-    from ..reference.cards import parse_cards
-    from ..reference.combos import classify
-    from ..reference.errors import RulesError
+    from ..reference import RulesError, classify, parse_cards
 
     try:
         readings = classify(parse_cards(cards))

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..drivers import Driver
-from ..reference.variants import CHOICES
+from ..reference import CHOICES
 from .source import Case, Divergence, NotAsked, RandomSource, case_seed, failure_kind
 
 

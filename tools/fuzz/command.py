@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from .. import report
 from ..drivers import Driver
-from ..reference.variants import CHOICES
+from ..reference import CHOICES
 from . import faults
 from .campaign import (
     Outcome,

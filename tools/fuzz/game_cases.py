@@ -34,16 +34,24 @@ import random
 from typing import Any
 
 from ..position_builder import build_position
-from ..reference.actions import Action, card_key
-from ..reference.calls import legal_call_pairs
-from ..reference.cards import Card, Rank, full_deck
-from ..reference.combos import Combo, Shape, choose_reading
-from ..reference.dealing import shuffled_deck
-from ..reference.errors import InvalidPosition, RulesError
-from ..reference.game import Game
-from ..reference.plays import legal_plays
-from ..reference.position import parse_position
-from ..reference.variants import Variants
+from ..reference import (
+    Action,
+    Card,
+    Combo,
+    Game,
+    InvalidPosition,
+    Rank,
+    RulesError,
+    Shape,
+    Variants,
+    card_key,
+    choose_reading,
+    full_deck,
+    legal_call_pairs,
+    legal_plays,
+    parse_position,
+    shuffled_deck,
+)
 from .source import Case, Source
 
 ACCEPTED: dict[str, Any] = {"accepted": True, "clause": None}

@@ -29,11 +29,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..drivers import Driver
-from ..reference.cards import Card
-from ..reference.errors import RulesError
-from ..reference.game import Game, Phase
-from ..reference.position import parse_position
-from ..reference.variants import Variants
+from ..reference import Card, Game, Phase, RulesError, Variants, parse_position
 from .game_cases import apply_step, generate_ending, generate_game
 from .source import Case, Divergence, Source, compare, errored, vouch_for, words_reason
 

@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..drivers import Driver, DriverError, ReferenceDriver
-from ..reference.provenance import VARIANT_RULINGS
+from ..reference import VARIANT_RULINGS
 from ..scenario import Scenario
 from .source import (
     Case,

@@ -29,12 +29,17 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ..reference.actions import Action
-from ..reference.calls import legal_call_pairs
-from ..reference.cards import Card, Rank, full_deck
-from ..reference.errors import RulesError
-from ..reference.game import Game, Phase
-from ..reference.variants import Variants
+from ..reference import (
+    Action,
+    Card,
+    Game,
+    Phase,
+    Rank,
+    RulesError,
+    Variants,
+    full_deck,
+    legal_call_pairs,
+)
 from .source import Case, Divergence, causal_order
 
 DRAWS = 156

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..reference.cards import ALL_FACES, DECKS, Card
+from ..reference import ALL_FACES, DECKS, Card
 from ..scenario import Scenario, ScenarioError
 from .registry import (
     ORDINALS,
@@ -462,8 +462,7 @@ def deck_cards(text: str) -> list[Card]:
     written more than three times is not: the compiler checks the copies once the scenario
     is built (:func:`fivetenk.scenario.content_problems`, R01.1), except in a deal expected
     to be refused, where a fourth copy may be what it tests."""
-    from ..reference.cards import parse_cards
-    from ..reference.errors import InvalidCards, RulesError
+    from ..reference import InvalidCards, RulesError, parse_cards
 
     tokens = text.split()
     try:

@@ -7,8 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..reference.cards import Card, Rank
-from ..reference.errors import RulesError
+from ..reference import Card, Rank, RulesError
 from ..scenario import ScenarioError
 from .deals import add_draw, build_deck, draw_number
 from .play import rendered_expectations

@@ -21,8 +21,7 @@ import json
 import re
 from typing import Any
 
-from ..reference.cards import format_cards, parse_cards
-from ..reference.errors import RulesError
+from ..reference import RulesError, format_cards, parse_cards
 from ..scenario import ScenarioError
 from .registry import (
     CLAUSE,

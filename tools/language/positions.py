@@ -34,8 +34,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..reference.cards import Card
-from ..reference.errors import RulesError
+from ..reference import Card, RulesError
 from ..scenario import Scenario, ScenarioError
 from ..user_input import parse_json as _parse_json_text
 from .registry import (
@@ -352,7 +351,7 @@ def _finish_position(b: Builder) -> None:
     if spec is None:
         return
     from ..position_builder import build_position
-    from ..reference.position import parse_position
+    from ..reference import parse_position
 
     _refuse_undecided_calls(spec)
     history = b.extensions.get("history", {})
@@ -444,7 +443,7 @@ def _refuse_missing_burial(spec: dict[str, Any]) -> None:
     (the burial those hands leave)."""
     from collections import Counter
 
-    from ..reference.cards import full_deck
+    from ..reference import full_deck
 
     left = Counter(full_deck())
     for cards in spec["hands"].values():
@@ -735,7 +734,7 @@ def position_lines(position: dict[str, Any], variants: dict[str, str]) -> list[s
 
 
 def _parse_position(data: dict[str, Any]) -> Any:
-    from ..reference.position import parse_position
+    from ..reference import parse_position
 
     return parse_position(data)
 

@@ -29,8 +29,7 @@ from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 from typing import Any, Literal, cast
 
-from ..reference.cards import Card, parse_cards
-from ..reference.errors import RulesError
+from ..reference import Card, RulesError, parse_cards
 from ..scenario import START_OP, Scenario, ScenarioError
 from ..user_input import MAX_INT
 from ..user_input import parse_json as _parse_json

@@ -13,9 +13,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from ..reference.actions import Action, card_key
-from ..reference.cards import Card
-from ..reference.errors import RulesError
+from ..reference import Action, Card, RulesError, card_key
 from .screen import WIDTH
 
 KEYWORDS = ("list", "dispute")

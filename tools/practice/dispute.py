@@ -55,8 +55,7 @@ from ..bounded import MESSAGE_LIMIT, NAME_LIMIT, visible
 from ..commands.render import render_feature
 from ..compiler import compile_text
 from ..paths import FORCE, Output, check_outputs, reading, write_file
-from ..reference.game import Game, Phase
-from ..reference.variants import Variants
+from ..reference import Game, Phase, Variants
 from ..scenario import Scenario, ScenarioError, parse_json, read_bytes
 
 MAX_LOG_BYTES = 64 * 1024 * 1024

@@ -24,9 +24,7 @@ from typing import Any, TextIO
 
 from .. import __version__
 from ..bounded import visible
-from ..reference.actions import Action
-from ..reference.errors import RulesError
-from ..reference.game import Game
+from ..reference import Action, Game, RulesError
 from ..report import write_atomic
 from ..scenario import read_bytes
 from .dispute import MAX_LOG_BYTES, DisputeError, parse_log

@@ -67,7 +67,7 @@ from typing import TextIO
 
 from ..bounded import NAME_LIMIT, visible
 from ..paths import NEW, file_problem, open_log
-from ..reference.variants import CHOICES, Variants
+from ..reference import CHOICES, Variants
 from ..user_input import UsageError
 from .dispute import DisputeError
 from .gamelog import Resume

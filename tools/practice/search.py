@@ -33,12 +33,17 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..reference.actions import Action
-from ..reference.calls import callable_faces
-from ..reference.cards import Card, Rank, full_deck
-from ..reference.combos import Shape
-from ..reference.game import Game, Phase
-from ..reference.plays import legal_plays
+from ..reference import (
+    Action,
+    Card,
+    Game,
+    Phase,
+    Rank,
+    Shape,
+    callable_faces,
+    full_deck,
+    legal_plays,
+)
 from .reasons import CLAUSE, Alternative, Suggestion
 from .strategy import replies, suggest
 

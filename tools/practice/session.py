@@ -20,11 +20,7 @@ from typing import Any, TextIO
 from .. import __version__
 from ..bounded import NAME_LIMIT, visible
 from ..paths import NEW, file_problem, write_file
-from ..reference.actions import Action, CallSpec
-from ..reference.cards import Card
-from ..reference.errors import InvalidNotation, RulesError
-from ..reference.game import Game
-from ..reference.variants import Variants
+from ..reference import Action, CallSpec, Card, Game, InvalidNotation, RulesError, Variants
 from ..user_input import UsageError
 from .answers import Answers, completions
 from .dispute import Decision as LoggedDecision

@@ -23,10 +23,7 @@ from typing import Any, TextIO
 
 from ..bounded import NAME_LIMIT, visible
 from ..paths import Output, check_outputs
-from ..reference.actions import Action
-from ..reference.game import Game, Phase
-from ..reference.random_player import RandomPlayer
-from ..reference.variants import CHOICES, Variants
+from ..reference import CHOICES, Action, Game, Phase, RandomPlayer, Variants
 from ..report import write_atomic
 from ..scenario import Scenario, dumps
 

@@ -70,13 +70,22 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
-from ..reference.actions import Action, CallSpec
-from ..reference.calls import legal_call_pairs
-from ..reference.cards import DECKS, POINTS, Card, Rank
-from ..reference.combos import Combo, Shape, classify
-from ..reference.game import Game
-from ..reference.plays import Play, legal_plays
-from ..reference.variants import Variants
+from ..reference import (
+    DECKS,
+    POINTS,
+    Action,
+    CallSpec,
+    Card,
+    Combo,
+    Game,
+    Play,
+    Rank,
+    Shape,
+    Variants,
+    classify,
+    legal_call_pairs,
+    legal_plays,
+)
 
 # the suggestion's data, imported from here before reasons.py was split out
 from .reasons import AIMS as AIMS

@@ -17,8 +17,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..reference.actions import Action
-from ..reference.game import Game
+from ..reference import Action, Game
 from .gamelog import GameLog
 from .words import Words
 
@@ -141,8 +140,7 @@ def unknown_word(text: str) -> str | None:
     """The first word of ``text`` when it is a word (letters only) that is not a card nor
     an answer or command, for a helpful message; else None (a card error the engine
     explains)."""
-    from ..reference.cards import Card
-    from ..reference.errors import RulesError
+    from ..reference import Card, RulesError
     word = text.split()[0] if text.split() else ""
     if not word.isalpha() or len(word) < 4 or word.upper() in ("PASS", "SKIP", "REVEAL",
                                                                "BURY", "CALL", "PLAY"):

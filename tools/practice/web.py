@@ -43,7 +43,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
 from typing import Any, TextIO
 
-from ..reference.errors import RulesError
+from ..reference import RulesError
 from ..user_input import ScenarioError, parse_json
 from .dispute import DisputeError
 from .session import EndOfInput, Session
