@@ -28,13 +28,12 @@ from typing import Any
 import pytest
 
 from fivetenk import catalog, cli
-from fivetenk.commands.check import without_rejection_clauses
 from fivetenk.drivers import ReferenceDriver
 from fivetenk.language import REGISTRY, find_step
 from fivetenk.paths import data_dir
 from fivetenk.protocol import message_problems, result_problems
 from fivetenk.runner import check_step, normalize, run_scenario
-from fivetenk.scenario import Scenario
+from fivetenk.scenario import Scenario, without_rejection_clauses
 from fivetenk.spec_data import load_spec
 
 MINI = Path(__file__).resolve().parent / "miniatures"

@@ -20,7 +20,7 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from fivetenk import catalog, protocol
-from fivetenk.adapter import MAX_REQUEST, Adapter, serve
+from fivetenk.adapter import Adapter, serve
 from fivetenk.drivers import ReferenceDriver
 from fivetenk.hello import parse_hello
 from fivetenk.process_driver import ProcessDriver
@@ -41,6 +41,7 @@ from fivetenk.reference.game import Game
 from fivetenk.reference.random_player import RandomPlayer
 from fivetenk.runner import run_scenario
 from fivetenk.scenario import Scenario
+from fivetenk.sdk import MAX_REQUEST
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMAS = ROOT / "schemas"

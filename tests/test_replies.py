@@ -35,7 +35,8 @@ from warm import Warm
 from fivetenk import catalog, process_driver
 from fivetenk.adapter import Adapter
 from fivetenk.drivers import DriverError
-from fivetenk.process_driver import RECEIVED_CONTEXT, PipeFailure, ProcessDriver
+from fivetenk.process_driver import ProcessDriver
+from fivetenk.process_pipes import RECEIVED_CONTEXT, PipeFailure
 from fivetenk.protocol import (
     ERROR_TEXT,
     MAX_DEPTH,

@@ -31,8 +31,7 @@ from .conventions import LATEST, version_text
 from .drivers import CAPABILITIES, QUERY_CAPABILITIES, DriverError, ReferenceDriver, rejection
 from .protocol import STEP_COMMANDS, request_step
 from .reference import CHOICES, RulesError
-from .sdk import MAX_REQUEST as MAX_REQUEST  # where the kit's tests know it from
-from .sdk import Engine, Output, Session
+from .sdk import MAX_REQUEST, Engine, Output, Session
 from .sdk import serve as sdk_serve
 from .shapes import SHAPES
 

@@ -18,7 +18,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
 
 from .paths import data_dir
 from .reference import CHOICES
@@ -355,10 +354,6 @@ def source_blocks(scenarios: Iterable[Scenario]) -> list[str]:
         body = "\n".join(lines[top:end]).rstrip()
         blocks.append(f"# {name}:{top + 1}\n{body}")
     return blocks
-
-
-def as_json_list(scenarios: Iterable[Scenario]) -> list[dict[str, Any]]:
-    return [s.to_json() for s in scenarios]
 
 
 __all__ = ["CatalogError", "Selection", "load", "load_path", "shipped", "validate"]

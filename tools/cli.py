@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from . import __version__
-from .user_input import UsageError as UsageError  # where commands raise it from
+from .user_input import UsageError
 
 EPILOG = """\
 commands:

@@ -63,11 +63,7 @@ from .bounded import shorten
 from .drivers import CAPABILITIES, DriverError
 from .framing import ReplyError, parse_reply
 from .hello import Hello, parse_hello
-from .process_pipes import RECEIVED_CONTEXT as RECEIVED_CONTEXT
-from .process_pipes import ImplProcess, PipeFailure, Spawn
-
-# re-exported from where it lived before the pipes had a module of their own
-from .process_pipes import kill_all as kill_all
+from .process_pipes import RECEIVED_CONTEXT, ImplProcess, PipeFailure, Spawn
 from .protocol import (
     ERROR_TEXT,
     CheckTimeout,

@@ -35,13 +35,11 @@ from .user_input import MAX_FILE_BYTES as MAX_FILE_BYTES
 from .user_input import MAX_INT as MAX_INT
 from .user_input import MAX_ITEMS as MAX_ITEMS
 from .user_input import ScenarioError as ScenarioError
-from .user_input import decode_text as decode_text
 from .user_input import describe
 from .user_input import parse_json as parse_json
 from .user_input import read_bytes as read_bytes
 
 SCHEMA_ID = "https://fivetenk.dev/schemas/scenario/v1"
-FORMAT_VERSION = 1
 
 ID_PATTERN = re.compile(r"^[A-Za-z][A-Za-z0-9_-]*(\.[0-9]+)?$")
 CLAUSE_PATTERN = re.compile(r"^R(0[1-9]|1[0-9]|2[0-4])\.[1-9][0-9]?$")
@@ -69,7 +67,6 @@ alone, whatever clause the engine cites (issue 9): the relaxation of ``fivetenk 
 --any-clause`` (:func:`without_rejection_clauses`), for this scenario only. Written as the
 tag ``@any-clause`` on the Gherkin scenario (or its Feature), as ``"rejections":
 "any-clause"`` in JSON."""
-REJECTION_MODES = (REJECTIONS_BY_CLAUSE, REJECTIONS_ALONE)
 ALONE_TAG = REJECTIONS_ALONE
 """The Gherkin tag (without ``@``) that marks a scenario :data:`REJECTIONS_ALONE`."""
 
@@ -275,12 +272,6 @@ def _schema_message(error: Any) -> str:
         return "a name is one line of text, without control characters"
     message: str = error.message
     return message if len(message) <= 300 else message[:299] + "…"
-
-
-def schema_problems(data: Any) -> Iterator[str]:
-    """Every schema violation of ``data``, as ``$.json.path: message`` strings."""
-    for path, message in _schema_errors(data):
-        yield f"{path}: {message}"
 
 
 def _schema_errors(data: Any) -> Iterator[tuple[str, str]]:

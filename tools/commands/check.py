@@ -44,7 +44,6 @@ from ..expectations import NEW, Expectations, is_new, stale_records
 from ..expectations import load as load_expectations
 from ..runner import Result, internal_error, run_suite
 from ..scenario import REJECTIONS_ALONE, Scenario
-from ..scenario import without_rejection_clauses as without_rejection_clauses  # moved there
 from ..spec_data import load_spec
 
 if TYPE_CHECKING:  # a type only: a check without --impl starts without the process driver

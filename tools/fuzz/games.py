@@ -682,6 +682,3 @@ class EndingsMode(GameMode):
     def generate(self, src: Source, variants: dict[str, str]) -> Case:
         return generate_ending(src, variants)
 
-
-GAMES = GamesMode()
-ENDINGS = EndingsMode()

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 from typing import Any, Literal, cast
@@ -47,9 +47,6 @@ KEYWORDS: dict[str, dict[str, str]] = {
 }
 """The step keywords each language writes (Gherkin's own; a Spanish feature may also use
 ``Dada``/``Dados``/``Dadas``/``E``, which the parser reads the same)."""
-
-
-CARDS = r'"(?P<{}>[^"]*)"'
 
 
 @dataclass(frozen=True)
@@ -282,9 +279,6 @@ class Builder:
 
 SETUP_FINISHERS: list[Callable[[Builder], None]] = []
 """Functions that turn accumulated Given state into the scenario's setup."""
-
-
-Renderer = Callable[[dict[str, Any]], Iterator[str] | None]
 
 
 RENDERERS: list[Callable[[dict[str, Any]], list[str] | None]] = []

@@ -446,11 +446,6 @@ def source_path(module: str) -> Path:
     return Path(mod.__file__ or "")
 
 
-def parse_module(module: str) -> ast.Module:
-    path = source_path(module)
-    return ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-
-
 SOURCES: dict[str, str] = {}
 """The text of each module as last parsed by :func:`all_trees` (reports quote it)."""
 

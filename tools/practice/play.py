@@ -72,11 +72,7 @@ from ..user_input import UsageError
 from .dispute import DisputeError
 from .gamelog import Resume
 from .search import DEFAULT_THINK, think_problem
-from .search import MAX_THINK as MAX_THINK  # where it was
-from .session import MAX_ANSWER as MAX_ANSWER
-from .session import EndOfInput as EndOfInput
-from .session import Session as Session
-from .session import shown_form as shown_form
+from .session import EndOfInput, Session
 from .simulate import variants_from_options
 from .words import LANGUAGES
 

@@ -90,10 +90,8 @@ from ..reference import (
 # the suggestion's data, imported from here before reasons.py was split out
 from .reasons import AIMS as AIMS
 from .reasons import CLAUSE as CLAUSE
-from .reasons import Alternative as Alternative
-from .reasons import Claim as Claim
-from .reasons import Suggestion as Suggestion
 from .reasons import (
+    Alternative,
     beats_claim,
     breaks,
     burial_claim,
@@ -105,6 +103,8 @@ from .reasons import (
     side_claim,
     worth_claim,
 )
+from .reasons import Claim as Claim
+from .reasons import Suggestion as Suggestion
 
 KITTY = 6
 BIG = Rank.ACE
@@ -116,9 +116,6 @@ POINTS_FOR_BOMB = 25
 better than 10, 15, 20 or 40 with python -m fivetenk.bench.strategy, seeds 1 and 1001)."""
 NEAR_OUT = 3
 """A player holding at most this many cards is about to go out."""
-_BOMB_TIERS = {Shape.BOMB, Shape.ROCKET, Shape.MIXED_5_10_K, Shape.SUITED_5_10_K}
-
-
 @lru_cache(maxsize=512)
 def replies(hand: tuple[Card, ...], top: Combo | None, variants: Variants) -> list[Play]:
     """:func:`legal_plays`, remembered: the strong player's rollouts ask it twice per
