@@ -295,6 +295,73 @@ def test_a_driver_looked_up_by_name_is_found() -> None:
                                       "3: hasattr(self._driver, 'spin')", "4: d._proc"]
 
 
+def lazy_without_reason(source: str) -> list[int]:
+    """The lines of the imports inside functions in ``source`` that no comment explains: a
+    lazy import stays only where it saves start-up time (or breaks a circle), and says so
+    on its line or on a comment line above its group of imports (issue 31)."""
+    lines = source.split("\n")
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        for child in ast.walk(node):
+            if not isinstance(child, ast.Import | ast.ImportFrom):
+                continue
+            if "# " in lines[child.lineno - 1].replace("# noqa", ""):
+                continue
+            above = child.lineno - 2
+            while above >= 0 and (not lines[above].strip()
+                                  or lines[above].lstrip().startswith(("import ", "from "))):
+                above -= 1
+            if above < 0 or not lines[above].lstrip().startswith("#"):
+                found.append(child.lineno)
+    return found
+
+
+def test_every_lazy_import_says_why() -> None:
+    """An import inside a function is kept only to keep a module out of some start-up
+    (or out of a circle), with a comment saying which."""
+    found = {name: lines for name, path in modules().items()
+             if not name.startswith("fivetenk.reference")
+             and (lines := lazy_without_reason(path.read_text(encoding="utf-8")))}
+    assert found == {}, "import these at the top, or say why not in a comment"
+
+
+def test_a_lazy_import_without_a_reason_is_found() -> None:
+    source = ("import os\n\ndef f():\n    # lazy: the adapter starts without it\n"
+              "    import json\n    from . import a\n\n    return a\n\n"
+              "def g():\n    import re  # lazy: only here\n\n"
+              "def h():\n    x = 1\n    import shlex\n")
+    assert lazy_without_reason(source) == [15]
+
+
+def _loaded(code: str) -> set[str]:
+    done = subprocess.run([sys.executable, "-c", code + "\nimport sys; print(sorted(sys.modules))"],
+                          capture_output=True, text=True, timeout=120, cwd=ROOT / "tests")
+    assert done.returncode == 0, done.stderr
+    return set(ast.literal_eval(done.stdout.strip().splitlines()[-1]))
+
+
+HEAVY = {"jsonschema", "yaml", "gherkin", "jinja2", "hypothesis", "fivetenk.scenario",
+         "fivetenk.reference.game"}
+"""What a start-up that does not need it must not load (each costs tens of milliseconds
+or more: this environment compiles every module afresh, PYTHONDONTWRITEBYTECODE)."""
+
+
+def test_what_starts_often_starts_light() -> None:
+    """``fivetenk --help`` and the adapter (which the tests and every check --impl of the
+    reference start by the hundred) load none of :data:`HEAVY`; the pytest plugin, which
+    every pytest run loads, loads nothing else of the kit."""
+    cli = ("import io, contextlib\nfrom fivetenk.cli import main\n"
+           "with contextlib.redirect_stdout(io.StringIO()):\n"
+           "    try: main(['--help'])\n    except SystemExit: pass\n")
+    assert _loaded(cli) & HEAVY == set()
+    adapter = "from fivetenk.cli import build_parser\nbuild_parser(['adapter'])\n"
+    assert _loaded(adapter) & HEAVY == set()
+    plugin = {m for m in _loaded("import fivetenk.pytest_plugin") if m.startswith("fivetenk")}
+    assert plugin == {"fivetenk", "fivetenk.pytest_plugin"}
+
+
 def test_no_module_is_over_the_size_limit() -> None:
     sizes = {name: len(path.read_text(encoding="utf-8").splitlines())
              for name, path in modules().items()}

@@ -24,6 +24,7 @@ import argparse
 import os
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import IO, Any, BinaryIO, TextIO
 
 from . import __version__
@@ -150,8 +151,8 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     log_file: IO[bytes] | None = None
     log = None
     if getattr(args, "log", None):
-        from pathlib import Path
 
+        # lazy: only with --log; the adapter starts without them
         from .paths import APPEND, open_log
         from .user_input import UsageError
 

@@ -185,6 +185,7 @@ def check_setups(scenarios: Iterable[Scenario]) -> None:
     :attr:`~fivetenk.scenario.Scenario.refused_start`) is not checked here: that refusal
     is what it tests, and its run judges it (the kit's own tests run every shipped one
     against the reference engine, which must refuse it as expected)."""
+    # lazy: the engine's driver, for refused setups only
     from .drivers import ReferenceDriver
 
     driver = ReferenceDriver()
@@ -230,6 +231,7 @@ def shipped() -> tuple[Scenario, ...]:
     """The shipped suite, compiled from the packaged feature files, in file order: read
     from the user's cache when nothing it depends on changed (:mod:`fivetenk.suite_cache`),
     else compiled, checked and cached."""
+    # lazy: rules and diff start without the cache's hashing
     from . import suite_cache
 
     files = shipped_files()
@@ -293,6 +295,7 @@ class Selection:
         if self.ids and not any(s.id == i or s.id.startswith(i + ".") for i in self.ids):
             return False
         if self.shapes:  # last: the only criterion that costs a computation
+            # lazy: shapes are computed for --shapes only
             from .shapes import uses_any
 
             return uses_any(s, self.shapes)

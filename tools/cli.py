@@ -11,14 +11,18 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib
+import os
 import re
 import signal
 import sys
+import threading
 from collections.abc import Sequence
 from typing import Any, TextIO
 
 from . import __version__
-from .user_input import UsageError
+from .paths import data_dir
+from .user_input import ScenarioError, UsageError
 
 EPILOG = """\
 commands:
@@ -93,7 +97,6 @@ def _drop_issue(match: re.Match[str]) -> str:
 
 def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     """The argument parser; only the subcommand named in ``argv`` is built in full."""
-    import importlib
 
     parser = argparse.ArgumentParser(
         prog="fivetenk",
@@ -134,6 +137,7 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
 
 
 def _run_rules(args: argparse.Namespace, out: TextIO | None = None) -> int:
+    # lazy: each command's own modules load only when it runs
     from . import catalog
     from .commands import rules as rules_cmd
     from .spec_data import load_spec
@@ -155,8 +159,6 @@ def _run_rules(args: argparse.Namespace, out: TextIO | None = None) -> int:
 
 
 def _run_protocol(args: argparse.Namespace, out: TextIO | None = None) -> int:
-    from .paths import data_dir
-
     out = out or sys.stdout
     document = data_dir("schemas") / "protocol.md"
     if args.path:
@@ -169,6 +171,7 @@ def _run_protocol(args: argparse.Namespace, out: TextIO | None = None) -> int:
 def _run_steps(args: argparse.Namespace, out: TextIO | None = None) -> int:
     """Every phrase, grouped by the module of :mod:`fivetenk.language` it lives in (so a
     writer who wants a new phrase sees where it goes), Given / When / Then within each."""
+    # lazy: each command's own modules load only when it runs
     from .language import MODULES, REGISTRY
     from .language.registry import Lang, keyword_for
 
@@ -244,7 +247,6 @@ def _suppress_signal_errors() -> contextlib.suppress:
 def _install_handlers() -> dict[int, Any]:
     """Install :func:`_terminate` for SIGTERM and SIGHUP, :func:`_interrupt` for SIGINT
     (in the main thread only); the previous handlers, to restore."""
-    import threading
 
     previous: dict[int, Any] = {}
     if threading.current_thread() is not threading.main_thread():
@@ -276,7 +278,6 @@ def _stdout_gone() -> None:
     """The reader of stdout went away (``fivetenk check | head``): point stdout at the null
     device, so that the interpreter's final flush cannot complain either (the recipe of the
     Python documentation, "Note on SIGPIPE")."""
-    import os
 
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
@@ -292,7 +293,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     number after SIGTERM or SIGHUP; 1 when stdout is closed early (``| head``), quietly.
     On every way out, ``finally`` blocks and an :mod:`atexit` hook kill any implementation
     the kit started, with all its descendants (:mod:`fivetenk.process_driver`)."""
-    from .scenario import ScenarioError
 
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser(argv)

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 from .bounded import shorten
 from .framing import ReplyError
+from .reference import Card, Combo, RulesError, Shape, Variants, classify, parse_cards
 
 if TYPE_CHECKING:
     from .scenario import Scenario
@@ -169,6 +170,7 @@ def check_version(result: Mapping[str, Any], kit: str) -> None:
 
 
 def _judges_rejection(step: Mapping[str, Any]) -> bool:
+    # lazy: the adapter reads conventions without the scenario schema
     from .scenario import judges_rejection
 
     return judges_rejection(step)
@@ -189,6 +191,7 @@ problem of another code judges ``position-duties`` (1.3, issue 30)."""
 def _position_codes(position: Any, variants: Mapping[str, str]) -> frozenset[str]:
     """The codes of the problems the reference engine finds in ``position`` (none when it
     accepts it or the input is not a position)."""
+    # lazy: the engine's position reader loads on first use
     from .reference import InvalidPosition, parse_position
 
     if not isinstance(position, Mapping):
@@ -252,7 +255,6 @@ def step_conventions(step: Mapping[str, Any], variants: Mapping[str, str] | None
 def _bare(text: Any) -> bool:
     """Whether a play's declared reading is a bare shape word (``pair``) that is not also
     a reading in full (``rocket`` is both: the two-joker rocket in full notation)."""
-    from .reference import Shape
 
     if not isinstance(text, str):
         return False
@@ -266,7 +268,6 @@ def _bare(text: Any) -> bool:
 @lru_cache(maxsize=4096)
 def _possible(text: str) -> bool:
     """Whether a query's declared reading names a combination some cards can have."""
-    from .reference import Combo, RulesError
 
     try:
         Combo.parse(text)
@@ -278,7 +279,6 @@ def _possible(text: str) -> bool:
 def _query_rejection(step: Mapping[str, Any], variants: dict[str, str]) -> str:
     """The convention a query step expected to be refused judges: what about its input a
     correct engine refuses (the first found, in the order of the table)."""
-    from .reference import Card, RulesError, Variants, classify, parse_cards
 
     for key in ("reply_shape", "top_shape"):
         text = step.get(key)

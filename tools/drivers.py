@@ -21,8 +21,10 @@ from .reference import (
     Combo,
     Play,
     RulesError,
+    Shape,
     Variants,
     beats,
+    choose_reading,
     classify,
     count_plays,
     full_deck,
@@ -221,7 +223,6 @@ def _names_reading(declared: str | None, listed: str | None) -> bool:
     bare shape word (``"pair"``, ``"airplane+singles"``, which D10 allows and which picks
     among the readings of that shape) names every reading of that shape; a full reading
     names itself, however it is spaced (``Combo.parse``)."""
-    from .reference import Shape
 
     if declared is None:
         return True
@@ -280,6 +281,7 @@ class ReferenceDriver:
         self.game = None
         if setup is None:
             return {"accepted": True}
+        # lazy: the game loads with the first game, not at the adapter's start
         from .reference import Game
 
         try:
@@ -365,6 +367,7 @@ class ReferenceDriver:
         same ranks and reading, since the listing picks the suits; calls: the same pair in
         either order, since the listing gives each pair once), every listed action being
         legal; None where the listing is a summary (a burial) or the action is malformed."""
+        # lazy: the game loads with the first game, not at the adapter's start
         from .reference import Action
 
         try:
@@ -398,6 +401,7 @@ class ReferenceDriver:
         :meth:`Game.from_position` restores the same observation. Every action of the
         feature suite thus also pins the API paths the kit's simulator, fuzzer and random
         player rely on (issue 9: mutants there are killed by the features alone)."""
+        # lazy: the game loads with the first game, not at the adapter's start
         from .reference import Game, Phase
 
         if legal != accepted:
@@ -413,8 +417,6 @@ class ReferenceDriver:
                                   f"the game after {action!r}")
 
     def _top(self, step: dict[str, Any]) -> Combo:
-        from .reference import choose_reading
-
         return choose_reading(parse_cards(step["top"], allow_empty=False),
                               declared=step.get("top_shape"), variants=self.variants)
 

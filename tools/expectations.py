@@ -83,6 +83,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
+from .bounded import JSON_TEXT_LIMIT, plain, valid_text
 from .expectations_text import (
     ExpectationsError,
     Lines,
@@ -117,12 +118,14 @@ _SPECIFICITY = {"id": 0, "key": 0, "clause": 1, "tag": 2, "uses": 3, "rule": 4}
 
 def _shape_words() -> tuple[str, ...]:
     """The shape words an entry may name (:data:`fivetenk.shapes.SHAPES`)."""
+    # lazy: shapes load for an entry naming one only
     from .shapes import SHAPES
 
     return tuple(SHAPES)
 
 
 def _shapes_of(scenario: Scenario) -> tuple[str, ...]:
+    # lazy: shapes load for an entry naming one only
     from .shapes import scenario_shapes
 
     return scenario_shapes(scenario)
@@ -330,7 +333,6 @@ class Stale:
 def stale_records(stale: Iterable[Stale]) -> str:
     """JSON lines, one ``{"record": "stale", ...}`` per stale entry (strict ASCII JSON,
     every value bounded like the rest of the JSON-lines report)."""
-    from .bounded import JSON_TEXT_LIMIT, plain, valid_text
 
     lines = []
     for item in stale:

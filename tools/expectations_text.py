@@ -10,6 +10,8 @@ import json
 from functools import cache
 from typing import Any, cast
 
+import yaml
+
 from .scenario import ScenarioError
 from .user_input import MAX_DEPTH, MAX_INT
 
@@ -30,7 +32,6 @@ def parse_yaml(text: str, where: str) -> Any:
 
 def yaml_with_lines(text: str, where: str) -> tuple[Any, Lines]:
     """:func:`parse_yaml`, and the line of each section and entry (:data:`Lines`)."""
-    import yaml
 
     loader = strict_loader()(text)
     try:
@@ -53,7 +54,6 @@ def yaml_with_lines(text: str, where: str) -> tuple[Any, Lines]:
 def _node_lines(node: Any) -> Lines:
     """Lines of the sections and of their entries, from the composed YAML (two levels
     only: aliases cannot make this walk large)."""
-    import yaml
 
     lines: Lines = {}
     if not isinstance(node, yaml.MappingNode):
@@ -129,7 +129,6 @@ def strict_loader() -> type[Any]:
     """A :class:`yaml.SafeLoader` that refuses duplicate keys (YAML 1.2 forbids them, PyYAML
     keeps the last), nesting deeper than :data:`MAX_DEPTH` and integers beyond
     :data:`MAX_INT`, each with the line."""
-    import yaml
 
     class StrictLoader(yaml.SafeLoader):
         depth = 0

@@ -61,6 +61,7 @@ def _spare(used: Counter[Card]) -> Card:
 def position_for(step: dict[str, Any], variants: dict[str, str]) -> dict[str, Any] | None:
     """The position that asks ``step`` through play, or None if none can be built (for
     instance more copies of a face between the two plays than three decks hold)."""
+    # lazy: for an engine without classify or beats only
     from .position_builder import build_position
 
     try:

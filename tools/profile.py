@@ -158,6 +158,7 @@ def words_reason(words: Words, scenario: Scenario) -> str:
       the body or four of a rank as pair wings;
     - ``extra_shapes``: it holds a set of a declared extra shape where this game reads
       it as illegal or unreadable."""
+    # lazy: card needs, for an engine declaring D39 words only
     from .card_sets import card_needs
 
     if not words:
@@ -286,6 +287,7 @@ def fit(driver: Driver, scenario: Scenario, reference_passes: Verdict) -> Fit:
     outside = words_reason(words, scenario)  # issue 20, D39
     resuited = None
     if outside and words.pack != KIT_PACK:  # suits play no part in it: re-suit (issue 32)
+        # lazy: re-suiting, for an engine of another pack only
         from .resuit import resuit
 
         resuited = resuit(scenario, words.pack)

@@ -30,6 +30,7 @@ from __future__ import annotations
 import functools
 import itertools
 import json
+import re
 import reprlib
 import time
 from collections.abc import Iterator, Mapping
@@ -51,7 +52,7 @@ from .framing import ReplyError as ReplyError
 from .framing import loads_strict as loads_strict
 from .framing import nesting_depth as nesting_depth
 from .framing import parse_reply as parse_reply
-from .reference import CHOICES
+from .reference import CHOICES, InvalidCards, Variants, count_plays, parse_cards
 from .shapes import EXTRA_SHAPES, JOKER_RULES, KIT_RUNS, WING_RULES
 from .shapes import SHAPES as SHAPE_WORDS
 
@@ -178,6 +179,7 @@ def schema_id(kind: str) -> str:
 @cache
 def _registry() -> Any:
     """Every schema of the kit's ``schemas/`` folder, by ``$id``, for cross-file refs."""
+    # lazy: jsonschema loads to check replies; the adapter starts without it
     from referencing import Registry, Resource
 
     from .paths import data_dir
@@ -191,6 +193,7 @@ def _registry() -> Any:
 
 @cache
 def _validator(kind: str) -> Any:
+    # lazy: jsonschema loads to check replies; the adapter starts without it
     import jsonschema
 
     registry = _registry()
@@ -230,6 +233,7 @@ def _inline(node: Any, resolver: Any, active: frozenset[int]) -> Any:
     siblings becomes an ``allOf`` of the target and the siblings, which 2020-12 defines as
     the same thing. A recursive schema cannot be inlined: ValueError (the caller then
     validates through the registry)."""
+    # lazy: jsonschema loads to check replies; the adapter starts without it
     from referencing.jsonschema import DRAFT202012
 
     if isinstance(node, list):
@@ -363,6 +367,7 @@ def _explain(error: Any) -> Any:
 def _notation_patterns() -> dict[str, tuple[str, str]]:
     """The notation's patterns in the schemas (one source of truth: the kit's own checks
     read them from there), by pattern text: (what it is, examples)."""
+    # lazy: the adapter starts without the scenario schema
     from .scenario import READING_HINT
 
     registry = _registry()
@@ -394,7 +399,6 @@ def _problem_text(error: Any) -> str:
 def _pattern(kind: str) -> Any:
     """The compiled notation pattern of the schemas (``reading`` or ``play``), searched as
     jsonschema searches a ``pattern`` (the patterns are anchored)."""
-    import re
 
     registry = _registry()
     if kind == "play":
@@ -500,8 +504,6 @@ def plays_bound(hand: Any) -> int | None:
 
 @functools.lru_cache(maxsize=256)
 def _plays_bound(hand: tuple[str, ...]) -> int | None:
-    from .reference import InvalidCards, Variants, count_plays, parse_cards
-
     names = sorted(CHOICES)
     try:
         cards = parse_cards(hand)
@@ -572,6 +574,7 @@ def _bounded_repr(instance: Any) -> str:
 
 def _bounded_items(validator: Any, items: Any, instance: Any, schema: Any) -> Iterator[Any]:
     """jsonschema's ``items``, looking at the clock every :data:`_TICK` items."""
+    # lazy: jsonschema loads to check replies; the adapter starts without it
     from jsonschema import _keywords
 
     if items is False or not validator.is_type(instance, "array"):
@@ -589,6 +592,7 @@ def _bounded_alternatives(every: bool) -> Any:
     fails) and quoting the value by a bounded repr: the library's own keeps every error of
     every alternative and the whole value in its message -- for a list of 400,000 wrong
     items, gigabytes."""
+    # lazy: jsonschema loads to check replies; the adapter starts without it
     from jsonschema import ValidationError
 
     def keyword(validator: Any, alternatives: Any, instance: Any, schema: Any,
@@ -618,6 +622,7 @@ def _bounded_alternatives(every: bool) -> Any:
 def _bounded_validator_class() -> Any:
     """Draft 2020-12 with :func:`_bounded_items` and :func:`_bounded_alternatives`
     (``jsonschema.validators.extend``, the library's way to replace a keyword)."""
+    # lazy: jsonschema loads to check replies; the adapter starts without it
     import jsonschema
     from jsonschema import validators
 

@@ -19,14 +19,16 @@ bounded amount of the implementation's output in memory.
 
 from __future__ import annotations
 
+import json
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from . import profile
 from .bounded import MISSING, json_text, plain, shorten
-from .drivers import Driver, DriverError, advance, reply_object
+from .drivers import Driver, DriverError, ReferenceDriver, advance, reply_object
 from .lowering import step_through_play
 from .protocol import EXPECTATION_KEYS, describe_rejection
 from .scenario import START_OP, Scenario, get_path, without_rejection_clauses
@@ -198,7 +200,6 @@ def normalize(op: str, result: dict[str, Any]) -> dict[str, Any]:
 def _key(value: Any) -> str:
     """A value as a hashable key for multiset comparison (any JSON, or anything an
     in-process driver returns), never raising."""
-    import json
 
     try:
         return json.dumps(value, sort_keys=True, default=repr)
@@ -211,7 +212,6 @@ def multiset_difference(expected: list[Any], observed: list[Any]
     """Items of ``expected`` absent from ``observed`` and items of ``observed`` not in
     ``expected``, counting copies (a play listed twice is one extra): ``(missing, how
     many, extra, how many)``, each list in its own order and cut to :data:`ITEMS_KEEP`."""
-    from collections import Counter
 
     want = Counter(_key(v) for v in expected)
     have = Counter(_key(v) for v in observed)
@@ -391,6 +391,7 @@ def _differ_families(families: Any, plays: Any, found: Differences) -> None:
     the plays listed (:func:`fivetenk.vectors.breakdown`): one difference, the whole
     breakdown expected and observed, when any family's count differs (a family of none is
     left out of both)."""
+    # lazy: the count vectors, for a vector that failed only
     from .vectors import breakdown
 
     if not isinstance(plays, list):
@@ -427,6 +428,7 @@ def run_scenario(driver: Driver, scenario: Scenario, *,
 def internal_error(err: BaseException) -> str:
     """The message of an unexpected exception while judging a scenario: the kit's fault
     (or a reply it failed to guard against), said plainly, with where it happened."""
+    # lazy: traceback, for the kit's own errors only
     import traceback
 
     try:
@@ -469,7 +471,6 @@ def reference_passes(scenario: Scenario) -> bool:
     """Whether the reference engine, in process, passes ``scenario``: what
     :func:`fivetenk.profile.fit` asks to tell whether a scenario depends on a variant's
     default (the profile itself runs no scenario)."""
-    from .drivers import ReferenceDriver
 
     driver = ReferenceDriver()
     try:
@@ -673,7 +674,6 @@ def reference_difference(scenario: Scenario, step: dict[str, Any], result: dict[
     if not isinstance(observed, list):
         return None
     try:
-        from .drivers import ReferenceDriver
 
         reference = ReferenceDriver()
         reference.start(scenario.variants, None)

@@ -17,6 +17,7 @@ very case ``fivetenk check --impl`` runs against another implementation.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from collections.abc import Iterator, Mapping
@@ -25,6 +26,7 @@ from functools import cache
 from typing import Any, cast
 
 import jsonschema
+from referencing import Registry, Resource
 
 from .paths import data_dir
 
@@ -224,7 +226,6 @@ def scenario_schema() -> dict[str, Any]:
 def _validator() -> jsonschema.protocols.Validator:
     """The scenario schema's validator; a position setup refers to the position schema by
     its ``$id``, so both are registered."""
-    from referencing import Registry, Resource
 
     position = json.loads((data_dir("schemas") / "position.schema.json").read_text("utf-8"))
     registry: Registry[Any] = Registry().with_resource(position["$id"],
@@ -311,6 +312,7 @@ _CARD_KEYS = {"classify": ("cards",), "points": ("cards",), "beats": ("reply", "
 
 def card_problem(token: Any) -> str:
     """Why ``token`` is not a card (R01.1), or "" if it is one."""
+    # lazy: diff and expectations start without the engine
     from .reference import Card, RulesError
 
     if not isinstance(token, str):
@@ -533,7 +535,6 @@ def without_rejection_clauses(scenario: Scenario) -> Scenario:
     ``accepted: false``.
     The copy is marked :data:`REJECTIONS_ALONE`, so that every report of it says the
     clause was not compared; relaxing it again changes nothing."""
-    import dataclasses
 
     steps = []
     for step in scenario.steps:

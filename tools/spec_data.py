@@ -457,7 +457,7 @@ class _Checker:
         """Each document against its schema. For the installed spec and schemas, a set of
         documents already found valid (by content hash, :mod:`fivetenk.suite_cache`) is
         not validated again."""
-        from . import suite_cache
+        from . import suite_cache  # lazy: the cache's hashing, for spec files only
 
         memo = ""
         if self.memo and set(_SCHEMA_OF_FILE) <= set(self.documents):

@@ -42,6 +42,8 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+import jsonschema
+
 from .paths import data_dir
 from .reference import CHOICES, Card, Combo, Variants, full_deck, legal_plays
 from .scenario import Scenario
@@ -246,7 +248,6 @@ class VectorError(ValueError):
 def load(source: Path | None = None) -> list[dict[str, Any]]:
     """The vectors of ``source`` (the shipped file by default), checked against
     ``schemas/vectors.schema.json``: :class:`VectorError` naming the JSON path otherwise."""
-    import jsonschema
 
     source = source or path()
     try:

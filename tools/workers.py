@@ -153,6 +153,7 @@ def _block_signals() -> None:
 
 def _describe(err: BaseException) -> str:
     """An exception in a worker, as the kit's note shows it (bounded, visible)."""
+    # lazy: a worker starts with as little as it can
     from .bounded import visible
 
     return visible(f"{type(err).__name__}: {err}", 500)
@@ -298,6 +299,7 @@ class Workers:
     def __init__(self, count: int, init: Callable[..., None] | None = None,
                  init_args: tuple[Any, ...] = (), *, stall: float | None = None,
                  start: float = START_WAIT) -> None:
+        # lazy: multiprocessing loads with --workers only
         import multiprocessing
 
         from .process_tree import become_subreaper, proc_stat
@@ -511,6 +513,7 @@ class Workers:
             else:
                 worker.process.close()
         if workers:
+            # lazy: a worker starts with as little as it can
             from .process_pipes import kill_strays
 
             kill_strays([w.token for w in workers], self._since)
@@ -521,6 +524,7 @@ class Workers:
 
     @staticmethod
     def _wait(workers: list[_Worker], seconds: float) -> None:
+        # lazy: multiprocessing loads with --workers only
         from multiprocessing.connection import wait
 
         deadline = time.monotonic() + seconds
@@ -551,6 +555,7 @@ def _forget(process: Any) -> None:
     """Take a worker out of :mod:`multiprocessing`'s own list of children: at the kit's
     exit it would SIGTERM it and then join it *without a timeout* (a worker that ignores
     SIGTERM would hang the exit). The pool reaps its workers itself, in bounded time."""
+    # lazy: multiprocessing loads with --workers only
     from multiprocessing import process as module
 
     children = getattr(module, "_children", None)

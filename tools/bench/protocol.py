@@ -33,7 +33,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from .. import catalog
+from .. import catalog, shapes
 from ..drivers import ReferenceDriver
 from ..process_driver import ProcessDriver
 from ..runner import run_suite
@@ -131,7 +131,6 @@ def load_figures(repeat: int) -> dict[str, dict[str, float]]:
 def shape_figures() -> dict[str, object]:
     """Print the time to tag the whole shipped suite with its shapes, cold and cached, and
     how many scenarios use each shape; return the same."""
-    from .. import shapes
 
     scenarios = catalog.shipped()
     shapes.clear_cache()

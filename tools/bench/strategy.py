@@ -64,6 +64,7 @@ from typing import Any, TextIO
 from ..practice.search import DEFAULT_THINK, StrongPlayer
 from ..practice.strategy import HeuristicPlayer, plays_for_bankers
 from ..reference import Action, Game, RandomPlayer
+from ..workers import MAX_IN_HAND, WorkerFailure, Workers
 from .record import Recorder, emit
 
 MODES = ("random", "heuristic bankers", "heuristic defenders")
@@ -247,7 +248,6 @@ def duplicate(a: str, b: str, deals: int, seed: int, think: float, jobs: int = 1
 
     todo = list(tasks)
     if jobs > 1:  # worker processes that always end (a task depends only on its arguments)
-        from ..workers import MAX_IN_HAND, WorkerFailure, Workers
 
         with Workers(jobs) as pool:
             pending: list[tuple[tuple[int, int, str, float], int]] = []

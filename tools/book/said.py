@@ -17,6 +17,7 @@ import re
 from collections import Counter
 from typing import Any
 
+from ..reference import RulesError, classify, parse_cards
 from ..scenario import Scenario
 from .learn import say
 
@@ -69,7 +70,6 @@ def _quoted(cards: Any) -> str:
 
 def _top_reading(cards: list[str]) -> str:
     """The reference engine's first reading of ``cards``, or "" when it has none."""
-    from ..reference import RulesError, classify, parse_cards
 
     try:
         readings = classify(parse_cards(cards))

@@ -19,7 +19,11 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from .. import __version__
+import jinja2
+from markupsafe import Markup
+
+from .. import __version__, catalog
+from ..paths import Output, check_outputs
 from ..report import (
     MESSAGE_LIMIT,
     NAME_LIMIT,
@@ -32,7 +36,7 @@ from ..report import (
 )
 from ..runfile import read_run
 from ..scenario import Scenario, ScenarioError
-from ..spec_data import LANGS, Spec
+from ..spec_data import LANGS, Spec, load_spec
 from . import howto, learn, matrix, said, spanish
 from .cards import STRONG, card_html, prose, seats_of, step_lines, steps_of, with_cards
 from .matrix import BAD_STATUSES
@@ -182,8 +186,6 @@ class Book:
     command: str
 
     def __post_init__(self) -> None:
-        from .. import catalog
-
         self.by_id = {s.id: s for s in self.scenarios}
         self.cited: dict[str, list[Scenario]] = {}
         for s in self.scenarios:
@@ -276,8 +278,6 @@ class Book:
 
 @cache  # one per language: its templates compiled once a process
 def environment(lang: str) -> Any:
-    import jinja2
-
     env = jinja2.Environment(
         loader=jinja2.PackageLoader("fivetenk.book", "templates"),
         autoescape=True, undefined=jinja2.StrictUndefined,
@@ -287,7 +287,6 @@ def environment(lang: str) -> Any:
     env.filters["card"] = lambda code: card_html(str(code), lang)
     env.filters["anchor"] = _anchor
     env.filters["visible"] = visible
-    from markupsafe import Markup
 
     env.globals.update(w=WORDS[lang], lang=lang, version=__version__, seats=seats_of,
                        count=lambda n, what: count(int(n), what, lang),
@@ -320,7 +319,6 @@ def pages(book: Book) -> dict[str, str]:
         out[f"rulings/{ruling_id}.html"] = env.get_template("ruling.html").render(
             root="../", book=book, ruling=spec.rulings[ruling_id],
             scenarios=book.tagged.get(ruling_id, []))
-    from .. import catalog
 
     for path in catalog.shipped_files():
         name = f"features/{path.name}"
@@ -497,8 +495,6 @@ def build(out: Path, *, report_options: Iterable[str] = (), lang: str = "en",
           scenarios: Sequence[Scenario] | None = None, spec: Spec | None = None) -> int:
     """Write the book to ``out``; the number of files written. Reports are read and
     checked before anything is written."""
-    from .. import catalog
-    from ..spec_data import load_spec
 
     if lang not in LANGS:
         raise BookError(f"--lang {lang!r}: expected one of {', '.join(LANGS)}")
@@ -530,7 +526,6 @@ def _check_out(out: Path, read: list[tuple[str, Path | None]] | None = None) -> 
     """``--out`` as every output is checked (:func:`fivetenk.paths.check_outputs`): a
     folder or none yet, never a link, a file or a special file, and holding none of the
     reports read (the folder is replaced whole); then empty or an earlier book."""
-    from ..paths import Output, check_outputs
 
     check_outputs([Output("--out", out, folder=True, whole=True, what="the book")], read or [])
     if out.is_dir() and any(out.iterdir()) and not (out / MARKER).is_file():

@@ -21,7 +21,7 @@ from typing import Any
 
 from ..report import json_text
 from ..scenario import ALONE_TAG, Scenario
-from .titles import HEADLINES, spanish_description
+from .titles import DESCRIPTIONS, HEADLINES, spanish_description
 
 KEYWORDS = {"feature": "Característica", "rule": "Regla", "scenario": "Escenario"}
 """Gherkin's Spanish keywords for the lines the book writes itself (steps carry their own)."""
@@ -75,8 +75,6 @@ def feature(path: Path, scenarios: Iterable[Scenario], book: Any) -> list[Line]:
     each of ``scenarios`` (the file's, an outline's rows one by one) where the English file
     writes it, anchored by the English line it is written at. ``book`` gives the titles,
     steps and rule texts (:class:`fivetenk.book.Book`)."""
-    from .titles import DESCRIPTIONS
-
     english = path.read_text(encoding="utf-8").splitlines()
     at = next(i for i, line in enumerate(english) if line.lstrip().startswith("Feature:"))
     rule = book.spec.rules[path.name[:3]]

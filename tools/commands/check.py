@@ -31,7 +31,10 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import errno
 import os
+import shutil
+import stat
 import sys
 from collections import Counter
 from collections.abc import Sequence
@@ -42,9 +45,12 @@ from .. import catalog, profile, published, report, vectors
 from ..drivers import Driver, ReferenceDriver
 from ..expectations import NEW, Expectations, is_new, stale_records
 from ..expectations import load as load_expectations
+from ..paths import Output, check_outputs
 from ..runner import Result, internal_error, run_suite
 from ..scenario import REJECTIONS_ALONE, Scenario
+from ..shapes import SHAPES
 from ..spec_data import load_spec
+from ..user_input import UsageError
 
 if TYPE_CHECKING:  # a type only: a check without --impl starts without the process driver
     from ..process_driver import ProcessDriver
@@ -108,7 +114,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def _shape_list(text: str) -> tuple[str, ...]:
     """``--shapes straight,bomb``: shape words of the reading notation (issue 8, D-2),
     comma-separated; an unknown word is a usage error (exit 2) listing the shapes."""
-    from ..shapes import SHAPES
 
     words = tuple(w.strip() for w in text.split(",") if w.strip())
     unknown = [w for w in words if w not in SHAPES]
@@ -124,6 +129,7 @@ def positive_seconds(text: str) -> float:
     """``--timeout``: seconds, more than 0 and at most
     :data:`~fivetenk.process_driver.MAX_TIMEOUT` (a longer wait is a mistake, and beyond
     about 24 days ``poll()`` itself fails)."""
+    # lazy: a check without --impl starts without the process driver
     from ..process_driver import MAX_TIMEOUT
 
     try:
@@ -139,6 +145,7 @@ def positive_seconds(text: str) -> float:
 def restart_budget(text: str) -> int:
     """``--restarts``: a whole number from 0 to :data:`~fivetenk.process_driver.MAX_RESTARTS`
     (ASCII digits only: ``int`` would read ``"٣"`` and choke on ``"²"``)."""
+    # lazy: a check without --impl starts without the process driver
     from ..process_driver import MAX_RESTARTS
 
     if not (text.isascii() and text.isdigit()) or int(text) > MAX_RESTARTS:
@@ -153,11 +160,8 @@ def impl_argv(impl: str, option: str = "--impl") -> list[str]:
     in CI), blank, an unclosed quote, not found, a folder, not a regular file or not
     executable is a UsageError naming ``option``. The one check of ``check --impl``,
     ``fuzz --impl``, ``show --impl`` and the pytest plugin's ``--fivetenk-impl``."""
+    # lazy: shlex, for --impl only
     import shlex
-    import shutil
-    import stat
-
-    from ..user_input import UsageError
 
     try:
         argv = shlex.split(impl)
@@ -193,8 +197,8 @@ def open_driver(args: argparse.Namespace) -> ProcessDriver:
     load. The command must name a program that can run (:func:`impl_argv`): a usage error
     (exit 2) otherwise, never an errored run, and never a silent fall-back to the
     reference engine."""
+    # lazy: a check without --impl starts without the process driver
     from ..process_driver import ProcessDriver
-    from ..user_input import UsageError
 
     argv = impl_argv(args.impl)
     program = argv[0]
@@ -211,8 +215,6 @@ def _start_failure(err: OSError, program: str) -> str:
     """Why the operating system would not run ``program``, in the user's terms: a script
     whose ``#!`` interpreter is missing fails as "not found" although the file is there,
     a file with no ``#!`` line and of no executable format as "exec format error"."""
-    import errno
-    import shutil
 
     path = program if os.sep in program else shutil.which(program) or program
     if err.errno == errno.ENOENT and os.path.isfile(path):
@@ -236,7 +238,6 @@ def _start_failure(err: OSError, program: str) -> str:
 def _rule_id(text: str) -> str:
     text = text.upper().lstrip("R")
     if not text.isdigit() or not 1 <= int(text) <= 24:
-        from ..user_input import UsageError
 
         raise UsageError(f"--rule {text!r}: expected a rule R01…R24")
     return f"R{int(text):02d}"
@@ -273,8 +274,8 @@ def _inputs(args: argparse.Namespace) -> list[tuple[str, Path | None]]:
 
 def impl_files(impl: str | None) -> list[Path]:
     """The existing files an ``--impl`` command names (nothing when it cannot be split)."""
+    # lazy: shlex, for --impl only
     import shlex
-    import shutil
 
     if not impl:
         return []
@@ -301,7 +302,6 @@ def check_reports(reports: Sequence[tuple[str, Path | None]], *,
     written. ``reports``: each report option and the file it names (None: not asked).
     UsageError (exit 2) names the option and the path. What ``check`` and ``fuzz`` check
     before they start an implementation (issue 29)."""
-    from ..paths import Output, check_outputs
 
     check_outputs([Output(option, path, what="a report") for option, path in reports],
                   [*reads, *(("--impl", p) for p in impl_files(impl))])
@@ -321,7 +321,6 @@ def _run(args: argparse.Namespace, out: TextIO, driver: Driver | None) -> int:
     _check_outputs(args)
     spec = load_spec()
     if args.only_paths and not args.paths:
-        from ..user_input import UsageError
 
         raise UsageError("--only-paths needs at least one PATH")
     scenarios = catalog.load(args.paths, with_shipped=not args.only_paths)
@@ -334,14 +333,12 @@ def _run(args: argparse.Namespace, out: TextIO, driver: Driver | None) -> int:
         shapes=tuple(w for words in getattr(args, "shapes", []) for w in words))
     for clause in selection.clauses:
         if clause not in spec.clauses:
-            from ..user_input import UsageError
 
             raise UsageError(f"--clause {clause!r}: no such clause (see `fivetenk rules`)")
     chosen = [s for s in scenarios if selection(s)]
     if getattr(args, "any_clause", False):  # the @any-clause mark on every scenario
         chosen = [dataclasses.replace(s, rejections=REJECTIONS_ALONE) for s in chosen]
     if not chosen:
-        from ..user_input import UsageError
 
         raise UsageError("no scenario matches the selection")
     expected = Expectations()
@@ -436,7 +433,6 @@ def _without_vectors(chosen: list[Scenario], driver: Driver, out: TextIO) -> lis
         print(f"count vectors: {len(chosen) - len(kept)} not run (the implementation does not "
               "declare plays)", file=out)
     if not kept:
-        from ..user_input import UsageError
 
         raise UsageError("no scenario matches the selection: the count vectors selected need "
                          "plays, which the implementation does not declare")

@@ -21,6 +21,7 @@ import sys
 from collections.abc import Mapping, Sequence
 from typing import Any, TextIO
 
+from ..catalog import shipped
 from ..spec_data import LANGS, Clause, Rule, Ruling, Spec, SpecError, Variant, load_spec
 
 __all__ = ["add_arguments", "run"]
@@ -146,7 +147,6 @@ def find_scenarios(target: str) -> list[Any]:
     outline (``R02-001`` -> ``R02-001.1`` …); [] for anything else."""
     if not target or "-" not in target:
         return []
-    from ..catalog import shipped
 
     return [s for s in shipped() if s.id == target or s.id.startswith(target + ".")]
 
@@ -155,6 +155,7 @@ def _format_scenario(spec: Spec, scenarios: Sequence[Any], lang: str, *, show: b
     """Where a scenario is (its feature as installed, file:line), its rule, clauses with
     their text, rulings and variants; the rows of an outline; and where to look for the
     rest (``fivetenk show ID``). With ``show``, its Gherkin as written."""
+    # lazy: evidence (the Gherkin parser) for a scenario shown only
     from .. import evidence
 
     first = scenarios[0]
@@ -195,6 +196,7 @@ def _scenario_title(scenario: Any, ident: str, lang: str, outline: bool) -> str:
     the book's (:mod:`fivetenk.book.titles`), else as its feature writes it."""
     name: str = scenario.name.split(" (example")[0] if outline else scenario.name
     if lang == "es":
+        # lazy: the book's Spanish titles load with --lang es only
         from ..book.titles import spanish_title
 
         found = spanish_title(ident, name) or spanish_title(scenario.id, scenario.name)

@@ -27,11 +27,14 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from .. import catalog, evidence, report
+from .. import catalog, evidence, report, vectors
+from ..language.positions import whole_side_check
 from ..runner import Result, run_scenario
 from ..scenario import REJECTIONS_ALONE, Scenario, dumps
 from ..shapes import scenario_shapes
 from ..spec_data import Spec, load_spec
+from ..user_input import UsageError
+from .check import open_driver, positive_seconds, restart_budget
 
 if TYPE_CHECKING:  # types only: `show` without --impl starts without the process driver
     from ..hello import Hello
@@ -44,8 +47,6 @@ EXCHANGES_PER_STEP = 24
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    from .check import positive_seconds, restart_budget
-
     p.add_argument("id", metavar="ID",
                    help="a scenario id (R05-003; an outline id shows every row: R02-001)")
     p.add_argument("paths", nargs="*", type=Path, metavar="PATH",
@@ -159,12 +160,10 @@ class Recorder:
 
 def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     """``fivetenk show``: see the module docstring."""
-    from ..user_input import UsageError
 
     out = out or sys.stdout
     scenarios = catalog.load(args.paths, with_shipped=True)
     if args.id.startswith("V-"):  # a plays count vector (issue 32), as check runs it
-        from .. import vectors
 
         scenarios += vectors.scenarios()
     chosen = [s for s in scenarios if s.id == args.id or s.id.startswith(args.id + ".")]
@@ -179,7 +178,6 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     replays: list[tuple[Result, Recorder]] = []
     name = ""
     if getattr(args, "impl", None) is not None:
-        from .check import open_driver
 
         driver = open_driver(args)
         try:
@@ -259,6 +257,7 @@ def _gherkin(s: Scenario) -> tuple[str, str, bool]:
     block = evidence.gherkin_block(s)
     if block is not None:
         return block[0], f"# {block[1]}", True
+    # lazy: the renderer, for a scenario without a feature file only
     from .render import render_feature
 
     text = render_feature([s], "rendered from the JSON").split("\n", 2)[2].rstrip()
@@ -446,7 +445,6 @@ def position_text(position: dict[str, Any]) -> list[str]:
     """A position in full, one fact a line: the match, the banker, every hand, the calls
     and whether the whole-side check is active (R17.1), the burial, the captured points,
     the trick, whose turn it is and who is out, in the order they went out."""
-    from ..language.positions import whole_side_check
 
     v = report.visible
     banker = position.get("banker")

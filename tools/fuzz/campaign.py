@@ -12,16 +12,19 @@ from typing import Any
 
 from ..drivers import Driver
 from ..reference import CHOICES
-from .source import Case, Divergence, NotAsked, RandomSource, case_seed, failure_kind
+from ..runner import internal_error
+from .source import Case, Divergence, NotAsked, RandomSource, case_seed, errored, failure_kind
 
 
 def mode_class(name: str) -> Any:
     """The class of mode ``name`` (None if the module providing it is missing)."""
     if name == "queries":
+        # lazy: `fuzz merge` starts without the modes
         from .queries import QueryMode
 
         return QueryMode
     try:
+        # lazy: `fuzz merge` starts without the modes
         from . import games
     except ImportError:
         return None
@@ -44,6 +47,7 @@ def share_limit(plan: Plan, modes: dict[str, Any]) -> Any:
     """Give the modes of one process one :class:`fivetenk.fuzz.queries.QueryLimit` (from
     ``--max-plays-hand``), so that a ``plays`` request that times out in any mode lowers
     the hands every mode asks; returns it."""
+    # lazy: `fuzz merge` starts without the modes
     from .queries import QueryLimit
 
     limit = QueryLimit(plan.max_plays_hand)
@@ -225,8 +229,6 @@ def run_cases(plan: Plan, modes: dict[str, Any], driver: Driver,
         try:
             found = mode.run(driver, mine)
         except Exception as err:  # a mode must not raise; if it does, say so, per case
-            from ..runner import internal_error
-            from .source import errored
 
             found = [errored(c.steps[0] if c.steps else None, 0,
                              f"the kit failed running this case: {internal_error(err)}")

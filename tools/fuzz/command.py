@@ -50,9 +50,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from .. import report
-from ..drivers import Driver
+from ..drivers import Driver, expand_capabilities
+from ..paths import Output, check_outputs
+from ..profile import words_of
 from ..reference import CHOICES
-from . import faults
+from ..shapes import SHAPES
+from ..user_input import UsageError
+from . import faults, merge
 from .campaign import (
     Outcome,
     Plan,
@@ -146,7 +150,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="ask `plays` of hands of at most N cards (default: up to 32, a "
                    "banker's hand with the kitty); a `plays` request that times out lowers "
                    "it by itself for the rest of the campaign (to 16, or half the hand)")
-    from . import merge
 
     sub = p.add_subparsers(dest="fuzz_command", metavar="merge DIR...",
                            title="combining the shards of a campaign")
@@ -187,12 +190,12 @@ def _check_out(out: Path) -> None:
     existing file, FIFO or device, a symbolic link, a folder that cannot be written, or
     a path under a file (:func:`fivetenk.paths.check_outputs`, as every output is).
     UsageError (exit 2) names the option and the path."""
-    from ..paths import Output, check_outputs
 
     check_outputs([Output("--out", out, folder=True, what="the cases found")])
 
 
 def _seconds(text: str) -> float:
+    # lazy: `fuzz merge` starts without the check command
     from ..commands.check import positive_seconds
 
     return positive_seconds(text)
@@ -220,6 +223,7 @@ def _worker_init(plan: Plan, argv: list[str], timeout: float, restarts: int) -> 
     """A worker's start: its implementation started and handshaken, its mode objects.
     Its implementation's processes carry the token the kit gave the worker, so the kit
     finds and kills them if it has to kill the worker (:mod:`fivetenk.workers`)."""
+    # lazy: in a worker only
     import gc
 
     from ..process_driver import ProcessDriver
@@ -240,6 +244,7 @@ def _worker_init(plan: Plan, argv: list[str], timeout: float, restarts: int) -> 
 def _replied(request: dict[str, Any], reply: dict[str, Any] | None) -> None:
     """Each reply of a worker's implementation is progress (the kit gives up a worker that
     makes none for longer than its waits allow: :data:`fivetenk.workers.STALL_GRACE`)."""
+    # lazy: in a worker only
     from ..workers import progress
 
     progress()
@@ -266,6 +271,7 @@ def _quiet_workers() -> Iterator[None]:
             threading.current_thread() is not threading.main_thread():  # pragma: no cover
         yield
         return
+    # lazy: with --workers only
     from multiprocessing import resource_tracker
 
     # the tracker (spawning a process starts it) UNBLOCKS SIGINT in this thread when it
@@ -286,6 +292,7 @@ def _quiet_workers() -> Iterator[None]:
 
 def _worker_chunk(indices: list[int]) -> list[Outcome]:
     """In a worker: :func:`run_chunk`, each case generated counted as progress."""
+    # lazy: in a worker only
     from ..workers import progress
 
     plan, modes = _worker["plan"], _worker["modes"]
@@ -303,8 +310,8 @@ def _worker_chunk(indices: list[int]) -> list[Outcome]:
 
 def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     out = out or sys.stdout
+    # lazy: `fuzz merge` starts without the check command
     from ..commands.check import check_reports, open_driver
-    from ..user_input import UsageError
 
     if args.impl is None:
         raise UsageError("--impl CMD is required (the implementation to fuzz); "
@@ -316,6 +323,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     fixed = _parse_variants(args.variant)
     args.known = None
     if args.expectations is not None:  # bad input stops the command before the campaign
+        # lazy: `fuzz merge` starts without the check command
         from .known import load
 
         args.known = load(args.expectations)
@@ -340,6 +348,7 @@ game cases. Memory is unaffected: the campaign makes almost no reference cycles.
 def fewer_collections() -> Iterator[None]:
     """Collect garbage less often for the duration (:data:`GC_YOUNG`), then restore the
     thresholds (``fivetenk.cli.main`` may run inside another program, a test)."""
+    # lazy: `fuzz merge` starts without gc
     import gc
 
     before = gc.get_threshold()
@@ -351,8 +360,6 @@ def fewer_collections() -> Iterator[None]:
 
 
 def _parse_variants(items: list[str]) -> dict[str, str]:
-    from ..user_input import UsageError
-
     fixed: dict[str, str] = {}
     for item in items:
         name, eq, value = item.partition("=")
@@ -387,8 +394,6 @@ def rerun_command(args: argparse.Namespace, seed: int) -> str:
 
 def _run(args: argparse.Namespace, out: TextIO, driver: ProcessDriver,
          fixed: dict[str, str]) -> int:
-    from ..drivers import expand_capabilities
-    from ..user_input import UsageError
 
     seed = args.seed if args.seed is not None else secrets.randbelow(2**32)
     capabilities = expand_capabilities(driver.capabilities)
@@ -401,7 +406,6 @@ def _run(args: argparse.Namespace, out: TextIO, driver: ProcessDriver,
         raise UsageError(f"--variant: the implementation does not offer "
                          f"{', '.join(f'{k}={v}' for k, v in fixed.items())}")
     shapes = None if hello.shapes >= frozenset(_all_shapes()) else hello.shapes
-    from ..profile import words_of
 
     words = words_of(driver) or None  # D39: pack, run lengths, wing rule, extra shapes
     wanted = MODE_NAMES if args.mode == "all" else (args.mode,)
@@ -492,8 +496,6 @@ def _plan(seed: int, made: dict[str, Any], runnable: dict[str, str], fixed: dict
 
 
 def _all_shapes() -> tuple[str, ...]:
-    from ..shapes import SHAPES
-
     return tuple(SHAPES)
 
 
@@ -592,6 +594,7 @@ def _campaign(plan: Plan, modes: dict[str, Any], driver: ProcessDriver,
                     break
         _set_spin(driver, spin)
         return
+    # lazy: with --workers only
     from ..workers import STALL_GRACE, WorkerFailure, Workers
 
     pool: Workers | None = None
@@ -765,6 +768,7 @@ def _finish(args: argparse.Namespace, out: TextIO, plan: Plan, modes: dict[str, 
 
 
 def _known_entry(expectations: Any, plan: Plan, modes: dict[str, Any], o: Outcome) -> Any:
+    # lazy: with --expectations only
     from .known import known_entry
 
     return known_entry(expectations, plan, modes, o)

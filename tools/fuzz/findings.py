@@ -7,16 +7,30 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import inspect
 import shlex
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .. import report
-from ..drivers import Driver
+from ..drivers import Driver, ReferenceDriver
+from ..runner import internal_error, run_scenario, run_suite
+from ..scenario import dumps
+from ..shapes import scenario_shapes
 from .campaign import Outcome, Plan, generate
-from .source import Case, Divergence, content_id, error_kind, shrink
+from .source import (
+    Case,
+    Divergence,
+    ReplaySource,
+    content_id,
+    error_kind,
+    failure_kind,
+    gist,
+    shrink,
+)
 
 
 @dataclass
@@ -79,6 +93,7 @@ def describe(args: argparse.Namespace, plan: Plan, modes: dict[str, Any], driver
         lines.append("  not shrunk or written: the implementation is not started again (the "
                      "restart budget is spent); run the command above to see it alone")
         return lines, record
+    # lazy: loads once a divergence is found
     from .known import query_case
 
     mode, case = query_case(plan, modes, generate(plan, modes, o.index), d)
@@ -93,7 +108,6 @@ def describe(args: argparse.Namespace, plan: Plan, modes: dict[str, Any], driver
         lines.append(f"  not written: cannot write{name}: {err.strerror or err}")
         return lines, record
     except Exception as err:  # the divergence stays reported; say what went wrong
-        from ..runner import internal_error
 
         lines.append(f"  not shrunk or written: {internal_error(err)}")
         return lines, record
@@ -111,7 +125,6 @@ def _same(first: Divergence) -> Any:
 def call_minimal(mode: Any, case: Case, divergence: Divergence) -> Case:
     """``mode.minimal(case, divergence)``; a mode whose ``minimal`` still takes the case
     alone (the interface before round 2) is called so."""
-    import inspect
 
     try:
         count = len(inspect.signature(mode.minimal).parameters)
@@ -140,8 +153,6 @@ def bug_signature(scenario: Any, divergence: Divergence) -> str:
     for each path). Two groups whose first cases shrink to one signature are one bug found
     twice (a missing airplane with pairs, once in a lead and once in a listing of 26
     cards)."""
-    from ..shapes import scenario_shapes
-    from .source import gist
 
     op = divergence.request.get("op", "?") if isinstance(divergence.request, dict) else "?"
     if divergence.error:
@@ -167,7 +178,6 @@ def shrink_and_write(args: argparse.Namespace, mode: Any, driver: Driver, case: 
     leave out a default it does not play). Against a real engine a case once shrank to
     ``SJ BJ`` as a rocket under the default rocket, which that engine declared it does not
     play: the case written was then skipped on that very engine (issue 19)."""
-    import time
 
     lines: list[str] = []
     until = getattr(args, "shrink_until", None)
@@ -206,7 +216,6 @@ def shrink_and_write(args: argparse.Namespace, mode: Any, driver: Driver, case: 
             generator, choices = mode.shrinker(case)
     replays = True
     if not why and hasattr(mode, "short_deal"):  # a deal: do positions reproduce it at all?
-        from .source import ReplaySource
 
         replays = diverges(generator(ReplaySource(choices)))
     shrunk = shrink(generator, choices, diverges, until=until) if not why and replays else None
@@ -271,6 +280,7 @@ def _short_deal(mode: Any, driver: Driver, case: Case, first: Divergence,
     """A divergence found in a dealt hand that positions do not reproduce (a dealt kitty
     scored, say), rebuilt as a short deal (:mod:`fivetenk.fuzz.short_deal`) when that
     still diverges at the same command and field, inside the profile; else None."""
+    # lazy: loads once a divergence is found
     from .short_deal import near
 
     candidate = mode.short_deal(case)
@@ -291,11 +301,9 @@ def verify(driver: Driver, scenario: Any, divergence: Divergence) -> str:
     fails, a refusal or an invalid reply errors). Issue 28: 3 of 5 cases a campaign wrote
     against a slow engine passed on that engine (they came from cases it had timed out
     on), breaking the promise that a written case fails on it."""
+    # lazy: loads once a divergence is found
     from ..commands.render import render_feature
     from ..compiler import compile_text
-    from ..drivers import ReferenceDriver
-    from ..runner import run_scenario, run_suite
-    from .source import failure_kind
 
     text = render_feature([scenario], FEATURE_TITLE) + "\n"
     try:
@@ -326,10 +334,8 @@ def verify(driver: Driver, scenario: Any, divergence: Divergence) -> str:
 def write_case(out: Path, scenario: Any) -> tuple[tuple[Path, Path], str]:
     """Write ``scenario`` as ``<out>/<id>.feature`` and ``<out>/<id>.json``; the note says
     if the reference engine does not pass it (it always should)."""
+    # lazy: loads once a divergence is found
     from ..commands.render import render_feature
-    from ..drivers import ReferenceDriver
-    from ..runner import run_scenario
-    from ..scenario import dumps
 
     out.mkdir(parents=True, exist_ok=True)
     feature = out / f"{scenario.id}.feature"
@@ -345,6 +351,7 @@ def write_case(out: Path, scenario: Any) -> tuple[tuple[Path, Path], str]:
 def divergence_lines(d: Divergence) -> list[str]:
     """A divergence in words, like a ``check`` failure: the step, the clauses, the
     request as sent, both answers and every difference."""
+    # lazy: loads once a divergence is found
     from ..evidence import request_text
 
     lines = []

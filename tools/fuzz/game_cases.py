@@ -33,6 +33,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ..drivers import play_texts, rejection
 from ..position_builder import build_position
 from ..reference import (
     Action,
@@ -258,7 +259,6 @@ def apply_step(game: Game, step: dict[str, Any]) -> dict[str, Any]:
         else:  # next_hand
             game.next_hand(deck=step["deck"], first=step.get("first"))
     except RulesError as err:
-        from ..drivers import rejection  # the reply the reference sends (its D35 code)
 
         return rejection(err)
     return dict(ACCEPTED)
@@ -323,7 +323,6 @@ def plays_answer(game: Game, step: dict[str, Any]) -> dict[str, Any]:
     """The reference's answer to a ``plays`` step under the game's variants (the listing
     sorted, as the reference driver sends it). It reads the step alone, not the game's
     trick: a query is pure, and a shrunk case may replay it where the trick differs."""
-    from ..drivers import play_texts
 
     hand = [Card.parse(t) for t in step["hand"]]
     top = (choose_reading([Card.parse(t) for t in step["top"]], declared=step.get("top_shape"),

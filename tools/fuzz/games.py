@@ -28,9 +28,13 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..drivers import Driver
+from ..drivers import Driver, DriverError
 from ..reference import Card, Game, Phase, RulesError, Variants, parse_position
+from ..scenario import Scenario
+from ..shapes import SHAPES
+from ..spec_data import load_spec
 from .game_cases import apply_step, generate_ending, generate_game
+from .queries import step_clauses as query_clauses
 from .source import Case, Divergence, Source, compare, errored, vouch_for, words_reason
 
 QUERY_OPS = ("plays",)
@@ -114,7 +118,6 @@ def step_clauses(steps: Sequence[dict[str, Any]], expected: Sequence[Any], index
 def clause_rulings(clauses: Sequence[str]) -> list[str]:
     """The rulings the spec links to ``clauses`` (in order, each once)."""
     try:
-        from ..spec_data import load_spec
 
         spec = load_spec()
         out: list[str] = []
@@ -160,7 +163,6 @@ class GameMode:
             return (f"{self.name} play this game's pack of 3 decks, and the implementation "
                     f"declares {pack} (D39)")
         if self.shapes is not None:
-            from ..shapes import SHAPES
 
             missing = [s for s in SHAPES if s not in self.shapes]
             if missing:
@@ -274,7 +276,6 @@ class GameMode:
             if found is None:
                 continue
             if step["op"] in QUERY_OPS:  # a query asked in the game: its clauses as a query's
-                from .queries import step_clauses as query_clauses
 
                 found.clauses, found.rulings = query_clauses(step, want, case.variants)
             else:
@@ -364,7 +365,6 @@ class GameMode:
         """The kit scenario of a (shrunk) case: the setup, every ``act`` step with the
         reference's verdict, and at the diverging ``observe`` the fields that differ with
         the reference's values."""
-        from ..scenario import Scenario
 
         expected = case.expected or []
         at = divergence.step if divergence.step >= 0 else len(case.steps) - 1
@@ -506,8 +506,6 @@ def _invalid_paths(message: str, step: dict[str, Any] | None) -> list[str]:
 
 
 def _setup_error(result: dict[str, Any]) -> Any:
-    from ..drivers import DriverError
-
     err = DriverError(f"the setup was rejected: {result.get('clause')}", {"received": result})
     err.index = -1
     return err
@@ -665,6 +663,7 @@ class GamesMode(GameMode):
         """The case's deal rebuilt as a short hand keeping the dealt kitty and the burial
         (:func:`fivetenk.fuzz.short_deal.short_deal`): what a divergence only a dealt hand
         shows is shrunk to, when positions do not reproduce it."""
+        # lazy: loads once a game divergence is shrunk
         from .short_deal import short_deal
 
         return short_deal(case)

@@ -34,6 +34,10 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from .. import report
+from ..paths import Output, check_outputs, identity, inside
+from ..user_input import UsageError
+from .findings import bounded_record
+from .source import Divergence
 
 MAX_REPORT_BYTES = 64 * 1024 * 1024
 """The largest shard report read (a campaign lists every diverging case: twice the bound of
@@ -73,9 +77,6 @@ class Group:
 
 
 def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
-    from ..paths import Output, check_outputs, identity, inside
-    from ..user_input import UsageError
-
     out = out or sys.stdout
     reports: list[tuple[Path, Path]] = []  # (report, its shard's folder)
     seen: dict[tuple[int, int], Path] = {}
@@ -113,6 +114,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
 def read_report(path: Path, folder: Path) -> Shard:
     """A shard's report, checked line by line (module docstring): read as every report is
     (:func:`fivetenk.runfile.read_records`), the records checked here."""
+    # lazy: a campaign starts without the report reader
     from ..runfile import RunFileError, read_records
 
     shard = Shard(path, folder)
@@ -143,6 +145,7 @@ def read_report(path: Path, folder: Path) -> Shard:
 
 
 def _need(record: dict[str, Any], keys: dict[str, type], where: str) -> None:
+    # lazy: a campaign starts without the report reader
     from ..runfile import RunFileError
 
     for key, kind in keys.items():
@@ -158,7 +161,6 @@ def _need(record: dict[str, Any], keys: dict[str, type], where: str) -> None:
 
 def group_key(found: dict[str, Any]) -> str:
     """A group's key, recomputed from its evidence (:meth:`Divergence.group_key`)."""
-    from .source import Divergence
 
     request: dict[str, Any] = (found["request"] if isinstance(found.get("request"), dict)
                                else {})
@@ -222,7 +224,6 @@ def _local(folder: Path, recorded: str) -> str:
 
 def _print(args: argparse.Namespace, out: TextIO, shards: list[Shard],
            groups: dict[str, Group]) -> int:
-    from .findings import bounded_record
 
     tried: dict[str, int] = {}
     diverged = 0

@@ -28,14 +28,17 @@ from typing import Any
 from ..drivers import Driver, DriverError, ReferenceDriver
 from ..reference import VARIANT_RULINGS
 from ..scenario import Scenario
+from ..shapes import shape_of
 from .source import (
     Case,
     Divergence,
     NotAsked,
+    ReplaySource,
     Source,
     compare,
     error_kind,
     errored,
+    failure_kind,
     unique,
     words_reason,
 )
@@ -256,7 +259,6 @@ class QueryLimit:
         """After a request that failed: if it was a query that timed out, ask no ``plays``
         hand as long from now on (the limit becomes :data:`LONG_HAND` for a hand longer
         than that, else half the hand), or no more of another query."""
-        from .source import failure_kind
 
         if not step or failure_kind(error) != "timeout":
             return
@@ -415,7 +417,6 @@ class QueryMode:
     def without_variants(self, case: Case) -> Case:
         """The same draws under the default variants (a written case names a variant only
         when the divergence needs it); a case made from a step, the same step."""
-        from .source import ReplaySource
 
         if not case.choices:
             return self.from_step({}, case.steps[0])
@@ -532,7 +533,6 @@ class QueryMode:
                   variants: dict[str, str]) -> tuple[str, ...]:
         """The shapes a query uses: of its answer's readings and plays, and of the cards
         it names (what the implementation must know to answer it)."""
-        from ..shapes import shape_of
 
         found: list[str] = []
         texts: list[str] = []
@@ -619,8 +619,6 @@ _RUN_WORDS = ("straight", "pairs", "airplane", "airplane+singles", "airplane+pai
 
 
 def _words(texts: Sequence[Any]) -> list[str]:
-    from ..shapes import shape_of
-
     out = []
     for text in texts:
         if isinstance(text, str):

@@ -40,6 +40,7 @@ from ..reference import (
     full_deck,
     legal_call_pairs,
 )
+from .game_cases import CaseRecorder
 from .source import Case, Divergence, causal_order
 
 DRAWS = 156
@@ -203,7 +204,6 @@ class _Stuck(Exception):
 
 def _play(case: Case, deck: list[Card], first: int, banker: int, burial: list[Card],
           calls: Any, leads: list[list[Card]], variants: Variants) -> Case:
-    from .game_cases import CaseRecorder
 
     game = Game.new(deck=deck, first=first, variants=variants)
     rec = CaseRecorder(game, every=False)

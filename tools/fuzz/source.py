@@ -27,11 +27,16 @@ import hashlib
 import json
 import marshal
 import random
+import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
+from ..bounded import plain
 from ..drivers import Driver
+from ..profile import words_reason as reason
+from ..runner import DIFF_LIMIT, SORTED_PATHS, answer_text, differences
+from ..scenario import Scenario, get_path
 
 T = TypeVar("T")
 _Int = int
@@ -154,6 +159,7 @@ class DataSource(Source):
             return lo
         strategy = _INTEGERS.get((lo, hi))
         if strategy is None:  # st.integers(lo, hi), kept: Hypothesis gives the same one
+            # lazy: Hypothesis loads to shrink only
             from hypothesis import strategies as st
 
             strategy = _INTEGERS[(lo, hi)] = st.integers(lo, hi)
@@ -185,8 +191,10 @@ def _composite(part: Callable[..., Any]) -> Any:
     without the check ``st.composite`` runs on each new function (it reads and parses the
     function's source: a tenth of the CPU of shrinking a case of many groups)."""
     try:
+        # lazy: Hypothesis loads to shrink only
         from hypothesis.strategies._internal.core import CompositeStrategy
     except ImportError:  # pragma: no cover - a Hypothesis that moved it: the public way
+        # lazy: Hypothesis loads to shrink only
         from hypothesis import strategies as st
 
         return st.composite(part)()
@@ -349,7 +357,6 @@ def gist(value: Any, path: str) -> str:
     """The value at ``path`` as a group key sees it: a boolean, null or a word
     (``bankers_out``, ``play``) as it is, anything else by its type (a count, a seat, a
     list of plays and a reading differ from case to case without being another bug)."""
-    from ..scenario import get_path
 
     try:
         found = get_path(value, path)
@@ -393,6 +400,7 @@ def failure_kind(message: str) -> str:
     (an answer, a refusal, an invalid reply): those are divergences, these are not
     (issue 28: after five restarts, 14,036 cases a budget refused to start counted as
     divergences)."""
+    # lazy: `fuzz merge` starts without the process driver
     from ..process_driver import OUT_OF_TIME, RESTART_BUDGET_SPENT
 
     if error_kind(message) != "failed":
@@ -425,7 +433,6 @@ def compare(step: dict[str, Any], expected: dict[str, Any], observed: Any, index
     result is compared (objects as subsets, as ``check`` does: keys the reference does not
     write are not looked at; ``readings`` and ``plays`` as sets); a rejection is compared
     on ``accepted`` and ``clause`` only (the ``error`` object is for people)."""
-    from ..runner import DIFF_LIMIT, SORTED_PATHS, differences
 
     want = expected
     if isinstance(expected, dict) and expected.get("accepted") is False:
@@ -438,8 +445,6 @@ def compare(step: dict[str, Any], expected: dict[str, Any], observed: Any, index
         return None
     kept = causal_order(found, key=lambda m: m.path)[:DIFF_LIMIT]
     found[:] = kept
-    from ..bounded import plain
-    from ..runner import answer_text
 
     answer = answer_text(observed)
     for m in found:
@@ -486,7 +491,6 @@ def errored(step: dict[str, Any] | None, index: int, message: str,
             context: dict[str, Any] | None = None, expected: Any = None) -> Divergence:
     """The :class:`Divergence` of a step the implementation could not answer (crash,
     timeout, ``ok: false``, an invalid reply)."""
-    from ..bounded import plain
 
     return Divergence(step=index, request=dict(step or {}), expected=expected, observed=None,
                       error=message[:2000], context=plain(context or {}))
@@ -586,8 +590,8 @@ def shrink(generate: Callable[[Source], Case], choices: Sequence[int],
     original case is returned with ``replayed`` False and a note. ``until``: a
     :func:`time.monotonic` instant after which no more cases are tried (``fuzz --budget``):
     the smallest case found by then is the result, with a note."""
-    import time
 
+    # lazy: Hypothesis loads to shrink only
     from hypothesis import HealthCheck, Phase, Verbosity, given, settings
     from hypothesis import strategies as st
     from hypothesis.database import InMemoryExampleDatabase
@@ -617,6 +621,7 @@ def shrink(generate: Callable[[Source], Case], choices: Sequence[int],
     db = InMemoryExampleDatabase()
     database_key = key.encode("utf-8")
     try:
+        # lazy: Hypothesis loads to shrink only
         from hypothesis.database import choices_to_bytes
     except ImportError:  # pragma: no cover - a Hypothesis older than the choice sequence
         return Shrunk(original, False, 0, target,
@@ -729,8 +734,6 @@ def words_reason(words: Any, case: Case) -> str:
     pack cannot hold, a run of a length it does not play, a wing it reads otherwise, a set
     of an extra shape it plays), or "": :func:`fivetenk.profile.words_reason` of the case
     as a scenario. Only asked when the implementation declared words."""
-    from ..profile import words_reason as reason
-    from ..scenario import Scenario
 
     scenario = Scenario(id="fuzz-x", name="x", clauses=[], rulings=[], tags=[],
                         variants=dict(case.variants), setup=case.setup,

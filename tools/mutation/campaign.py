@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
+from ..catalog import shipped
 from . import inprocess, through_adapter
 from .checks import CHECKED, DEFAULT_BUDGET, UNVERIFIED, FuzzBudget, check_all
 from .equivalents import EXCLUDED, Equivalent, check_equivalents
@@ -71,7 +72,6 @@ def run(modules: Sequence[str] = TARGETS, *, sample: int | None = None, seed: in
     note(f"{len(chosen)} mutants of {sum(totals.values())}")
     if judge == "adapter":
         if suite is None:
-            from ..catalog import shipped
 
             picked = scenarios if scenarios is not None else [
                 s for s in shipped() if pick is None or pick(s)]

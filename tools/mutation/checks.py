@@ -39,6 +39,7 @@ Each kind has its mechanism (:data:`MECHANISMS`):
 from __future__ import annotations
 
 import ast
+import importlib.util
 import json
 import os
 import sys
@@ -49,8 +50,14 @@ from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
+from ..drivers import DriverError, expand_capabilities
+from ..fuzz.campaign import Plan, make_mode, run_chunk, variant_combos
+from ..fuzz.findings import divergence_lines
+from ..scenario import problems
 from .engine import apply_mutant
 from .operators import PACKAGE, Mutant, source_path
+from .pool import Job, run_children
+from .through_adapter import driver
 
 CHECKED = "not-observable"
 """The mechanism ran and did not find the mutant observable: it leaves the denominator."""
@@ -87,8 +94,6 @@ DEFAULT_BUDGET = FuzzBudget()
 
 
 def _kit_module_path(name: str) -> Path | None:
-    import importlib.util
-
     try:
         spec = importlib.util.find_spec(name)
     except (ImportError, ValueError):
@@ -343,10 +348,6 @@ def fuzz_judge(mutant: Mutant, trees: dict[str, ast.Module], budget: FuzzBudget,
     whether the mutated lines run, fuzz it against the reference with ``budget``, then send
     both the setups of ``cases``; the verdict (``check``: one of :data:`VERDICTS`,
     ``note``)."""
-    from ..drivers import expand_capabilities
-    from ..fuzz.campaign import Plan, make_mode, run_chunk, variant_combos
-    from ..fuzz.findings import divergence_lines
-    from .through_adapter import driver
 
     if mutant.scope:
         lines = {str(source_path(mutant.module)): set(range(mutant.line, mutant.end_line + 1))}
@@ -419,7 +420,6 @@ WITNESS_SCENARIO: dict[str, Any] = {
 def witness_problems(setup: Any) -> list[str]:
     """What the kit says when compiling a scenario whose setup is ``setup`` (schema first,
     then the checks the schema cannot make), at ``$.setup`` only."""
-    from ..scenario import problems
 
     found = problems({**WITNESS_SCENARIO, "setup": setup})
     return [f"{path}: {message}" for path, message in found
@@ -442,7 +442,6 @@ def _without_messages(reply: Any) -> Any:
 def _start_and_observe(d: Any, setup: Any) -> list[Any]:
     """The replies of the driver ``d`` to ``start`` with ``setup`` and, when it is
     accepted, to ``observe`` for each seat: what an engine shows of it."""
-    from ..drivers import DriverError
 
     out: list[Any] = []
     try:
@@ -459,8 +458,6 @@ def _start_and_observe(d: Any, setup: Any) -> list[Any]:
 def _replies_all(prepare: Callable[[], None], setups: Sequence[Any]) -> list[list[Any]]:
     """The replies of one adapter (``prepare`` run in it first) to each of ``setups`` in
     turn (:func:`_start_and_observe`)."""
-    from .through_adapter import driver
-
     with driver(prepare) as d:
         return [_start_and_observe(d, setup) for setup in setups]
 
@@ -542,7 +539,6 @@ def check_all(items: Sequence[tuple[Any, ...]], trees: dict[str, ast.Module],
     """The verdict of each (mutant, kind, witness) or (mutant, kind, witness, cases): (one
     of :data:`VERDICTS`, the evidence). Children run the fuzz and the witnesses, ``jobs``
     at a time."""
-    from .pool import Job, run_children
 
     verdicts: list[tuple[str, str] | None] = []
     work: list[Job] = []

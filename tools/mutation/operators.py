@@ -38,12 +38,15 @@ from __future__ import annotations
 
 import ast
 import copy
+import importlib
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+from .. import reference
 
 TARGETS = ("combos", "plays", "table", "trick", "calls", "settlement", "game", "position",
            "dealing", "rejections", "cards", "actions", "variants")
@@ -261,7 +264,6 @@ def _defs(tree: ast.Module) -> Iterator[tuple[str, ast.FunctionDef | ast.AsyncFu
 def _kit_names() -> frozenset[str]:
     """Every name the kit's own modules (tools/) use: a function of the engine they call is
     not provenance-only, whatever the engine does with it."""
-    from .. import reference
 
     engine = Path(reference.__file__).resolve().parent  # inside the kit once installed
     out: set[str] = set()
@@ -441,7 +443,6 @@ def _text(node: ast.AST) -> str:
 
 
 def source_path(module: str) -> Path:
-    import importlib
     mod = importlib.import_module(f"{PACKAGE}.{module}")
     return Path(mod.__file__ or "")
 
@@ -454,7 +455,6 @@ def all_trees() -> dict[str, ast.Module]:
     """Every module of the reference engine, parsed (for :func:`provenance_only`) and
     imported now, so that the live engine the mutants patch is the text they were made
     from (a forked child never imports a module afresh from a file edited since)."""
-    import importlib
 
     folder = source_path("combos").parent
     out = {}

@@ -94,6 +94,7 @@ class Answers:
         self.readline: Any = None
         if inp is sys.stdin and out is sys.stdout and inp.isatty() and out.isatty():
             try:
+                # lazy: importing readline changes input(); at a terminal only
                 import readline
             except ImportError:  # pragma: no cover - a Python built without readline
                 return

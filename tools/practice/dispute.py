@@ -52,6 +52,7 @@ from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
 from ..bounded import MESSAGE_LIMIT, NAME_LIMIT, visible
+from ..catalog import check_setups, validate
 from ..commands.render import render_feature
 from ..compiler import compile_text
 from ..paths import FORCE, Output, check_outputs, reading, write_file
@@ -596,7 +597,7 @@ def verified(text: str, scenario: Scenario, where: str) -> str:
     variants known), one scenario with ``scenario``'s id, run to a pass, and every line
     free of anything a terminal would act on. Otherwise :class:`DisputeError` at
     ``where`` (the log's record) saying why: nothing is written."""
-    from ..catalog import check_setups, validate
+    # lazy: the runner, once a scenario is written
     from ..drivers import ReferenceDriver
     from ..runner import run_scenario
 

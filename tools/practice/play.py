@@ -205,6 +205,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None,
             return refuse(exists if "exists" in str(err) else f"cannot write the log: {err}")
     front: type[Session] = Session
     if web:  # the browser's table: the same session, its answers from the page
+        # lazy: the browser's table (an HTTP server) loads with --web only
         from .web import WebSession
         front, color = WebSession, False
     session = front(seed, seat, variants, out, inp, log=log, auto=args.auto,
@@ -214,6 +215,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None,
                     lang=getattr(args, "lang", "en"))
     session.fresh = resume is None and args.seed is None
     if web:
+        # lazy: the browser's table (an HTTP server) loads with --web only
         from .web import WebSession, serve
         assert isinstance(session, WebSession)
         try:

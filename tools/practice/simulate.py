@@ -18,6 +18,7 @@ is written to a temporary file and renamed, so no partial file is ever left.
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -60,7 +61,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     """Play and log the match; returns the exit code."""
-    import sys
 
     out = out or sys.stdout
     try:

@@ -38,6 +38,7 @@ import secrets
 import signal
 import sys
 import threading
+import traceback
 import webbrowser
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
@@ -325,7 +326,6 @@ class WebSession(Session):
         except OSError as err:
             failed = f"cannot write the log {self.log_name}: {err.strerror}"
         except Exception as err:  # a fault of the kit: say it, stop the server
-            import traceback
             traceback.print_exc()
             failed = f"internal error: {type(err).__name__}: {err}"
         finally:
