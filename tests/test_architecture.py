@@ -362,6 +362,24 @@ def test_what_starts_often_starts_light() -> None:
     assert plugin == {"fivetenk", "fivetenk.pytest_plugin"}
 
 
+HELP_LEAVES_OUT = {
+    "book": {"jinja2", "markupsafe", "fivetenk.catalog", "fivetenk.evidence"},
+    "rules": {"fivetenk.catalog", "fivetenk.scenario"},
+    "expectations": {"yaml", "fivetenk.expectations_update"},
+}
+"""What a command's ``--help`` leaves to its run: each module its parser does not need and
+its run loads (the book's templates and scenarios, the rules' scenarios, the expectations
+writer)."""
+
+
+@pytest.mark.parametrize("command", sorted(HELP_LEAVES_OUT))
+def test_a_command_s_help_leaves_its_run_s_modules_out(command: str) -> None:
+    """``fivetenk COMMAND --help`` builds the command's parser only (issue 31, item 6: the
+    lazy imports that keep these modules out say so)."""
+    code = f"from fivetenk.cli import build_parser\nbuild_parser([{command!r}])\n"
+    assert _loaded(code) & HELP_LEAVES_OUT[command] == set()
+
+
 def test_no_module_is_over_the_size_limit() -> None:
     sizes = {name: len(path.read_text(encoding="utf-8").splitlines())
              for name, path in modules().items()}

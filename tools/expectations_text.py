@@ -10,8 +10,6 @@ import json
 from functools import cache
 from typing import Any, cast
 
-import yaml
-
 from .scenario import ScenarioError
 from .user_input import MAX_DEPTH, MAX_INT
 
@@ -32,6 +30,8 @@ def parse_yaml(text: str, where: str) -> Any:
 
 def yaml_with_lines(text: str, where: str) -> tuple[Any, Lines]:
     """:func:`parse_yaml`, and the line of each section and entry (:data:`Lines`)."""
+    # lazy: yaml loads to read an expectations file only
+    import yaml
 
     loader = strict_loader()(text)
     try:
@@ -54,6 +54,8 @@ def yaml_with_lines(text: str, where: str) -> tuple[Any, Lines]:
 def _node_lines(node: Any) -> Lines:
     """Lines of the sections and of their entries, from the composed YAML (two levels
     only: aliases cannot make this walk large)."""
+    # lazy: yaml loads to read an expectations file only
+    import yaml
 
     lines: Lines = {}
     if not isinstance(node, yaml.MappingNode):
@@ -129,6 +131,8 @@ def strict_loader() -> type[Any]:
     """A :class:`yaml.SafeLoader` that refuses duplicate keys (YAML 1.2 forbids them, PyYAML
     keeps the last), nesting deeper than :data:`MAX_DEPTH` and integers beyond
     :data:`MAX_INT`, each with the line."""
+    # lazy: yaml loads to read an expectations file only
+    import yaml
 
     class StrictLoader(yaml.SafeLoader):
         depth = 0

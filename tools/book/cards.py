@@ -10,11 +10,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from markupsafe import Markup, escape
-
-from ..evidence import written
-from ..language import render_steps
-from ..language.registry import translate_lines
 from ..scenario import Scenario, ScenarioError
 
 _CARD = r"(?:10|[2-9JQKA])[SHCD]|SJ|BJ"
@@ -53,6 +48,8 @@ def card_label(code: str, lang: str = "en") -> str:
 def card_html(code: str, lang: str = "en") -> Any:
     """One card as a glyph: ``<span class="card red" data-card="10H">10♥</span>`` (jokers
     ``SJ`` and ``BJ`` distinct in glyph and colour), labelled for screen readers."""
+    # lazy: `fivetenk book --help` starts without markupsafe
+    from markupsafe import Markup, escape
 
     if code in ("SJ", "BJ"):
         glyph, colour = ("☆J", "joker-small") if code == "SJ" else ("★J", "joker-big")
@@ -67,6 +64,8 @@ def card_html(code: str, lang: str = "en") -> Any:
 @lru_cache(maxsize=16384)  # pure; a step's text recurs across pages and builds
 def with_cards(text: str, lang: str = "en") -> Any:
     """``text`` escaped, with every card in it shown as a glyph (:func:`card_html`)."""
+    # lazy: `fivetenk book --help` starts without markupsafe
+    from markupsafe import Markup
 
     out: list[Any] = []
     pos = 0
@@ -80,6 +79,9 @@ def with_cards(text: str, lang: str = "en") -> Any:
 
 
 def _cards_in(text: str, lang: str) -> Any:
+    # lazy: `fivetenk book --help` starts without markupsafe
+    from markupsafe import Markup, escape
+
     out: list[Any] = []
     pos = 0
     for match in CARD.finditer(text):
@@ -94,6 +96,8 @@ def prose(text: str, lang: str = "en") -> Any:
     """A ruling's text for a page: escaped, cards as glyphs (:func:`with_cards`), ``**x**``
     in bold, and each ```code``` span shown as code (notation and protocol words such as
     ```beats``` or ```bomb 3x7``` are data; cards inside one still become glyphs)."""
+    # lazy: `fivetenk book --help` starts without markupsafe
+    from markupsafe import Markup
 
     parts = text.split("`")
     if len(parts) % 2 == 0:  # an unpaired backtick: nothing is code
@@ -110,6 +114,9 @@ asterisks (issue 33: no raw Markdown reaches a page)."""
 
 
 def _strong(text: str, lang: str) -> Any:
+    # lazy: `fivetenk book --help` starts without markupsafe
+    from markupsafe import Markup
+
     parts = STRONG.split(text)
     return Markup("").join(
         with_cards(part, lang) if i % 2 == 0
@@ -134,6 +141,10 @@ def step_lines(scenario: Scenario, lang: str) -> list[str]:
     line by line by the steps' own Spanish phrases; rendered from the scenario
     (:func:`fivetenk.language.render_steps`) when there is no feature file to read (a JSON
     scenario) or a written line has no translation."""
+    # lazy: `fivetenk book --help` starts without evidence
+    from ..evidence import written
+    from ..language import render_steps
+    from ..language.registry import translate_lines
 
     found = written(scenario)
     if found is not None:

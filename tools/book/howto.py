@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ..reference import Combo, Game, RandomPlayer, beats, classify
+from ..reference import Combo, beats, classify
 
 SEED = 6
 """The seed of the hand shown: the first hand of a match in which seat 3 reveals a 3 and
@@ -164,6 +164,8 @@ def walk(seed: int = SEED) -> dict[str, Any]:
     record what a reader follows: the reveal, the kitty, the burial, the calls, the table at
     the first lead, every trick (each play or pass, its winner and points, calls resolved
     and seats gone out in it) and the result with the levels before and after."""
+    # lazy: the game loads to walk a hand, not at `fivetenk book --help`
+    from ..reference import Game, RandomPlayer
 
     game = Game.new(seed=seed)
     player = RandomPlayer(seed)

@@ -16,9 +16,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from markupsafe import Markup
-
-from ..reference import BANDS, classify, parse_cards
+from ..reference import classify, parse_cards
 from .words import WORDS
 
 RANKS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "SJ", "BJ")
@@ -63,6 +61,8 @@ def checked_combinations() -> list[dict[str, Any]]:
 def bands() -> list[dict[str, Any]]:
     """The engine's band table (D23, R21): the defenders' total, who wins, how far each
     winner advances, the clause."""
+    # lazy: `fivetenk book --help` starts without the engine's settlement
+    from ..reference import BANDS
 
     return [{"label": b.label.replace("-", "–"), "winners": b.winners, "advance": b.advance,
              "clause": b.clause} for b in BANDS]
@@ -501,6 +501,8 @@ def cited(text: str, root: str, lang: str, with_cards: Callable[[str, str], Any]
     """``text`` escaped, its cards as glyphs (``with_cards``: :func:`fivetenk.book.with_cards`,
     passed in so that this module needs nothing of the package), each cited clause a link to
     its place."""
+    # lazy: `fivetenk book --help` starts without markupsafe
+    from markupsafe import Markup
 
     out: list[Any] = []
     pos = 0

@@ -19,10 +19,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-import jinja2
-from markupsafe import Markup
-
-from .. import __version__, catalog
+from .. import __version__
 from ..paths import Output, check_outputs
 from ..report import (
     MESSAGE_LIMIT,
@@ -186,6 +183,9 @@ class Book:
     command: str
 
     def __post_init__(self) -> None:
+        # lazy: `fivetenk book --help` starts without the catalog
+        from .. import catalog
+
         self.by_id = {s.id: s for s in self.scenarios}
         self.cited: dict[str, list[Scenario]] = {}
         for s in self.scenarios:
@@ -278,6 +278,10 @@ class Book:
 
 @cache  # one per language: its templates compiled once a process
 def environment(lang: str) -> Any:
+    # lazy: `fivetenk book --help` starts without Jinja2
+    import jinja2
+    from markupsafe import Markup
+
     env = jinja2.Environment(
         loader=jinja2.PackageLoader("fivetenk.book", "templates"),
         autoescape=True, undefined=jinja2.StrictUndefined,
@@ -319,6 +323,8 @@ def pages(book: Book) -> dict[str, str]:
         out[f"rulings/{ruling_id}.html"] = env.get_template("ruling.html").render(
             root="../", book=book, ruling=spec.rulings[ruling_id],
             scenarios=book.tagged.get(ruling_id, []))
+    # lazy: `fivetenk book --help` starts without the catalog
+    from .. import catalog
 
     for path in catalog.shipped_files():
         name = f"features/{path.name}"
@@ -495,6 +501,8 @@ def build(out: Path, *, report_options: Iterable[str] = (), lang: str = "en",
           scenarios: Sequence[Scenario] | None = None, spec: Spec | None = None) -> int:
     """Write the book to ``out``; the number of files written. Reports are read and
     checked before anything is written."""
+    # lazy: `fivetenk book --help` starts without the catalog
+    from .. import catalog
 
     if lang not in LANGS:
         raise BookError(f"--lang {lang!r}: expected one of {', '.join(LANGS)}")

@@ -53,7 +53,6 @@ from typing import Any, TextIO
 
 from ..bounded import NAME_LIMIT, visible
 from ..expectations import IDS, ExpectationsError, parse, yaml_with_lines
-from ..expectations_update import entry_lines, update
 from ..paths import FORCE, Output, check_outputs, reading, write_file
 from ..runfile import RunFile, RunFileError, evidence, read_run
 from ..scenario import RULE_PATTERN
@@ -175,6 +174,8 @@ def render(run: RunFile, skip: list[dict[str, Any]], xfail: list[dict[str, Any]]
     if as_json:
         return json.dumps({"skip": skip, "xfail": xfail}, indent=1, ensure_ascii=True,
                           allow_nan=False) + "\n"
+    # lazy: `--help` starts without the writer (and yaml)
+    from ..expectations_update import entry_lines
 
     head = [f"# Written by `fivetenk expectations --by {by}` from {visible(source, NAME_LIMIT)},",
             f"# a run of {visible(run.implementation, NAME_LIMIT)}.",
@@ -231,6 +232,8 @@ def _blame(run: RunFile, by: str, as_json: bool) -> RunFileError:
 
 def _update(args: argparse.Namespace, out: TextIO) -> int:
     """``fivetenk expectations RUN.jsonl --update FILE`` (:mod:`fivetenk.expectations_update`)."""
+    # lazy: `--help` starts without the writer (and yaml)
+    from ..expectations_update import update
 
     shown = visible(str(args.update), NAME_LIMIT)
     # rewritten in place (a rename): checked as every output is (fivetenk.paths), never a

@@ -21,7 +21,6 @@ import sys
 from collections.abc import Mapping, Sequence
 from typing import Any, TextIO
 
-from ..catalog import shipped
 from ..spec_data import LANGS, Clause, Rule, Ruling, Spec, SpecError, Variant, load_spec
 
 __all__ = ["add_arguments", "run"]
@@ -147,6 +146,8 @@ def find_scenarios(target: str) -> list[Any]:
     outline (``R02-001`` -> ``R02-001.1`` …); [] for anything else."""
     if not target or "-" not in target:
         return []
+    # lazy: `fivetenk rules --help` starts without the catalog
+    from ..catalog import shipped
 
     return [s for s in shipped() if s.id == target or s.id.startswith(target + ".")]
 

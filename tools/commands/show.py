@@ -28,7 +28,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from .. import catalog, evidence, report, vectors
-from ..language.positions import whole_side_check
 from ..runner import Result, run_scenario
 from ..scenario import REJECTIONS_ALONE, Scenario, dumps
 from ..shapes import scenario_shapes
@@ -445,6 +444,8 @@ def position_text(position: dict[str, Any]) -> list[str]:
     """A position in full, one fact a line: the match, the banker, every hand, the calls
     and whether the whole-side check is active (R17.1), the burial, the captured points,
     the trick, whose turn it is and who is out, in the order they went out."""
+    # lazy: the scenario language, only to word a position
+    from ..language.positions import whole_side_check
 
     v = report.visible
     banker = position.get("banker")
