@@ -70,12 +70,8 @@ class CallSpec:
 
     @classmethod
     def from_json(cls, data: Any) -> CallSpec:
-        """Parse ``{"face": "AH", "ordinal": 1}``; a string ``"AH:1"`` is also accepted."""
-        if isinstance(data, str):
-            face, sep, ordinal = data.partition(":")
-            if not sep or not ordinal.isdigit():
-                raise InvalidNotation(f"a call is written FACE:ORDINAL (AH:1), not {data!r}")
-            return cls(Card.parse(face), int(ordinal))
+        """Parse ``{"face": "AH", "ordinal": 1}`` (``schemas/action.schema.json``); anything
+        else is malformed, a text ``"AH:1"`` included."""
         if not isinstance(data, Mapping):
             raise InvalidNotation(f"a call must be an object {{face, ordinal}}, not {data!r}")
         missing = {"face", "ordinal"} - set(data)
@@ -147,7 +143,7 @@ class Action:
         return cls("bury", seat, cards=tuple(_cards(cards)))
 
     @classmethod
-    def call(cls, seat: int, calls: Iterable[CallSpec | Mapping[str, Any] | str]) -> Action:
+    def call(cls, seat: int, calls: Iterable[CallSpec | Mapping[str, Any]]) -> Action:
         specs = tuple(c if isinstance(c, CallSpec) else CallSpec.from_json(c) for c in calls)
         return cls("call", seat, calls=specs)
 
