@@ -1,7 +1,7 @@
 """The 5,10,K reference engine: pure Python, standard library only.
 
 Public API re-exported from :mod:`.cards`, :mod:`.errors`, :mod:`.variants`,
-:mod:`.combos` and :mod:`.plays`.
+:mod:`.combos`, :mod:`.plays` and :mod:`.python_api` (what only a Python caller uses).
 """
 
 from __future__ import annotations
@@ -29,7 +29,8 @@ from .errors import (
     InvalidPosition,
     RulesError,
 )
-from .plays import Play, count_plays, legal_plays
+from .plays import Play, legal_plays
+from .python_api import count_plays
 from .variants import DEFAULT, Variants
 
 __all__ = [

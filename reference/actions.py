@@ -25,6 +25,7 @@ from typing import Any, Literal, cast
 
 from .cards import Card, parse_cards
 from .errors import InvalidNotation
+from .python_api_parts import action_json
 
 SEATS = 6
 """Six players, seats 0–5 (D1)."""
@@ -157,16 +158,9 @@ class Action:
 
     # -- JSON ------------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"type": self.type, "seat": self.seat}
-        if self.type == "reveal":
-            out["card"] = str(self.card)
-        elif self.type in ("bury", "play"):
-            out["cards"] = [str(c) for c in self.cards]
-            if self.shape is not None:
-                out["shape"] = self.shape
-        elif self.type == "call":
-            out["calls"] = [c.to_json() for c in self.calls]
-        return out
+        """The JSON form, which :meth:`from_json` reads back; Python API only
+        (:func:`.python_api_parts.action_json`)."""
+        return action_json(self)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Action:

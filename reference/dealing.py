@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from . import provenance
 from .cards import Card, Rank, full_deck
 from .errors import InvalidCards
+from .python_api_parts import shuffled
 
 SEATS = 6
 """Seats 0–5, play and search direction s → s+1 mod 6 (D1)."""
@@ -68,13 +69,6 @@ def validate_deck(deck: Sequence[Card | str]) -> tuple[Card, ...]:
     return cards
 
 
-def shuffled_deck(rng: random.Random) -> tuple[Card, ...]:
-    """A shuffled pack drawn from ``rng`` (deterministic for a seeded generator)."""
-    deck = full_deck()
-    rng.shuffle(deck)
-    return tuple(deck)
-
-
 class Deal:
     """The deal of one hand: its deck orders, the draws so far and the reveal prompt (D2,
     D3, D5).
@@ -113,8 +107,9 @@ class Deal:
     def start(self, deck: tuple[Card, ...] | None = None) -> None:
         """Begin the next deal with ``deck``, or for a redeal the next queued deck order,
         else a reshuffle by the seeded generator (R08.4, D5)."""
-        if deck is None:
-            deck = self.redeals.popleft() if self.redeals else shuffled_deck(self.rng)
+        if deck is None:  # a redeal; reshuffled only for a Python caller (a scenario's deal
+            # lists its redeals): Python API
+            deck = self.redeals.popleft() if self.redeals else shuffled(full_deck(), self.rng)
         self.number += 1
         self.decks.append(deck)
         self.deck = deck

@@ -414,17 +414,17 @@ def test_no_shipped_scenario_needs_more_redeals_than_it_lists(
     left out."""
     import dataclasses
 
-    from fivetenk.reference import dealing
+    from fivetenk.reference import python_api
 
     reshuffled: list[str] = []
-    real = dealing.shuffled_deck
+    real = python_api.shuffled_deck
     current = [""]
 
     def recorder(rng: Any) -> Any:
         reshuffled.append(current[0])
         return real(rng)
 
-    monkeypatch.setattr(dealing, "shuffled_deck", recorder)
+    monkeypatch.setattr(python_api, "shuffled_deck", recorder)
     deals = [s for s in shipped() if s.setup is not None and "deal" in s.setup]
     with_redeals = [s for s in deals if s.setup is not None and s.setup["deal"].get("redeals")]
     assert len(deals) > 50 and with_redeals

@@ -9,10 +9,10 @@ from decks import arrange_deck
 
 from fivetenk.position_builder import build_position
 from fivetenk.reference.actions import Action, CallSpec
-from fivetenk.reference.calls import callable_faces, legal_call_pairs
 from fivetenk.reference.cards import Card, Rank, Suit, parse_cards
 from fivetenk.reference.errors import IllegalAction
 from fivetenk.reference.game import Game, Phase
+from fivetenk.reference.python_api import callable_faces, legal_call_pairs
 from fivetenk.reference.variants import Variants
 
 

@@ -49,18 +49,18 @@ def test_a_wrong_same_behaviour_judgement_is_found_observable(mutants: list[Muta
 def test_a_true_same_behaviour_judgement_is_checked_and_one_never_reached_is_unverified(
         mutants: list[Mutant]) -> None:
     """A redundant type check in ``Combo.__post_init__`` runs in every query and changes
-    nothing: checked, not observable. ``max_ordinal`` (a python-api judgement the call
+    nothing: checked, not observable. ``Game.next_hand`` (a python-api judgement the call
     graph cannot confirm: the adapter may call it) is never run by query cases: no
     divergence, but unverified, since the fuzz said nothing about it."""
     redundant = find(mutants, "combos", "Combo.__post_init__",
                      "not isinstance(self.shape, Shape) -> isinstance(self.shape, Shape)")
-    bound = next(m for m in mutants if m.module == "calls" and m.function == "max_ordinal")
+    bound = next(m for m in mutants if m.module == "game" and m.function == "Game.next_hand")
     verdicts = check_all([(redundant, "same-behaviour", None), (bound, "python-api", None)],
                          operators._TREES, QUERIES, 2)
     assert verdicts[0] == (CHECKED, "fuzz (10 cases, seed 30, modes queries): the mutated "
                                     "line ran, no divergence")
     assert verdicts[1][0] == UNVERIFIED
-    assert verdicts[1][1].startswith("call graph: the adapter may run calls.max_ordinal")
+    assert verdicts[1][1].startswith("call graph: the adapter may run game.Game.next_hand")
     assert verdicts[1][1].endswith("the mutated line never ran")
 
 

@@ -341,7 +341,7 @@ class ReferenceDriver:
 
     def _plays(self, step: dict[str, Any]) -> dict[str, Any]:
         """The legal plays listed, and their number counted without listing them
-        (:func:`reference.plays.count_plays`, the engine's counter) under ``self_check``:
+        (:func:`reference.python_api.count_plays`, the engine's counter) under ``self_check``:
         a scenario's ``there are N legal plays`` then pins the counter, its ``… is among
         them`` the listing, and the two must agree (an internal error of the engine
         otherwise)."""

@@ -489,7 +489,7 @@ def _fast_query(cmd: str, result: Any) -> bool:
 def plays_bound(hand: Any) -> int | None:
     """The most entries a ``plays`` listing for ``hand`` (the request's card tokens) can
     hold under any variant values: the reference engine's count of the plays the hand can
-    lead (:func:`~fivetenk.reference.plays.count_plays`; the replies to a top play are
+    lead (:func:`~fivetenk.reference.python_api.count_plays`; the replies to a top play are
     some of them), the largest over every combination of variant values; None for a hand
     the engine cannot read. A 32-card hand forms at most a few thousand plays (ten triples
     and both jokers: 6,309), all 162 cards 128,162."""
@@ -502,7 +502,7 @@ def plays_bound(hand: Any) -> int | None:
 def _plays_bound(hand: tuple[str, ...]) -> int | None:
     from .reference.cards import parse_cards
     from .reference.errors import InvalidCards
-    from .reference.plays import count_plays
+    from .reference.python_api import count_plays
     from .reference.variants import Variants
 
     names = sorted(CHOICES)

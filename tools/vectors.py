@@ -44,6 +44,7 @@ from typing import Any
 
 from .paths import data_dir
 from .reference import Card, Combo, Variants, full_deck, legal_plays
+from .reference.python_api import pick
 from .reference.variants import CHOICES
 from .scenario import Scenario
 from .shapes import SHAPES, shape_of
@@ -159,7 +160,7 @@ def _top(rng: random.Random, rest: list[Card], shape: str, variants: Variants
                  if shape_of(p.combo.notation()) == shape]
         if plays:
             play = rng.choice(plays[: max(1, len(plays) // 3)])  # the weaker: more replies
-            return play.pick(other), play.combo
+            return pick(play, other), play.combo
     return None
 
 

@@ -35,14 +35,13 @@ from typing import Any
 
 from ..position_builder import build_position
 from ..reference.actions import Action, card_key
-from ..reference.calls import legal_call_pairs
 from ..reference.cards import Card, Rank, full_deck
 from ..reference.combos import Combo, Shape, choose_reading
-from ..reference.dealing import shuffled_deck
 from ..reference.errors import InvalidPosition, RulesError
 from ..reference.game import Game
 from ..reference.plays import legal_plays
 from ..reference.position import parse_position
+from ..reference.python_api import legal_call_pairs, pick, shuffled_deck
 from ..reference.variants import Variants
 from .source import Case, Source
 
@@ -154,7 +153,7 @@ def _lead(src: Source, game: Game, seat: int, counts: Any, size: int, rare: bool
             whole = [p for p in plays if len(p.ranks) == size]
             plays = whole or plays
         play = src.choice(plays)
-        return Action.play(seat, play.pick(hand), shape=play.combo.notation())
+        return Action.play(seat, pick(play, hand), shape=play.combo.notation())
     groups = _groups(counts)
     ranks = list(groups)
     cards = groups[src.choice(ranks)]
@@ -181,7 +180,7 @@ def _reply(src: Source, game: Game, seat: int, counts: Any, size: int, top: Comb
         bombs = [p for p in plays if p.combo.tier >= 3]
         plays = whole or (bombs if bombs and src.bool(60) else plays)
     play = src.choice(plays)
-    return Action.play(seat, play.pick(hand), shape=play.combo.notation())
+    return Action.play(seat, pick(play, hand), shape=play.combo.notation())
 
 
 def near_miss(src: Source, game: Game) -> dict[str, Any] | None:

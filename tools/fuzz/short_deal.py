@@ -30,10 +30,10 @@ from collections import Counter
 from typing import Any
 
 from ..reference.actions import Action
-from ..reference.calls import legal_call_pairs
 from ..reference.cards import Card, Rank, full_deck
 from ..reference.errors import RulesError
 from ..reference.game import Game, Phase
+from ..reference.python_api import legal_call_pairs
 from ..reference.variants import Variants
 from .source import Case, Divergence, causal_order
 

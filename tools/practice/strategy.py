@@ -71,11 +71,11 @@ from functools import lru_cache
 from typing import Any
 
 from ..reference.actions import Action, CallSpec
-from ..reference.calls import legal_call_pairs
 from ..reference.cards import DECKS, POINTS, Card, Rank
 from ..reference.combos import Combo, Shape, classify
 from ..reference.game import Game
 from ..reference.plays import Play, legal_plays
+from ..reference.python_api import legal_call_pairs, pick
 from ..reference.variants import Variants
 
 # the suggestion's data, imported from here before reasons.py was split out
@@ -505,7 +505,7 @@ def _pick(play: Play, hand: list[Card], plan: CallPlan) -> list[Card]:
     """The cards realising ``play``: called faces the seat means to play first, those it
     keeps away from last, otherwise the lowest suits (as :meth:`Play.pick`)."""
     if play.combo.shape in (Shape.MIXED_5_10_K, Shape.SUITED_5_10_K):
-        return play.pick(hand)
+        return pick(play, hand)
     want = {s.face for s in plan.join}
     shun = {s.face for s in plan.avoid}
     # the hand is in the canonical order already; only called faces move
