@@ -64,6 +64,32 @@ def test_a_true_same_behaviour_judgement_is_checked_and_one_never_reached_is_unv
     assert verdicts[1][1].endswith("the mutated line never ran")
 
 
+def test_the_scenarios_reaching_a_line_the_fuzz_misses_are_replayed(mutants: list[Mutant]) -> None:
+    """Query cases never play a game, so the fuzz alone says nothing of a game's lines.
+    The scenarios whose run reached the mutated line are then replayed through both
+    adapters and every reply compared: an action's text changed only in its messages
+    (``Action.__str__``, R13-002 refuses a play out of turn) is checked, not observable;
+    card keys that tie SJ with 2S (``card_key``, judged same-behaviour as a hand could
+    judge it) show a trick's cards out of canonical order in R02-801.3: found observable,
+    with the scenario and the reply that differ. Without a reaching scenario the first
+    stays unverified."""
+    text = find(mutants, "actions", "Action.__str__", "self.type == 'reveal' -> "
+                                                        "self.type != 'reveal'")
+    keys = find(mutants, "actions", "card_key", "0 -> -1")
+    by_id = {s.id: s for s in shipped()}
+    reaching = {text: [by_id["R13-002"]], keys: [by_id["R02-801.3"]]}
+    verdicts = check_all([(text, "message-text", None), (keys, "same-behaviour", None)],
+                         operators._TREES, QUERIES, 2, reaching=lambda m: reaching[m])
+    assert verdicts[0] == (CHECKED, "fuzz (10 cases, seed 30, modes queries); the 1 "
+                                    "scenario reaching it replayed, every reply the same "
+                                    "(messages aside): the mutated line ran, no divergence")
+    assert verdicts[1][0] == OBSERVABLE
+    assert "scenario R02-801.3 answered otherwise to step 2 (observe)" in verdicts[1][1]
+    assert '"cards": ["SJ", "2S", "2S", "2S"]' in verdicts[1][1]
+    [alone] = check_all([(text, "message-text", None)], operators._TREES, QUERIES, 1)
+    assert alone[0] == UNVERIFIED, alone
+
+
 def test_the_call_graph_leaves_out_what_the_adapter_never_runs(mutants: list[Mutant]) -> None:
     """``Game.history`` is read by no code the adapter can reach: a mutant in it would be
     checked without a fuzz (it has none today: a one-line property, so one is made up

@@ -15,11 +15,15 @@ Each kind has its mechanism (:data:`MECHANISMS`):
   (:func:`fuzz_judge`): the mutated engine is served behind ``fivetenk adapter`` (a forked
   adapter, as the judging does) and ``fivetenk fuzz``'s campaign, with a small fixed
   budget (:class:`FuzzBudget`: a number of cases and a seed, never seconds), compares it
-  with the unmutated reference. A divergence: *found observable*. None, and the adapter
-  ran the mutated line during the campaign (for a module-level mutant: a line of a
-  function reading the value it binds, :func:`use_lines`): *checked, not found
-  observable*. None, but that line never ran: *unverified*, since the fuzz said nothing
-  about it.
+  with the unmutated reference. Then **the scenarios whose run reached the mutated line**
+  (the judging's own line trace, quickest first, at most :data:`REPLAY_LIMIT`) are
+  replayed through the mutated and an unmutated adapter, and *every* reply is compared,
+  not only what the scenarios assert (:func:`replay`; messages aside, which are for
+  people): inputs known to run the line, where the fuzz may not reach it. A divergence
+  in either: *found observable*. None, and the adapter ran the mutated line during the
+  campaign or the replay (for a module-level mutant: a line of a function reading the
+  value it binds, :func:`use_lines`): *checked, not found observable*. None, but that
+  line never ran: *unverified*, since nothing was said about it.
 - ``schema-forbidden``: **the distinguishing input, compiled** (:func:`witness_check`).
   The entry gives a ``witness``: the setup of a scenario (``{"position": ...}`` or
   ``{"deal": ...}``) that reaches the change. It is compiled as a scenario's setup with
@@ -76,6 +80,10 @@ class FuzzBudget:
 
 
 DEFAULT_BUDGET = FuzzBudget()
+
+REPLAY_LIMIT = 200
+"""The most scenarios reaching a mutated line that :func:`fuzz_judge` replays (the
+quickest first)."""
 
 
 # --------------------------------------------------------------------------- the call graph
@@ -333,10 +341,12 @@ def use_lines(mutant: Mutant, trees: dict[str, ast.Module]) -> dict[str, set[int
 
 
 def fuzz_judge(mutant: Mutant, trees: dict[str, ast.Module], budget: FuzzBudget,
-               timeout: float = 3.0) -> dict[str, Any]:
+               timeout: float = 3.0, scenarios: Sequence[Any] = ()) -> dict[str, Any]:
     """In a forked child (unmutated): serve ``mutant`` from a forked adapter that notes
-    whether the mutated lines run, fuzz it against the reference with ``budget``; the
-    verdict (``check``: one of :data:`VERDICTS`, ``note``)."""
+    whether the mutated lines run, fuzz it against the reference with ``budget``, then
+    replay ``scenarios`` (those reaching the mutated line) through it and through an
+    unmutated adapter (:func:`replay`); the verdict (``check``: one of :data:`VERDICTS`,
+    ``note``)."""
     from ..drivers import expand_capabilities
     from ..fuzz.campaign import Plan, make_mode, run_chunk, variant_combos
     from ..fuzz.findings import divergence_lines
@@ -375,9 +385,10 @@ def fuzz_judge(mutant: Mutant, trees: dict[str, ast.Module], budget: FuzzBudget,
                       for n, m in modes.items()}
             plan = Plan(budget.seed, list(modes), combos, capabilities, None, None)
             outcomes = run_chunk(plan, modes, d, range(budget.cases))
+            found = [o for o in outcomes if o.divergence is not None]
+            differs = "" if found or not scenarios else replay(d, scenarios, timeout)
         side.seek(0)
         reached = bool(side.read())
-    found = [o for o in outcomes if o.divergence is not None]
     if found:
         o = found[0]
         assert o.divergence is not None
@@ -385,11 +396,62 @@ def fuzz_judge(mutant: Mutant, trees: dict[str, ast.Module], budget: FuzzBudget,
         return {"check": OBSERVABLE, "note": (
             f"fuzz ({budget.text()}): case {o.index} ({o.mode}, {o.kind}) diverged"
             f"{f' and {len(found) - 1} more' if len(found) > 1 else ''}: {said}")[:600]}
+    if differs:
+        return {"check": OBSERVABLE, "note": (
+            f"fuzz ({budget.text()}): no divergence; replayed, {differs}")[:600]}
     what = "the mutated line" if mutant.scope else "a line using the mutated value"
+    replayed = (f"; the {len(scenarios)} scenario{'s' if len(scenarios) != 1 else ''} "
+                f"reaching it replayed, every reply the same (messages aside)"
+                if scenarios else "")
     if not reached:
-        return {"check": UNVERIFIED, "note": f"fuzz ({budget.text()}): no divergence, but "
-                                             f"{what} never ran"}
-    return {"check": CHECKED, "note": f"fuzz ({budget.text()}): {what} ran, no divergence"}
+        return {"check": UNVERIFIED, "note": f"fuzz ({budget.text()}){replayed}: no "
+                                             f"divergence, but {what} never ran"}
+    return {"check": CHECKED, "note": f"fuzz ({budget.text()}){replayed}: {what} ran, "
+                                      f"no divergence"}
+
+
+def _replies_of(d: Any, scenario: Any) -> list[Any]:
+    """Every reply ``d`` gives to ``scenario``'s requests (its ``start``, then each step;
+    an ``advance`` step as the observation it ends on), messages left out; a driver error
+    (a crash, a reply out of protocol, a late one) as ``"errored"``."""
+    from ..drivers import DriverError, advance
+    from ..runner import request_of, start_reply
+    from ..scenario import START_OP
+
+    out: list[Any] = []
+    try:
+        reply = start_reply(d, scenario.variants, scenario.setup)
+        out.append(_without_messages(reply))
+        if reply.get("accepted") is False:
+            return out
+        for step in scenario.steps:
+            if step["op"] == START_OP:
+                continue
+            if step["op"] == "advance":
+                out.append(_without_messages(advance(d, step["until"])))
+            else:
+                out.append(_without_messages(d.run(request_of(step))))
+    except DriverError:
+        out.append("errored")
+    return out
+
+
+def replay(d: Any, scenarios: Sequence[Any], timeout: float = 3.0) -> str:
+    """Replay ``scenarios`` through the driver ``d`` (the mutated adapter) and through a
+    fresh unmutated forked adapter; where their replies first differ, in words ("" when
+    every reply is the same, messages aside). Every reply is compared, not only what a
+    scenario asserts: a difference is a behaviour the suite does not pin."""
+    from .through_adapter import driver
+
+    with driver(lambda: None, timeout) as reference:
+        for scenario in scenarios:
+            plain = _replies_of(reference, scenario)
+            mutated = _replies_of(d, scenario)
+            if plain != mutated:
+                where = _difference(plain, mutated, ["start"] + [
+                    f"step {i} ({s['op']})" for i, s in enumerate(scenario.steps, 1)])
+                return f"scenario {scenario.id} answered otherwise {where}"
+    return ""
 
 
 # --------------------------------------------------------------------------- the schema
@@ -439,9 +501,11 @@ def _replies(prepare: Callable[[], None], setup: Any) -> list[Any]:
     return out
 
 
-def _difference(reference: list[Any], mutant: list[Any]) -> str:
-    """Where the replies to a witness first differ, in words."""
-    asked = ["start"] + [f"observe seat {seat}" for seat in range(6)]
+def _difference(reference: list[Any], mutant: list[Any],
+                asked: Sequence[str] = ("start", *(f"observe seat {s}" for s in range(6)))
+                ) -> str:
+    """Where the replies to a witness (or to a replayed scenario's requests, ``asked``)
+    first differ, in words."""
     for i, (a, b) in enumerate(zip(reference, mutant, strict=False)):
         if a == b:
             continue
@@ -487,10 +551,18 @@ def witness_check(mutant: Mutant, witness: Any, told_apart: dict[str, Any]) -> t
 
 def check_all(items: Sequence[tuple[Mutant, str, Any]], trees: dict[str, ast.Module],
               budget: FuzzBudget, jobs: int,
-              progress: Callable[[int, int], None] | None = None) -> list[tuple[str, str]]:
+              progress: Callable[[int, int], None] | None = None,
+              reaching: Callable[[Mutant], Sequence[Any]] | None = None,
+              ) -> list[tuple[str, str]]:
     """The verdict of each (mutant, kind, witness): (one of :data:`VERDICTS`, the
-    evidence). Children run the fuzz and the witnesses, ``jobs`` at a time."""
+    evidence). Children run the fuzz (then replay the scenarios ``reaching`` gives for the
+    mutant) and the witnesses, ``jobs`` at a time."""
     from .pool import Job, run_children
+
+    def fuzz(mutant: Mutant) -> Job:
+        scenarios = list(reaching(mutant))[:REPLAY_LIMIT] if reaching is not None else []
+        return (partial(fuzz_judge, mutant, trees, budget, scenarios=scenarios),
+                60.0 + budget.cases * 4 + len(scenarios) * 4)
 
     verdicts: list[tuple[str, str] | None] = []
     work: list[Job] = []
@@ -501,7 +573,7 @@ def check_all(items: Sequence[tuple[Mutant, str, Any]], trees: dict[str, ast.Mod
             if found is not None:
                 verdicts.append(found)
                 continue
-            work.append((partial(fuzz_judge, mutant, trees, budget), 60.0 + budget.cases * 4))
+            work.append(fuzz(mutant))
             kinds.append(f"call graph: the adapter may run {mutant.module}."
                          f"{mutant.scope or mutant.function}, so the fuzz judged it; ")
             verdicts.append(None)
@@ -513,7 +585,7 @@ def check_all(items: Sequence[tuple[Mutant, str, Any]], trees: dict[str, ast.Mod
             work.append((partial(witness_judge, mutant, trees, witness), 120.0))
             kinds.append("schema")
         elif kind in MECHANISMS:
-            work.append((partial(fuzz_judge, mutant, trees, budget), 60.0 + budget.cases * 4))
+            work.append(fuzz(mutant))
             kinds.append("")
         else:
             verdicts.append((UNVERIFIED, f"no mechanism checks the kind {kind!r}"))
