@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from . import provenance
 from .cards import Card, Rank, full_deck
 from .errors import InvalidCards
-from .python_api_parts import shuffled
+from .python_api_parts import pack_problems, shuffled
 
 SEATS = 6
 """Seats 0–5, play and search direction s → s+1 mod 6 (D1)."""
@@ -28,32 +28,6 @@ KITTY_SIZE = 6
 _PACK = Counter(full_deck())
 
 
-def pack_problems(cards: Sequence[Card], what: str = "the deck") -> list[str]:
-    """Why ``cards`` is not exactly the 162-card pack, one message per missing or extra
-    face (empty if it is)."""
-    problems: list[str] = []
-    if len(cards) != PACK_SIZE:
-        problems.append(f"{what} has {len(cards)} cards, not {PACK_SIZE} (R01.1)")
-    counts = Counter(cards)
-    extra = counts - _PACK
-    missing = _PACK - counts
-    if extra:
-        problems.append(
-            f"{what} has too many copies of "
-            + ", ".join(f"{card} ({counts[card]})" for card in sorted(extra))
-            + " (R01.1)"
-        )
-    if missing:
-        problems.append(
-            f"{what} lacks "
-            + ", ".join(
-                f"{card}" + (f" x{n}" if n > 1 else "") for card, n in sorted(missing.items())
-            )
-            + " (R01.1)"
-        )
-    return problems
-
-
 def validate_deck(deck: Sequence[Card | str]) -> tuple[Card, ...]:
     """A deck order as a tuple of cards; :class:`InvalidCards` (R01.1) unless it is exactly
     the 162-card pack."""
@@ -63,9 +37,9 @@ def validate_deck(deck: Sequence[Card | str]) -> tuple[Card, ...]:
         raise InvalidCards("a deck order must be a sequence of cards", clause="R01.1") from None
     if not all(isinstance(c, Card) for c in cards):
         raise InvalidCards("a deck order must hold only cards", clause="R01.1")
-    problems = pack_problems(cards)
-    if problems:
-        raise InvalidCards("; ".join(problems), clause="R01.1")
+    if Counter(cards) != _PACK:  # in words only for a Python caller: the protocol's deck
+        # has 162 cards (its schema) and a fourth copy is refused as the cards are read
+        raise InvalidCards("; ".join(pack_problems(cards, _PACK)), clause="R01.1")
     return cards
 
 

@@ -1,9 +1,12 @@
-"""The parts of the engine's Python API (:mod:`.python_api`) that the engine's own classes
-call: the JSON of an action (``Action.to_json``), the non-default variants
-(``Variants.to_mapping``) and the reshuffle of a pack (``Deal.start`` without a queued
-deck order). No request of the protocol reaches them: the engine reads actions and
-variants and never writes them back, and ``start`` and ``next_hand`` always carry the
-deck order, as a scenario's deal lists every redeal it needs.
+"""The parts of the engine's Python API (:mod:`.python_api`) that the engine's own code
+calls: the JSON of an action (``Action.to_json``), the non-default variants
+(``Variants.to_mapping``), the reshuffle of a pack (``Deal.start`` without a queued deck
+order) and why a deck order is not the pack, in words (``validate_deck``). No request of
+the protocol reaches them: the engine reads actions and variants and never writes them
+back; ``start`` and ``next_hand`` always carry the deck order, as a scenario's deal lists
+every redeal it needs; and a deck order sent is 162 cards (the scenario schema) whose
+fourth copy of a face is refused as the cards are read (R01.1), so a deck the engine is
+sent is the pack or refused before its words are needed.
 
 It imports nothing of the engine (the classes that call it are below it otherwise), and
 like :mod:`.python_api` it sits beside the engine: ``fivetenk.mutation`` does not mutate
@@ -13,11 +16,14 @@ it (:data:`fivetenk.mutation.operators.TARGETS`).
 from __future__ import annotations
 
 import random
+from collections import Counter
+from collections.abc import Sequence
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
     from .actions import Action
+    from .cards import Card
     from .variants import Variants
 
 T = TypeVar("T")
@@ -54,3 +60,31 @@ def shuffled(cards: list[T], rng: random.Random) -> tuple[T, ...]:
     """``cards`` shuffled in place by ``rng`` (deterministic for a seeded generator)."""
     rng.shuffle(cards)
     return tuple(cards)
+
+
+def pack_problems(cards: Sequence[Card], pack: Counter[Card],
+                  what: str = "the deck") -> list[str]:
+    """Why ``cards`` is not exactly ``pack`` (the 162-card pack, R01.1), one message per
+    missing or extra face (empty if it is)."""
+    problems: list[str] = []
+    size = sum(pack.values())
+    if len(cards) != size:
+        problems.append(f"{what} has {len(cards)} cards, not {size} (R01.1)")
+    counts = Counter(cards)
+    extra = counts - pack
+    missing = pack - counts
+    if extra:
+        problems.append(
+            f"{what} has too many copies of "
+            + ", ".join(f"{card} ({counts[card]})" for card in sorted(extra))
+            + " (R01.1)"
+        )
+    if missing:
+        problems.append(
+            f"{what} lacks "
+            + ", ".join(
+                f"{card}" + (f" x{n}" if n > 1 else "") for card, n in sorted(missing.items())
+            )
+            + " (R01.1)"
+        )
+    return problems
