@@ -196,9 +196,9 @@ class Game:
 
     @property
     def turn(self) -> int | None:
-        """The seat whose decision is pending, if any."""
-        decision = self.pending()
-        return None if decision is None else decision.seat
+        """The seat whose decision is pending, if any; Python API only
+        (:func:`.python_api.turn`)."""
+        return python_api.turn(self)
 
     @property
     def levels(self) -> tuple[Rank, ...]:

@@ -13,8 +13,9 @@ protocol (``schemas/protocol.md``) must do, each for its own reason:
   the reference engine compares it with the listing, the kit bounds the hands it asks
   for with it, and the provenance recording of D18 asks whether a seat that passed could
   have beaten; ``plays`` answers with the listing.
-- **Writing the game as a position** (:func:`game_position`) and **the top play as a
-  reading** (:func:`top`): ``observe`` answers with the observation.
+- **Writing the game as a position** (:func:`game_position`), **the top play as a
+  reading** (:func:`top`) and **the seat to act** (:func:`turn`): ``observe`` answers with
+  the observation.
 - **A shuffled pack** (:func:`shuffled_deck`): ``start`` and ``next_hand`` always carry the
   deck order, and a scenario's deal lists every redeal it needs.
 
@@ -25,8 +26,8 @@ The kit's self-check, fuzzer, players, position tools and the book use both. The
 beside the engine, not in it: ``fivetenk.mutation`` mutates the modules that decide what an
 engine answers (:data:`fivetenk.mutation.operators.TARGETS`), and these are not among
 them, as :mod:`.provenance` (instrumentation) and :mod:`.random_player` are not.
-``Game.legal_actions``, ``Game.is_legal``, ``Game.to_position`` and ``Game.top`` stay
-methods, each a call into this module.
+``Game.legal_actions``, ``Game.is_legal``, ``Game.to_position``, ``Game.top`` and
+``Game.turn`` stay methods, each a call into this module.
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "callable_faces", "count_plays", "game_position", "is_legal", "legal_actions",
-    "legal_call_pairs", "max_ordinal", "pick", "shuffled_deck", "top",
+    "legal_call_pairs", "max_ordinal", "pick", "shuffled_deck", "top", "turn",
 ]
 
 
@@ -201,6 +202,12 @@ def shuffled_deck(rng: random.Random) -> tuple[Card, ...]:
 
 
 # --------------------------------------------------------------------------- the game
+
+
+def turn(game: Game) -> int | None:
+    """The seat whose decision is pending, if any (``Game.turn``)."""
+    decision = game.pending()
+    return None if decision is None else decision.seat
 
 
 def top(game: Game) -> Combo | None:

@@ -1,12 +1,15 @@
 """The parts of the engine's Python API (:mod:`.python_api`) that the engine's own code
 calls: the JSON of an action (``Action.to_json``), the non-default variants
-(``Variants.to_mapping``), the reshuffle of a pack (``Deal.start`` without a queued deck
-order) and why a deck order is not the pack, in words (``validate_deck``). No request of
-the protocol reaches them: the engine reads actions and variants and never writes them
-back; ``start`` and ``next_hand`` always carry the deck order, as a scenario's deal lists
-every redeal it needs; and a deck order sent is 162 cards (the scenario schema) whose
-fourth copy of a face is refused as the cards are read (R01.1), so a deck the engine is
-sent is the pack or refused before its words are needed.
+(``Variants.to_mapping``), a reading's place in the total strength order
+(``Combo.strength``), the reshuffle of a pack (``Deal.start`` without a queued deck order)
+and why a deck order is not the pack, in words (``validate_deck``). No request of the
+protocol reaches them: the engine reads actions and variants and never writes them back;
+it orders only the readings of one card set (``combos._order``: a rocket and ordinary
+readings), never a 5,10,K or a bomb against anything; ``start`` and ``next_hand`` always
+carry the deck order, as a scenario's deal lists every redeal it needs; and a deck order
+sent is 162 cards (the scenario schema) whose fourth copy of a face is refused as the
+cards are read (R01.1), so a deck the engine is sent is the pack or refused before its
+words are needed.
 
 It imports nothing of the engine (the classes that call it are below it otherwise), and
 like :mod:`.python_api` it sits beside the engine: ``fivetenk.mutation`` does not mutate
@@ -17,13 +20,14 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
     from .actions import Action
     from .cards import Card
+    from .combos import Combo, Shape
     from .variants import Variants
 
 T = TypeVar("T")
@@ -88,3 +92,19 @@ def pack_problems(cards: Sequence[Card], pack: Counter[Card],
             + " (R01.1)"
         )
     return problems
+
+
+def strength(combo: Combo, ordinary: Mapping[Shape, int]) -> tuple[int, int, int, int]:
+    """``combo``'s position in the total strength order of :mod:`.combos`' docstring, larger
+    is stronger (``Combo.strength``); ``ordinary`` gives each ordinary shape's place
+    (``combos.ORDINARY_ORDER``)."""
+    tier = combo.tier
+    if tier == 0:
+        return (0, ordinary[combo.shape], combo.length, int(combo.key))
+    if tier == 2:
+        return (2, int(combo.suit or 0), 0, 0)
+    if tier == 3:
+        return (3, combo.size, int(combo.key), 0)
+    if tier == 4:
+        return (4, combo.size, 0, 0)
+    return (tier, 0, 0, 0)
