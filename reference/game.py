@@ -114,11 +114,9 @@ class Game:
         """
         game = cls()
         problems: list[str] = []
-        if not isinstance(variants, Variants):
-            problems.append("variants must be a Variants value")
         if isinstance(hand_number, bool) or not isinstance(hand_number, int) or hand_number < 1:
             problems.append(f"hand_number must be a positive integer, not {hand_number!r}")
-            hand_number = 1
+        later = isinstance(hand_number, int) and hand_number > 1  # not for a bad number
         parsed_levels = _parse_levels(levels, problems) if levels is not None else None
         winners: tuple[int, ...] = ()
         if previous_winners is not None:
@@ -127,9 +125,9 @@ class Game:
                 problems.append(f"previous_winners must be seats 0-5, not {list(winners)}")
         if previous_banker is not None and not _is_seat(previous_banker):
             problems.append(f"previous_banker must be a seat 0-5, not {previous_banker!r}")
-        if hand_number > 1 and not winners:
+        if later and not winners:
             problems.append("a later hand needs previous_winners, the eligible revealers (D6)")
-        if hand_number > 1 and previous_banker is None:
+        if later and previous_banker is None:
             problems.append("a later hand needs previous_banker for the fallback search (D5)")
         if first is not None and not _is_seat(first):
             problems.append(f"first must be a seat 0-5, not {first!r}")

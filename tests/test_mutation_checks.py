@@ -160,12 +160,32 @@ def test_a_schema_witness_the_schema_refuses_is_checked(mutants: list[Mutant]) -
     verdicts = check_all([(seat, "schema-forbidden", bad),
                           (seat, "schema-forbidden", {"position": valid}),
                           (seat, "schema-forbidden", None)], operators._TREES, QUERIES, 2)
-    assert verdicts[0] == (CHECKED, "schema: the kit refuses to compile the witness: "
-                                    "$.setup.position.banker: 6 is greater than the "
-                                    "maximum of 5")
+    assert verdicts[0] == (CHECKED, "schema: the kit refuses to compile the witness, which "
+                                    "tells the mutant apart: $.setup.position.banker: 6 is "
+                                    "greater than the maximum of 5")
     assert verdicts[1][0] == UNVERIFIED and "does not tell the mutant apart" in verdicts[1][1]
     assert verdicts[2] == (UNVERIFIED, "schema: the entry gives no witness (distinguishing "
                                        "setup)")
+
+
+def test_a_witness_may_tell_a_mutant_apart_by_its_words(
+        mutants: list[Mutant], first_hand_deal: dict[str, Any]) -> None:
+    """A later hand with neither previous winners nor a previous banker is refused by
+    mutant and reference alike, but the mutant that forgets to say the banker is missing
+    says less: the witness ran the mutated code, and the schema refuses it: checked. A
+    witness the kit would send whose replies differ only in words is no schema-forbidden
+    judgement."""
+    quiet = find(mutants, "game", "Game.new", "problems.append('a later hand needs "
+                 "previous_banker for the fallback search (D5)') -> pass")
+    bare = {"deal": {**first_hand_deal["deal"], "hand": 2}}
+    [verdict] = check_all([(quiet, "schema-forbidden", bare)], operators._TREES, QUERIES, 1)
+    assert verdict[0] == CHECKED and "(in their messages only)" in verdict[1], verdict
+    assert "$.setup.deal: 'previous_banker' is a required property" in verdict[1], verdict
+    told = {"same": True, "exercised": True, "reference": [], "mutant": []}
+    assert checks.witness_check(quiet, first_hand_deal, told) == (
+        UNVERIFIED, "schema: the witness compiles as a scenario's setup and the replies "
+        "differ in their messages only: no schema keeps it out, judge it by its words "
+        "(message-text)")
 
 
 def test_a_witness_on_another_kind_or_of_another_shape_is_refused(tmp_path: Path) -> None:

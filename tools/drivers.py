@@ -210,7 +210,7 @@ class ReferenceDriver:
                     first=deal.get("first"),
                     redeals=[parse_cards(d) for d in deal.get("redeals", [])],
                     variants=self.variants,
-                    levels=[_Rank.parse(lv) for lv in deal["levels"]] if "levels" in deal else None,
+                    levels=deal.get("levels"),  # read by the engine (Game.new)
                     previous_winners=deal.get("previous_winners"),
                     previous_banker=deal.get("previous_banker"),
                     hand_number=deal.get("hand", 1),

@@ -30,8 +30,10 @@ Each kind has its mechanism (:data:`MECHANISMS`):
   the kit's own checks (:func:`fivetenk.scenario.problems`): a problem at ``$.setup``
   means the kit refuses to send it (checked); compiled cleanly, the exclusion is *found
   observable*. The witness must tell the mutant apart: sent as ``start`` to the
-  unmutated and the mutated adapter, the replies must differ, else the entry stays
-  *unverified*. An entry without a witness is *unverified*.
+  unmutated and the mutated adapter, the replies must differ (their messages included:
+  under input the kit never sends, a change of words shows the witness ran the mutated
+  code as well as any), else the entry stays *unverified*. An entry without a witness is
+  *unverified*.
 - ``impossible-position`` is not an exclusion: those mutants count as survivors.
 """
 
@@ -484,7 +486,8 @@ def _without_messages(reply: Any) -> Any:
 
 def _replies(prepare: Callable[[], None], setup: Any) -> list[Any]:
     """The replies of an adapter (``prepare`` run in it first) to ``start`` with ``setup``
-    and, when it is accepted, to ``observe`` for each seat: what an engine shows of it."""
+    and, when it is accepted, to ``observe`` for each seat: what an engine shows of it,
+    messages included."""
     from ..drivers import DriverError
     from .through_adapter import driver
 
@@ -492,10 +495,10 @@ def _replies(prepare: Callable[[], None], setup: Any) -> list[Any]:
     with driver(prepare) as d:
         try:
             reply = d.start_reply({}, setup)
-            out.append(_without_messages(reply))
+            out.append(reply)
             if reply.get("accepted") is not False:
                 for seat in range(6):
-                    out.append(_without_messages(d.run({"op": "observe", "seat": seat})))
+                    out.append(d.run({"op": "observe", "seat": seat}))
         except DriverError as err:
             out.append({"error": str(err)[:300]})
     return out
@@ -526,7 +529,8 @@ def witness_judge(mutant: Mutant, trees: dict[str, ast.Module],
     witness ``setup`` (:func:`_replies`)."""
     plain = _replies(lambda: None, setup)
     mutated = _replies(lambda: apply_mutant(mutant, mutant.module, trees), setup)
-    return {"same": plain == mutated, "reference": plain, "mutant": mutated}
+    return {"same": _without_messages(plain) == _without_messages(mutated),
+            "exercised": plain != mutated, "reference": plain, "mutant": mutated}
 
 
 def witness_check(mutant: Mutant, witness: Any, told_apart: dict[str, Any]) -> tuple[str, str]:
@@ -534,13 +538,19 @@ def witness_check(mutant: Mutant, witness: Any, told_apart: dict[str, Any]) -> t
     replies of :func:`witness_judge` (``told_apart``)."""
     if witness is None:
         return UNVERIFIED, "schema: the entry gives no witness (distinguishing setup)"
-    if told_apart.get("same", True):
+    if not told_apart.get("exercised", False):
         both = json.dumps(told_apart.get("reference"))[:200]
         return UNVERIFIED, ("schema: the witness does not tell the mutant apart (both "
                             f"adapters answer start with {both})")
+    words = " (in their messages only)" if told_apart.get("same") else ""
     refused = witness_problems(witness)
     if refused:
-        return CHECKED, f"schema: the kit refuses to compile the witness: {refused[0]}"[:400]
+        return CHECKED, (f"schema: the kit refuses to compile the witness, which tells the "
+                         f"mutant apart{words}: {refused[0]}")[:400]
+    if told_apart.get("same"):
+        return UNVERIFIED, ("schema: the witness compiles as a scenario's setup and the "
+                            "replies differ in their messages only: no schema keeps it out, "
+                            "judge it by its words (message-text)")
     return OBSERVABLE, ("schema: the witness compiles as a scenario's setup, and the "
                         "replies differ: " + _difference(told_apart["reference"],
                                                          told_apart["mutant"]))
