@@ -171,12 +171,6 @@ class Combo:
     suit: Suit | None = None
 
     def __post_init__(self) -> None:
-        if not isinstance(self.shape, Shape):
-            object.__setattr__(self, "shape", Shape(self.shape))
-        if not isinstance(self.key, Rank):
-            object.__setattr__(self, "key", Rank(self.key))
-        if self.suit is not None and not isinstance(self.suit, Suit):
-            object.__setattr__(self, "suit", Suit(self.suit))
         problem = _combo_problem(self.shape, self.key, self.length, self.size, self.suit)
         if problem is not None:
             raise IllegalPlay(problem[0], clause=problem[1])
