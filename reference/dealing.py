@@ -17,8 +17,6 @@ from .python_api_parts import pack_problems, shuffled
 
 SEATS = 6
 """Seats 0–5, play and search direction s → s+1 mod 6 (D1)."""
-PACK_SIZE = 162
-"""Three decks with jokers (R01.1)."""
 DRAWS = 156
 """Dealt cards: 26 per seat (D2)."""
 HAND_SIZE = 26

@@ -19,8 +19,9 @@ protocol (``schemas/protocol.md``) must do, each for its own reason:
 - **A shuffled pack** (:func:`shuffled_deck`): ``start`` and ``next_hand`` always carry the
   deck order, and a scenario's deal lists every redeal it needs.
 
-The parts that the engine's own classes call (an action's JSON, the non-default variants,
-the reshuffle) are in :mod:`.python_api_parts`, which imports nothing of the engine.
+The parts that the engine's own code calls (an action's JSON, the non-default variants, a
+reading's place in the total strength order, the reshuffle, why a deck is not the pack in
+words) are in :mod:`.python_api_parts`, which imports nothing of the engine at run time.
 
 The kit's self-check, fuzzer, players, position tools and the book use both. They sit
 beside the engine, not in it: ``fivetenk.mutation`` mutates the modules that decide what an

@@ -49,9 +49,9 @@ def test_a_wrong_same_behaviour_judgement_is_found_observable(mutants: list[Muta
 def test_a_true_same_behaviour_judgement_is_checked_and_one_never_reached_is_unverified(
         mutants: list[Mutant]) -> None:
     """A shortcut in ``check_copies`` (three cards are never counted) runs in every query
-    and changes nothing: checked, not observable. ``Game.next_hand`` (a python-api judgement the call
-    graph cannot confirm: the adapter may call it) is never run by query cases: no
-    divergence, but unverified, since the fuzz said nothing about it."""
+    and changes nothing: checked, not observable. ``Game.next_hand`` (a python-api
+    judgement the call graph cannot confirm: the adapter may call it) is never run by query
+    cases: no divergence, but unverified, since the fuzz said nothing about it."""
     redundant = find(mutants, "cards", "check_copies",
                      "len(cards) <= DECKS -> len(cards) < DECKS")
     bound = next(m for m in mutants if m.module == "game" and m.function == "Game.next_hand")
