@@ -504,9 +504,12 @@ def _replies(prepare: Callable[[], None], setup: Any) -> list[Any]:
     return out
 
 
+WITNESS_REQUESTS = ("start", *[f"observe seat {seat}" for seat in range(6)])
+"""What a witness sends, in order (:func:`_replies`)."""
+
+
 def _difference(reference: list[Any], mutant: list[Any],
-                asked: Sequence[str] = ("start", *(f"observe seat {s}" for s in range(6)))
-                ) -> str:
+                asked: Sequence[str] = WITNESS_REQUESTS) -> str:
     """Where the replies to a witness (or to a replayed scenario's requests, ``asked``)
     first differ, in words."""
     for i, (a, b) in enumerate(zip(reference, mutant, strict=False)):
