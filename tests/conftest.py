@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from chromium import chromium
 from pytest_bdd import given, parsers, then, when
 from pytest_bdd.parsers import StepParser
 
@@ -60,6 +61,16 @@ def pytest_configure(config: pytest.Config) -> None:
     spec = load_spec()
     for name in [*spec.rules, *spec.clauses, *spec.rulings, *OTHER_TAGS]:
         config.addinivalue_line("markers", f"{name}: fivetenk tag")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The modules holding ``slow`` tests first, each module's tests kept together and in
+    order. Under pytest-xdist (``--dist loadgroup``), the controller hands out the groups
+    first (largest first), then the other tests in this order: the tests that take seconds
+    start while both workers are busy, and the end of the run is many quick tests that
+    keep both workers busy to the last, not a long test alone on one of them."""
+    slow = {item.module for item in items if item.get_closest_marker("slow") is not None}
+    items.sort(key=lambda item: item.module not in slow)
 
 
 def _make_step(definition: StepDef) -> Any:
@@ -120,6 +131,12 @@ def _compiled(path: str) -> dict[str, Any]:
         where = "features/" + file.name
         _COMPILED[path] = {s.id: s for s in compile_file(file, where)}
     return _COMPILED[path]
+
+
+@pytest.fixture(scope="session")
+def browser() -> Any:
+    """One Chromium per test process, for every browser test module (tests/chromium.py)."""
+    yield from chromium()
 
 
 @pytest.fixture

@@ -425,6 +425,7 @@ def test_a_pipelined_start_and_step_each_get_the_timeout(tmp_path: Path) -> None
         assert driver.run(POINTS) == {"points": 15}
 
 
+@pytest.mark.slow  # waits for timeouts to fire
 def test_a_streamed_scenario_gets_the_timeout_per_reply(tmp_path: Path) -> None:
     with slow(tmp_path) as driver:
         driver.start({}, None)

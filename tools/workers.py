@@ -87,6 +87,9 @@ LOG_VARIABLE = "FIVETENK_TEST_WORKER_LOG"
 STALL_VARIABLE = "FIVETENK_TEST_WORKER_STALL"
 """Test only: seconds a worker may go without progress, instead of the caller's bound (a
 positive number), so that a test of a stuck worker does not wait a minute."""
+TERM_VARIABLE = "FIVETENK_TEST_WORKER_TERM_WAIT"
+"""Test only: ``S@N``: seconds worker N (one a fault makes outlive SIGTERM for good) is
+given to die of SIGTERM, instead of :data:`TERM_WAIT`; the others keep :data:`TERM_WAIT`."""
 FAULTS = {
     "die-at-start": "exits (code 3) once started, before it says it is ready",
     "hang-at-start": "blocks for ever once started, before it says it is ready",
@@ -246,10 +249,14 @@ def _serve(conn: Any, number: int, tok: str, init: Callable[..., None] | None,
 
 # -- in the kit --------------------------------------------------------------------------------
 
-def _test_stall() -> float | None:
-    """The test's stall bound (:data:`STALL_VARIABLE`), if it set a valid one."""
+def _test_bound(variable: str, number: int | None = None) -> float | None:
+    """A test's bound in seconds from ``variable`` (``S``; ``S@N``: for worker N alone):
+    for worker ``number`` (None: every worker's), if the test set a valid one."""
+    text, _, which = os.environ.get(variable, "").partition("@")
+    if which and which != str(number):
+        return None
     try:
-        value = float(os.environ.get(STALL_VARIABLE, ""))
+        value = float(text)
     except ValueError:
         return None
     return value if math.isfinite(value) and value > 0 else None
@@ -295,7 +302,7 @@ class Workers:
 
         from .process_tree import _stat, become_subreaper
 
-        self.stall = stall if stall is None else _test_stall() or stall
+        self.stall = stall if stall is None else _test_bound(STALL_VARIABLE) or stall
         self.start = start
         self.failure: str | None = None
         """What went wrong (once a worker failed): which worker, what, with what in hand."""
@@ -484,11 +491,15 @@ class Workers:
         for worker in alive:
             with contextlib.suppress(OSError):
                 worker.process.terminate()
-        self._wait(alive, TERM_WAIT)
+        given = {w.number: _test_bound(TERM_VARIABLE, w.number) or TERM_WAIT for w in alive}
+        termed = time.monotonic()
+        for seconds in sorted(set(given.values())):  # each bound from the SIGTERM on
+            self._wait([w for w in alive if given[w.number] == seconds],
+                       termed + seconds - time.monotonic())
         deaf = [w for w in alive if w.process.exitcode is None]
         for worker in deaf:
             self.notes.append(f"worker {worker.number} did not end of SIGTERM within "
-                              f"{TERM_WAIT:g} s: killed (SIGKILL)")
+                              f"{given[worker.number]:g} s: killed (SIGKILL)")
             with contextlib.suppress(OSError):
                 worker.process.kill()
         self._wait(deaf, KILL_WAIT)

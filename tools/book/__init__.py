@@ -66,6 +66,7 @@ import tempfile
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -283,6 +284,7 @@ def card_label(code: str, lang: str = "en") -> str:
     return f"{RANK_NAMES.get(rank, rank)} of {SUITS[suit][1]}"
 
 
+@lru_cache(maxsize=1024)  # pure, and asked for 20,000 times a book
 def card_html(code: str, lang: str = "en") -> Any:
     """One card as a glyph: ``<span class="card red" data-card="10H">10♥</span>`` (jokers
     ``SJ`` and ``BJ`` distinct in glyph and colour), labelled for screen readers."""
@@ -298,6 +300,7 @@ def card_html(code: str, lang: str = "en") -> Any:
                   ).format(colour, escape(code), card_label(code, lang), glyph)
 
 
+@lru_cache(maxsize=16384)  # pure; a step's text recurs across pages and builds
 def with_cards(text: str, lang: str = "en") -> Any:
     """``text`` escaped, with every card in it shown as a glyph (:func:`card_html`)."""
     from markupsafe import Markup
@@ -595,6 +598,7 @@ class Book:
         return f"rules/{s.rule}.html#{_anchor(s.id)}"
 
 
+@cache  # one per language: its templates compiled once a process
 def _environment(lang: str) -> Any:
     import jinja2
 

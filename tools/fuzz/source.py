@@ -144,34 +144,51 @@ class DataSource(Source):
     ``st.composite`` strategy (or ``data.draw``)."""
 
     def __init__(self, draw: Callable[[Any], Any]) -> None:
-        from hypothesis import strategies as st
-
         self._draw = draw
-        self._integers = st.integers
         self.log: list[_Int] = []
 
     def int(self, lo: _Int, hi: _Int) -> _Int:
         if hi <= lo:  # Hypothesis is asked only for real choices, so logs align
             return lo
-        value: _Int = self._draw(self._integers(lo, hi))
+        strategy = _INTEGERS.get((lo, hi))
+        if strategy is None:  # st.integers(lo, hi), kept: Hypothesis gives the same one
+            from hypothesis import strategies as st
+
+            strategy = _INTEGERS[(lo, hi)] = st.integers(lo, hi)
+        value: _Int = self._draw(strategy)
         self.log.append(value)
         return value
 
     def group(self, make: Callable[[Source], T]) -> T:
         # a nested composite strategy is one span of Hypothesis's choice sequence; its
         # draws are logged here in order, as if drawn directly
-        from hypothesis import strategies as st
-
         outer = self
 
-        @st.composite
         def part(draw: Callable[[Any], Any]) -> Any:
             inner = DataSource(draw)
             inner.log = outer.log
             return make(inner)
 
-        result: T = self._draw(part())
+        result: T = self._draw(_composite(part))
         return result
+
+
+_INTEGERS: dict[tuple[int, int], Any] = {}
+"""``st.integers(lo, hi)`` by its bounds (Hypothesis caches them too, at a cost per draw)."""
+
+
+def _composite(part: Callable[..., Any]) -> Any:
+    """``st.composite(part)()``: the strategy drawing ``part(draw)``, as one span. Made as
+    ``st.composite`` makes it (the same strategy, the same span label: the same shrinking),
+    without the check ``st.composite`` runs on each new function (it reads and parses the
+    function's source: a tenth of the CPU of shrinking a case of many groups)."""
+    try:
+        from hypothesis.strategies._internal.core import CompositeStrategy
+    except ImportError:  # pragma: no cover - a Hypothesis that moved it: the public way
+        from hypothesis import strategies as st
+
+        return st.composite(part)()
+    return CompositeStrategy(part, (), {})  # type: ignore[no-untyped-call]
 
 
 def case_seed(seed: int, mode: str, index: int) -> str:

@@ -115,17 +115,18 @@ def _check_exclusions(outcomes: list[Outcome], trees: dict[str, ast.Module],
             o.check, o.check_note = UNVERIFIED, "not checked (--no-check)"
         return "not checked (--no-check): every exclusion unverified"
     note(f"checking {len(mine)} hand-judged exclusions (call graph, schema witnesses, "
-         f"fuzz of {budget.text()} and a replay of the scenarios reaching each)")
-    verdicts = check_all([(o.mutant, o.kind, o.witness) for o in mine], trees, budget, jobs,
-                         progress, reaching)
+         f"fuzz of {budget.text()}, each entry's targeted cases and a replay of the scenarios "
+         f"reaching each)")
+    verdicts = check_all([(o.mutant, o.kind, o.witness, o.cases) for o in mine], trees, budget,
+                         jobs, progress, reaching)
     for o, (verdict, evidence) in zip(mine, verdicts, strict=True):
         o.check, o.check_note = verdict, evidence
         if o.in_process == "equivalent" and verdict != CHECKED:
             o.in_process = "survived"
     return (f"call graph from fivetenk.adapter (python-api), schema witnesses "
-            f"(schema-forbidden), differential fuzz of each mutant ({budget.text()}) and "
-            f"replay of the scenarios reaching it (at most {REPLAY_LIMIT}, every reply "
-            f"compared)")
+            f"(schema-forbidden), differential fuzz of each mutant ({budget.text()}), the "
+            f"targeted cases an entry gives, and replay of the scenarios reaching it (at most "
+            f"{REPLAY_LIMIT}, every reply compared)")
 
 
 def _apply_equivalents(outcomes: list[Outcome], equivalents: Sequence[Equivalent],
@@ -152,7 +153,7 @@ def _apply_equivalents(outcomes: list[Outcome], equivalents: Sequence[Equivalent
             outcome.note = entry.reason
         elif outcome.status == "survived":
             outcome.status, outcome.note, outcome.kind = "equivalent", entry.reason, entry.kind
-            outcome.witness = entry.witness
+            outcome.witness, outcome.cases = entry.witness, entry.cases
         elif outcome.status != "unreliable":
             stale.append(f"{entry.where}: {mutant.where()} {mutant.function} "
                          f"{mutant.mutation} is listed as equivalent but was "
