@@ -414,17 +414,17 @@ def test_no_shipped_scenario_needs_more_redeals_than_it_lists(
     left out."""
     import dataclasses
 
-    from fivetenk.reference import python_api
+    from fivetenk.reference import dealing
 
     reshuffled: list[str] = []
-    real = python_api.shuffled_deck
+    real = dealing.shuffled
     current = [""]
 
-    def recorder(rng: Any) -> Any:
+    def recorder(cards: Any, rng: Any) -> Any:
         reshuffled.append(current[0])
-        return real(rng)
+        return real(cards, rng)
 
-    monkeypatch.setattr(python_api, "shuffled_deck", recorder)
+    monkeypatch.setattr(dealing, "shuffled", recorder)
     deals = [s for s in shipped() if s.setup is not None and "deal" in s.setup]
     with_redeals = [s for s in deals if s.setup is not None and s.setup["deal"].get("redeals")]
     assert len(deals) > 50 and with_redeals
