@@ -20,7 +20,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from chromium import chromium
 from pytest_bdd import given, parsers, then, when
 from pytest_bdd.parsers import StepParser
 
@@ -135,7 +134,10 @@ def _compiled(path: str) -> dict[str, Any]:
 
 @pytest.fixture(scope="session")
 def browser() -> Any:
-    """One Chromium per test process, for every browser test module (tests/chromium.py)."""
+    """One Chromium per test process, for every browser test module (tests/chromium.py,
+    imported here only: the nested pytest runs of some tests copy this file alone)."""
+    from chromium import chromium
+
     yield from chromium()
 
 
