@@ -710,6 +710,20 @@ Feature: R03 Legal combinations
         | 3H 3S 3D 4H 4S 4D SJ SJ BJ BJ        | pair wings SJ SJ and BJ BJ   |
         | 3H 3S 3D 4H 4S 4D 5H 5S 5D SJ SJ BJ  | single wings SJ, SJ and BJ   |
 
+    @id:R03-801 @R03.5 @R03.1 @D9 @D35
+    Scenario Outline: In play too, wings that <why> make no combination: the play is refused citing R03.1
+      Given a hand in play with seat 0 as banker
+      And seat 0 holds "<cards> 9C"
+      And seat 1 holds "8D 4C"
+      When seat 0 plays "<cards>"
+      Then the action is rejected citing R03.1
+      And seat 0 is asked to play
+
+      Examples:
+        | cards                   | why                  |
+        | 3H 3S 3D 3C 4H 4S 4D 4C | reuse the body ranks |
+        | 3H 3S 3D 4H 4S 4D SJ BJ | hold both jokers     |
+
     @id:R03-038 @R03.5 @R03.1 @D9
     Scenario Outline: The both-jokers ban is on wings: a joker triple takes the other joker
       When the cards "<cards>" are classified

@@ -7,8 +7,9 @@ work on the engine's own modules). The cards, errors, variants, combinations and
 (:mod:`.cards`, :mod:`.errors`, :mod:`.variants`, :mod:`.combos`, :mod:`.plays`) are
 loaded with the package; the game and what plays it (:mod:`.game`, :mod:`.actions`,
 :mod:`.calls`, :mod:`.dealing`, :mod:`.position`, :mod:`.settlement`,
-:mod:`.random_player`) on first use of one of their names, so that a command that only
-reads cards, or only serves the handshake, does not load the game at start-up.
+:mod:`.random_player`) and what only a Python caller uses (:mod:`.python_api`) on first
+use of one of their names, so that a command that only reads cards, or only serves the
+handshake, does not load the game at start-up.
 """
 
 from __future__ import annotations
@@ -39,25 +40,26 @@ from .errors import (
     InvalidPosition,
     RulesError,
 )
-from .plays import Play, count_plays, legal_plays
+from .plays import Play, legal_plays
 from .provenance import VARIANT_RULINGS
 from .variants import CHOICES, DEFAULT, Variants
 
 if TYPE_CHECKING:  # loaded on first use (LAZY, __getattr__); named here for the type checker
     from .actions import Action, CallSpec, card_key
-    from .calls import callable_faces, legal_call_pairs
-    from .dealing import KITTY_SIZE, SEATS, shuffled_deck
+    from .dealing import KITTY_SIZE, SEATS
     from .game import Game, Phase
     from .position import parse_position
+    from .python_api import callable_faces, count_plays, legal_call_pairs, pick, shuffled_deck
     from .random_player import HandRecord, RandomPlayer, play_match, replay_match
     from .settlement import BANDS
 
 LAZY: dict[str, str] = {
     "Action": "actions", "CallSpec": "actions", "card_key": "actions",
-    "callable_faces": "calls", "legal_call_pairs": "calls",
-    "KITTY_SIZE": "dealing", "SEATS": "dealing", "shuffled_deck": "dealing",
+    "KITTY_SIZE": "dealing", "SEATS": "dealing",
     "Game": "game", "Phase": "game",
     "parse_position": "position",
+    "callable_faces": "python_api", "count_plays": "python_api",
+    "legal_call_pairs": "python_api", "pick": "python_api", "shuffled_deck": "python_api",
     "HandRecord": "random_player", "RandomPlayer": "random_player",
     "play_match": "random_player", "replay_match": "random_player",
     "BANDS": "settlement",
@@ -124,6 +126,7 @@ __all__ = [
     "make_combo",
     "parse_cards",
     "parse_position",
+    "pick",
     "play_match",
     "points",
     "replay_match",

@@ -10,8 +10,11 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 
 from fivetenk.reference.cards import Card, Rank, full_deck
-from fivetenk.reference.dealing import DRAWS, KITTY_SIZE, PACK_SIZE, validate_deck
+from fivetenk.reference.dealing import DRAWS, KITTY_SIZE, validate_deck
 from fivetenk.reference.errors import InvalidCards
+
+PACK_SIZE = len(full_deck())
+"""162: three decks with jokers (R01.1)."""
 
 
 def arrange_deck(

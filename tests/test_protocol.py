@@ -36,8 +36,8 @@ from fivetenk.protocol import (
     request_step,
     step_request,
 )
-from fivetenk.reference.dealing import shuffled_deck
 from fivetenk.reference.game import Game
+from fivetenk.reference.python_api import shuffled_deck
 from fivetenk.reference.random_player import RandomPlayer
 from fivetenk.runner import run_scenario
 from fivetenk.scenario import Scenario

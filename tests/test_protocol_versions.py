@@ -150,6 +150,8 @@ def test_a_rejection_no_convention_describes_is_unnamed_and_never_a_skip() -> No
     ({"op": "classify", "cards": ["3H", "3H", "3H", "3H"], "expect": {"accepted": False}},
      "cards-copies"),
     ({"op": "points", "cards": ["XX"], "expect": {"accepted": False}}, "cards-token"),
+    ({"op": "act", "action": {"type": "play", "seat": 0, "cards": ["9C", "9c"]},
+      "expect": {"accepted": False, "clause": "R01.1"}}, "cards-token"),
     ({"op": "classify", "cards": [], "expect": {"accepted": False}}, "cards-empty"),
     ({"op": "beats", "reply": ["5H"], "top": ["3H", "4S"], "expect": {"accepted": False}},
      "top-illegal"),

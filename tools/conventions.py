@@ -87,7 +87,7 @@ CONVENTIONS: tuple[Convention, ...] = (
                "a query's cards holding a face more than three times are refused, citing "
                "R01.1"),
     Convention("cards-token", ("R01.1",), ("D35",), 0,
-               "a query's token that is no card is refused, citing R01.1"),
+               "a query's or a play's token that is no card is refused, citing R01.1"),
     Convention("cards-empty", ("R03.1",), ("D35",), 0,
                "no cards where a combination is asked (classify's cards, beats' reply or "
                "top, a top play) are refused, citing R03.1"),
@@ -238,8 +238,9 @@ def step_conventions(step: Mapping[str, Any], variants: Mapping[str, str] | None
         if op == "act" and isinstance(action, dict) and action.get("type") == "play" \
                 and "shape" in action:
             found.add("reading-bare" if _bare(action["shape"]) else "reading-full")
-        if rejected:
-            found.add("action-clause")
+        if rejected:  # a card token that is no card cites R01.1 (protocol.md, act)
+            found.add("cards-token" if op == "act" and isinstance(action, dict)
+                      and _holds_no_card(action.get("cards")) else "action-clause")
         return frozenset(found)
     if op in QUERY_CARD_KEYS:
         if op == "plays" and "families" in step:  # a count vector (fivetenk.vectors)
@@ -250,6 +251,18 @@ def step_conventions(step: Mapping[str, Any], variants: Mapping[str, str] | None
             found.add(_query_rejection(step, dict(variants or {})))
         return frozenset(found)
     return frozenset({UNNAMED} if rejected else ())
+
+
+def _holds_no_card(tokens: Any) -> bool:
+    """Whether an action's ``cards`` hold a token that is no card of the pack."""
+    if not isinstance(tokens, list):
+        return False
+    for token in tokens:
+        try:
+            Card.parse(token)
+        except (RulesError, TypeError, AttributeError):
+            return True
+    return False
 
 
 def _bare(text: Any) -> bool:

@@ -296,7 +296,7 @@ class ReferenceDriver:
                     first=deal.get("first"),
                     redeals=[parse_cards(d) for d in deal.get("redeals", [])],
                     variants=self.variants,
-                    levels=[_Rank.parse(lv) for lv in deal["levels"]] if "levels" in deal else None,
+                    levels=deal.get("levels"),  # read by the engine (Game.new)
                     previous_winners=deal.get("previous_winners"),
                     previous_banker=deal.get("previous_banker"),
                     hand_number=deal.get("hand", 1),
@@ -435,7 +435,7 @@ class ReferenceDriver:
 
     def _plays(self, step: dict[str, Any]) -> dict[str, Any]:
         """The legal plays listed, and their number counted without listing them
-        (:func:`reference.plays.count_plays`, the engine's counter) under ``self_check``:
+        (:func:`reference.python_api.count_plays`, the engine's counter) under ``self_check``:
         a scenario's ``there are N legal plays`` then pins the counter, its ``… is among
         them`` the listing, and the two must agree (an internal error of the engine
         otherwise)."""

@@ -52,7 +52,7 @@ from .framing import ReplyError as ReplyError
 from .framing import loads_strict as loads_strict
 from .framing import nesting_depth as nesting_depth
 from .framing import parse_reply as parse_reply
-from .reference import CHOICES, InvalidCards, Variants, count_plays, parse_cards
+from .reference import CHOICES, InvalidCards, Variants, parse_cards
 from .shapes import EXTRA_SHAPES, JOKER_RULES, KIT_RUNS, WING_RULES
 from .shapes import SHAPES as SHAPE_WORDS
 
@@ -493,7 +493,7 @@ def _fast_query(cmd: str, result: Any) -> bool:
 def plays_bound(hand: Any) -> int | None:
     """The most entries a ``plays`` listing for ``hand`` (the request's card tokens) can
     hold under any variant values: the reference engine's count of the plays the hand can
-    lead (:func:`~fivetenk.reference.plays.count_plays`; the replies to a top play are
+    lead (:func:`~fivetenk.reference.python_api.count_plays`; the replies to a top play are
     some of them), the largest over every combination of variant values; None for a hand
     the engine cannot read. A 32-card hand forms at most a few thousand plays (ten triples
     and both jokers: 6,309), all 162 cards 128,162."""
@@ -504,6 +504,8 @@ def plays_bound(hand: Any) -> int | None:
 
 @functools.lru_cache(maxsize=256)
 def _plays_bound(hand: tuple[str, ...]) -> int | None:
+    from .reference import count_plays  # lazy: it loads the game's modules (python_api)
+
     names = sorted(CHOICES)
     try:
         cards = parse_cards(hand)

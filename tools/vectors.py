@@ -45,7 +45,7 @@ from typing import Any
 import jsonschema
 
 from .paths import data_dir
-from .reference import CHOICES, Card, Combo, Variants, full_deck, legal_plays
+from .reference import CHOICES, Card, Combo, Variants, full_deck, legal_plays, pick
 from .scenario import Scenario
 from .shapes import SHAPES, shape_of
 
@@ -160,7 +160,7 @@ def _top(rng: random.Random, rest: list[Card], shape: str, variants: Variants
                  if shape_of(p.combo.notation()) == shape]
         if plays:
             play = rng.choice(plays[: max(1, len(plays) // 3)])  # the weaker: more replies
-            return play.pick(other), play.combo
+            return pick(play, other), play.combo
     return None
 
 

@@ -51,6 +51,7 @@ from ..reference import (
     legal_call_pairs,
     legal_plays,
     parse_position,
+    pick,
     shuffled_deck,
 )
 from .source import Case, Source
@@ -163,7 +164,7 @@ def _lead(src: Source, game: Game, seat: int, counts: Any, size: int, rare: bool
             whole = [p for p in plays if len(p.ranks) == size]
             plays = whole or plays
         play = src.choice(plays)
-        return Action.play(seat, play.pick(hand), shape=play.combo.notation())
+        return Action.play(seat, pick(play, hand), shape=play.combo.notation())
     groups = _groups(counts)
     ranks = list(groups)
     cards = groups[src.choice(ranks)]
@@ -190,7 +191,7 @@ def _reply(src: Source, game: Game, seat: int, counts: Any, size: int, top: Comb
         bombs = [p for p in plays if p.combo.tier >= 3]
         plays = whole or (bombs if bombs and src.bool(60) else plays)
     play = src.choice(plays)
-    return Action.play(seat, play.pick(hand), shape=play.combo.notation())
+    return Action.play(seat, pick(play, hand), shape=play.combo.notation())
 
 
 def near_miss(src: Source, game: Game) -> dict[str, Any] | None:

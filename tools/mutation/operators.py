@@ -53,7 +53,11 @@ TARGETS = ("combos", "plays", "table", "trick", "calls", "settlement", "game", "
 """The modules of ``reference/`` mutated: the rules modules, and since issue 30 the
 rejection table, the cards, the actions and the variants (each decides what an engine
 answers). Not mutated: ``errors`` (exception classes), ``provenance`` (instrumentation),
-``random_player`` (a player, not the rules)."""
+``random_player`` (a player, not the rules), and ``python_api`` with ``python_api_parts``:
+the engine's Python API that no request of the protocol reaches (listing legal actions and
+calls, choosing a listed play's cards, counting plays, writing a position, an action's
+JSON, the non-default variants, a shuffled pack; each module's docstring gives the
+reasons), moved there out of the rules modules (issue 30, item 5)."""
 
 PACKAGE = "fivetenk.reference"
 MODULE_LEVEL = "<module>"

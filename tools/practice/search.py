@@ -44,6 +44,7 @@ from ..reference import (
     full_deck,
     legal_plays,
 )
+from ..reference import pick as pick_cards
 from .reasons import CLAUSE, Alternative, Suggestion
 from .strategy import replies, suggest
 
@@ -293,7 +294,7 @@ def candidates(game: Game, seat: int, advice: Suggestion) -> list[Action]:
         for play in legal_plays(hand, game.top, game.variants):
             if play.combo.shape not in shapes:
                 shapes.add(play.combo.shape)
-                found.append(Action.play(seat, play.pick(hand), shape=play.combo.notation()))
+                found.append(Action.play(seat, pick_cards(play, hand), shape=play.combo.notation()))
     out: list[Action] = []
     for action in found:
         if len(out) >= MAX_CANDIDATES:

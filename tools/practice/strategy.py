@@ -85,6 +85,7 @@ from ..reference import (
     classify,
     legal_call_pairs,
     legal_plays,
+    pick,
 )
 
 # the suggestion's data, imported from here before reasons.py was split out
@@ -511,7 +512,7 @@ def _pick(play: Play, hand: list[Card], plan: CallPlan) -> list[Card]:
     """The cards realising ``play``: called faces the seat means to play first, those it
     keeps away from last, otherwise the lowest suits (as :meth:`Play.pick`)."""
     if play.combo.shape in (Shape.MIXED_5_10_K, Shape.SUITED_5_10_K):
-        return play.pick(hand)
+        return pick(play, hand)
     want = {s.face for s in plan.join}
     shun = {s.face for s in plan.avoid}
     # the hand is in the canonical order already; only called faces move
