@@ -43,6 +43,20 @@ Feature: R01 Configuration
       And seat 2 holds "5H 5H"
       Then the position is refused citing R01.1
 
+    @id:R01-801 @R01.1 @D35
+    Scenario Outline: A card's suit is D, C, H or S: a play of "<cards>" holds no card of the pack and is refused citing R01.1
+      Given a hand in play with seat 0 as banker
+      And seat 0 holds "9C 3D"
+      And seat 1 holds "8D 4C"
+      When seat 0 plays "<cards>"
+      Then the action is rejected citing R01.1
+      And seat 0 is asked to play
+
+      Examples:
+        | cards |
+        | 9X    |
+        | 9C 9c |
+
   Rule: R01.2 Twenty-six cards each, a six-card kitty and two distinct hidden calls
 
     @id:R01-003 @R01.2 @D2 @D29

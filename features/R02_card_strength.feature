@@ -130,6 +130,23 @@ Feature: R02 Card strength
         | 10H 10S 10D JH JS JD       | KH KS KD AH AS AD          | beats         |
         | KH KS KD AH AS AD          | 10H 10S 10D JH JS JD       | does not beat |
 
+    @id:R02-801 @R02.1 @R04.2 @D8 @D9 @D12
+    Scenario Outline: Cards played in any order are shown weakest first, each rank's suits in the order D C H S
+      Given a hand in play with seat 0 as banker
+      And seat 0 holds "<held>"
+      And seat 1 holds "8D 3C"
+      When seat 0 leads "<played>"
+      Then the trick's plays are "0: <shown> = <reading>"
+
+      Examples:
+        | held                  | played          | shown           | reading         |
+        | 4D 3S 5H 6C 7D 9C     | 7D 6C 5H 4D 3S  | 3S 4D 5H 6C 7D  | straight 3-7    |
+        | 4D 3S 5H 6C 7D 9C     | 4D 3S 5H 6C 7D  | 3S 4D 5H 6C 7D  | straight 3-7    |
+        | SJ 2S 2S 2S 9C        | SJ 2S 2S 2S     | 2S 2S 2S SJ     | triple+single 2 |
+        | 5S 10D KC 9C          | KC 10D 5S       | 5S 10D KC       | 5-10-K mixed    |
+        | 9S 9C 9H 9D 4C        | 9S 9H 9C 9D     | 9D 9C 9H 9S     | bomb 4x9        |
+        | 9S 9D 4C              | 9S 9D           | 9D 9S           | pair 9          |
+
   Rule: R02.2 Individual levels never change card strength or create trump cards
 
     @id:R02-010 @R02.2 @R02.1 @D8

@@ -506,6 +506,45 @@ Feature: R03 Legal combinations
         """
       Then the position is refused citing R03.3
 
+    @id:R03-705 @R03.3 @R13.2 @D40 @position-duties
+    Scenario: A position whose trick holds a reply that does not beat (7D on 9C) and then a king that does is refused citing R03.3: the king is on the table, not among the captured points
+      Given the position is:
+        """
+        {
+          "hand": 1,
+          "phase": "playing",
+          "deal": 1,
+          "levels": ["3", "3", "3", "3", "3", "3"],
+          "previous_winners": [],
+          "previous_banker": null,
+          "banker": 0,
+          "reveal": null,
+          "buried": ["3D", "3D", "3C", "3C", "3H", "3H"],
+          "calls": [{"face": "AH", "ordinal": 1, "played": 3, "resolved_by": 0}, {"face": "AS", "ordinal": 1, "played": 3, "resolved_by": 0}],
+          "hands": [
+            ["3D", "4D"],
+            ["3C", "4C"],
+            ["3H", "7H"],
+            ["4S", "QC"],
+            [],
+            []
+          ],
+          "captured": [290, 0, 0, 0, 0, 0],
+          "trick": {
+            "leader": 1,
+            "plays": [
+              {"seat": 1, "cards": ["9C"], "combo": "single 9"},
+              {"seat": 2, "cards": ["7D"]},
+              {"seat": 3, "cards": ["KC"]}
+            ],
+            "passed": []
+          },
+          "turn": 0,
+          "out": [4, 5]
+        }
+        """
+      Then the position is refused citing R03.3
+
   Rule: R03.4 Straights have 5+ cards, pair runs 2+ pairs, airplanes 2+ triples, all within 3…A
 
     @id:R03-029 @R03.4 @D9
@@ -670,6 +709,20 @@ Feature: R03 Legal combinations
         | 3H 3S 3D 4H 4S 4D SJ BJ              | single wings SJ and BJ       |
         | 3H 3S 3D 4H 4S 4D SJ SJ BJ BJ        | pair wings SJ SJ and BJ BJ   |
         | 3H 3S 3D 4H 4S 4D 5H 5S 5D SJ SJ BJ  | single wings SJ, SJ and BJ   |
+
+    @id:R03-801 @R03.5 @R03.1 @D9 @D35
+    Scenario Outline: In play too, wings that <why> make no combination: the play is refused citing R03.1
+      Given a hand in play with seat 0 as banker
+      And seat 0 holds "<cards> 9C"
+      And seat 1 holds "8D 4C"
+      When seat 0 plays "<cards>"
+      Then the action is rejected citing R03.1
+      And seat 0 is asked to play
+
+      Examples:
+        | cards                   | why                  |
+        | 3H 3S 3D 3C 4H 4S 4D 4C | reuse the body ranks |
+        | 3H 3S 3D 4H 4S 4D SJ BJ | hold both jokers     |
 
     @id:R03-038 @R03.5 @R03.1 @D9
     Scenario Outline: The both-jokers ban is on wings: a joker triple takes the other joker

@@ -302,6 +302,21 @@ Feature: R04 5,10,K combinations
         """
       Then the position is refused citing R04.2
 
+    @id:R04-801 @R04.2 @D10 @D12 @D35 @D38
+    Scenario Outline: A suited 5,10,K names its suit by one letter: a play declared as "<declared>" is refused citing R03.1
+      Given a hand in play with seat 0 as banker
+      And seat 0 holds "<cards> 9C"
+      And seat 1 holds "8D 4C"
+      When seat 0 plays "<cards>" as "<declared>"
+      Then the action is rejected citing R03.1
+      And seat 0 is asked to play
+
+      Examples:
+        | cards     | declared          |
+        | 5C 10C KC | 5-10-K suited CC  |
+        | 5D 10D KD | 5-10-K suited DD  |
+        | 5C 10C KC | 5-10-K suited C D |
+
   Rule: R04.3 All mixed combinations have equal strength
 
     @id:R04-017 @R04.3 @D11 @D12

@@ -691,6 +691,23 @@ Feature: R05 Bombs and rockets
         | 2H 2S                   |
         | 5S 10S KS               |
 
+    @id:R05-801 @R05.3 @D9 @D11 @D26 @D35
+    Scenario Outline: Under joker sets, in play, a rocket no larger than the top rocket is refused citing R05.3
+      Given the variant "rocket" is "joker_sets"
+      And a hand in play with seat 0 as banker
+      And seat 0 holds "9C"
+      And seat 1 holds "<reply> 4C"
+      And seat 2 holds "7H"
+      And seat 0 led "SJ SJ BJ"
+      When seat 1 plays "<reply>"
+      Then the action is rejected citing R05.3
+      And the top play is "rocket x3" by seat 0
+
+      Examples:
+        | reply    |
+        | SJ BJ    |
+        | SJ BJ BJ |
+
     @id:R05-305 @R05.3 @D9 @D10 @D11 @D26
     Scenario: Under joker sets a play may declare its rocket: "rocket" for SJ BJ, "rocket x3" for three jokers
       Given the variant "rocket" is "joker_sets"

@@ -157,6 +157,25 @@ Feature: R11 Calling hidden partners
         """
       Then the position is refused citing R11.1
 
+    @id:R11-801 @R11.1 @D13 @D34 @D35
+    Scenario Outline: A call is an object of a face and an ordinal: <what> is malformed and cites no clause
+      Given seat 2 is dealt "3H AH AH AH KH KH KH"
+      And the kitty is "4D 4C 4H 4S 6D 6C"
+      When seat 2 reveals "3H"
+      And seat 2 buries "4D 4C 4H 4S 6D 6C"
+      And the action {"type": "call", "seat": 2, "calls": [<call>, {"face": "AS", "ordinal": 1}]} is sent
+      Then the action is rejected citing no clause
+      And no calls have been announced
+      And seat 2 is asked to call
+
+      Examples:
+        | what                        | call                                     |
+        | a call without its ordinal  | {"face": "AH"}                           |
+        | a call with a key of its own | {"face": "AH", "ordinal": 1, "seat": 2} |
+        | an ordinal of true          | {"face": "AH", "ordinal": true}          |
+        | an ordinal written as text  | {"face": "AH", "ordinal": "1"}           |
+        | a call written as text      | "AH:1"                                   |
+
   Rule: R11.2 Call the A of a suit; descend only when all three As are buried
 
     @id:R11-005 @R11.2 @D13 @D34

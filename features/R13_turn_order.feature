@@ -269,6 +269,39 @@ Feature: R13 Turn order
         """
       Then the position is refused citing R13.1
 
+    @id:R13-801 @R13.1 @D1 @D35
+    Scenario Outline: Seats are numbered 0 to 5: an action from seat <seat> is malformed and cites no clause
+      Given a hand in play with seat 0 as banker
+      And seat 0 holds "8D 3C"
+      And seat 1 holds "9H 4C"
+      And seat 0 led "7S"
+      When the action {"type": "pass", "seat": <seat>} is sent
+      Then the action is rejected citing no clause
+      And seat 1 is asked to play
+
+      Examples:
+        | seat |
+        | 6    |
+        | -1   |
+        | true |
+        | "1"  |
+
+    @id:R13-802 @R13.1 @D1 @D35
+    Scenario Outline: An action names a known type and its seat: <what> is malformed and cites no clause
+      Given a hand in play with seat 0 as banker
+      And seat 0 holds "8D 3C"
+      And seat 1 holds "9H 4C"
+      And seat 0 led "7S"
+      When the action <action> is sent
+      Then the action is rejected citing no clause
+      And seat 1 is asked to play
+
+      Examples:
+        | what                     | action                                          |
+        | an unknown type          | {"type": "fold", "seat": 1}                     |
+        | an action without a seat | {"type": "pass"}                                |
+        | a pass with cards        | {"type": "pass", "seat": 1, "cards": ["9H"]}    |
+
   Rule: R13.2 Beat with a higher matching combination or a higher special shape, or pass
 
     @id:R13-008 @R13.2 @D11
@@ -524,6 +557,22 @@ Feature: R13 Turn order
         }
         """
       Then the position is refused citing R13.2
+
+    @id:R13-803 @R13.2 @D35
+    Scenario Outline: A play's cards are a list of card tokens: cards given as <what> are malformed and cite no clause
+      Given a hand in play with seat 0 as banker
+      And seat 0 holds "8D 3C"
+      And seat 1 holds "9H 4C"
+      And seat 0 led "7S"
+      When the action {"type": "play", "seat": 1, "cards": <cards>} is sent
+      Then the action is rejected citing no clause
+      And seat 1 is asked to play
+
+      Examples:
+        | what      | cards     |
+        | one text  | "9H"      |
+        | null      | null      |
+        | an object | {"9H": 1} |
 
   Rule: R13.3 The trick ends when all other active players pass
 

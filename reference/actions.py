@@ -25,6 +25,7 @@ from typing import Any, Literal, cast
 
 from .cards import Card, parse_cards
 from .errors import InvalidNotation
+from .python_api_parts import action_json
 
 SEATS = 6
 """Six players, seats 0–5 (D1)."""
@@ -70,12 +71,8 @@ class CallSpec:
 
     @classmethod
     def from_json(cls, data: Any) -> CallSpec:
-        """Parse ``{"face": "AH", "ordinal": 1}``; a string ``"AH:1"`` is also accepted."""
-        if isinstance(data, str):
-            face, sep, ordinal = data.partition(":")
-            if not sep or not ordinal.isdigit():
-                raise InvalidNotation(f"a call is written FACE:ORDINAL (AH:1), not {data!r}")
-            return cls(Card.parse(face), int(ordinal))
+        """Parse ``{"face": "AH", "ordinal": 1}`` (``schemas/action.schema.json``); anything
+        else is malformed, a text ``"AH:1"`` included."""
         if not isinstance(data, Mapping):
             raise InvalidNotation(f"a call must be an object {{face, ordinal}}, not {data!r}")
         missing = {"face", "ordinal"} - set(data)
@@ -147,7 +144,7 @@ class Action:
         return cls("bury", seat, cards=tuple(_cards(cards)))
 
     @classmethod
-    def call(cls, seat: int, calls: Iterable[CallSpec | Mapping[str, Any] | str]) -> Action:
+    def call(cls, seat: int, calls: Iterable[CallSpec | Mapping[str, Any]]) -> Action:
         specs = tuple(c if isinstance(c, CallSpec) else CallSpec.from_json(c) for c in calls)
         return cls("call", seat, calls=specs)
 
@@ -161,16 +158,9 @@ class Action:
 
     # -- JSON ------------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"type": self.type, "seat": self.seat}
-        if self.type == "reveal":
-            out["card"] = str(self.card)
-        elif self.type in ("bury", "play"):
-            out["cards"] = [str(c) for c in self.cards]
-            if self.shape is not None:
-                out["shape"] = self.shape
-        elif self.type == "call":
-            out["calls"] = [c.to_json() for c in self.calls]
-        return out
+        """The JSON form, which :meth:`from_json` reads back; Python API only
+        (:func:`.python_api_parts.action_json`)."""
+        return action_json(self)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Action:

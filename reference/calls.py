@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from itertools import combinations, product
 from typing import Any
 
 from . import provenance
@@ -34,25 +33,6 @@ def callable_face(suit: Suit, buried: Counter[Card]) -> Card | None:
         if buried[face] < DECKS:
             return face
     return None
-
-
-def callable_faces(buried: Iterable[Card]) -> dict[Suit, Card]:
-    """The callable face of each suit given the buried cards (D13, R11.2)."""
-    counts = Counter(buried)
-    out: dict[Suit, Card] = {}
-    for suit in Suit:
-        face = callable_face(suit, counts)
-        if face is not None:
-            out[suit] = face
-    return out
-
-
-def max_ordinal(face: Card, buried: Iterable[Card], variants: Variants = DEFAULT) -> int:
-    """The highest ordinal that may be called for ``face`` (D14): the unburied copies under
-    the ``bounded`` variant, 3 under ``any``."""
-    if variants.call_ordinal == "any":
-        return DECKS
-    return DECKS - sum(1 for c in buried if c == face)
 
 
 def call_problem(
@@ -97,24 +77,6 @@ def call_problem(
                 "call-ordinal",
             )
     return None
-
-
-def legal_call_pairs(
-    buried: Iterable[Card], variants: Variants = DEFAULT
-) -> list[tuple[CallSpec, CallSpec]]:
-    """Every legal pair of calls, first call in the lower suit (D < C < H < S), then by
-    ordinals: at most 6 suit pairs × 9 ordinal pairs."""
-    buried = list(buried)
-    faces = callable_faces(buried)
-    out: list[tuple[CallSpec, CallSpec]] = []
-    for first, second in combinations(sorted(faces), 2):
-        f1, f2 = faces[first], faces[second]
-        for o1, o2 in product(
-            range(1, max_ordinal(f1, buried, variants) + 1),
-            range(1, max_ordinal(f2, buried, variants) + 1),
-        ):
-            out.append((CallSpec(f1, o1), CallSpec(f2, o2)))
-    return out
 
 
 @dataclass(slots=True)

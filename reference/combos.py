@@ -11,7 +11,8 @@ R05.1–R05.3); D12 5,10,K; the house-rule variants of the rocket (D9, D26, D36)
 twelve-card bomb (D37).
 
 **Strength order (``Combo.strength``)** — one documented total order on all readings, used
-for "strongest first" in :func:`classify` and for the order of enumerated plays:
+for "strongest first" in :func:`classify` (which orders the readings of one card set: a
+rocket and ordinary readings, :func:`_order`) and for the order of enumerated plays:
 
 1. tier: ordinary < mixed 5,10,K < suited 5,10,K < bomb < rocket (R04.1);
 2. ordinary readings: by shape in the order single < pair < triple < triple+single <
@@ -40,6 +41,7 @@ from functools import lru_cache
 from . import provenance
 from .cards import Card, Rank, Suit, check_copies, format_cards
 from .errors import IllegalPlay, InvalidCards, InvalidNotation
+from .python_api_parts import strength
 from .rejections import PlayRejection, play_rejection
 from .variants import DEFAULT, Variants
 
@@ -169,12 +171,6 @@ class Combo:
     suit: Suit | None = None
 
     def __post_init__(self) -> None:
-        if not isinstance(self.shape, Shape):
-            object.__setattr__(self, "shape", Shape(self.shape))
-        if not isinstance(self.key, Rank):
-            object.__setattr__(self, "key", Rank(self.key))
-        if self.suit is not None and not isinstance(self.suit, Suit):
-            object.__setattr__(self, "suit", Suit(self.suit))
         problem = _combo_problem(self.shape, self.key, self.length, self.size, self.suit)
         if problem is not None:
             raise IllegalPlay(problem[0], clause=problem[1])
@@ -193,17 +189,10 @@ class Combo:
 
     @property
     def strength(self) -> tuple[int, int, int, int]:
-        """Position in the total strength order (module docstring); larger is stronger."""
-        tier = self.tier
-        if tier == 0:
-            return (0, _ORDINARY_INDEX[self.shape], self.length, int(self.key))
-        if tier == 2:
-            return (2, int(self.suit or 0), 0, 0)
-        if tier == 3:
-            return (3, self.size, int(self.key), 0)
-        if tier == 4:
-            return (4, self.size, 0, 0)
-        return (tier, 0, 0, 0)
+        """Position in the total strength order (module docstring); larger is stronger.
+        Python API only (:func:`.python_api_parts.strength`): the engine orders only the
+        readings of one card set (:func:`_order`)."""
+        return strength(self, _ORDINARY_INDEX)
 
     def notation(self) -> str:
         """Canonical text: ``single 7``, ``straight 3-7``, ``bomb 4x7``, ``rocket x3``…"""
@@ -399,7 +388,8 @@ def rank_counts(cards: Iterable[Card]) -> list[int]:
 def classify(cards: Iterable[Card], variants: Variants = DEFAULT) -> tuple[Combo, ...]:
     """Every legal reading of a card set, strongest first, ``()`` if it is illegal (R03.1).
 
-    Readings are distinct and ordered by ``Combo.strength`` descending (module docstring).
+    Readings are distinct and ordered strongest first by the strength order of the module
+    docstring.
     Raises :class:`InvalidCards` for an empty set (R03.1) and for more than three copies
     of one face (R01.1).
     """
@@ -504,8 +494,18 @@ def readings_of_counts(counts: Counts, distinct: bool, rocket: str) -> tuple[Com
         found.extend(_triple_with_kicker(present, counts))
     found.extend(_runs(present, counts))
     found.extend(_winged(present, counts, total, distinct))
-    found.sort(key=lambda combo: combo.strength, reverse=True)
+    found.sort(key=_order, reverse=True)
     return tuple(found)
+
+
+def _order(combo: Combo) -> tuple[int, ...]:
+    """Where a reading stands among the other readings of its card set, strongest last: the
+    strength order of the module docstring, of which only two tiers meet here (a 5,10,K or
+    a bomb is the one reading of its set): a rocket above the ordinary readings, and these
+    by shape, body length and key."""
+    if combo.tier:
+        return (combo.tier,)
+    return (combo.tier, _ORDINARY_INDEX[combo.shape], combo.length, int(combo.key))
 
 
 def _is_rocket(jokers: int, rocket: str) -> bool:

@@ -13,11 +13,10 @@ from collections.abc import Iterable, Sequence
 from . import provenance
 from .cards import Card, Rank, full_deck
 from .errors import InvalidCards
+from .python_api_parts import pack_problems, shuffled
 
 SEATS = 6
 """Seats 0–5, play and search direction s → s+1 mod 6 (D1)."""
-PACK_SIZE = 162
-"""Three decks with jokers (R01.1)."""
 DRAWS = 156
 """Dealt cards: 26 per seat (D2)."""
 HAND_SIZE = 26
@@ -25,32 +24,6 @@ KITTY_SIZE = 6
 """The last six cards of the deck (D2), taken and then buried by the banker (R10.1)."""
 
 _PACK = Counter(full_deck())
-
-
-def pack_problems(cards: Sequence[Card], what: str = "the deck") -> list[str]:
-    """Why ``cards`` is not exactly the 162-card pack, one message per missing or extra
-    face (empty if it is)."""
-    problems: list[str] = []
-    if len(cards) != PACK_SIZE:
-        problems.append(f"{what} has {len(cards)} cards, not {PACK_SIZE} (R01.1)")
-    counts = Counter(cards)
-    extra = counts - _PACK
-    missing = _PACK - counts
-    if extra:
-        problems.append(
-            f"{what} has too many copies of "
-            + ", ".join(f"{card} ({counts[card]})" for card in sorted(extra))
-            + " (R01.1)"
-        )
-    if missing:
-        problems.append(
-            f"{what} lacks "
-            + ", ".join(
-                f"{card}" + (f" x{n}" if n > 1 else "") for card, n in sorted(missing.items())
-            )
-            + " (R01.1)"
-        )
-    return problems
 
 
 def validate_deck(deck: Sequence[Card | str]) -> tuple[Card, ...]:
@@ -62,17 +35,10 @@ def validate_deck(deck: Sequence[Card | str]) -> tuple[Card, ...]:
         raise InvalidCards("a deck order must be a sequence of cards", clause="R01.1") from None
     if not all(isinstance(c, Card) for c in cards):
         raise InvalidCards("a deck order must hold only cards", clause="R01.1")
-    problems = pack_problems(cards)
-    if problems:
-        raise InvalidCards("; ".join(problems), clause="R01.1")
+    if Counter(cards) != _PACK:  # in words only for a Python caller: the protocol's deck
+        # has 162 cards (its schema) and a fourth copy is refused as the cards are read
+        raise InvalidCards("; ".join(pack_problems(cards, _PACK)), clause="R01.1")
     return cards
-
-
-def shuffled_deck(rng: random.Random) -> tuple[Card, ...]:
-    """A shuffled pack drawn from ``rng`` (deterministic for a seeded generator)."""
-    deck = full_deck()
-    rng.shuffle(deck)
-    return tuple(deck)
 
 
 class Deal:
@@ -113,8 +79,9 @@ class Deal:
     def start(self, deck: tuple[Card, ...] | None = None) -> None:
         """Begin the next deal with ``deck``, or for a redeal the next queued deck order,
         else a reshuffle by the seeded generator (R08.4, D5)."""
-        if deck is None:
-            deck = self.redeals.popleft() if self.redeals else shuffled_deck(self.rng)
+        if deck is None:  # a redeal; reshuffled only for a Python caller (a scenario's deal
+            # lists its redeals): Python API
+            deck = self.redeals.popleft() if self.redeals else shuffled(full_deck(), self.rng)
         self.number += 1
         self.decks.append(deck)
         self.deck = deck

@@ -22,14 +22,13 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any
 
-from . import provenance
+from . import provenance, python_api
 from .actions import Action, CallSpec, Decision, card_key
-from .calls import CallState, call_problem, legal_call_pairs
+from .calls import CallState, call_problem
 from .cards import Card, Rank, format_cards
 from .combos import Combo
-from .dealing import DRAWS, KITTY_SIZE, SEATS, Deal, shuffled_deck, validate_deck
+from .dealing import DRAWS, KITTY_SIZE, SEATS, Deal, validate_deck
 from .errors import IllegalAction, InvalidPosition, RulesError
-from .plays import legal_plays
 from .settlement import Ending, HandResult, settle
 from .table import Table
 from .variants import DEFAULT, Variants
@@ -115,11 +114,9 @@ class Game:
         """
         game = cls()
         problems: list[str] = []
-        if not isinstance(variants, Variants):
-            problems.append("variants must be a Variants value")
         if isinstance(hand_number, bool) or not isinstance(hand_number, int) or hand_number < 1:
             problems.append(f"hand_number must be a positive integer, not {hand_number!r}")
-            hand_number = 1
+        later = isinstance(hand_number, int) and hand_number > 1  # not for a bad number
         parsed_levels = _parse_levels(levels, problems) if levels is not None else None
         winners: tuple[int, ...] = ()
         if previous_winners is not None:
@@ -128,9 +125,9 @@ class Game:
                 problems.append(f"previous_winners must be seats 0-5, not {list(winners)}")
         if previous_banker is not None and not _is_seat(previous_banker):
             problems.append(f"previous_banker must be a seat 0-5, not {previous_banker!r}")
-        if hand_number > 1 and not winners:
+        if later and not winners:
             problems.append("a later hand needs previous_winners, the eligible revealers (D6)")
-        if hand_number > 1 and previous_banker is None:
+        if later and previous_banker is None:
             problems.append("a later hand needs previous_banker for the fallback search (D5)")
         if first is not None and not _is_seat(first):
             problems.append(f"first must be a seat 0-5, not {first!r}")
@@ -186,31 +183,9 @@ class Game:
     def to_position(self) -> dict[str, Any]:
         """A complete snapshot of the hand (burying, calling or playing phase) that
         :meth:`from_position` accepts; ``from_position(g.to_position()).to_position() ==
-        g.to_position()``. Raises :class:`IllegalAction` while dealing or once finished."""
-        if self.phase in (Phase.DEALING, Phase.FINISHED):
-            raise IllegalAction(
-                f"a position describes a hand after dealing and before its end, not the "
-                f"{self.phase.value} phase"
-            )
-        assert self._t.banker is not None
-        return {
-            "hand": self.hand_number,
-            "phase": self.phase.value,
-            "deal": self._d.number,
-            "variants": self.variants.to_mapping(),
-            "levels": [r.symbol for r in self._levels],
-            "previous_winners": list(self._previous_winners),
-            "previous_banker": self._previous_banker,
-            "banker": self._t.banker,
-            "reveal": self._reveal_json(),
-            "buried": _tokens(self._buried),
-            "calls": [c.to_json() for c in self._t.calls],
-            "hands": [_tokens(h.elements()) for h in self._t.hands],
-            "captured": list(self._t.captured),
-            "trick": self._t.trick.to_position() if self._t.trick is not None else None,
-            "turn": self._t.turn if self.phase is Phase.PLAYING else self._t.banker,
-            "out": list(self._t.out),
-        }
+        g.to_position()``. Raises :class:`IllegalAction` while dealing or once finished.
+        Python API only (:func:`.python_api.game_position`)."""
+        return python_api.game_position(self)
 
     # -- read-only views -------------------------------------------------------------------
     @property
@@ -219,9 +194,9 @@ class Game:
 
     @property
     def turn(self) -> int | None:
-        """The seat whose decision is pending, if any."""
-        decision = self.pending()
-        return None if decision is None else decision.seat
+        """The seat whose decision is pending, if any; Python API only
+        (:func:`.python_api.turn`)."""
+        return python_api.turn(self)
 
     @property
     def levels(self) -> tuple[Rank, ...]:
@@ -238,8 +213,9 @@ class Game:
 
     @property
     def top(self) -> Combo | None:
-        """The current top play of the trick, ``None`` when a lead is due."""
-        return None if self._t.trick is None else self._t.trick.top
+        """The current top play of the trick, ``None`` when a lead is due; Python API only
+        (:func:`.python_api.top`)."""
+        return python_api.top(self)
 
     @property
     def buried(self) -> tuple[Card, ...]:
@@ -290,43 +266,16 @@ class Game:
         return None
 
     def legal_actions(self) -> list[Action]:
-        """The legal actions of the pending decision.
-
-        - reveal prompt: one reveal per revealable face held (canonical order), then skip;
-        - bury: a *summary* — one representative action (the six lowest cards); every set
-          of exactly six cards of the banker's 32 is legal (R10.1, D7);
-        - call: every legal pair of calls (at most 54, see :func:`.calls.legal_call_pairs`);
-        - play: pass first when allowed (not for a lead, D18), then one action per legal
-          play from :func:`.combos.legal_plays`, with its reading declared as ``shape``.
-        """
-        decision = self.pending()
-        if decision is None:
-            return []
-        seat = decision.seat
-        if decision.kind == "reveal":
-            rank = self._levels[seat]
-            faces = sorted(c for c in self._t.hands[seat] if c.rank == rank)
-            return [Action.reveal(seat, c) for c in faces] + [Action.skip(seat)]
-        if decision.kind == "bury":
-            return [Action.bury(seat, self.hand(seat)[:KITTY_SIZE])]
-        if decision.kind == "call":
-            return [Action.call(seat, pair) for pair in legal_call_pairs(self._buried,
-                                                                         self.variants)]
-        hand = self.hand(seat)
-        top = self.top
-        out = [] if top is None else [Action.pass_(seat)]
-        for play in legal_plays(hand, top, self.variants):
-            out.append(Action.play(seat, play.pick(hand), shape=play.combo.notation()))
-        return out
+        """The legal actions of the pending decision: the reveals and the skip of a prompt,
+        one representative burial (every six cards of the banker's 32 are legal), every
+        legal pair of calls, or the pass (not for a lead) and one action per legal play.
+        Python API only (:func:`.python_api.legal_actions`)."""
+        return python_api.legal_actions(self)
 
     def is_legal(self, action: Action | Mapping[str, Any]) -> bool:
-        """Whether :meth:`apply` would accept ``action`` (malformed JSON is not legal)."""
-        try:
-            act = action if isinstance(action, Action) else Action.from_json(action)
-            self._validate(act)
-        except RulesError:
-            return False
-        return True
+        """Whether :meth:`apply` would accept ``action`` (malformed JSON is not legal);
+        Python API only (:func:`.python_api.is_legal`)."""
+        return python_api.is_legal(self, action)
 
     def apply(self, action: Action | Mapping[str, Any]) -> None:
         """Apply one action. Malformed JSON raises :class:`InvalidNotation`; an action the
@@ -375,13 +324,12 @@ class Game:
         *,
         deck: Sequence[Card | str] | None = None,
         first: int | None = None,
-        seed: int | None = None,
         redeals: Sequence[Sequence[Card | str]] = (),
     ) -> None:
         """Start the next hand of the match after settlement (R23.1, D25): levels kept,
         teams and calls reset; the previous winning side may reveal (D6) and the fallback
         search starts after this hand's banker (D5). ``first`` defaults to the seat after
-        this hand's banker (D2); ``seed`` reseeds the shuffling generator. Raises
+        this hand's banker (D2); without ``deck`` the match's generator shuffles. Raises
         :class:`IllegalAction` unless the hand is finished and the match goes on."""
         if self.phase is not Phase.FINISHED or self._result is None:
             raise IllegalAction(
@@ -404,8 +352,6 @@ class Game:
         self._previous_winners = result.winning_seats
         self._previous_banker = result.banker
         self.hand_number += 1
-        if seed is not None:
-            self._rng = random.Random(seed)
         self._start_hand(new_deck, first, checked_redeals)
 
     # -- observation -----------------------------------------------------------------------
@@ -473,7 +419,8 @@ class Game:
         self._buried = []
         self._result = None
         self._history = []
-        self._d.start(first_deck if first_deck is not None else shuffled_deck(self._rng))
+        self._d.start(first_deck if first_deck is not None
+                      else python_api.shuffled_deck(self._rng))
         self.phase = Phase.DEALING
         self._advance_dealing()
 

@@ -27,14 +27,14 @@ rockets.
 **Method.** Everything works on rank counts (and, for 5,10,K only, on the suits present):
 bodies are scanned rank by rank, and wings and kickers are generated as multisets of ranks
 (combinations with repetition bounded by the counts, never both jokers), never by filtering
-subsets of cards. :func:`count_plays` counts the same plays without building them, with a
-polynomial count of the wing multisets.
+subsets of cards. :func:`.python_api.count_plays` (Python API) counts the same plays from
+the same :func:`candidates`, without building them.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from typing import NamedTuple
@@ -55,10 +55,9 @@ from .combos import (
     make_combo,
     trace_readings,
 )
-from .errors import InvalidCards
 from .variants import DEFAULT, Variants
 
-__all__ = ["Play", "count_plays", "legal_plays"]
+__all__ = ["Play", "candidates", "legal_plays", "summarise"]
 
 _R: tuple[Rank, ...] = tuple(Rank(max(value, LOW)) for value in range(BJ + 1))
 """Rank members indexed by value (indices 0–2 are placeholders)."""
@@ -80,56 +79,12 @@ class Play(NamedTuple):
     combo: Combo
     ranks: tuple[Rank, ...]
 
-    def pick(self, hand: Sequence[Card]) -> list[Card]:
-        """Concrete cards from ``hand`` that realise this play, lowest suits first.
-
-        A mixed 5,10,K takes the first suit choice (5, then 10, then K, lowest suits
-        first) whose suits are not all equal; a suited one takes the cards of
-        ``combo.suit``. Raises :class:`InvalidCards` if the hand cannot realise the play.
-        """
-        shape = self.combo.shape
-        if shape is Shape.SUITED_5_10_K:
-            return self._pick_suited(hand)
-        if shape is Shape.MIXED_5_10_K:
-            return self._pick_mixed(hand)
-        by_rank = _cards_by_rank(hand)
-        picked: list[Card] = []
-        for rank in self.ranks:
-            available = by_rank.get(rank)
-            if not available:
-                raise InvalidCards(f"the hand cannot realise {self}: too few {rank}")
-            picked.append(available.pop(0))
-        return picked
-
-    def _pick_suited(self, hand: Sequence[Card]) -> list[Card]:
-        wanted = [Card(rank, self.combo.suit) for rank in _FIVE_TEN_KING]
-        if not all(card in hand for card in wanted):
-            raise InvalidCards(f"the hand cannot realise {self}")
-        return wanted
-
-    def _pick_mixed(self, hand: Sequence[Card]) -> list[Card]:
-        by_rank = _cards_by_rank(hand)
-        fives, tens, kings = (sorted(set(by_rank.get(rank, []))) for rank in _FIVE_TEN_KING)
-        for five in fives:
-            for ten in tens:
-                for king in kings:
-                    if len({five.suit, ten.suit, king.suit}) > 1:
-                        return [five, ten, king]
-        raise InvalidCards(f"the hand cannot realise {self}: needs suits not all equal")
-
     def notation(self) -> str:
         """``"<combo notation>: <rank symbols>"``, e.g. ``"triple+single 7: 3 7 7 7"``."""
         return f"{self.combo.notation()}: {' '.join(rank.symbol for rank in self.ranks)}"
 
     def __str__(self) -> str:
         return self.notation()
-
-
-def _cards_by_rank(hand: Sequence[Card]) -> dict[Rank, list[Card]]:
-    by_rank: dict[Rank, list[Card]] = {}
-    for card in sorted(hand):
-        by_rank.setdefault(card.rank, []).append(card)
-    return by_rank
 
 
 # --------------------------------------------------------------------------- hand summary
@@ -145,7 +100,9 @@ class _Hand:
     """Suits S with 5S, 10S and KS in the hand."""
 
 
-def _summarise(hand: Iterable[Card]) -> _Hand:
+def summarise(hand: Iterable[Card]) -> _Hand:
+    """The rank counts and the 5,10,K suits of ``hand``; :class:`InvalidCards` (R01.1) for
+    more than three copies of a face."""
     cards = list(hand)
     check_copies(cards)
     counts = [0] * (BJ + 1)
@@ -169,7 +126,7 @@ _Wings = tuple[list[tuple[int, int]], int, int, int]
 _Candidate = tuple[Combo, tuple[Rank, ...], _Wings | None]
 
 
-def _candidates(hand: _Hand, top: Combo | None, variants: Variants) -> Iterator[_Candidate]:
+def candidates(hand: _Hand, top: Combo | None, variants: Variants) -> Iterator[_Candidate]:
     """Readings with their body ranks and wing specification, in the documented order."""
     if top is None or top.tier == 0:
         yield from _ordinary(hand, top, variants)
@@ -384,32 +341,6 @@ def _wing_sets(avail: list[tuple[int, int]], units: int, width: int) -> list[tup
     return found
 
 
-def _count_wing_sets(avail: list[tuple[int, int]], units: int) -> int:
-    """How many multisets :func:`_wing_sets` yields (never both jokers), by polynomials."""
-    ranks = [rank for rank, _ in avail]
-    total = _count_bounded(avail, units)
-    if SJ in ranks and BJ in ranks:
-        both = [(rank, cap) for rank, cap in avail if rank < SJ]
-        small = [(rank, cap) for rank, cap in avail if rank != BJ]
-        big = [(rank, cap) for rank, cap in avail if rank != SJ]
-        total = _count_bounded(small, units) + _count_bounded(big, units)
-        total -= _count_bounded(both, units)
-    return total
-
-
-def _count_bounded(avail: list[tuple[int, int]], units: int) -> int:
-    """Multisets of size ``units`` with at most ``cap`` copies of each rank."""
-    ways = [1] + [0] * units
-    for _, cap in avail:
-        new = [0] * (units + 1)
-        for size in range(units + 1):
-            if ways[size]:
-                for take in range(min(cap, units - size) + 1):
-                    new[size + take] += ways[size]
-        ways = new
-    return ways[units]
-
-
 # --------------------------------------------------------------------------- public
 
 
@@ -424,7 +355,7 @@ def legal_plays(
     plays: list[Play] = []
     append = plays.append
     new = tuple.__new__  # Play(combo, ranks) without the named tuple's own __new__ frame
-    for combo, body, wings in _candidates(_summarise(hand), top, variants):
+    for combo, body, wings in candidates(summarise(hand), top, variants):
         if wings is None:
             append(new(Play, (combo, body)))
             continue
@@ -446,13 +377,3 @@ def _trace_plays(plays: list[Play], variants: Variants) -> None:
         for rank in play.ranks:
             counts[rank] += 1
         trace_readings(counts, (play.combo,), variants)
-
-
-def count_plays(
-    hand: Iterable[Card], top: Combo | None = None, variants: Variants = DEFAULT
-) -> int:
-    """``len(legal_plays(hand, top, variants))``, computed without building the plays."""
-    total = 0
-    for _, _, wings in _candidates(_summarise(hand), top, variants):
-        total += 1 if wings is None else _count_wing_sets(wings[0], wings[1])
-    return total

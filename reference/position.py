@@ -23,7 +23,7 @@ from .calls import CallState, call_problem
 from .cards import Card, Rank, full_deck, parse_cards
 from .combos import Combo, choose_reading
 from .dealing import HAND_SIZE, KITTY_SIZE, SEATS
-from .errors import IllegalPlay, InvalidPosition, Problem, RulesError
+from .errors import IllegalPlay, InvalidNotation, InvalidPosition, Problem, RulesError
 from .settlement import TOTAL_POINTS
 from .trick import Trick, TrickPlay
 from .variants import Variants
@@ -110,11 +110,57 @@ class _Checker:
 def parse_position(position: Mapping[str, Any]) -> ParsedPosition:
     """Check ``position`` and return it parsed; :class:`InvalidPosition` lists every
     problem, each with its code in the table of ruling D40, which gives the clause the
-    refusal cites (never the message text)."""
-    ck = _Checker()
+    refusal cites (never the message text).
+
+    The checks run section by section, in this order (the order of the problems listed):
+    the keys, the match (:func:`_parse_match`), the cards (:func:`_parse_cards`), the
+    captured points (:func:`_parse_captured`), the calls (:func:`_parse_calls`), who is out
+    and whose turn it is (:func:`_parse_out`, :func:`_parse_turn`), whether the trick
+    (:func:`_check_trick_state`) or the hand (:func:`_check_hand_over`) is already over,
+    and the reveal (:func:`_parse_reveal`)."""
     if not isinstance(position, Mapping):
         raise InvalidPosition([Problem(
             "position-format", f"a position must be a JSON object, not {type(position).__name__}")])
+    ck = _Checker()
+    _check_keys(ck, position)
+    match = _parse_match(ck, position)
+    cards = _parse_cards(ck, position, match)
+    captured = _parse_captured(ck, position.get("captured", [0] * SEATS), cards)
+    calls = _parse_calls(ck, position.get("calls", []), match, cards)
+    out = _parse_out(ck, position.get("out"), cards)
+    turn = _parse_turn(ck, position.get("turn"), match, cards)
+    _check_trick_state(ck, cards)
+    _check_hand_over(ck, match, cards, calls)
+    reveal = None
+    raw_reveal = position.get("reveal")
+    if raw_reveal is not None:
+        reveal = _parse_reveal(ck, raw_reveal, match.banker, match.levels, match.hand == 1)
+
+    if ck.problems:
+        raise InvalidPosition(ck.problems)
+    assert match.banker is not None and turn is not None
+    return ParsedPosition(
+        hand=match.hand,
+        phase=match.phase,
+        deal=match.deal,
+        variants=match.variants,
+        levels=tuple(match.levels),
+        previous_winners=tuple(sorted(match.previous_winners or [])),
+        previous_banker=match.previous_banker,
+        banker=match.banker,
+        reveal=reveal,
+        buried=tuple(sorted(cards.buried)),
+        calls=tuple(calls),
+        hands=tuple(tuple(sorted(h)) for h in cards.hands),
+        captured=tuple(captured),
+        trick=cards.trick,
+        turn=turn,
+        out=tuple(out),
+    )
+
+
+def _check_keys(ck: _Checker, position: Mapping[str, Any]) -> None:
+    """The keys: every required one there, none unknown."""
     missing = REQUIRED_KEYS - set(position)
     if missing:
         ck.add("position-format", f"missing {', '.join(sorted(missing))}")
@@ -122,7 +168,25 @@ def parse_position(position: Mapping[str, Any]) -> ParsedPosition:
     if unknown:
         ck.add("position-format", f"unknown key(s) {', '.join(sorted(unknown))}")
 
-    # -- the match ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class _Match:
+    """The match state a position names (a value that fails its check and that a later
+    check reads is replaced by its default, so that the later checks can still run)."""
+
+    hand: int
+    phase: str
+    deal: int
+    variants: Variants
+    levels: list[Rank]
+    previous_winners: list[int] | None
+    previous_banker: int | None
+    banker: int | None
+
+
+def _parse_match(ck: _Checker, position: Mapping[str, Any]) -> _Match:
+    """The match: the hand number, phase, deal, variants, levels, the previous hand's
+    winners and banker, and the banker."""
     hand_number = position.get("hand", 1)
     if not _is_int(hand_number) or hand_number < 1:
         ck.add("position-format", f"hand must be a positive integer, not {hand_number!r}")
@@ -131,21 +195,33 @@ def parse_position(position: Mapping[str, Any]) -> ParsedPosition:
     if phase not in PHASES:
         ck.add("position-format", f"phase must be one of {', '.join(PHASES)}, not {phase!r}")
         phase = "playing"
-    deal = position.get("deal", 1)
+    deal = position.get("deal", 1)  # no later check reads it: no default after a problem
     if not _is_int(deal) or deal < 1 or (hand_number > 1 and deal != 1):
         ck.add("deal-in-later-hand",
                f"deal must be 1 (or a redeal count in the first hand), not {deal!r}")
-        deal = 1
+    raw_variants = position.get("variants") or {}
     try:
-        variants = Variants.from_mapping(position.get("variants") or {})
+        if not isinstance(raw_variants, Mapping):
+            raise InvalidNotation("must be an object of variant names to values")
+        variants = Variants.from_mapping(raw_variants)
     except RulesError as err:
         ck.add("position-format", f"variants: {err}")
         variants = Variants()
-    except (TypeError, AttributeError):
-        ck.add("position-format", "variants must be an object of variant names to values")
-        variants = Variants()
+    levels = _parse_levels(ck, position.get("levels", ["3"] * SEATS))
+    previous_winners = ck.seats(position.get("previous_winners") or [], "previous_winners")
+    if hand_number > 1 and not previous_winners:
+        ck.add("later-hand-no-winners", "a later hand needs previous_winners (D6)")
+    previous_banker = position.get("previous_banker")
+    if previous_banker is not None:
+        previous_banker = ck.seat(previous_banker, "previous_banker")
+    banker = ck.seat(position.get("banker"), "banker")
+    return _Match(hand_number, phase, deal, variants, levels, previous_winners,
+                  previous_banker, banker)
+
+
+def _parse_levels(ck: _Checker, raw_levels: Any) -> list[Rank]:
+    """Each seat's level (3 where it cannot be read)."""
     levels: list[Rank] = [Rank.THREE] * SEATS
-    raw_levels = position.get("levels", ["3"] * SEATS)
     if not isinstance(raw_levels, list | tuple) or len(raw_levels) != SEATS:
         ck.add("position-format", f"levels must list {SEATS} rank symbols")
     else:
@@ -158,28 +234,33 @@ def parse_position(position: Mapping[str, Any]) -> ParsedPosition:
             if not Rank.THREE <= rank <= Rank.ACE:
                 ck.add("level-range", f"levels[{seat}] {symbol} is not a level 3-A (R07.1)")
             levels[seat] = rank
-    previous_winners = ck.seats(position.get("previous_winners") or [], "previous_winners")
-    if hand_number > 1 and not previous_winners:
-        ck.add("later-hand-no-winners", "a later hand needs previous_winners (D6)")
-    previous_banker = position.get("previous_banker")
-    if previous_banker is not None:
-        previous_banker = ck.seat(previous_banker, "previous_banker")
-    banker = ck.seat(position.get("banker"), "banker")
+    return levels
 
-    # -- the cards ---------------------------------------------------------------------------
-    hands: list[list[Card]] = [[] for _ in range(SEATS)]
-    raw_hands = position.get("hands")
-    hands_ok = isinstance(raw_hands, list | tuple) and len(raw_hands) == SEATS
-    if not hands_ok:
-        ck.add("position-format", f"hands must list {SEATS} hands")
-    else:
-        assert isinstance(raw_hands, list | tuple)
-        for seat, raw in enumerate(raw_hands):
-            cards = ck.cards(raw, f"hands[{seat}]")
-            if cards is None:
-                hands_ok = False
-            else:
-                hands[seat] = cards
+
+@dataclass(frozen=True)
+class _Cards:
+    """Where the cards are: the hands, the burial, the trick on the table, and so the
+    cards gone in earlier tricks."""
+
+    hands: list[list[Card]]
+    hands_ok: bool
+    """Whether every hand parsed (else the checks of hand sizes do not run)."""
+    sizes: list[int]
+    buried: list[Card]
+    trick: Trick | None
+    trick_ok: bool
+    """Whether the trick parsed cleanly (else the checks of turns and passes do not run)."""
+    on_table: Counter[Card]
+    gone: Counter[Card]
+    too_many: bool
+    """Whether the cards in play hold more copies than the pack."""
+
+
+def _parse_cards(ck: _Checker, position: Mapping[str, Any], match: _Match) -> _Cards:
+    """The cards: the hands, the burial, the trick, the copies of the pack, and the size of
+    each hand."""
+    phase = match.phase
+    hands, hands_ok = _parse_hands(ck, position.get("hands"))
     buried = ck.cards(position.get("buried", []), "buried") or []
     if phase == "burying":
         if buried:
@@ -188,7 +269,8 @@ def parse_position(position: Mapping[str, Any]) -> ParsedPosition:
         ck.add("bury-count",
                f"buried must hold exactly {KITTY_SIZE} cards, not {len(buried)} (R10.1)")
 
-    trick, trick_cards, trick_ok = _parse_trick(ck, position.get("trick"), variants, phase)
+    trick, trick_cards, trick_ok = _parse_trick(ck, position.get("trick"), match.variants,
+                                                phase)
     on_table = Counter(trick_cards)
     in_play = Counter(buried) + on_table
     for h in hands:
@@ -200,53 +282,81 @@ def parse_position(position: Mapping[str, Any]) -> ParsedPosition:
             + ", ".join(f"{c} x{in_play[c]}" for c in sorted(too_many))
             + " (R01.1)"
         )
-    gone = _PACK - in_play
-    gone_points = sum(c.points * n for c, n in gone.items())
-
     sizes = [len(h) for h in hands]
-    if hands_ok and banker is not None:
-        for seat, size in enumerate(sizes):
-            limit = HAND_SIZE + KITTY_SIZE if phase == "burying" and seat == banker else HAND_SIZE
-            if phase in ("burying", "calling") and size != limit:
-                ck.add("hand-size-before-play",
-                    f"hands[{seat}] holds {size} cards; before play every hand is full "
-                    f"({limit}) (R10.1)"
-                )
-            elif size > limit:
-                ck.add("hand-size-over",
-                       f"hands[{seat}] holds {size} cards, more than {limit} (D2, R10.1)")
-        if trick is not None:
-            played = Counter(p.seat for p in trick.plays for _ in (p.cards or ()))
-            for seat, n in played.items():
-                if sizes[seat] + n > HAND_SIZE:
-                    ck.add("hand-size-with-trick",
-                           f"seat {seat} put {n} cards in the trick but holds {sizes[seat]}")
+    if hands_ok and match.banker is not None:
+        _check_hand_sizes(ck, sizes, phase, match.banker, trick)
+    return _Cards(hands, hands_ok, sizes, buried, trick, trick_ok, on_table,
+                  _PACK - in_play, bool(too_many))
 
-    # -- captured points ---------------------------------------------------------------------
-    raw_captured = position.get("captured", [0] * SEATS)
-    captured = [0] * SEATS
+
+def _parse_hands(ck: _Checker, raw_hands: Any) -> tuple[list[list[Card]], bool]:
+    """The six hands (empty where they cannot be read), and whether all could be."""
+    hands: list[list[Card]] = [[] for _ in range(SEATS)]
+    hands_ok = isinstance(raw_hands, list | tuple) and len(raw_hands) == SEATS
+    if not hands_ok:
+        ck.add("position-format", f"hands must list {SEATS} hands")
+    else:
+        assert isinstance(raw_hands, list | tuple)
+        for seat, raw in enumerate(raw_hands):
+            cards = ck.cards(raw, f"hands[{seat}]")
+            if cards is None:
+                hands_ok = False
+            else:
+                hands[seat] = cards
+    return hands, hands_ok
+
+
+def _check_hand_sizes(ck: _Checker, sizes: list[int], phase: str, banker: int,
+                      trick: Trick | None) -> None:
+    """Every hand full before play (the banker's with the kitty at the burial), none over
+    full, and none over full counting the cards its seat put in the trick."""
+    for seat, size in enumerate(sizes):
+        limit = HAND_SIZE + KITTY_SIZE if phase == "burying" and seat == banker else HAND_SIZE
+        if phase in ("burying", "calling") and size != limit:
+            ck.add("hand-size-before-play",
+                f"hands[{seat}] holds {size} cards; before play every hand is full "
+                f"({limit}) (R10.1)"
+            )
+        elif size > limit:
+            ck.add("hand-size-over",
+                   f"hands[{seat}] holds {size} cards, more than {limit} (D2, R10.1)")
+    if trick is not None:
+        played = Counter(p.seat for p in trick.plays for _ in (p.cards or ()))
+        for seat, n in played.items():
+            if sizes[seat] + n > HAND_SIZE:
+                ck.add("hand-size-with-trick",
+                       f"seat {seat} put {n} cards in the trick but holds {sizes[seat]}")
+
+
+def _parse_captured(ck: _Checker, raw_captured: Any, cards: _Cards) -> list[int]:
+    """The points each seat captured: multiples of 5 that add up to the points of the
+    cards gone in earlier tricks (none when they are not points)."""
     if (
         not isinstance(raw_captured, list | tuple)
         or len(raw_captured) != SEATS
         or not all(_is_int(v) and v >= 0 and v % 5 == 0 for v in raw_captured)
     ):
         ck.add("captured-not-points", "captured must list 6 non-negative multiples of 5 (R06.1)")
-    else:
-        captured = [int(v) for v in raw_captured]
-        if sum(captured) != gone_points and not too_many:
-            table = sum(c.points * n for c, n in on_table.items())
-            held = sum(c.points for h in hands for c in h)
-            kitty = sum(c.points for c in buried)
-            ck.add("captured-total",
-                f"captured points total {sum(captured)} but the cards played in earlier "
-                f"tricks hold {gone_points} (hands {held} + table {table} + buried {kitty} + "
-                f"captured must make {TOTAL_POINTS}, R06.2, R20.2)"
-            )
+        return []
+    captured = [int(v) for v in raw_captured]
+    gone_points = sum(c.points * n for c, n in cards.gone.items())
+    if sum(captured) != gone_points and not cards.too_many:
+        table = sum(c.points * n for c, n in cards.on_table.items())
+        held = sum(c.points for h in cards.hands for c in h)
+        kitty = sum(c.points for c in cards.buried)
+        ck.add("captured-total",
+            f"captured points total {sum(captured)} but the cards played in earlier "
+            f"tricks hold {gone_points} (hands {held} + table {table} + buried {kitty} + "
+            f"captured must make {TOTAL_POINTS}, R06.2, R20.2)"
+        )
+    return captured
 
-    # -- calls -------------------------------------------------------------------------------
+
+def _parse_calls(ck: _Checker, raw_calls: Any, match: _Match, cards: _Cards) -> list[CallState]:
+    """The two calls in play (none before it), each with how many copies of its face have
+    been played and who resolved it, and the pair of calls as announced."""
     calls: list[CallState] = []
-    raw_calls = position.get("calls", [])
-    if phase != "playing":
+    if match.phase != "playing":
         if raw_calls:
             ck.add("calls-before-play",
                    "calls are announced after burying, before the first lead (D7)")
@@ -268,71 +378,96 @@ def parse_position(position: Mapping[str, Any]) -> ParsedPosition:
                 ck.add("position-format",
                        f"calls[{i}] has unknown key(s) {', '.join(sorted(extra))}")
             specs.append(spec)
-            occurred = gone[spec.face] + on_table[spec.face]
-            played = raw.get("played", occurred)
-            if played != occurred:
-                ck.add("call-played-count",
-                    f"calls[{i}] {spec.face}: played is {played!r} but {occurred} "
-                    f"cop{'y has' if occurred == 1 else 'ies have'} been played (D15)"
-                )
-            resolved_by = raw.get("resolved_by")
-            if resolved_by is not None and not _is_seat(resolved_by):
-                ck.add("position-format",
-                       f"calls[{i}] resolved_by must be a seat or null, not {resolved_by!r}")
-                resolved_by = None
-            if occurred >= spec.ordinal and resolved_by is None:
-                ck.add("call-unresolved",
-                    f"calls[{i}] {spec.face} occurrence {spec.ordinal} has been played: "
-                    "resolved_by must name who played it (D16)"
-                )
-            if occurred < spec.ordinal and resolved_by is not None:
-                ck.add("call-resolved-early",
-                    f"calls[{i}] {spec.face} occurrence {spec.ordinal} has not been played "
-                    f"yet ({occurred} so far), so nobody resolved it (D16)"
-                )
-            if resolved_by is not None and trick is not None and occurred >= spec.ordinal:
-                # the resolving copy is on the table: it must be in that seat's play
-                before = gone[spec.face]
-                if before < spec.ordinal:
-                    who = _resolver_in_trick(trick, spec.face, spec.ordinal - before)
-                    if who is not None and who != resolved_by:
-                        ck.add("call-wrong-resolver",
-                            f"calls[{i}] {spec.face} occurrence {spec.ordinal} was played in "
-                            f"the current trick by seat {who}, not {resolved_by} (D16)"
-                        )
-            calls.append(CallState(spec.face, spec.ordinal, occurred, resolved_by))
-        if len(specs) == 2 and len(buried) == KITTY_SIZE:
-            problem = call_problem(specs, buried, variants)
+            calls.append(_parse_call(ck, i, raw, spec, cards))
+        if len(specs) == 2 and len(cards.buried) == KITTY_SIZE:
+            problem = call_problem(specs, cards.buried, match.variants)
             if problem is not None:
                 ck.add(problem[1], f"calls: {problem[0]}")
+    return calls
 
-    # -- out, turn, the end of the hand --------------------------------------------------------
-    empty = [s for s in range(SEATS) if not sizes[s]] if hands_ok else []
-    raw_out = position.get("out")
+
+def _parse_call(ck: _Checker, i: int, raw: Mapping[str, Any], spec: CallSpec,
+                cards: _Cards) -> CallState:
+    """One call (``calls[i]``): its played count, and who resolved it."""
+    gone, trick = cards.gone, cards.trick
+    occurred = gone[spec.face] + cards.on_table[spec.face]
+    played = raw.get("played", occurred)
+    if played != occurred:
+        ck.add("call-played-count",
+            f"calls[{i}] {spec.face}: played is {played!r} but {occurred} "
+            f"cop{'y has' if occurred == 1 else 'ies have'} been played (D15)"
+        )
+    resolved_by = raw.get("resolved_by")
+    if resolved_by is not None and not _is_seat(resolved_by):
+        ck.add("position-format",
+               f"calls[{i}] resolved_by must be a seat or null, not {resolved_by!r}")
+        resolved_by = None
+    if occurred >= spec.ordinal and resolved_by is None:
+        ck.add("call-unresolved",
+            f"calls[{i}] {spec.face} occurrence {spec.ordinal} has been played: "
+            "resolved_by must name who played it (D16)"
+        )
+    if occurred < spec.ordinal and resolved_by is not None:
+        ck.add("call-resolved-early",
+            f"calls[{i}] {spec.face} occurrence {spec.ordinal} has not been played "
+            f"yet ({occurred} so far), so nobody resolved it (D16)"
+        )
+    if resolved_by is not None and trick is not None and occurred >= spec.ordinal:
+        # the resolving copy is on the table: it must be in that seat's play
+        before = gone[spec.face]
+        if before < spec.ordinal:
+            who = _resolver_in_trick(trick, spec.face, spec.ordinal - before)
+            if who is not None and who != resolved_by:
+                ck.add("call-wrong-resolver",
+                    f"calls[{i}] {spec.face} occurrence {spec.ordinal} was played in "
+                    f"the current trick by seat {who}, not {resolved_by} (D16)"
+                )
+    return CallState(spec.face, spec.ordinal, occurred, resolved_by)
+
+
+def _parse_out(ck: _Checker, raw_out: Any, cards: _Cards) -> list[int]:
+    """Who is out: exactly the seats that hold no cards (those, when not given)."""
+    sizes = cards.sizes
+    empty = [s for s in range(SEATS) if not sizes[s]] if cards.hands_ok else []
     out = empty if raw_out is None else (ck.seats(raw_out, "out") or [])
-    if hands_ok and sorted(out) != empty:
+    if cards.hands_ok and sorted(out) != empty:
         ck.add("out-list",
             f"out lists {list(out)} but the seats with no cards are {empty} "
             "(R16.1: exactly the empty-handed players are out)"
         )
-    turn = ck.seat(position.get("turn"), "turn")
-    if turn is not None and hands_ok:
+    return out
+
+
+def _parse_turn(ck: _Checker, raw_turn: Any, match: _Match, cards: _Cards) -> int | None:
+    """Whose turn it is: a seat holding cards, the banker before play, in a trick neither
+    the top play's seat nor a seat that passed."""
+    turn = ck.seat(raw_turn, "turn")
+    trick, sizes = cards.trick, cards.sizes
+    if turn is not None and cards.hands_ok:
         if not sizes[turn]:
             ck.add("turn-empty-hand", f"turn: seat {turn} holds no cards and cannot act (R16.1)")
-        if phase != "playing" and banker is not None and turn != banker:
-            ck.add("turn-not-banker", f"turn: the banker (seat {banker}) decides before play (D7)")
-        if trick is not None and trick_ok:
+        if match.phase != "playing" and match.banker is not None and turn != match.banker:
+            ck.add("turn-not-banker",
+                   f"turn: the banker (seat {match.banker}) decides before play (D7)")
+        if trick is not None and cards.trick_ok:
             if turn == trick.top_seat:
                 ck.add("turn-top-play",
                     f"turn: seat {turn} made the top play; the trick ends before their turn "
                     "comes round again (R13.3)"
                 )
-            elif turn in trick.passed and variants.pass_rule == "trick":
+            elif turn in trick.passed and match.variants.pass_rule == "trick":
                 ck.add("turn-locked-out",
                        f"turn: seat {turn} passed and is locked out of the trick (D18)")
             elif turn in trick.passed:
                 ck.add("turn-passed", f"turn: seat {turn} passed since the last play (D18)")
-    if trick is not None and trick_ok and hands_ok:
+    return turn
+
+
+def _check_trick_state(ck: _Checker, cards: _Cards) -> None:
+    """The seats that passed in the trick hold cards and did not make its top play, and
+    some seat is still to answer it."""
+    trick, sizes = cards.trick, cards.sizes
+    if trick is not None and cards.trick_ok and cards.hands_ok:
         for seat in sorted(trick.passed):
             if not sizes[seat]:
                 ck.add("passed-empty-hand", f"trick.passed: seat {seat} holds no cards")
@@ -343,7 +478,14 @@ def parse_position(position: Mapping[str, Any]) -> ParsedPosition:
         if not waiting:
             ck.add("trick-over",
                    "the trick is already over: every other player holding cards passed (R13.3)")
-    if phase == "playing" and hands_ok and len(calls) == 2 and banker is not None:
+
+
+def _check_hand_over(ck: _Checker, match: _Match, cards: _Cards,
+                     calls: list[CallState]) -> None:
+    """The hand is not over yet: no whole side is out once both calls are resolved, and
+    more than one player holds cards before."""
+    banker, sizes = match.banker, cards.sizes
+    if match.phase == "playing" and cards.hands_ok and len(calls) == 2 and banker is not None:
         holders = [s for s in range(SEATS) if sizes[s]]
         if all(c.resolved_by is not None for c in calls):
             side = {banker} | {c.resolved_by for c in calls if c.resolved_by is not None}
@@ -355,34 +497,6 @@ def parse_position(position: Mapping[str, Any]) -> ParsedPosition:
         elif len(holders) <= 1:
             ck.add("hand-over-one-left",
                    "the hand is already over: only one player holds cards (R18.1, D21)")
-
-    # -- reveal ------------------------------------------------------------------------------
-    reveal = None
-    raw_reveal = position.get("reveal")
-    if raw_reveal is not None:
-        reveal = _parse_reveal(ck, raw_reveal, banker, levels, hand_number == 1)
-
-    if ck.problems:
-        raise InvalidPosition(ck.problems)
-    assert banker is not None and turn is not None
-    return ParsedPosition(
-        hand=hand_number,
-        phase=phase,
-        deal=deal,
-        variants=variants,
-        levels=tuple(levels),
-        previous_winners=tuple(sorted(previous_winners or [])),
-        previous_banker=previous_banker,
-        banker=banker,
-        reveal=reveal,
-        buried=tuple(sorted(buried)),
-        calls=tuple(calls),
-        hands=tuple(tuple(sorted(h)) for h in hands),
-        captured=tuple(captured),
-        trick=trick,
-        turn=turn,
-        out=tuple(out),
-    )
 
 
 def _resolver_in_trick(trick: Trick, face: Card, nth: int) -> int | None:

@@ -25,6 +25,7 @@ from .cards import Card, Rank
 from .combos import Combo, Shape
 from .game import Game, Phase
 from .plays import legal_plays
+from .python_api import pick
 from .settlement import HandResult
 from .variants import DEFAULT, Variants
 
@@ -83,7 +84,7 @@ class RandomPlayer:
         if sum(counts.values()) < self.full_lead_below and rng.random() < 0.4:
             hand = _cards(counts)
             play = rng.choice(legal_plays(hand, None, variants))
-            return Action.play(seat, play.pick(hand), shape=play.combo.notation())
+            return Action.play(seat, pick(play, hand), shape=play.combo.notation())
         groups: dict[Rank, list[Card]] = {}
         for card, n in counts.items():
             groups.setdefault(card.rank, []).extend([card] * n)
@@ -110,7 +111,7 @@ class RandomPlayer:
         if not plays:
             return _PASSES[seat]
         play = rng.choice(plays)
-        return Action.play(seat, play.pick(hand), shape=play.combo.notation())
+        return Action.play(seat, pick(play, hand), shape=play.combo.notation())
 
 
 _PASSES = tuple(Action.pass_(seat) for seat in range(6))

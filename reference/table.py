@@ -30,7 +30,7 @@ from .cards import Card, format_cards
 from .combos import Combo, Shape, choose_reading
 from .dealing import SEATS
 from .errors import IllegalAction, IllegalPlay, InvalidNotation, RulesError
-from .plays import count_plays
+from .python_api import count_plays
 from .settlement import Ending, Side
 from .trick import Trick, TrickPlay
 from .variants import Variants

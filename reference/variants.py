@@ -6,10 +6,11 @@ Each field's first value is the default reading; the others are the named varian
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Literal
 
 from .errors import InvalidNotation
+from .python_api_parts import variants_mapping
 
 WingRanks = Literal["shared", "distinct"]
 RocketRule = Literal["pair", "joker_sets", "six_jokers"]
@@ -74,14 +75,9 @@ class Variants:
         return cls(**values)  # type: ignore[arg-type]
 
     def to_mapping(self) -> dict[str, str]:
-        """The non-default options only, keyed by their public names."""
-        out: dict[str, str] = {}
-        for field in fields(self):
-            name = "pass" if field.name == "pass_rule" else field.name
-            value = getattr(self, field.name)
-            if value != CHOICES[name][0]:
-                out[name] = value
-        return out
+        """The non-default options only, keyed by their public names; Python API only
+        (:func:`.python_api_parts.variants_mapping`)."""
+        return variants_mapping(self)
 
 
 DEFAULT = Variants()

@@ -63,6 +63,16 @@ def pytest_configure(config: pytest.Config) -> None:
         config.addinivalue_line("markers", f"{name}: fivetenk tag")
 
 
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The modules holding ``slow`` tests first, each module's tests kept together and in
+    order. Under pytest-xdist (``--dist loadgroup``), the controller hands out the groups
+    first (largest first), then the other tests in this order: the tests that take seconds
+    start while both workers are busy, and the end of the run is many quick tests that
+    keep both workers busy to the last, not a long test alone on one of them."""
+    slow = {item.module for item in items if item.get_closest_marker("slow") is not None}
+    items.sort(key=lambda item: item.module not in slow)
+
+
 def _make_step(definition: StepDef) -> Any:
     groups = list(definition.pattern.groupindex)
     wants = inspect.signature(definition.func).parameters
@@ -121,6 +131,15 @@ def _compiled(path: str) -> dict[str, Any]:
         where = "features/" + file.name
         _COMPILED[path] = {s.id: s for s in compile_file(file, where)}
     return _COMPILED[path]
+
+
+@pytest.fixture(scope="session")
+def browser() -> Any:
+    """One Chromium per test process, for every browser test module (tests/chromium.py,
+    imported here only: the nested pytest runs of some tests copy this file alone)."""
+    from chromium import chromium
+
+    yield from chromium()
 
 
 @pytest.fixture

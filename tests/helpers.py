@@ -27,7 +27,7 @@ from fivetenk import __version__, cli
 from fivetenk.practice import play as play_mod
 from fivetenk.practice.strategy import HeuristicPlayer
 from fivetenk.reference.cards import Card, Rank, full_deck
-from fivetenk.reference.dealing import DRAWS, KITTY_SIZE, PACK_SIZE, validate_deck
+from fivetenk.reference.dealing import DRAWS, KITTY_SIZE, validate_deck
 from fivetenk.reference.errors import InvalidCards
 from fivetenk.reference.game import Game
 
@@ -220,6 +220,9 @@ def shuffled(game: Game, seat: int, rng: random.Random) -> Game:
 # -- plays that do not beat, and the code refusing each ----------------------------------
 
 TWELVE = "3D 3D 3D 3C 3C 3C 3H 3H 3H 3S 3S 3S"
+
+PACK_SIZE = len(full_deck())
+"""162: three decks with jokers (R01.1)."""
 
 
 PLAYS: list[tuple[dict[str, str], str, str]] = [

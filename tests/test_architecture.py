@@ -23,6 +23,8 @@ the entry points, cli and pytest_plugin, on top.
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -344,6 +346,203 @@ def test_a_lazy_import_counts_and_a_type_checking_one_does_not(tmp_path: Path) -
                  "def f():\n    from .c import g\n    return g\n")
     known = {"p.a": a, "p.b": tmp_path / "b.py", "p.c": tmp_path / "c.py"}
     assert imported("p.a", a, known) == {"p.c"}
+
+ENGINE_INSIDE = {
+    "fivetenk.bench.combos": "times the engine's own counter of a hand's readings "
+                             "(combos.readings_of_counts), the inside the other benchmarks "
+                             "time through the front door",
+}
+"""The kit's modules that import modules inside the engine (``fivetenk.reference.combos``)
+instead of its front door (``fivetenk.reference``), on purpose, and why (issue 31). The
+mutation tools work on the engine's modules too, but by their file names, not by imports."""
+
+
+def engine_inside(name: str, path: Path) -> set[str]:
+    """The modules inside the engine that module ``name`` imports (lazily, or for types
+    only, included: every import statement counts)."""
+    package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        targets = []
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = package[:len(package) - (node.level - 1)] if node.level else []
+            module = ".".join([*base, *([node.module] if node.module else [])])
+            targets = [module]
+            if module == "fivetenk.reference" or (node.level and not node.module):
+                targets += [f"{module}.{alias.name}" for alias in node.names]
+        found |= {t for t in targets if t.startswith("fivetenk.reference.")
+                  and t.split(".")[2] in ENGINE_MODULES}
+    return found
+
+
+ENGINE_MODULES = {p.stem for p in (ROOT / "reference").glob("*.py") if p.stem != "__init__"}
+
+
+def test_the_kit_imports_the_engine_through_its_front_door() -> None:
+    """Every module of the kit imports the engine from ``fivetenk.reference``, which names
+    everything the kit uses; only the modules of :data:`ENGINE_INSIDE` reach inside, each
+    for its reason, and each still does (a stale exception fails too)."""
+    inside = {name: found for name, path in modules().items()
+              if not name.startswith("fivetenk.reference")
+              and (found := engine_inside(name, path))}
+    assert set(inside) - set(ENGINE_INSIDE) == set(), (
+        "import these from fivetenk.reference (add what is missing to its __all__): "
+        + "; ".join(f"{n}: {sorted(t)}" for n, t in inside.items() if n not in ENGINE_INSIDE))
+    assert set(ENGINE_INSIDE) - set(inside) == set(), "stale exceptions: remove them"
+
+
+def test_the_front_door_names_what_it_exports() -> None:
+    """Every name of the front door's ``__all__`` is there, the ones loaded on first use
+    (the game and what plays it) included; loading the package alone loads no game."""
+    code = ("import sys, fivetenk.reference as r\n"
+            "assert 'fivetenk.reference.game' not in sys.modules\n"
+            "missing = [n for n in r.__all__ if getattr(r, n, None) is None]\n"
+            "assert not missing, missing\n"
+            "assert 'fivetenk.reference.game' in sys.modules\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+
+
+def test_an_import_inside_the_engine_is_found(tmp_path: Path) -> None:
+    source = tmp_path / "m.py"
+    source.write_text("from .reference.game import Game\nfrom .reference import cards, Card\n"
+                      "import fivetenk.reference.plays\nfrom . import reference\n"
+                      "from .reference import Rank\n"
+                      "def f():\n    from .reference.position import parse_position\n")
+    assert engine_inside("fivetenk.m", source) == {
+        "fivetenk.reference.game", "fivetenk.reference.cards", "fivetenk.reference.plays",
+        "fivetenk.reference.position"}
+    nested = tmp_path / "n.py"
+    nested.write_text("from ..reference.dealing import SEATS\nfrom ..reference import Game\n")
+    assert engine_inside("fivetenk.sub.n", nested) == {"fivetenk.reference.dealing"}
+
+
+DRIVER_READERS = ("runner", "profile", "fuzz")
+"""Modules (by last name) and packages (by any name) that use drivers: everything they
+use of one is declared in the Driver Protocol (issue 31), so none looks it up by name."""
+
+
+def driver_lookups(source: str) -> list[str]:
+    """Where ``source`` looks a driver's member up by name (``getattr(driver, ...)``,
+    ``hasattr(self._driver, ...)``: a first argument naming a driver) or reaches into a
+    process driver's private process (``._proc``), as ``line: text``."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        by_name = (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                   and node.func.id in ("getattr", "hasattr", "setattr") and bool(node.args)
+                   and "driver" in ast.unparse(node.args[0]).lower())
+        if by_name or (isinstance(node, ast.Attribute) and node.attr == "_proc"):
+            found.append(f"{node.lineno}: {ast.unparse(node)}")
+    return found
+
+
+def test_the_driver_is_used_through_its_protocol_only() -> None:
+    """The runner, the profile and the fuzzer use of a driver only what the Driver
+    Protocol declares: no member looked up by name, no private process reached into."""
+    readers = {name: path for name, path in modules().items()
+               if name.rsplit(".", 1)[-1] in DRIVER_READERS
+               or set(name.split(".")[1:-1]) & set(DRIVER_READERS)}
+    assert len(readers) > 10  # the runner, the profile and the fuzz package
+    found = {name: lookups for name, path in readers.items()
+             if (lookups := driver_lookups(path.read_text(encoding="utf-8")))}
+    assert found == {}, "look a driver's member up by name: declare it in drivers.Driver"
+
+
+def test_a_driver_looked_up_by_name_is_found() -> None:
+    source = ("def f(driver, d):\n    x = getattr(driver, 'stream', None)\n"
+              "    if hasattr(self._driver, 'spin'):\n        d._proc.spin = 0\n"
+              "    return getattr(args, 'impl', None)\n")
+    assert driver_lookups(source) == ["2: getattr(driver, 'stream', None)",
+                                      "3: hasattr(self._driver, 'spin')", "4: d._proc"]
+
+
+def lazy_without_reason(source: str) -> list[int]:
+    """The lines of the imports inside functions in ``source`` that no comment explains: a
+    lazy import stays only where it saves start-up time (or breaks a circle), and says so
+    on its line or on a comment line above its group of imports (issue 31)."""
+    lines = source.split("\n")
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        for child in ast.walk(node):
+            if not isinstance(child, ast.Import | ast.ImportFrom):
+                continue
+            if "# " in lines[child.lineno - 1].replace("# noqa", ""):
+                continue
+            above = child.lineno - 2
+            while above >= 0 and (not lines[above].strip()
+                                  or lines[above].lstrip().startswith(("import ", "from "))):
+                above -= 1
+            if above < 0 or not lines[above].lstrip().startswith("#"):
+                found.append(child.lineno)
+    return found
+
+
+def test_every_lazy_import_says_why() -> None:
+    """An import inside a function is kept only to keep a module out of some start-up
+    (or out of a circle), with a comment saying which."""
+    found = {name: lines for name, path in modules().items()
+             if not name.startswith("fivetenk.reference")
+             and (lines := lazy_without_reason(path.read_text(encoding="utf-8")))}
+    assert found == {}, "import these at the top, or say why not in a comment"
+
+
+def test_a_lazy_import_without_a_reason_is_found() -> None:
+    source = ("import os\n\ndef f():\n    # lazy: the adapter starts without it\n"
+              "    import json\n    from . import a\n\n    return a\n\n"
+              "def g():\n    import re  # lazy: only here\n\n"
+              "def h():\n    x = 1\n    import shlex\n")
+    assert lazy_without_reason(source) == [15]
+
+
+def _loaded(code: str) -> set[str]:
+    done = subprocess.run([sys.executable, "-c", code + "\nimport sys; print(sorted(sys.modules))"],
+                          capture_output=True, text=True, timeout=120, cwd=ROOT / "tests")
+    assert done.returncode == 0, done.stderr
+    return set(ast.literal_eval(done.stdout.strip().splitlines()[-1]))
+
+
+HEAVY = {"jsonschema", "yaml", "gherkin", "jinja2", "hypothesis", "fivetenk.model.scenario",
+         "fivetenk.reference.game"}
+"""What a start-up that does not need it must not load (each costs tens of milliseconds
+or more: this environment compiles every module afresh, PYTHONDONTWRITEBYTECODE)."""
+
+
+def test_what_starts_often_starts_light() -> None:
+    """``fivetenk --help`` and the adapter (which the tests and every check --impl of the
+    reference start by the hundred) load none of :data:`HEAVY`; the pytest plugin, which
+    every pytest run loads, loads nothing else of the kit."""
+    cli = ("import io, contextlib\nfrom fivetenk.cli import main\n"
+           "with contextlib.redirect_stdout(io.StringIO()):\n"
+           "    try: main(['--help'])\n    except SystemExit: pass\n")
+    assert _loaded(cli) & HEAVY == set()
+    adapter = "from fivetenk.cli import build_parser\nbuild_parser(['adapter'])\n"
+    assert _loaded(adapter) & HEAVY == set()
+    plugin = {m for m in _loaded("import fivetenk.pytest_plugin") if m.startswith("fivetenk")}
+    assert plugin == {"fivetenk", "fivetenk.pytest_plugin"}
+
+
+HELP_LEAVES_OUT = {
+    "book": {"jinja2", "markupsafe", "fivetenk.suite.catalog", "fivetenk.results.evidence"},
+    "rules": {"fivetenk.suite.catalog", "fivetenk.model.scenario"},
+    "expectations": {"yaml", "fivetenk.results.expectations_update"},
+}
+"""What a command's ``--help`` leaves to its run: each module its parser does not need and
+its run loads (the book's templates and scenarios, the rules' scenarios, the expectations
+writer)."""
+
+
+@pytest.mark.parametrize("command", sorted(HELP_LEAVES_OUT))
+def test_a_command_s_help_leaves_its_run_s_modules_out(command: str) -> None:
+    """``fivetenk COMMAND --help`` builds the command's parser only (issue 31, item 6: the
+    lazy imports that keep these modules out say so)."""
+    code = f"from fivetenk.cli import build_parser\nbuild_parser([{command!r}])\n"
+    assert _loaded(code) & HELP_LEAVES_OUT[command] == set()
+
 
 def test_no_module_is_over_the_size_limit() -> None:
     sizes = {name: len(path.read_text(encoding="utf-8").splitlines())

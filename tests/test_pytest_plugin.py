@@ -29,7 +29,7 @@ def pytest_run(folder: Path, *args: str) -> tuple[int, str]:
 def test_scenarios_are_tests_with_their_evidence(tmp_path: Path) -> None:
     code, out = pytest_run(tmp_path, "--fivetenk-impl", BROKEN)
     assert code == 1, out[-2000:]
-    assert out.rstrip().endswith("8 failed, 58 passed in " + out.rstrip().split(" in ")[-1])
+    assert out.rstrip().endswith("8 failed, 64 passed in " + out.rstrip().split(" in ")[-1])
     assert "FAILED fivetenk::R02-003 - FAILED R02-003: A 2 beats an ace as a single" in out
     assert "    beats: expected false, observed true" in out  # the evidence, as check shows
 
@@ -42,11 +42,11 @@ def test_expectations_apply_and_a_stale_entry_fails_the_session(tmp_path: Path) 
                         "- {rule: R02, path: count, observed: 3, reason: no 2 among replies}\n")
     code, out = pytest_run(tmp_path, "--fivetenk-impl", BROKEN,
                            "--fivetenk-expectations", str(expected))
-    assert code == 0 and "58 passed, 8 xfailed" in out, out[-2000:]
-    code, out = pytest_run(tmp_path, "--fivetenk-impl",
-                           f"{sys.executable} -m fivetenk.impl.adapter",
+    assert code == 0 and "64 passed, 8 xfailed" in out, out[-2000:]
+    code, out = pytest_run(tmp_path,
+                           "--fivetenk-impl", f"{sys.executable} -m fivetenk.impl.adapter",
                            "--fivetenk-expectations", str(expected))
-    assert code == 1 and "66 passed" in out, out[-2000:]
+    assert code == 1 and "72 passed" in out, out[-2000:]
     assert "STALE xfail rule R02 at beats = false" in out
 
 
@@ -75,12 +75,12 @@ def test_node_ids_are_the_same_whatever_the_invocation_so_lf_reruns_the_failures
 
     cache = tmp_path / ".pytest_cache" / "v" / "cache" / "lastfailed"
     code, out = run(tmp_path, "-p", "no:xdist")
-    assert code == 1 and "8 failed, 59 passed" in out, out[-2000:]
+    assert code == 1 and "8 failed, 65 passed" in out, out[-2000:]
     first = json.loads(cache.read_text())
     assert sorted(first)[:2] == ["fivetenk::R02-001.12", "fivetenk::R02-002.12"]
     cache.unlink()
     code, out = run(tmp_path / "tests", "-n", "2", "--fivetenk-timeout", "20", ".")
-    assert code == 1 and "8 failed, 59 passed" in out, out[-2000:]
+    assert code == 1 and "8 failed, 65 passed" in out, out[-2000:]
     assert json.loads(cache.read_text()) == first
     code, out = run(tmp_path / "tests", "-p", "no:xdist", "--lf")
-    assert code == 1 and "8 failed, 59 deselected" in out, out[-2000:]
+    assert code == 1 and "8 failed, 65 deselected" in out, out[-2000:]

@@ -11,14 +11,43 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib
+import os
 import re
 import signal
 import sys
+import threading
 from collections.abc import Sequence
 from typing import Any, NamedTuple, TextIO
 
 from . import __version__
-from .model.user_input import UsageError as UsageError  # where commands raise it from
+from .model.paths import data_dir
+from .model.user_input import ScenarioError, UsageError
+
+EPILOG = """\
+commands:
+  check      run scenarios against the reference engine or an implementation (--impl)
+  diff       compare two runs (check --jsonl): every status change, exit 1 on a regression
+  expectations  write the expectations that make a run green (RUN.jsonl --out FILE), or
+             merge a run into them (--update FILE)
+  rules      print rules, clauses and rulings (fivetenk rules R17, --lang es)
+  show       print a scenario as written and as JSON; --impl CMD replays it step by step
+  export     write the feature scenarios as schema-valid JSON
+  render     turn JSON scenarios back into Gherkin (--lang es: in Spanish)
+  simulate   play random legal matches and print a readable log
+  play       play one seat against five heuristic players (--seat N, --auto)
+  fuzz       look for divergences from the reference engine, shrink and write them (--impl)
+  steps      list the Gherkin steps the kit understands (--lang es: in Spanish)
+  adapter    serve the reference engine over the JSON-lines adapter protocol
+  new-adapter  write an adapter to fill in (--lang python|js DIR), the protocol done
+  protocol   print the adapter protocol document (schemas/protocol.md)
+  book       write the rules, scenarios and results as a static site (--out DIR)
+  dispute    write one decision of a game log as a scenario to check or edit (--at N)
+
+exit codes: 0 ok, 1 failed or errored scenarios (or none ran: all skipped), 2 bad input.
+Guides: README.md and docs/ in the kit's source (your own scenarios:
+docs/scenario-language.md); the adapter protocol: fivetenk protocol.
+"""
 
 
 class Command(NamedTuple):
@@ -125,7 +154,6 @@ def _drop_issue(match: re.Match[str]) -> str:
 
 def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     """The argument parser; only the subcommand named in ``argv`` is built in full."""
-    import importlib
 
     parser = argparse.ArgumentParser(
         prog="fivetenk",
@@ -166,6 +194,7 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
 
 
 def _run_rules(args: argparse.Namespace, out: TextIO | None = None) -> int:
+    # lazy: each command's own modules load only when it runs
     from .commands import rules as rules_cmd
     from .model.spec_data import load_spec
     from .suite import catalog
@@ -187,8 +216,6 @@ def _run_rules(args: argparse.Namespace, out: TextIO | None = None) -> int:
 
 
 def _run_protocol(args: argparse.Namespace, out: TextIO | None = None) -> int:
-    from .model.paths import data_dir
-
     out = out or sys.stdout
     document = data_dir("schemas") / "protocol.md"
     if args.path:
@@ -201,6 +228,7 @@ def _run_protocol(args: argparse.Namespace, out: TextIO | None = None) -> int:
 def _run_steps(args: argparse.Namespace, out: TextIO | None = None) -> int:
     """Every phrase, grouped by the module of :mod:`fivetenk.language` it lives in (so a
     writer who wants a new phrase sees where it goes), Given / When / Then within each."""
+    # lazy: each command's own modules load only when it runs
     from .language import MODULES, REGISTRY
     from .language.registry import Lang, keyword_for
 
@@ -276,7 +304,6 @@ def _suppress_signal_errors() -> contextlib.suppress:
 def _install_handlers() -> dict[int, Any]:
     """Install :func:`_terminate` for SIGTERM and SIGHUP, :func:`_interrupt` for SIGINT
     (in the main thread only); the previous handlers, to restore."""
-    import threading
 
     previous: dict[int, Any] = {}
     if threading.current_thread() is not threading.main_thread():
@@ -308,7 +335,6 @@ def _stdout_gone() -> None:
     """The reader of stdout went away (``fivetenk check | head``): point stdout at the null
     device, so that the interpreter's final flush cannot complain either (the recipe of the
     Python documentation, "Note on SIGPIPE")."""
-    import os
 
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
@@ -324,7 +350,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     number after SIGTERM or SIGHUP; 1 when stdout is closed early (``| head``), quietly.
     On every way out, ``finally`` blocks and an :mod:`atexit` hook kill any implementation
     the kit started, with all its descendants (:mod:`fivetenk.impl.process_driver`)."""
-    from .model.scenario import ScenarioError
 
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser(argv)

@@ -26,7 +26,11 @@ signal number.
 
 from __future__ import annotations
 
+import contextlib
+import signal
+import threading
 from collections.abc import Iterator
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -55,6 +59,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def _seconds(text: str) -> float:
     """``--fivetenk-timeout``, checked as ``check --timeout`` is."""
+    # lazy: every pytest run loads the plugin; the kit loads with --fivetenk-impl only
     from .impl.options import positive_seconds
 
     return positive_seconds(text)
@@ -67,6 +72,7 @@ def pytest_configure(config: pytest.Config) -> None:
     impl = config.getoption("fivetenk_impl", None)
     if impl is None:
         return
+    # lazy: every pytest run loads the plugin; the kit loads with --fivetenk-impl only
     from .impl.options import impl_argv
     from .model.user_input import UsageError
 
@@ -87,8 +93,8 @@ def _terminate(signum: int, frame: object) -> None:
     implementation at once (no polite ``stop``) -- through pytest's own way out of a
     session: a KeyboardInterrupt, so every ``finally`` and :func:`pytest_sessionfinish`
     run (which kill the implementation's whole process tree), then exit 128 + signum."""
-    import signal
 
+    # lazy: every pytest run loads the plugin; the kit loads with --fivetenk-impl only
     from .impl.process_driver import hurry
 
     for name in ("SIGTERM", "SIGHUP"):  # a second signal must not cut the clean-up short
@@ -100,16 +106,12 @@ def _terminate(signum: int, frame: object) -> None:
 
 
 def _suppressed() -> Any:
-    import contextlib
-
     return contextlib.suppress(AttributeError, ValueError, OSError)
 
 
 def _install_handlers() -> dict[int, Any]:
     """Install :func:`_terminate` for SIGTERM and SIGHUP (main thread only); the previous
     handlers, to restore at the end of the session."""
-    import signal
-    import threading
 
     previous: dict[int, Any] = {}
     if threading.current_thread() is not threading.main_thread():
@@ -123,8 +125,7 @@ def _install_handlers() -> dict[int, Any]:
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
-    import signal
-
+    # lazy: every pytest run loads the plugin; the kit loads with --fivetenk-impl only
     from .impl.process_driver import hurry
 
     for signum, handler in config.stash.get(_SIGNALS, {}).items():
@@ -141,6 +142,7 @@ class ScenarioItem(pytest.Item):
         self.scenario = scenario
 
     def runtest(self) -> None:
+        # lazy: every pytest run loads the plugin; the kit loads with --fivetenk-impl only
         from .model.spec_data import load_spec
         from .results import report
         from .suite.runner import run_expected
@@ -175,6 +177,7 @@ class ScenarioFailed(Exception):
 def _driver(config: pytest.Config) -> Driver:
     state = config.stash[_STATE]
     if state.get("driver") is None:
+        # lazy: every pytest run loads the plugin; the kit loads with --fivetenk-impl only
         from .impl.options import impl_argv
         from .impl.process_driver import ProcessDriver
 
@@ -192,6 +195,7 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
 
 
 def _items(session: pytest.Session, config: pytest.Config) -> Iterator[ScenarioItem]:
+    # lazy: every pytest run loads the plugin; the kit loads with --fivetenk-impl only
     from .model.spec_data import load_spec
     from .results.expectations import Expectations
     from .results.expectations import load as load_expectations
@@ -206,8 +210,8 @@ def _items(session: pytest.Session, config: pytest.Config) -> Iterator[ScenarioI
     expected: Expectations = Expectations()
     path = config.getoption("fivetenk_expectations")
     if path:
-        from pathlib import Path
 
+        # lazy: every pytest run loads the plugin; the kit loads with --fivetenk-impl only
         from .model.scenario import ScenarioError
 
         try:
@@ -238,7 +242,6 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     if driver is not None:
         driver.close()  # the implementation and all its descendants killed and reaped
     if _TERMINATED:  # whenever it came, collection included
-        import signal
 
         reporter = session.config.pluginmanager.get_plugin("terminalreporter")
         if reporter is not None:

@@ -19,9 +19,11 @@ from typing import Any
 from urllib.parse import unquote, urlsplit
 
 import pytest
+from english import english_words
 from helpers import TESTS
 
 from fivetenk import book
+from fivetenk.book import words
 from fivetenk.cli import main
 from fivetenk.model.spec_data import load_spec
 from fivetenk.suite import catalog
@@ -67,10 +69,20 @@ class Page(HTMLParser):
 
 
 def parse(path: Path) -> Page:
-    page = Page()
-    page.feed(path.read_text(encoding="utf-8"))
-    page.close()
-    return page
+    """``path`` parsed, once for each content it has: the books of the module fixtures are
+    read by several tests (a rule page of 500 scenarios takes html.parser a tenth of a
+    second); the tests only read what is parsed."""
+    stat = path.stat()
+    key = (str(path.resolve()), stat.st_mtime_ns, stat.st_size)
+    if key not in _PARSED:
+        page = Page()
+        page.feed(path.read_text(encoding="utf-8"))
+        page.close()
+        _PARSED[key] = page
+    return _PARSED[key]
+
+
+_PARSED: dict[tuple[str, int, int], Page] = {}
 
 
 def check_report(path: Path, *extra: str) -> Path:
@@ -113,6 +125,21 @@ def site_es(tmp_path_factory: pytest.TempPathFactory, reports: dict[str, Path]) 
     """The Spanish book of the same reports, built once for the module."""
     out = tmp_path_factory.mktemp("book-es") / "es"
     assert build(out, reports, "--lang", "es") == 0
+    return out
+
+
+@pytest.fixture(scope="module")
+def bare(tmp_path_factory: pytest.TempPathFactory, site: Path) -> Path:
+    """The English book without reports, built over a copy of the module's book with
+    reports whose R01 page was overwritten: an earlier book is replaced whole (R01 rebuilt,
+    the matrix and the failures gone)."""
+    import shutil
+
+    out = tmp_path_factory.mktemp("bare") / "book"
+    shutil.copytree(site, out)
+    (out / "rules" / "R01.html").write_text("stale", encoding="utf-8")
+    assert (out / "matrix.html").exists() and (out / "failures").exists()
+    assert main(["book", "--out", str(out)]) == 0
     return out
 
 
@@ -162,20 +189,13 @@ def test_every_internal_link_resolves(any_site: Path) -> None:
     assert not orphans, f"pages no link leads to from index.html: {orphans}"
 
 
-def test_two_builds_write_the_same_bytes(site: Path, reports: dict[str, Path],
-                                         tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-                                         ) -> None:
-    """The same command writes the same bytes (the index names the folder as the command
-    gave it, so both builds are made with the same relative ``--out``)."""
-    (tmp_path / "one").mkdir()
-    (tmp_path / "two").mkdir()
-    monkeypatch.chdir(tmp_path / "one")
-    assert build(Path("book"), reports) == 0
-    site = tmp_path / "one" / "book"
-    monkeypatch.chdir(tmp_path / "two")
-    assert build(Path("book"), reports) == 0
-    again = tmp_path / "two" / "book"
+def test_two_builds_write_the_same_bytes(site: Path, reports: dict[str, Path]) -> None:
+    """The same command writes the same bytes: the module's book is built again, by the
+    same command (the index names the folder as the command gave it), over itself (an
+    earlier book is replaced whole), and every file is compared with the first build's."""
     first = {p.relative_to(site): p.read_bytes() for p in site.rglob("*") if p.is_file()}
+    assert build(site, reports) == 0
+    again = site
     second = {p.relative_to(again): p.read_bytes() for p in again.rglob("*") if p.is_file()}
     assert sorted(first) == sorted(second)
     changed = [name for name in first if first[name] != second[name]]
@@ -352,7 +372,8 @@ def test_a_file_that_is_not_a_report_is_a_clear_error(
 
 
 def test_bad_report_options_and_folders(tmp_path: Path, reports: dict[str, Path],
-                                        capsys: pytest.CaptureFixture[str]) -> None:
+                                        bare: Path, capsys: pytest.CaptureFixture[str]
+                                        ) -> None:
     out = tmp_path / "book"
     assert main(["book", "--out", str(out), "--report", str(reports["reference"])]) == 2
     assert "expected NAME=FILE" in capsys.readouterr().err
@@ -364,21 +385,18 @@ def test_bad_report_options_and_folders(tmp_path: Path, reports: dict[str, Path]
     assert main(["book", "--out", str(mine)]) == 2
     assert "not empty" in capsys.readouterr().err
     assert (mine / "notes.txt").read_text(encoding="utf-8") == "keep me"
-    assert main(["book", "--out", str(out)]) == 0
-    (out / "rules" / "R01.html").write_text("stale", encoding="utf-8")
-    assert main(["book", "--out", str(out)]) == 0  # an earlier book is replaced whole
-    assert "<h1>" in (out / "rules" / "R01.html").read_text(encoding="utf-8")
-    assert not (out / "matrix.html").exists()
+    # an earlier book (with reports, its R01 made stale) is replaced whole: see ``bare``
+    assert "<h1>" in (bare / "rules" / "R01.html").read_text(encoding="utf-8")
+    assert not (bare / "matrix.html").exists() and not (bare / "failures").exists()
 
 
-def test_spanish_book(tmp_path: Path) -> None:
+def test_spanish_book(site_es: Path) -> None:
     import inspect
 
-    from fivetenk.book.titles import spanish_title
     from fivetenk.language import render_steps
+    from fivetenk.language.titles import spanish_title
 
-    out = tmp_path / "es"
-    assert main(["book", "--out", str(out), "--lang", "es"]) == 0
+    out = site_es
     for path in (out / "index.html", out / "rules" / "R17.html"):
         page = parse(path)
         assert page.find("html", lang="es"), path
@@ -393,14 +411,10 @@ def test_spanish_book(tmp_path: Path) -> None:
     else:
         assert "When" in words
     assert parse(out / "index.html").find("input", id="search")
-    # a scenario title without Spanish (templates/titles.es.tsv) is marked English
-    english = [a for t, a in rule.tags if t == "span" and a.get("lang") == "en"
-               and a.get("class") == "title"]
-    from fivetenk.book.said import sentences  # a question about cards: its sentence (issue 33)
-
-    spanish = [s for s in catalog.shipped() if s.rule == "R02"
-               and (spanish_title(s.id, s.name) or len(sentences(s, "es")) == 1)]
-    assert len(english) + len(spanish) >= len(rule.classed("article", "scenario")) > len(english)
+    # every title in Spanish (language/spanish_text/titles.es.tsv, issue 33), none marked English
+    titles = rule.classed("span", "title")
+    assert titles and not [a for a in titles if a.get("lang") == "en"]
+    assert all(spanish_title(s.id, s.name) for s in catalog.shipped() if s.rule == "R02")
 
 
 def test_the_search_index_is_small_and_covers_everything(site: Path) -> None:
@@ -417,9 +431,9 @@ def test_the_search_index_is_small_and_covers_everything(site: Path) -> None:
     assert kinds["scenario"] == {s.id for s in catalog.shipped()}
     assert len(text.encode()) < 250_000
     # the whole text of a ruling and of a clause is searched, not only titles
-    texts = {(kind, ident): text for kind, ident, _, text, _, _ in entries}
-    assert spec.rulings["D35"].text in texts[("ruling", "D35")]
-    assert spec.clauses["R03.4"].es in texts[("clause", "R03.4")]
+    texts = {(kind, ident): f"{text} {also}" for kind, ident, _, text, _, also in entries}
+    assert spec.rulings["D35"].text.replace("`", '"') in texts[("ruling", "D35")]
+    assert spec.clauses["R03.4"].es in texts[("clause", "R03.4")]  # searched, not shown
     # every page carries the search, its results' links made from that page
     for page, root in (("index.html", ""), ("rules/R05.html", "../"),
                        ("failures/broken.html", "../"), ("features/R01_configuration.feature.html",
@@ -432,12 +446,12 @@ def test_the_search_index_is_small_and_covers_everything(site: Path) -> None:
 def test_counts_agree_in_number_in_both_languages(site: Path, tmp_path: Path) -> None:
     """Issue 22: ``1 card`` and ``1 carta``, ``13 pasaron``, ``6 con error``; the index
     names the folder it was built in and keeps a space before its links."""
-    assert book.count(1, "cards") == "1 card" and book.count(2, "cards") == "2 cards"
-    assert book.count(1, "cards", "es") == "1 carta"
-    assert book.count(13, "passed", "es") == "13 pasaron"
-    assert book.count(1, "passed", "es") == "1 pasó"
-    assert book.count(6, "errored", "es") == "6 con error"
-    assert book.count(2, "xfailed", "es") == "2 fallos esperados"
+    assert words.count(1, "cards") == "1 card" and words.count(2, "cards") == "2 cards"
+    assert words.count(1, "cards", "es") == "1 carta"
+    assert words.count(13, "passed", "es") == "13 pasaron"
+    assert words.count(1, "passed", "es") == "1 pasó"
+    assert words.count(6, "errored", "es") == "6 con error"
+    assert words.count(2, "xfailed", "es") == "2 fallos esperados"
     texts = [" ".join("".join(parse(p).text).split()) for p in (site / "rules").glob("*.html")]
     assert any(" 1 card " in t or " 1 card·" in t for t in texts)
     assert not any(" 1 cards" in t or " 1 points" in t for t in texts)
@@ -511,6 +525,11 @@ def test_examples_are_the_tagged_ones_else_the_kits_pick() -> None:
     # untagged: the simplest first, those with a Spanish title before them, no variant first
     assert [s.id for s in pick_examples(plain, set(), 2)] == ["R05-001", "R05-002"]
     assert pick_examples(plain, {"R05-004"}, 3)[0].id == "R05-004"
+    # a position an engine must refuse (@position-duties) after every other case
+    duty = _scenario("R05-000", ("position-duties",))
+    others = [_scenario("R05-701"), _scenario("R05-702")]
+    assert [s.id for s in pick_examples([duty, *others], set(), 2)] == ["R05-701", "R05-702"]
+    assert [s.id for s in pick_examples([duty, *others[:1]], set(), 2)] == ["R05-701", "R05-000"]
     varied = [_scenario("R05-020", variants={"pass": "trick"}), *plain[3:]]
     assert pick_examples(varied, set(), 2)[0].id == "R05-004"
     # one row per outline; never more than 4; the same answer every time
@@ -524,14 +543,12 @@ def test_examples_are_the_tagged_ones_else_the_kits_pick() -> None:
 
 
 def test_with_reports_a_rule_page_has_a_status_filter_and_each_scenario_its_results(
-        site: Path, tmp_path: Path) -> None:
+        site: Path, bare: Path) -> None:
     page = parse(site / "rules" / "R02.html")
     assert page.find("select", id="status-filter")
     statuses = {a["data-statuses"] for a in page.classed("article", "scenario")}
     assert "failed passed" in statuses and "passed" in statuses
     assert page.classed("p", "results")
-    bare = tmp_path / "bare"
-    assert build(bare, {}) == 0
     plain = parse(bare / "rules" / "R02.html")
     assert not plain.find("select", id="status-filter") and not plain.classed("p", "results")
 
@@ -612,23 +629,44 @@ def test_the_spanish_book_has_no_english_interface_word(site: Path, site_es: Pat
     assert english_interface_words(site / "matrix.html", "en")
 
 
-def test_every_example_has_its_title_in_spanish() -> None:
-    """Issue 22, item 5: the titles of the illustrative examples read in Spanish in the
-    Spanish book (``templates/titles.es.tsv``); any other title stays English, marked."""
-    from fivetenk.book import Book
+def test_every_scenario_has_its_title_in_spanish() -> None:
+    """Issues 22 and 33: every shipped scenario's title reads in Spanish in the Spanish book
+    (``language/spanish_text/titles.es.tsv``); an outline's row by its outline's title and number,
+    unless its English title ends otherwise (then by its own entry, never a guess). Each
+    key of the Spanish tables is given once and names a shipped scenario, outline, clause
+    or rule; every feature note and scenario description has its Spanish."""
+    from fivetenk.book import Book, reading
+    from fivetenk.language import titles
 
-    spanish = Book(spec=load_spec(), scenarios=catalog.shipped(), reports=[], lang="es",
-                   command="")
-    missing = [s.id for shown in spanish.examples.values() for s in shown
-               if spanish.title(s)[1]]
-    assert not missing, f"examples without a Spanish title: {missing}"
-    row = next(s for s in catalog.shipped() if s.id == "R01-002.2")
-    assert spanish.title(row) == ("Ninguna cara existe en más de tres copias (ejemplo 2)", False)
-    other = next(s for s in catalog.shipped() if s.id == "R13-009.2")
-    assert spanish.title(other) == (other.name, True)  # its own ending: no guess
+    shipped = catalog.shipped()
+    spanish = Book(spec=load_spec(), scenarios=shipped, reports=[], lang="es", command="")
+    missing = [s.id for s in shipped if spanish.title(s)[1]]
+    assert not missing, f"scenarios without a Spanish title: {missing}"
+    by_id = {s.id: s for s in shipped}
+    assert spanish.title(by_id["R01-002.2"]) == (
+        "Ninguna cara existe en más de tres copias (ejemplo 2)", False)
+    row = by_id["R13-009.2"]  # "(lower rank)": its own ending, its own entry
+    assert titles.spanish_title(row.id, row.name) == titles.TITLES["R13-009.2"]
+    assert titles.spanish_title("R13-009.9", row.name) is None  # no entry: no guess
+    outlines = {s.id.rpartition(".")[0] for s in shipped}
+    spec = load_spec()
+    for name, known in (("titles.es.tsv", set(by_id) | outlines),
+                        ("headlines.es.tsv", set(spec.clauses)),
+                        ("descriptions.es.tsv", set(by_id) | outlines | set(spec.rules))):
+        keys = [line.split("\t")[0] for line in (Path(titles.__file__).parent / "spanish_text" /
+                                                 name).read_text(encoding="utf-8").splitlines()
+                if line.strip() and not line.startswith("#")]
+        assert set(keys) <= known, (name, set(keys) - known)
+        if name != "descriptions.es.tsv":  # a description may have several paragraphs
+            assert len(keys) == len(set(keys)), name
+    for rule_id, feature in spanish.features.items():
+        rule = spec.rules[rule_id]
+        if reading.fresh(feature.description, spanish.bodies["en"].get(rule.number, "")):
+            assert spanish.note(rule_id), rule_id
+    assert all(titles.spanish_description(s.id) for s in shipped if s.description)
 
 
-def test_how_to_play_walks_a_real_hand_in_both_languages(site: Path, tmp_path: Path) -> None:
+def test_how_to_play_walks_a_real_hand_in_both_languages(site: Path, site_es: Path) -> None:
     """Issue 22, item 2: the page walks the engine's seeded hand in order, each step
     linking its rules; every trick is listed with its cards as glyphs, and the settlement
     shows the engine's own figures (the sum of the defenders' points is their total)."""
@@ -639,9 +677,7 @@ def test_how_to_play_walks_a_real_hand_in_both_languages(site: Path, tmp_path: P
     assert hand["reveal"] and len(hand["tricks"]) > 20 and result["ending"] == "bankers_out"
     assert sum(result["credited"][s] for s in result["defenders"]) == result["defender_total"]
     assert walk() == hand  # seeded: the same hand every time
-    for folder, lang in ((site, "en"), (tmp_path / "es", "es")):
-        if lang == "es":
-            assert main(["book", "--out", str(folder), "--lang", "es"]) == 0
+    for folder, lang in ((site, "en"), (site_es, "es")):
         html = (folder / "howto.html").read_text(encoding="utf-8")
         page = parse(folder / "howto.html")
         sections = page.classed("section", "howto")
@@ -698,3 +734,178 @@ def test_steps_read_as_the_feature_writes_them_in_both_languages() -> None:
     assert "Entonces la mano sigue" in spanish and len(spanish) == len(english)
     unread = replace(scenario, source={})
     assert any("the observation at" in line for line in step_lines(unread, "en"))
+
+
+# --- the Spanish book says everything in Spanish (issue 33, item 3) -------------------------
+
+SHOWN_ATTRIBUTES = ("aria-label", "title", "placeholder", "alt", "data-shown", "data-none",
+                    "data-more", "data-all")
+"""Attributes whose text a reader meets (a screen reader, a tooltip, the search's status)."""
+
+
+class Shown(HTMLParser):
+    """Every text of a page a reader meets, each with whether it is code of one or two words
+    (notation: a protocol word, a variant's value ``pair`` or setting ``pass: trick``, a
+    reading ``bomb 4x7``; a line of Gherkin is checked); and every element marked
+    as written in English. Left out: scripts and styles, and what HTML marks as not to be
+    translated (``translate="no"``: an implementation's name, a report's name)."""
+
+    VOID = Prose.VOID
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.stack: list[tuple[str, bool]] = []
+        self.texts: list[tuple[str, bool]] = []
+        self.english: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = {k: v or "" for k, v in attrs}
+        if found.get("lang", "es") != "es":
+            self.english.append(f"<{tag} lang={found['lang']!r}>")
+        skip = (tag in ("script", "style") or found.get("translate") == "no"
+                or bool(self.stack and self.stack[-1][1]))
+        if not skip:
+            self.texts += [(found[a], False) for a in SHOWN_ATTRIBUTES if found.get(a)]
+        if tag not in self.VOID:
+            self.stack.append((tag, skip))
+
+    def handle_endtag(self, tag: str) -> None:
+        while self.stack and tag not in self.VOID:
+            if self.stack.pop()[0] == tag:
+                break
+
+    def handle_data(self, data: str) -> None:
+        if data.strip() and not (self.stack and self.stack[-1][1]):
+            code = bool(self.stack) and self.stack[-1][0] == "code"
+            self.texts.append((data, code and len(data.split()) <= 2))
+
+
+def english_on(html: str) -> tuple[list[str], dict[str, str]]:
+    """The elements marked English on a page, and each English word it shows outside
+    notation (:func:`english.english_words`), with the text around it."""
+    page = Shown()
+    page.feed(html)
+    page.close()
+    found: dict[str, str] = {}
+    for text, notation in page.texts:
+        for word in [] if notation else english_words(text):
+            found.setdefault(word, " ".join(text.split())[:120])
+    return page.english, found
+
+
+def test_the_spanish_book_has_no_english_text(site: Path, site_es: Path) -> None:
+    """Issue 33, item 3: no page of the Spanish book, reports and all, marks anything as
+    English, and none shows a frequent English word outside card notation, ids, quoted
+    data and the names HTML marks as not to translate; every rule, clause, ruling, scenario
+    title, feature description and Gherkin line reads in Spanish. The same check finds
+    English on every page of the English book."""
+    problems = {}
+    for path in html_files(site_es):
+        english, words = english_on(path.read_text(encoding="utf-8"))
+        if english or words:
+            problems[str(path.relative_to(site_es))] = (english[:3], dict(list(words.items())[:6]))
+    assert not problems, f"{len(problems)} pages with English: {problems}"
+    for path in html_files(site):
+        assert english_on(path.read_text(encoding="utf-8"))[1], path  # the check can fail
+    assert english_on('<p lang="en">x</p>')[0] and english_on("<p>the seat</p>")[1]
+    assert english_on('<p>"the seat" R05.1 <code>pair</code> <span translate="no">the'
+                      "</span></p>") == ([], {})
+
+
+MARKDOWN = re.compile(r"\*\*|__|`")
+"""Markdown's marks (``**strong**``, ``__strong__``, ```code```): a page shows none."""
+
+
+def test_no_raw_markdown_reaches_a_page(any_site: Path) -> None:
+    """Issue 33, item 3: no page of either book shows ``**``, ``__`` or a backtick (a
+    ruling's ``**variant**`` is bold, its ```SJ SJ``` code), nor does the search, whose
+    results show the index's titles and texts."""
+    found = {}
+    for path in html_files(any_site):
+        page = Page()
+        page.feed(re.sub(r"<(script|style)\b.*?</\1>", "", path.read_text(encoding="utf-8"),
+                         flags=re.S))
+        text = unescape("".join(page.text))
+        found.update({f"{path.name}: …{text[max(0, m.start() - 40):m.end() + 20]}…": 1
+                      for m in MARKDOWN.finditer(text)})
+    for entry in search_entries(any_site):
+        found.update({f"search {entry[1]}: {shown}": 1 for shown in entry[2:4]
+                      if MARKDOWN.search(shown)})
+    assert not found, list(found)[:5]
+    assert MARKDOWN.search(str(book.prose("a **variant**: `SJ SJ`"))) is None
+
+
+def search_entries(site: Path) -> list[list[str]]:
+    text = (site / "search-index.js").read_text(encoding="utf-8")
+    found: list[list[str]] = json.loads(
+        text.removeprefix("window.FIVETENK_SEARCH=").rstrip().rstrip(";"))
+    return found
+
+
+def test_the_spanish_search_shows_spanish_and_finds_english(site_es: Path) -> None:
+    """Issue 33, item 3: the Spanish book's search index shows every title and text in
+    Spanish (a scenario by its Spanish title, a clause by its Spanish text); the English
+    ones are searched too, never shown (the last field), so ``bomb`` still finds a bomb's
+    scenarios."""
+    from fivetenk.language.titles import spanish_title
+
+    entries = search_entries(site_es)
+    spec = load_spec()
+    english = {(e[0], e[1]): english_words(f"{e[2]} {e[3]}") for e in entries}
+    assert not {k: v for k, v in english.items() if v}
+    by_id = {(e[0], e[1]): e for e in entries}
+    for s in catalog.shipped():
+        entry = by_id[("scenario", s.id)]
+        assert entry[2] == spanish_title(s.id, s.name) and entry[5] == s.name, s.id
+    for c in spec.clauses.values():
+        assert by_id[("clause", c.id)][2] == c.es and by_id[("clause", c.id)][5] == c.en
+    assert by_id[("ruling", "D9")][2] == spec.rulings["D9"].es["title"]
+    assert by_id[("rule", "R05")][2] == "Bombas y cohetes"
+
+
+def gherkin_shown(html: str, tag: str) -> list[str]:
+    """The text of every ``tag`` element of a page (a feature page's lines, ``li``; a rule
+    page's Gherkin, ``pre``), in order."""
+    return [unescape(re.sub(r"<[^>]+>", "", m)) for m in
+            re.findall(rf"<{tag}\b[^>]*>(.*?)</{tag}>", html, flags=re.S)]
+
+
+def comparable(scenario: Any) -> dict[str, Any]:
+    """A scenario's JSON without what is worded (its title, description) or located."""
+    data = scenario.to_json()
+    for key in ("name", "description", "source"):
+        data.pop(key, None)
+    data["steps"] = [{k: v for k, v in st.items() if k != "line"} for st in data["steps"]]
+    return dict(data)
+
+
+def test_the_spanish_gherkin_shown_compiles_to_the_shipped_scenarios(site_es: Path) -> None:
+    """Issue 33, item 3: each feature page of the Spanish book is the feature in the
+    scenario language's Spanish, and compiled as it is shown it gives every scenario of the
+    English file again (titles and descriptions aside), each anchored where the English
+    file's line links; the Gherkin folded under a rule page's example compiles to that
+    scenario."""
+    from fivetenk.language.compiler import compile_text
+
+    shipped = {s.id: s for s in catalog.shipped()}
+    compiled = 0
+    for path in catalog.shipped_files():
+        page = (site_es / "features" / f"{path.name}.html").read_text(encoding="utf-8")
+        lines = gherkin_shown(page.split('<ol class="source-lines">', 1)[1], "li")
+        assert lines[0] == "# language: es" and "Característica: " in lines[2]
+        found = compile_text("\n".join(lines), f"es/{path.name}")
+        mine = [s for s in shipped.values() if s.source.get("file") == f"features/{path.name}"]
+        assert [comparable(s) for s in found] == [comparable(s) for s in mine], path.name
+        assert all(f'id="L{s.source["line"]}"' in page for s in mine)
+        compiled += len(found)
+    assert compiled == len(shipped)
+    r05 = (site_es / "rules" / "R05.html").read_text(encoding="utf-8")
+    blocks = [unescape(b) for b in re.findall(
+        r'<details class="gherkin"><summary>[^<]*</summary>\s*<pre>(.*?)</pre>', r05, re.S)]
+    assert len(blocks) > 20
+    for block in blocks:
+        head, _, body = block.partition("\n")
+        text = "# language: es\nCaracterística: R05\n" + "\n".join(
+            "  " + line for line in body.split("\n"))
+        (one,) = compile_text(text, head)
+        assert comparable(one) == comparable(shipped[one.id]) and "Escenario: " in body

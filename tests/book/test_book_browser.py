@@ -37,7 +37,6 @@ import json
 import os
 import re
 import shlex
-import shutil
 import struct
 import sys
 from collections.abc import Callable, Iterator
@@ -47,6 +46,8 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote, urlsplit
 
 import pytest
+from chromium import WAIT_MS
+from english import english_words
 from helpers import ROOT, TESTS
 
 from fivetenk.cli import main
@@ -60,55 +61,15 @@ CHECKOUT = ROOT
 MINIATURES = TESTS / "miniatures"
 BREAKER = "bombs_by_rank"
 """The miniature's broken rule: bombs compared by rank before count (R05.2, D11)."""
-INSTALL = "apt-get install -y chromium && pip install playwright"
-"""The one command that gives a Debian machine what these tests need."""
 WIDE: ViewportSize = {"width": 1280, "height": 900}
-WAIT_MS = 120_000
-"""Playwright's waits (an ``expect``, a load, a click), in ms: a bound on an event, long
-enough for a busy machine (Playwright's own 5 s for an ``expect`` is not)."""
 PHONE = 375
 SPEC = load_spec()
 pytestmark = [pytest.mark.slow,  # a browser, two reports of the whole suite, two books
               pytest.mark.xdist_group("book-browser")]  # built once: one worker
 
 
-# --- the browser: required in CI, a skip with instructions elsewhere ---------------------
-
-
-def browser_required() -> bool:
-    """True in CI: ``FIVETENK_BROWSER_REQUIRED=1`` (set by ``.ci/run``) or the ``CI``
-    variable most CI services set. Then a missing browser is a failure, not a skip."""
-    if os.environ.get("FIVETENK_BROWSER_REQUIRED", "") not in ("", "0"):
-        return True
-    return os.environ.get("CI", "").lower() not in ("", "0", "false", "no")
-
-
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Browser]:
-    chromium = shutil.which("chromium")
-    problem = None
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        problem = "the Python package playwright is not installed"
-    if chromium is None:
-        problem = (problem + " and " if problem else "") + "no chromium on PATH"
-    if problem is not None:
-        message = f"browser tests: {problem}; install with: {INSTALL}"
-        if browser_required():
-            pytest.fail(f"{message} (required: CI or FIVETENK_BROWSER_REQUIRED is set, "
-                        f"so the browser tests may not skip)", pytrace=False)
-        pytest.skip(message)
-    assert chromium is not None
-    with sync_playwright() as playwright:
-        # root in a container: no sandbox; a small /dev/shm (Docker's 64 MB) crashes tabs
-        launched = playwright.chromium.launch(
-            executable_path=chromium, args=["--no-sandbox", "--disable-dev-shm-usage"])
-        from playwright.sync_api import expect
-
-        expect.set_options(timeout=WAIT_MS)
-        yield launched
-        launched.close()
+# The browser is the session fixture ``browser`` (tests/conftest.py, tests/chromium.py):
+# required in CI, a skip with instructions elsewhere.
 
 
 # --- the book, built once -----------------------------------------------------------------
@@ -181,12 +142,52 @@ def artifacts(request: pytest.FixtureRequest,
     return folder
 
 
-@pytest.fixture
-def context(browser: Browser) -> Iterator[BrowserContext]:
-    made = browser.new_context(viewport=WIDE)
+def new_context(browser: Browser, **options: Any) -> BrowserContext:
+    made = browser.new_context(**options)
     made.set_default_timeout(WAIT_MS)
+    return made
+
+
+@pytest.fixture(scope="session")
+def desktop(browser: Browser) -> Iterator[BrowserContext]:
+    """The desktop the tests share (1280x900): a context costs Chromium about half a second
+    of CPU, and each test had its own."""
+    made = new_context(browser, viewport=WIDE)
     yield made
     made.close()
+
+
+@pytest.fixture(scope="session")
+def phone(browser: Browser) -> Iterator[BrowserContext]:
+    """A phone: 375 CSS px, touch, mobile layout, two device pixels to a CSS pixel."""
+    made = new_context(browser, viewport={"width": PHONE, "height": 812},
+                       device_scale_factor=2, is_mobile=True, has_touch=True)
+    yield made
+    made.close()
+
+
+def shared_tab(made: BrowserContext, request: pytest.FixtureRequest) -> Iterator[Page]:
+    """The one tab of ``made`` the tests share, on a blank page as each test starts (a new
+    tab costs Chromium about a third of a second of CPU, and each test opened one). After a
+    test that failed, its tab (and any other it opened) is closed: the next test gets a new
+    one, whatever the failure left behind."""
+    tab = made.pages[0] if made.pages else made.new_page()
+    tab.goto("about:blank")
+    failed = request.session.testsfailed
+    yield tab
+    for other in made.pages:
+        if other is not tab or request.session.testsfailed != failed:
+            other.close()
+
+
+@pytest.fixture
+def page(desktop: BrowserContext, request: pytest.FixtureRequest) -> Iterator[Page]:
+    yield from shared_tab(desktop, request)
+
+
+@pytest.fixture
+def phone_page(phone: BrowserContext, request: pytest.FixtureRequest) -> Iterator[Page]:
+    yield from shared_tab(phone, request)
 
 
 def scenario_records(report: Path) -> list[dict[str, Any]]:
@@ -238,22 +239,32 @@ of both books is followed, parsed, by tests/book/test_book.py (walking all ~90 p
 book in the browser as well took 30 s of the suite)."""
 
 
-def crawl(browser: Browser, book: Book) -> dict[Path, Visit]:
+@dataclass
+class Crawler:
+    """A context of its own (its network watched, :func:`watch`) and its one tab."""
+
+    page: Page
+    problems: list[str]
+
+
+@pytest.fixture(scope="session")
+def crawler(browser: Browser) -> Iterator[Crawler]:
+    context = new_context(browser, viewport=WIDE)
+    page = context.new_page()
+    yield Crawler(page, watch(context, page))
+    context.close()
+
+
+def crawl(crawler: Crawler, book: Book) -> dict[Path, Visit]:
     """Open one page of each kind (:data:`KINDS`), one after another, and note what each
     says went wrong, the links it has (as the browser resolves them) and its ids."""
-    context = browser.new_context(viewport=WIDE)
-    context.set_default_timeout(WAIT_MS)
-    page = context.new_page()
-    problems = watch(context, page)
+    page, problems = crawler.page, crawler.problems
     visits: dict[Path, Visit] = {}
-    try:
-        for path in [book.root / relative for relative in KINDS]:
-            problems.clear()
-            page.goto(path.as_uri(), wait_until="load")
-            found = page.evaluate(LINKS_AND_IDS)
-            visits[path] = Visit(path, list(problems), list(found["links"]), set(found["ids"]))
-    finally:
-        context.close()
+    for path in [book.root / relative for relative in KINDS]:
+        problems.clear()
+        page.goto(path.as_uri(), wait_until="load")
+        found = page.evaluate(LINKS_AND_IDS)
+        visits[path] = Visit(path, list(problems), list(found["links"]), set(found["ids"]))
     return visits
 
 
@@ -266,10 +277,10 @@ _CRAWLS: dict[str, dict[Path, Visit]] = {}
 
 
 @pytest.fixture
-def visits(browser: Browser, any_book: Book) -> dict[Path, Visit]:
+def visits(crawler: Crawler, any_book: Book) -> dict[Path, Visit]:
     key = str(any_book.root)
     if key not in _CRAWLS:
-        _CRAWLS[key] = crawl(browser, any_book)
+        _CRAWLS[key] = crawl(crawler, any_book)
     return _CRAWLS[key]
 
 
@@ -310,10 +321,9 @@ def test_every_internal_link_resolves_to_a_file_and_its_anchor(
     assert not broken, "\n".join(dict.fromkeys(broken))
 
 
-def test_the_index_links_every_rule_visibly(context: BrowserContext, book: Book) -> None:
+def test_the_index_links_every_rule_visibly(page: Page, book: Book) -> None:
     from playwright.sync_api import expect
 
-    page = context.new_page()
     page.goto(book.url("index.html"))
     for rule in SPEC.rules:
         expect(page.locator(f'a.rule-link[href="rules/{rule}.html"]')).to_be_visible()
@@ -352,8 +362,7 @@ def tab_until(page: Page, wanted: Callable[[dict[str, Any]], bool],
 
 
 def test_tab_alone_reaches_the_search_and_every_rule_link_with_a_visible_focus(
-        context: BrowserContext, book: Book) -> None:
-    page = context.new_page()
+        page: Page, book: Book) -> None:
     page.goto(book.url("index.html"))
     last_rule = sorted(SPEC.rules)[-1]
     seen = tab_until(page, lambda f: f["href"] == f"rules/{last_rule}.html")
@@ -366,10 +375,9 @@ def test_tab_alone_reaches_the_search_and_every_rule_link_with_a_visible_focus(
 
 
 def test_a_scenarios_gherkin_opens_from_the_keyboard(
-        context: BrowserContext, book: Book) -> None:
+        page: Page, book: Book) -> None:
     from playwright.sync_api import expect
 
-    page = context.new_page()
     page.goto(book.url("rules/R17.html"))
     details = page.locator("article.scenario details.gherkin").first
     expect(details.locator("pre")).to_be_hidden()
@@ -388,7 +396,7 @@ SCENARIO = next(s for s in catalog.shipped() if s.id == "R05-001")
     pytest.param(SCENARIO.name, f"rules/{SCENARIO.rule}.html", None, id="scenario-title"),
 ])
 def test_the_search_typed_with_the_keyboard_finds_it_and_opens_it(
-        context: BrowserContext, book: Book, query: str, target: str,
+        page: Page, book: Book, query: str, target: str,
         anchor: str | None) -> None:
     """Search is client-side over rules, clauses, rulings and scenario titles; the list
     follows the box (a query that matches nothing then lists nothing, so a box that lists
@@ -397,7 +405,6 @@ def test_the_search_typed_with_the_keyboard_finds_it_and_opens_it(
     from playwright.sync_api import TimeoutError as Timeout
     from playwright.sync_api import expect
 
-    page = context.new_page()
     page.goto(book.url("index.html"))
     tab_until(page, lambda f: f["id"] == "search")
     wanted = book.url(target)
@@ -440,12 +447,11 @@ def test_the_search_typed_with_the_keyboard_finds_it_and_opens_it(
     "index.html", "rules/R05.html", "rulings/D35.html", "features/R01_configuration.feature.html",
     "matrix.html", "failures/broken.html"])
 def test_every_page_searches_clause_and_ruling_texts_and_its_results_open(
-        context: BrowserContext, any_book: Book, relative: str) -> None:
+        page: Page, any_book: Book, relative: str) -> None:
     """Issue 22, item 3: the search is on every page, finds a ruling by a word of its text
     only (D35's "precedence") and a clause by its text, and its result opens from there."""
     from playwright.sync_api import expect
 
-    page = context.new_page()
     page.goto(any_book.url(relative))
     page.fill("#search", "D35")
     result = page.locator("ul#search-results > li > a").first
@@ -462,16 +468,15 @@ def test_every_page_searches_clause_and_ruling_texts_and_its_results_open(
 
 
 def test_a_search_with_many_results_says_how_many_more_and_lists_them_all(
-        context: BrowserContext, book: Book) -> None:
+        page: Page, book: Book) -> None:
     """R03 matches its ~180 scenarios: the first 40 are listed, the status says how many
     more, and its button lists every one."""
     import json as json_module
 
     entries = json_module.loads((book.root / "search-index.js").read_text(encoding="utf-8")
                                 .removeprefix("window.FIVETENK_SEARCH=").rstrip().rstrip(";"))
-    total = sum(1 for e in entries if "r03" in " ".join(e[1:4]).lower())
+    total = sum(1 for e in entries if "r03" in " ".join([*e[1:4], e[5]]).lower())
     assert total > 40
-    page = context.new_page()
     page.goto(book.url("rules/R01.html"))
     page.fill("#search", "R03")
     results = page.locator("ul#search-results > li")
@@ -483,7 +488,7 @@ def test_a_search_with_many_results_says_how_many_more_and_lists_them_all(
 
 
 def test_how_to_play_walks_the_hand_in_both_languages(
-        context: BrowserContext, any_book: Book, artifacts: Path) -> None:
+        page: Page, any_book: Book, artifacts: Path) -> None:
     """Issue 22, item 2: reached from every page's navigation, the page shows the six steps
     of a hand in order, each with its rules (links that open them), the seeded hand's
     tricks with card glyphs and the worked settlement, in the book's language."""
@@ -492,7 +497,6 @@ def test_how_to_play_walks_the_hand_in_both_languages(
     from fivetenk.book.howto import SECTIONS, TEXT, walk
 
     hand = walk()
-    page = context.new_page()
     page.goto(any_book.url("rules/R05.html"))
     page.locator('header nav a[href="../howto.html"]').click()
     page.wait_for_url(any_book.url("howto.html"))
@@ -512,7 +516,7 @@ def test_how_to_play_walks_the_hand_in_both_languages(
 
 
 def test_the_matrix_filters_failing_rows_and_reaches_every_failure(
-        context: BrowserContext, any_book: Book) -> None:
+        page: Page, any_book: Book) -> None:
     """Issue 22, item 4: "failing rows only" leaves exactly the clauses the broken report
     failed (and their rules' rows); a cell with several failures lists each, and each
     opens its evidence; a clause's text is one click away."""
@@ -521,7 +525,6 @@ def test_the_matrix_filters_failing_rows_and_reaches_every_failure(
     failed = [r for r in scenario_records(any_book.reports["broken"])
               if r["status"] == "failed"]
     clauses = {c for r in failed for c in r["clauses"]}
-    page = context.new_page()
     page.goto(any_book.url("matrix.html"))
     everything = page.locator("#matrix tbody tr.clause-row:visible").count()
     page.check("#failing-only")
@@ -548,13 +551,12 @@ def test_the_matrix_filters_failing_rows_and_reaches_every_failure(
 
 
 def test_the_matrix_shows_the_broken_engine_failing_and_its_evidence_opens(
-        context: BrowserContext, book: Book, artifacts: Path) -> None:
+        page: Page, book: Book, artifacts: Path) -> None:
     from playwright.sync_api import expect
 
     failed = [r for r in scenario_records(book.reports["broken"]) if r["status"] == "failed"]
     assert failed, "the broken miniature failed nothing: the test would prove nothing"
     failed_clauses = {c for r in failed for c in r["clauses"]}
-    page = context.new_page()
     page.goto(book.url("matrix.html"))
     expect(page.locator("table#matrix")).to_be_visible()
     cells = "table#matrix td.cell"
@@ -667,8 +669,7 @@ Background images are not seen (the book uses none)."""
     "index.html", "rules/R17.html", "rules/R05.html", "rulings/D20.html", "matrix.html",
     "failures/broken.html"])
 def test_text_contrast_is_at_least_4_5_to_1(
-        context: BrowserContext, book: Book, relative: str) -> None:
-    page = context.new_page()
+        page: Page, book: Book, relative: str) -> None:
     page.goto(book.url(relative))
     page.evaluate("() => document.querySelectorAll('details').forEach(d => { d.open = true; })")
     low = page.evaluate(CONTRAST)
@@ -688,10 +689,9 @@ def shot(page: Page, path: Path, full_page: bool = True) -> None:
 
 
 def test_the_rule_page_shows_its_clauses_and_scenarios_and_is_screenshotted(
-        context: BrowserContext, book: Book, artifacts: Path) -> None:
+        page: Page, book: Book, artifacts: Path) -> None:
     from playwright.sync_api import expect
 
-    page = context.new_page()
     page.goto(book.url("rules/R17.html"))
     expect(page.locator("h1")).to_have_count(1)
     for clause in SPEC.rules["R17"].clauses:
@@ -709,28 +709,32 @@ PHONE_SCREENS = 26
 phone): in screens of the viewport's height, measured for every rule."""
 
 
-def page_heights(browser: Browser, book: Book, viewport: ViewportSize,
-                 mobile: bool) -> dict[str, float]:
-    made = browser.new_context(viewport=viewport, is_mobile=mobile, has_touch=mobile)
-    made.set_default_timeout(WAIT_MS)
-    try:
-        page = made.new_page()
-        heights = {}
-        for rule in SPEC.rules:
-            page.goto(book.url(f"rules/{rule}.html"))
-            pixels = page.evaluate("document.documentElement.scrollHeight")
-            heights[rule] = round(pixels / viewport["height"], 1)
-        return heights
-    finally:
-        made.close()
+def page_heights(page: Page, book: Book) -> dict[str, float]:
+    heights = {}
+    for rule in SPEC.rules:
+        page.goto(book.url(f"rules/{rule}.html"))
+        pixels = page.evaluate("document.documentElement.scrollHeight")
+        heights[rule] = round(pixels / (page.viewport_size or WIDE)["height"], 1)
+    return heights
+
+
+@pytest.fixture(scope="session")
+def phone_1x(browser: Browser) -> Iterator[BrowserContext]:
+    """A phone with one device pixel to a CSS pixel, as the rule pages were first measured."""
+    made = new_context(browser, viewport={"width": PHONE, "height": 812}, is_mobile=True,
+                       has_touch=True)
+    yield made
+    made.close()
 
 
 def test_a_rule_page_as_it_opens_is_a_few_screens_on_desktop_and_phone(
-        browser: Browser, any_book: Book) -> None:
+        page: Page, phone_1x: BrowserContext, request: pytest.FixtureRequest,
+        any_book: Book) -> None:
     """Every rule page, examples shown and the rest folded, is at most 12 screens of a
     1280x900 desktop and 26 of a 375x812 phone; the figures are printed."""
-    desktop = page_heights(browser, any_book, WIDE, False)
-    phone = page_heights(browser, any_book, {"width": PHONE, "height": 812}, True)
+    desktop = page_heights(page, any_book)
+    for tab in shared_tab(phone_1x, request):
+        phone = page_heights(tab, any_book)
     longest = max(desktop, key=lambda r: desktop[r])
     print(f"\n{any_book.lang}: longest rule page {longest}: {desktop[longest]} desktop "
           f"screens, {phone[longest]} phone screens; longest on a phone "
@@ -739,10 +743,9 @@ def test_a_rule_page_as_it_opens_is_a_few_screens_on_desktop_and_phone(
     assert max(phone.values()) <= PHONE_SCREENS, phone
 
 
-def test_a_link_to_a_folded_scenario_opens_it(context: BrowserContext, book: Book) -> None:
+def test_a_link_to_a_folded_scenario_opens_it(page: Page, book: Book) -> None:
     from playwright.sync_api import expect
 
-    page = context.new_page()
     page.goto(book.url("rules/R05.html"))
     folded = page.locator("details.more article.scenario").first
     ident = folded.get_attribute("data-id")
@@ -753,14 +756,13 @@ def test_a_link_to_a_folded_scenario_opens_it(context: BrowserContext, book: Boo
     expect(page.locator(f'article.scenario[data-id="{ident}"]')).to_be_in_viewport()
 
 
-def test_the_status_filter_shows_the_failures_of_a_rule(context: BrowserContext,
+def test_the_status_filter_shows_the_failures_of_a_rule(page: Page,
                                                         book: Book) -> None:
     """On R05 (the broken engine fails R05.2), showing the failed scenarios opens the
     folded lists and leaves visible exactly the scenarios the broken report failed."""
     failed = {r["id"] for r in scenario_records(book.reports["broken"])
               if r["status"] == "failed" and r["rule"] == "R05"}
     assert failed
-    page = context.new_page()
     page.goto(book.url("rules/R05.html"))
     everything = page.locator("article.scenario:visible").count()
     page.select_option("#status-filter", "failed")
@@ -784,27 +786,21 @@ WIDER = """width => Array.from(document.querySelectorAll('body *'))
     "index.html", "rules/R17.html", "rulings/D20.html", "matrix.html", "failures/broken.html",
     "howto.html"])
 def test_a_phone_wide_viewport_never_scrolls_sideways(
-        browser: Browser, any_book: Book, artifacts: Path, relative: str) -> None:
+        phone_page: Page, any_book: Book, artifacts: Path, relative: str) -> None:
     """As a phone: 375 CSS px, touch, mobile layout. The viewport meta must make the
     layout 375 px wide (not the 980 px desktop default), and nothing may be wider (a
     wide table scrolls inside its own box, a long name wraps)."""
-    phone = browser.new_context(viewport={"width": PHONE, "height": 812},
-                                device_scale_factor=2, is_mobile=True, has_touch=True)
-    phone.set_default_timeout(WAIT_MS)
-    try:
-        page = phone.new_page()
-        page.goto(any_book.url(relative))
-        inner, scroll = page.evaluate(
-            "() => [window.innerWidth, document.documentElement.scrollWidth]")
-        wider = "\n  ".join(page.evaluate(WIDER, PHONE))
-        assert inner == PHONE, f"{relative}: the layout is {inner} px wide on a {PHONE} px " \
-            f"phone (no <meta name=viewport>, or content that forces zooming out):\n  {wider}"
-        assert scroll <= inner, f"{relative}: {scroll} px of content on a {inner} px " \
-            f"screen:\n  {wider}"
-        if relative in ("rules/R17.html", "matrix.html"):
-            shot(page, artifacts / f"{Path(relative).stem}-{any_book.lang}-{PHONE}px.png")
-    finally:
-        phone.close()
+    page = phone_page
+    page.goto(any_book.url(relative))
+    inner, scroll = page.evaluate(
+        "() => [window.innerWidth, document.documentElement.scrollWidth]")
+    wider = "\n  ".join(page.evaluate(WIDER, PHONE))
+    assert inner == PHONE, f"{relative}: the layout is {inner} px wide on a {PHONE} px " \
+        f"phone (no <meta name=viewport>, or content that forces zooming out):\n  {wider}"
+    assert scroll <= inner, f"{relative}: {scroll} px of content on a {inner} px " \
+        f"screen:\n  {wider}"
+    if relative in ("rules/R17.html", "matrix.html"):
+        shot(page, artifacts / f"{Path(relative).stem}-{any_book.lang}-{PHONE}px.png")
 
 
 SPANISH = {"el", "la", "los", "las", "del", "que", "un", "una", "se", "por", "con",
@@ -831,12 +827,11 @@ def language_counts(text: str) -> tuple[int, int]:
 
 @pytest.mark.parametrize("relative", ["rules/R17.html", "rules/R05.html", "matrix.html"])
 def test_the_spanish_book_reads_in_spanish(
-        context: BrowserContext, book: Book, book_es: Book, relative: str) -> None:
+        page: Page, book: Book, book_es: Book, relative: str) -> None:
     """``--lang es``: ``<html lang="es">``, and in the page's words (interface, steps,
     seats) common Spanish words outnumber common English ones more than twice, where in
     the English book the English ones do. (Rulings and scenario titles exist in English
     only, so a ruling page is not counted.)"""
-    page = context.new_page()
     page.goto(book_es.url(relative))
     assert page.evaluate("document.documentElement.lang") == "es"
     spanish, english = language_counts(page.evaluate(PROSE))
@@ -861,7 +856,7 @@ OWN_WORDS = """lang => {
     "index.html", "rules/R05.html", "rules/R21.html", "rulings/D9.html", "matrix.html",
     "failures/broken.html", "features/R05_bombs_and_rockets.feature.html", "howto.html"])
 def test_no_english_interface_string_in_the_spanish_book(
-        context: BrowserContext, book: Book, book_es: Book, relative: str) -> None:
+        page: Page, book: Book, book_es: Book, relative: str) -> None:
     """Issue 22, item 5: as Chromium shows a Spanish page, the search's results and its
     status included, none of the book's English interface words is in its own text (what
     exists in English only is marked ``lang="en"``; quotes, JSON and data are as written).
@@ -877,7 +872,6 @@ def test_no_english_interface_string_in_the_spanish_book(
         ).union(*map(words, [*WORDS["es"].values(), *TEXT["es"].values()])) - {"as", "once"}
     english -= set(book.reports) | set(book_es.reports)  # the reports' names: data
     english -= {w for v in SPEC.variants.values() for w in words(" ".join((v.name, *v.values)))}
-    page = context.new_page()
     for which, expect_english in ((book_es, False), (book, True)):
         page.goto(which.url(relative))
         page.fill("#search", "R03")  # results, and the "N more" status with its button
@@ -889,12 +883,12 @@ def test_no_english_interface_string_in_the_spanish_book(
             assert found, f"{relative}: the English page has no English interface word"
         else:
             assert not found, f"{relative} in Spanish says in English: {found}"
+            assert not english_words(text), f"{relative} in Spanish shows English (issue 33)"
 
 
 def test_the_spanish_index_lists_the_rules_by_their_spanish_titles(
-        context: BrowserContext, book: Book, book_es: Book) -> None:
+        page: Page, book: Book, book_es: Book) -> None:
     """The rule titles come from spec/ in both languages (``title_en``, ``title_es``)."""
-    page = context.new_page()
     for which, title in ((book_es, "title_es"), (book, "title_en")):
         page.goto(which.url("index.html"))
         assert page.evaluate("document.documentElement.lang") == which.lang
@@ -905,7 +899,7 @@ def test_the_spanish_index_lists_the_rules_by_their_spanish_titles(
 
 
 def test_the_spanish_book_shows_the_scenario_steps_in_spanish(
-        context: BrowserContext, book_es: Book) -> None:
+        page: Page, book_es: Book) -> None:
     """Each step of a scenario as its feature writes it, in Spanish
     (:func:`fivetenk.book.step_lines`: the written lines read by their English phrases and
     written by the same steps' Spanish ones), is on the Spanish rule page (up to its first
@@ -913,7 +907,6 @@ def test_the_spanish_book_shows_the_scenario_steps_in_spanish(
     from fivetenk.book import step_lines
 
     scenario = next(s for s in catalog.shipped() if s.rule == "R17")
-    page = context.new_page()
     page.goto(book_es.url("rules/R17.html"))
     article = page.locator(f'article.scenario[data-id="{scenario.id}"]')
     text = " ".join(article.evaluate(
@@ -928,7 +921,7 @@ def test_the_spanish_book_shows_the_scenario_steps_in_spanish(
 
 
 def test_a_newcomer_learns_from_how_to_play_and_the_glossary(
-        context: BrowserContext, any_book: Book) -> None:
+        page: Page, any_book: Book) -> None:
     """Issue 33, item 1: searching `how to play` (`cómo se juega`) leads to the page; it
     shows the goal, the card order, every combination drawn as cards, the narrated hand's
     notes, the scoring table and a glossary whose links open the clause they name."""
@@ -936,7 +929,6 @@ def test_a_newcomer_learns_from_how_to_play_and_the_glossary(
 
     from fivetenk.book import learn
 
-    page = context.new_page()
     page.goto(any_book.url("index.html"))
     page.fill("#search", "how to play" if any_book.lang == "en" else "cómo se juega")
     page.locator('#search-results a[href="howto.html#goal"]').click()
@@ -955,11 +947,10 @@ def test_a_newcomer_learns_from_how_to_play_and_the_glossary(
     expect(page.locator('[id="R05.1"]')).to_be_visible()
 
 
-def test_search_knows_the_synonyms_players_use(context: BrowserContext, any_book: Book) -> None:
+def test_search_knows_the_synonyms_players_use(page: Page, any_book: Book) -> None:
     """Issue 33, item 4: `comodín` finds the jokers, `dealer` and `banquero` the banker,
     `bote` the kitty and the burial, in either language's book; a word with no synonym
     still finds only itself."""
-    page = context.new_page()
     page.goto(any_book.url("index.html"))
     for typed, term in (("comodín", "joker"), ("dealer", "banker"), ("banquero", "banker"),
                         ("bote", "kitty"), ("bote", "burial"), ("joker", "joker")):

@@ -75,9 +75,13 @@ def test_an_example_is_said_from_its_scenario_data() -> None:
     flipped = copy.deepcopy(s)
     flipped.steps[0]["expect"]["beats"] = False  # type: ignore[attr-defined]
     assert "does not beat" in said.sentences(flipped, "en")[0]  # type: ignore[arg-type]
-    one = Book(spec=SPEC, scenarios=[s], reports=[], lang="es", command="")  # type: ignore[list-item]
-    assert one.title(s) == ('"3H 3S 3D 3C" supera "5D 10S KC": una bomba de cuatro 3 supera '  # type: ignore[arg-type]
-                            "un 5,10,K mixto", False)  # its Spanish title: the sentence
+    mine = copy.deepcopy(s)
+    mine.id = "R05-999"  # type: ignore[attr-defined]  # a user's case: no written title
+    one = Book(spec=SPEC, scenarios=[s, mine], reports=[], lang="es", command="")  # type: ignore[list-item]
+    assert one.title(mine) == ('"3H 3S 3D 3C" supera "5D 10S KC": una bomba de cuatro 3 '  # type: ignore[arg-type]
+                               "supera un 5,10,K mixto", False)  # its Spanish title: the sentence
+    assert one.title(s) == ("La bomba más baja supera a cualquier 5,10,K (ejemplo 1)",  # type: ignore[arg-type]
+                            False)  # a shipped one: its written title (issue 33)
     game = next(x for x in SHIPPED if any(st.get("op") == "act" for st in x.steps))
     assert said.sentences(game, "en") == []  # a game played step by step keeps its steps
 
@@ -150,10 +154,10 @@ def test_no_raw_markdown_reaches_a_page(book: tuple[str, dict[str, str]]) -> Non
 
 def test_every_clause_headline_has_its_spanish(book: tuple[str, dict[str, str]]) -> None:
     """Issue 33, item 3: each feature's ``Rule:`` headline has Spanish text
-    (templates/headlines.es.tsv), for a clause the spec has; the Spanish rule pages show no
-    headline marked English."""
+    (language/spanish_text/headlines.es.tsv), for a clause the spec has; the Spanish rule
+    pages show no headline marked English."""
     from fivetenk.book.reading import feature_texts
-    from fivetenk.book.titles import HEADLINES
+    from fivetenk.language.titles import HEADLINES
 
     english = {c: h for ft in feature_texts(catalog.shipped_files()).values()
                for c, h in ft.headlines.items()}

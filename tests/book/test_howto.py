@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from fivetenk.book import Book, _environment, howto_page, learn
+from fivetenk.book import Book, environment, howto_page, learn
 from fivetenk.book.howto import walk
 from fivetenk.model.spec_data import load_spec
 from fivetenk.reference.settlement import BANDS
@@ -31,7 +31,7 @@ def hand() -> dict[str, Any]:
 def page(request: pytest.FixtureRequest) -> tuple[str, str]:
     lang = request.param
     book = Book(spec=SPEC, scenarios=[], reports=[], lang=lang, command="fivetenk book")
-    return lang, howto_page(_environment(lang), book)
+    return lang, howto_page(environment(lang), book)
 
 
 def section(html: str, key: str) -> str:

@@ -220,6 +220,50 @@ def test_a_hostile_report_exits_2_at_its_file_and_line(
     assert "Traceback" not in captured.err
 
 
+FAULTS = {
+    "not JSON": ("{not json", "not a fivetenk JSON-lines report: expected one JSON object per "
+                 "line (not JSON"),
+    "not an object": ("[1, 2]", 'expected a JSON object with a "record" field, found [1, 2]'),
+    "no record text": ('{"record": 3}', 'expected a JSON object with a "record" field'),
+    "empty line": ("", "an empty line (expected one JSON object per line)"),
+    "duplicate key": ('{"record": "x", "a": 1, "a": 2}', "duplicate key"),
+    "NaN": ('{"record": "x", "a": NaN}', "NaN"),
+    "over 4 MiB": ('{"record": "x", "m": "' + "m" * 2**22 + '"}',
+                   "more than the 4 MiB a record may take"),
+}
+
+
+@pytest.mark.parametrize("line", [1, 2])
+@pytest.mark.parametrize("fault", list(FAULTS))
+def test_every_reader_of_a_report_says_the_same_of_the_same_fault(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], fault: str, line: int) -> None:
+    """One reader of JSON-lines reports (issue 31): diff, expectations, the book and
+    ``fuzz merge`` refuse the same fault of a line in the same words, at the same line;
+    only what they ask of a record's fields is their own."""
+    text, says = FAULTS[fault]
+    summary = {"record": "summary", "seed": 1, "tried": {}, "diverged": 0}
+    first = [] if line == 1 else [json.dumps(RUN)]
+    run = tmp_path / "run.jsonl"
+    run.write_text("\n".join([*first, text]) + "\n", encoding="utf-8")
+    shard = tmp_path / "shard.jsonl"  # a fuzz report's first line, for merge
+    shard.write_text("\n".join([*([json.dumps(summary)] if first else []), text]) + "\n",
+                     encoding="utf-8")
+    commands = (["diff", str(run), str(run)],
+                ["expectations", str(run), "--out", str(tmp_path / "e.yaml")],
+                ["book", "--out", str(tmp_path / "book"), "--report", f"x={run}"],
+                ["fuzz", "merge", str(shard)])
+    messages = set()
+    for argv in commands:
+        path = shard if argv[0] == "fuzz" else run
+        assert cli.main(argv) == 2, argv
+        err = capsys.readouterr().err
+        prefix = f"fivetenk {argv[0]}: {path}:{line}: "
+        assert err.startswith(prefix) and says in err, err[:400]
+        messages.add(err.removeprefix(prefix))
+    assert len(messages) == 1, messages
+    assert not (tmp_path / "book").exists() and not (tmp_path / "e.yaml").exists()
+
+
 def test_a_huge_line_or_a_missing_file_exits_2(tmp_path: Path,
                                                capsys: pytest.CaptureFixture[str]) -> None:
     huge = tmp_path / "huge.jsonl"

@@ -191,6 +191,7 @@ def test_the_plugin_refuses_an_empty_or_unparsable_command(tmp_path: Path, impl:
     assert err.count("--fivetenk-impl") == 1 and "1 passed" not in out
 
 
+@pytest.mark.slow  # waits for signals to be acted on
 def test_sigterm_to_pytest_kills_the_implementations_whole_tree(tmp_path: Path) -> None:
     """As under ``fivetenk check``: the implementation, which never answers and leaves
     escapees in new sessions and double-forked, is killed with all of them; pytest exits

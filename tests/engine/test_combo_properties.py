@@ -28,6 +28,7 @@ from fivetenk.reference import (
     make_combo,
     points,
 )
+from fivetenk.reference.python_api import pick
 
 DECK = full_deck()
 VARIANTS = st.sampled_from(
@@ -192,7 +193,7 @@ def test_enumerated_plays_classify_and_beat(
     tops: list[Combo | None] = [None, lead[len(lead) // 2].combo if lead else None]
     for top in tops:
         for play in legal_plays(hand, top, variants):
-            picked = play.pick(hand)
+            picked = pick(play, hand)
             assert play.combo in classify(picked, variants)
             assert top is None or beats(play.combo, top, variants)
 

@@ -9,10 +9,10 @@ from helpers import arrange_deck
 
 from fivetenk.model.position_builder import build_position
 from fivetenk.reference.actions import Action, CallSpec
-from fivetenk.reference.calls import callable_faces, legal_call_pairs
 from fivetenk.reference.cards import Card, Rank, Suit, parse_cards
 from fivetenk.reference.errors import IllegalAction
 from fivetenk.reference.game import Game, Phase
+from fivetenk.reference.python_api import callable_faces, legal_call_pairs
 from fivetenk.reference.variants import Variants
 
 
@@ -143,7 +143,7 @@ def test_ordinal_larger_than_unburied_copies_any_variant_accepts() -> None:
 def test_calls_are_public_and_the_banker_leads() -> None:
     game = banker_with("")
     bury(game, "")
-    game.apply(Action.call(0, [CallSpec(Card.parse("AD"), 2), "AS:1"]))
+    game.apply(Action.call(0, [CallSpec(Card.parse("AD"), 2), {"face": "AS", "ordinal": 1}]))
     obs = game.observe()
     assert obs["calls"] == [
         {"face": "AD", "ordinal": 2, "played": 0, "resolved_by": None},
@@ -208,7 +208,7 @@ def test_a_reveal_never_counts_towards_a_call() -> None:
     game.apply(Action.reveal(0, "AH"))
     filler = [c for c in game.hand(0) if c.rank != Rank.ACE][:6]
     game.apply(Action.bury(0, filler))
-    game.apply(Action.call(0, ["AH:1", "AS:1"]))
+    game.apply(Action.call(0, calls("AH:1", "AS:1")))
     assert game.observe()["calls"][0]["played"] == 0  # D4, D15
     game.apply(Action.play(0, "AH"))
     call = game.observe()["calls"][0]

@@ -5,13 +5,14 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fivetenk.reference.cards import Rank
-from fivetenk.reference.dealing import PACK_SIZE
+from fivetenk.reference.cards import Rank, full_deck
 from fivetenk.reference.game import Game, Phase
 from fivetenk.reference.random_player import RandomPlayer, replay_match
 from fivetenk.reference.random_player import play_match as play_random_match
 from fivetenk.reference.settlement import band_for
 from fivetenk.reference.variants import Variants
+
+PACK_SIZE = len(full_deck())
 
 VARIANTS = st.builds(
     Variants,

@@ -48,7 +48,7 @@ from fivetenk.reference import (
 from fivetenk.reference import combos as combos_module
 from fivetenk.reference import plays as plays_module
 from fivetenk.reference.game import Game
-from fivetenk.reference.plays import count_plays
+from fivetenk.reference.python_api import count_plays
 from fivetenk.reference.random_player import RandomPlayer
 from fivetenk.reference.variants import CHOICES
 from fivetenk.suite import catalog
@@ -351,7 +351,7 @@ def beats_broken(broken: Callable[[Combo, Combo, Variants], bool | None]) -> Pat
     play enumeration and play checks follow it."""
     def patch(monkeypatch: pytest.MonkeyPatch) -> None:
         original_beats = combos_module.beats
-        original_candidates = plays_module._candidates
+        original_candidates = plays_module.candidates
 
         def new_beats(reply: Combo, top: Combo, variants: Variants = DEFAULT) -> bool:
             verdict = broken(reply, top, variants)
@@ -364,7 +364,7 @@ def beats_broken(broken: Callable[[Combo, Combo, Variants], bool | None]) -> Pat
 
         monkeypatch.setattr(combos_module, "beats", new_beats)
         monkeypatch.setattr(drivers, "beats", new_beats)
-        monkeypatch.setattr(plays_module, "_candidates", candidates)
+        monkeypatch.setattr(plays_module, "candidates", candidates)
     return patch
 
 

@@ -151,6 +151,29 @@ def test_an_engine_skipping_the_check_fails_its_scenarios(code: str) -> None:
     assert caught, f"no scenario catches an engine skipping {code}: {[s.id for s in scenarios]}"
 
 
+SHORT_TRICK = ROOT / "tests" / "miniatures" / "position_short_trick.py"
+
+
+def test_an_engine_must_read_a_trick_past_its_first_refused_play() -> None:
+    """The plays after a refused one are still on the table: an engine that stops reading
+    the trick there (``position_short_trick.py``) counts their cards as gone in earlier
+    tricks, finds the captured points short and cites R06.2. R03-705 (a refused reply,
+    then a king) catches it; the refused replies with nothing after them (R03-701,
+    R03-702) do not, which is why it has a scenario of its own."""
+    by_id = {s.id: s for s, _ in _position_scenarios()}
+    caught, passed = [by_id["R03-705"]], [by_id["R03-701"], by_id["R03-702"]]
+    for s in caught + passed:
+        assert run_scenario(ReferenceDriver(), s).status == "passed", s.id
+    driver = ProcessDriver([sys.executable, str(SHORT_TRICK)], timeout=20)
+    try:
+        results = {s.id: run_scenario(driver, s) for s in caught + passed}
+    finally:
+        driver.close()
+    assert results["R03-705"].status == "failed", results["R03-705"].message
+    assert "R06.2" in results["R03-705"].message, results["R03-705"].message
+    assert [results[s.id].status for s in passed] == ["passed", "passed"]
+
+
 def test_the_skipper_lists_every_code() -> None:
     import subprocess
 

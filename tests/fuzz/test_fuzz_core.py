@@ -452,7 +452,8 @@ def test_merge_combines_the_shards_of_a_campaign_into_one_set_of_groups(tmp_path
     ('{"record": "summary", "seed": 1, "tried": {}, "diverged": 0}\n{"record": "x"}\n',
      ":2: expected a fivetenk fuzz record"),
     ('{"record": "divergence", "case": 1}\n', ":1: 'count': expected an integer"),
-    ("{not json\n", ":1: not JSON"),
+    ("{not json\n", ":1: not a fivetenk JSON-lines report: expected one JSON object per line "
+     "(not JSON"),
     ('{"record": "case", "case": 3}\n', "no summary record"),
 ])
 def test_merge_refuses_a_report_it_cannot_read_at_its_line(tmp_path: Path, content: str,

@@ -54,6 +54,7 @@ def fuzz_run(tmp_path: Path, engine: list[str], *args: str) -> tuple[Any, list[d
     return run, records
 
 
+@pytest.mark.slow  # waits for timeouts to fire
 def test_a_slow_engine_with_a_real_bug(tmp_path: Path) -> None:
     """The campaign of issue 28 in miniature: an engine with the pair-run bug whose plays
     listing never comes back for a hand of more than 16 cards. The timeout is reported
@@ -94,6 +95,7 @@ def test_a_slow_engine_with_a_real_bug(tmp_path: Path) -> None:
         name for path in written for name in (path.name, path.with_suffix(".json").name))
 
 
+@pytest.mark.slow  # waits for timeouts to fire
 def test_a_spent_restart_budget_stops_the_campaign_and_says_so(tmp_path: Path) -> None:
     """An engine that never answers ``plays``: each timeout restarts it; once the restart
     budget is spent the campaign stops, says why with the counts, and counts nothing as a
@@ -113,6 +115,7 @@ def test_a_spent_restart_budget_stops_the_campaign_and_says_so(tmp_path: Path) -
     assert "DIVERGED" not in text and "; 0 diverged, 0 distinct; 2 errored" in text, text
 
 
+@pytest.mark.slow  # waits for timeouts to fire
 def test_the_budget_bounds_every_wait(tmp_path: Path) -> None:
     """With a reply timeout far longer than the budget, an engine that never answers
     ``plays`` cannot hold the command past ``--budget``: the wait is cut at the budget, the
@@ -326,6 +329,7 @@ sys.exit(serve(sys.stdin.buffer, sys.stdout.buffer, WrongAndHanging()))
 '''
 
 
+@pytest.mark.slow  # waits for timeouts to fire
 def test_after_the_restart_budget_nothing_is_shrunk_or_written(tmp_path: Path) -> None:
     """A divergence found before the restart budget ran out is reported, but not shrunk or
     written: the implementation is not started again, so no case could be checked on it;
@@ -344,6 +348,7 @@ def test_after_the_restart_budget_nothing_is_shrunk_or_written(tmp_path: Path) -
     assert not (tmp_path / "found").exists() or not list((tmp_path / "found").iterdir())
 
 
+@pytest.mark.slow  # waits for timeouts to fire
 def test_a_query_that_timed_out_is_no_longer_asked(tmp_path: Path) -> None:
     """An engine that never answers ``beats``: after its first timeout no ``beats`` is
     asked, so the restart budget is not spent on it and the campaign runs to its end,
@@ -362,6 +367,7 @@ def test_a_query_that_timed_out_is_no_longer_asked(tmp_path: Path) -> None:
     assert "beats was no longer asked" in text and "STOPPED" not in text, text
 
 
+@pytest.mark.slow  # a campaign of 3,000 cases
 def test_an_engine_that_declares_max_plays_hand_is_never_asked_a_longer_hand(
         tmp_path: Path) -> None:
     """Issue 28, item 3: the author says in the hello what ``--max-plays-hand`` would say

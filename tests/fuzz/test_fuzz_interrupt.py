@@ -53,6 +53,7 @@ def workers(kit: int) -> list[int]:
     return found
 
 
+@pytest.mark.slow  # waits for signals to be acted on
 @pytest.mark.parametrize("when", ["booting", "running"])
 def test_ctrl_c_stops_the_workers_quietly(tmp_path: Path, when: str) -> None:
     """``booting``: SIGINT as soon as both workers exist, while they import the kit and

@@ -19,7 +19,11 @@ Waits are on events: the workers note what they do in a file
 (:data:`fivetenk.impl.workers.LOG_VARIABLE`); the only clock is a generous outer bound that
 reports a hang as a hang. A stuck worker is given up after 10 s without progress
 (:data:`fivetenk.impl.workers.STALL_VARIABLE`; a healthy worker makes progress with every
-case and every reply).
+case and every reply, reported every second). Worker 1 alone is given 1 s to die of
+SIGTERM (:data:`fivetenk.impl.workers.TERM_VARIABLE`, ``1@1``) instead of 5: a fault that
+outlives SIGTERM does so however fast the machine, and no verdict hangs on it (a worker
+that would have died later is killed, and said, in a note no test forbids); worker 2
+keeps the kit's own 5 s.
 """
 
 from __future__ import annotations
@@ -44,6 +48,7 @@ from fivetenk.impl.workers import (
     LOG_VARIABLE,
     MAX_IN_HAND,
     STALL_VARIABLE,
+    TERM_VARIABLE,
     WorkerFailure,
     Workers,
 )
@@ -101,17 +106,19 @@ class Run:
     """The kit under the subreaper: started, then awaited within :data:`HANG`."""
 
     def __init__(self, tmp_path: Path, fault: str | None, *more: str,
-                 stall: str | None = "10") -> None:
+                 stall: str | None = "10", term: str | None = "1@1") -> None:
         self.tmp_path = tmp_path
         self.log = tmp_path / "events"
         self.report = tmp_path / "report.json"
         env = {k: v for k, v in os.environ.items()
-               if k not in (FAULT_VARIABLE, STALL_VARIABLE, LOG_VARIABLE)}
+               if k not in (FAULT_VARIABLE, STALL_VARIABLE, TERM_VARIABLE, LOG_VARIABLE)}
         env[LOG_VARIABLE] = str(self.log)
         if fault:
             env[FAULT_VARIABLE] = fault
         if stall:
             env[STALL_VARIABLE] = stall
+        if term:
+            env[TERM_VARIABLE] = term
         self.process = subprocess.Popen(
             [sys.executable, str(HERE / "subreaper.py"), str(self.report),
              *campaign_argv(tmp_path, "--workers", "2", *more)],
@@ -202,7 +209,7 @@ def test_a_campaign_ends_whatever_a_worker_does(tmp_path: Path, alone: str, faul
                             "ran in this process", notes[0]), notes
         notes = notes[1:]
     if fault in KILLED:
-        assert "note: worker 1 did not end of SIGTERM within 5 s: killed (SIGKILL)" in notes, \
+        assert "note: worker 1 did not end of SIGTERM within 1 s: killed (SIGKILL)" in notes, \
             notes
     assert all("did not end even of SIGKILL" not in note for note in notes), notes
     assert tally(out) == alone, "every case counted once, as with one worker"
@@ -225,7 +232,7 @@ def test_a_worker_killed_from_outside_is_noticed_at_once(tmp_path: Path, alone: 
 def test_healthy_workers_end_with_the_campaign_and_leave_nothing(tmp_path: Path,
                                                                  alone: str) -> None:
     """No fault: no note, the one-worker tally, both workers were used, nothing left."""
-    run = Run(tmp_path, None)
+    run = Run(tmp_path, None, term=None)  # no bound of the test's on a healthy worker
     out, err, report = run.finish()
     assert report == {"exit": 0, "left": []}, (report, out, err)
     assert "note: worker" not in out and err == ""

@@ -16,12 +16,12 @@ import pytest
 from helpers import ROOT
 
 from fivetenk import cli
-from fivetenk.impl.drivers import DriverError, ReferenceDriver
+from fivetenk.impl.drivers import CAPABILITIES, DriverError, ReferenceDriver
 from fivetenk.impl.process_driver import ProcessDriver
 from fivetenk.impl.protocol import describe_rejection
 from fivetenk.model.scenario import Scenario
 from fivetenk.results.expectations import Expectations, ExpectationsError, parse
-from fivetenk.suite import catalog
+from fivetenk.suite import catalog, profile
 from fivetenk.suite.runner import run_expected, run_scenario
 
 ADAPTER = f"{sys.executable} -m fivetenk.impl.adapter"
@@ -151,6 +151,25 @@ def test_a_command_that_cannot_start_errors_every_scenario_once() -> None:
         assert driver.launches == 1
     assert {r.status for r in results} == {"errored"}
     assert "cannot start the implementation" in results[0].message
+
+
+def test_reading_the_profile_of_a_closed_driver_does_not_start_it_again() -> None:
+    """An implementation that dies before its handshake, with restarts left: the report's
+    profile, read after the run has closed the driver, is "everything" (what the kit went
+    by) and starts nothing; a start does start it again."""
+    driver = ProcessDriver([sys.executable, "-c", "pass"], restarts=5)
+    assert driver.capabilities == frozenset(CAPABILITIES) and driver.hello is None
+    with pytest.raises(DriverError, match="before replying to hello"):
+        driver.start({}, None)  # the failure of the first launch, used up
+    assert driver.launches == 1
+    driver.close()
+    assert profile.describe(driver)["capabilities"] == list(CAPABILITIES)
+    assert driver.shapes is None and driver.supports_variants({"rocket": "joker_sets"})
+    assert driver.launches == 1
+    with pytest.raises(DriverError, match="before replying to hello"):
+        driver.start({}, None)
+    assert driver.launches == 2
+    driver.close()
 
 
 # --------------------------------------------------------------------------- command line

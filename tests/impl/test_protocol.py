@@ -21,7 +21,7 @@ from helpers import ROOT
 from jsonschema import Draft202012Validator
 
 from fivetenk.impl import protocol
-from fivetenk.impl.adapter import MAX_REQUEST, Adapter, serve
+from fivetenk.impl.adapter import Adapter, serve
 from fivetenk.impl.drivers import ReferenceDriver
 from fivetenk.impl.hello import parse_hello
 from fivetenk.impl.process_driver import ProcessDriver
@@ -37,9 +37,10 @@ from fivetenk.impl.protocol import (
     request_step,
     step_request,
 )
+from fivetenk.impl.sdk import MAX_REQUEST
 from fivetenk.model.scenario import Scenario
-from fivetenk.reference.dealing import shuffled_deck
 from fivetenk.reference.game import Game
+from fivetenk.reference.python_api import shuffled_deck
 from fivetenk.reference.random_player import RandomPlayer
 from fivetenk.suite import catalog
 from fivetenk.suite.runner import run_scenario

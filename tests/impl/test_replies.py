@@ -35,7 +35,8 @@ from hypothesis import strategies as st
 from fivetenk.impl import process_driver
 from fivetenk.impl.adapter import Adapter
 from fivetenk.impl.drivers import DriverError
-from fivetenk.impl.process_driver import RECEIVED_CONTEXT, PipeFailure, ProcessDriver
+from fivetenk.impl.process_driver import ProcessDriver
+from fivetenk.impl.process_pipes import RECEIVED_CONTEXT, PipeFailure
 from fivetenk.impl.protocol import (
     ERROR_TEXT,
     MAX_DEPTH,
@@ -426,6 +427,7 @@ def test_a_pipelined_start_and_step_each_get_the_timeout(tmp_path: Path) -> None
         assert driver.run(POINTS) == {"points": 15}
 
 
+@pytest.mark.slow  # waits for timeouts to fire
 def test_a_streamed_scenario_gets_the_timeout_per_reply(tmp_path: Path) -> None:
     with slow(tmp_path) as driver:
         driver.start({}, None)

@@ -164,8 +164,26 @@ def test_a_python_scaffold_runs_and_reports_not_implemented(
     folder = scaffold(tmp_path, "python", capsys)
     assert sorted(p.name for p in folder.iterdir()) == ["README.md", "adapter.py"]
     text = (folder / "adapter.py").read_text()
-    assert 'name = "my-python-engine"' in text and "from fivetenk.impl.sdk import" in text
+    assert 'name = "my-python-engine"' in text and "from fivetenk.sdk import" in text
     run_unfilled(f"{sys.executable} {folder / 'adapter.py'}", tmp_path, capsys)
+
+
+def test_the_sdks_public_name_is_the_module_of_its_package() -> None:
+    """Adapters written before the layer packages (issue 31) import ``fivetenk.sdk``, as
+    the scaffold still writes: the name gives the module of ``fivetenk.impl``, not a copy
+    (an adapter's Engine subclass is the kit's), and the module keeps its own spec; a name
+    the kit does not have is still not found."""
+    import importlib.util
+
+    done = subprocess.run([sys.executable, "-c",
+                           "import fivetenk.sdk as a, fivetenk.impl.sdk as b, importlib.util\n"
+                           "from fivetenk.sdk import Engine, reject, serve\n"
+                           "assert a is b and Engine is b.Engine, 'a copy'\n"
+                           "print(b.__spec__.name, importlib.util.find_spec('fivetenk.nope'))"],
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["fivetenk.impl.sdk", "None"]
+    assert importlib.util.find_spec("fivetenk.sdk") is not None
 
 
 @needs_node

@@ -7,7 +7,7 @@ phrases could not say: the reveal that made the banker (D3, D4; R08.2, R09.3), t
 before play (the burial, R10.1; the calls, R11.1; D7), a later hand's history and levels,
 a deal number after redeals (R08.4, D5) and a later hand with no reveal (R09.5).
 
-Here seeded ``fivetenk play --auto`` games (:class:`fivetenk.practice.play.Session`) and one
+Here seeded ``fivetenk play --auto`` games (:class:`fivetenk.practice.session.Session`) and one
 game with a redeal and a banker from the search are logged, and *every* burial, call and
 play decision is disputed: the setup is written by the cards (never ``Given the position
 is:``), compiles back to the engine's snapshot, and the scenario passes against the
@@ -33,7 +33,7 @@ from fivetenk.language.compiler import FeatureError, compile_text
 from fivetenk.language.positions import position_lines
 from fivetenk.model.scenario import Scenario
 from fivetenk.practice.dispute import Log, dispute_scenario, read_log, render_dispute
-from fivetenk.practice.play import Session
+from fivetenk.practice.session import Session
 from fivetenk.practice.strategy import HeuristicPlayer
 from fivetenk.reference.game import Game
 from fivetenk.reference.variants import Variants

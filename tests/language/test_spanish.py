@@ -461,8 +461,8 @@ def test_rules_lang_es_has_no_english_heading(capsys: pytest.CaptureFixture[str]
         assert cli.main(["rules", "--lang", "es", *([target] if target else [])]) == 0
         out = capsys.readouterr().out
         lines = out.splitlines()
-        if target and "-" in target:
-            lines = lines[1:]  # the scenario's own title: English (the feature's)
+        if target and "-" in target:  # the scenario's own title, in Spanish (issue 33)
+            assert lines[0].split("  ", 1)[1] in spanish_titles()
         for line in lines:
             said = line.split("(en inglés)")[0].split("fivetenk show")[0]
             said = re.sub(r"R\d\d-\d+(?:\.\d+)?", "", said)
@@ -518,3 +518,53 @@ def test_rules_lang_es_says_summaries_and_variants_in_spanish(
                     if "(en inglés)" in line and ("resumen" in line or "por defecto" in line)]
     assert cli.main(["rules", "R05", "--lang", "es"]) == 0
     assert "El cohete es exactamente SJ BJ" in capsys.readouterr().out
+
+
+def spanish_titles() -> set[str]:
+    from fivetenk.language.titles import TITLES
+
+    return set(TITLES.values())
+
+
+@pytest.mark.parametrize("rule", [f"R{n:02d}" for n in range(1, 25)])
+def test_rules_lang_es_is_spanish_for_every_rule(
+        rule: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 33, item 3: ``fivetenk rules Rnn --lang es`` says everything in Spanish, every
+    rule: nothing marked ``(en inglés)`` (alignment and difference notes included), no
+    frequent English word outside notation (variant names and values, ids); the English
+    output, checked the same way, is English."""
+    from english import english_words
+
+    from fivetenk.model.spec_data import load_spec
+
+    data = {w for v in load_spec().variants.values() for w in (v.name, *v.values)}
+    assert cli.main(["rules", rule, "--lang", "es"]) == 0
+    out = capsys.readouterr().out
+    assert "(en inglés)" not in out
+    english = {}
+    for line in out.splitlines():  # a variant's value heads its line: data, as written
+        head = re.match(r"\s*([\w-]+)( \(por defecto\))?: ", line)
+        said = line[head.end():] if head and head.group(1) in data else line
+        if words := english_words(said):
+            english[line] = words
+    assert not english, english
+    assert cli.main(["rules", rule]) == 0
+    assert english_words(capsys.readouterr().out)
+
+
+def test_rules_lang_es_says_a_rulings_section_and_grounds_in_spanish(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 33: every ruling's section and a kit ruling's grounds have Spanish text
+    (spec/rulings.yaml ``es:``), which ``rules --lang es`` prints."""
+    from english import english_words
+
+    from fivetenk.model.spec_data import load_spec
+
+    for ruling in load_spec().rulings.values():
+        assert bool(ruling.es.get("section")) == bool(ruling.section), ruling.id
+        assert bool(ruling.es.get("grounds")) == bool(ruling.grounds), ruling.id
+        assert cli.main(["rules", ruling.id, "--lang", "es"]) == 0
+        out = capsys.readouterr().out
+        assert "(en inglés)" not in out and not english_words(out.split("\n", 1)[0]), ruling.id
+        if ruling.grounds:
+            assert ruling.es["grounds"] in out

@@ -199,7 +199,7 @@ def _suited_reversed() -> None:
         return original(reply, top, variants)
 
     patch_beats(new)
-    need(plays, "_candidates", "_ordinary", "_suited", "_bombs", "_rockets", "_FIVE_TEN_KING")
+    need(plays, "candidates", "_ordinary", "_suited", "_bombs", "_rockets", "_FIVE_TEN_KING")
 
     def _candidates(hand: Any, top: Combo | None, variants: Variants) -> Iterator[Any]:
         if top is None or top.tier == 0:
@@ -216,7 +216,7 @@ def _suited_reversed() -> None:
             yield from plays._bombs(hand.counts, top)
         yield from plays._rockets(hand.counts, top, variants)
 
-    plays._candidates = _candidates
+    plays.candidates = _candidates
 
 
 @breaker("bombs_by_rank", "R05", "bombs are compared by rank before card count")

@@ -52,7 +52,7 @@ def restrict() -> None:
     classification (and so of beating and of play in a game, which read cards through
     it) and out of the plays it lists."""
     need(combos, "readings_of_counts")
-    need(plays, "_candidates")
+    need(plays, "candidates")
     original: Callable[..., tuple[Any, ...]] = combos.readings_of_counts
 
     @lru_cache(maxsize=1 << 16)
@@ -60,12 +60,12 @@ def restrict() -> None:
         return tuple(c for c in original(*args) if c.shape not in LEFT_OUT)
 
     combos.readings_of_counts = readings_of_counts  # type: ignore[assignment]
-    candidates = plays._candidates
+    candidates = plays.candidates
 
     def _candidates(*args: Any) -> Iterator[Any]:
         return (c for c in candidates(*args) if c[0].shape not in LEFT_OUT)
 
-    plays._candidates = _candidates
+    plays.candidates = _candidates
 
 
 class HouseRocket(ReferenceDriver):

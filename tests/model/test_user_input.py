@@ -361,10 +361,13 @@ def test_unknown_card_tokens_are_refused_at_compile_time(tmp_path: Path, token: 
 
 
 def test_unknown_card_tokens_in_json_name_the_path(tmp_path: Path) -> None:
-    data = first_json("act")
-    step = next(i for i, s in enumerate(data["steps"])
-                if s["op"] == "act" and s["action"].get("cards")
+    def played(s: dict[str, Any]) -> bool:  # an accepted play, not a refused one
+        return (s["op"] == "act" and bool(s["action"].get("cards"))
                 and s["expect"].get("accepted") is True)
+
+    data = json.loads(json.dumps(next(s for s in SHIPPED_JSON
+                                      if any(map(played, s["steps"])))))
+    step = next(i for i, s in enumerate(data["steps"]) if played(s))
     data["steps"][step]["action"]["cards"][0] = "11H"
     path = write_json(tmp_path / "s.json", data)
     refused(check(path), f"$.steps[{step}].action.cards[0]: unknown card '11H'", "(R01.1)")

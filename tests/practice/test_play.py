@@ -23,6 +23,7 @@ from fivetenk.model.paths import data_dir
 from fivetenk.practice import play as play_mod  # `play` is this file's helper
 from fivetenk.practice.answers import completions
 from fivetenk.practice.screen import SCREEN_ROWS, WIDTH
+from fivetenk.practice.session import shown_form
 from fivetenk.practice.strategy import HeuristicPlayer
 from fivetenk.reference.actions import Action
 from fivetenk.reference.cards import Card
@@ -627,7 +628,7 @@ def test_the_tally_is_the_public_captures() -> None:
     ("pass", ("pass", None))])
 def test_the_forms_shown_are_read(typed: str, expected: tuple[str, str | None]) -> None:
     kind = {"r": "reveal", "c": "call", "b": "bury"}.get(typed[0].lower(), "play")
-    assert play_mod.shown_form(kind, typed) == expected
+    assert shown_form(kind, typed) == expected
 
 
 def test_a_declared_reading_that_is_not_the_cards_is_refused() -> None:

@@ -25,14 +25,13 @@ from __future__ import annotations
 
 import argparse
 import io
-import os
 import re
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from chromium import WAIT_MS
 from webtable import Table, start
 
 from fivetenk.cli import main
@@ -48,45 +47,10 @@ if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
 SEED = 7
-WAIT_MS = 120_000
-"""Playwright's waits, in ms: a bound on an event, long enough for a busy machine."""
 PHONE = 390
-INSTALL = "apt-get install -y chromium && pip install playwright"
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("play-web-browser")]
 
 
-def browser_required() -> bool:
-    """CI (``FIVETENK_BROWSER_REQUIRED=1``, or ``CI``): a missing browser fails."""
-    if os.environ.get("FIVETENK_BROWSER_REQUIRED", "") not in ("", "0"):
-        return True
-    return os.environ.get("CI", "").lower() not in ("", "0", "false", "no")
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    chromium = shutil.which("chromium")
-    problem = None
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        problem = "the Python package playwright is not installed"
-    if chromium is None:
-        problem = (problem + " and " if problem else "") + "no chromium on PATH"
-    if problem is not None:
-        message = f"browser tests: {problem}; install with: {INSTALL}"
-        if browser_required():
-            pytest.fail(f"{message} (required: CI or FIVETENK_BROWSER_REQUIRED is set)",
-                        pytrace=False)
-        pytest.skip(message)
-    assert chromium is not None
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(
-            executable_path=chromium, args=["--no-sandbox", "--disable-dev-shm-usage"])
-        from playwright.sync_api import expect
-
-        expect.set_options(timeout=WAIT_MS)
-        yield launched
-        launched.close()
 
 
 @pytest.fixture(scope="module")

@@ -266,8 +266,8 @@ def test_the_worlds_bury_what_a_call_below_the_ace_says_is_buried() -> None:
     which the engine refused)."""
     from dataclasses import replace as with_
 
-    from fivetenk.reference.calls import callable_faces
     from fivetenk.reference.cards import Card
+    from fivetenk.reference.python_api import callable_faces
 
     def fits(seed: int) -> tuple[Any, str] | None:  # a suit whose three As are unseen
         game = _late(seed)

@@ -33,7 +33,7 @@ def test_the_reference_gets_a_green_badge_with_only_the_keys_shields_reads(
     assert cli.main(["check", "--no-progress", "-q", "--rule", "R02", "--badge",
                      str(badge)]) == 0
     assert json.loads(badge.read_text()) == {"schemaVersion": 1, "label": "5,10,K",
-                                             "message": "66/66", "color": "brightgreen"}
+                                             "message": "72/72", "color": "brightgreen"}
 
 
 def test_a_failing_run_is_red_and_green_with_expectations_is_yellow(
@@ -43,15 +43,15 @@ def test_a_failing_run_is_red_and_green_with_expectations_is_yellow(
     assert cli.main(["check", "--no-progress", "-q", "--rule", "R02", "--impl", BROKEN,
                      "--badge", str(badge), "--jsonl", str(run),
                      "--summary-md", str(summary)]) == 1
-    assert json.loads(badge.read_text())["message"] == "58/66"
+    assert json.loads(badge.read_text())["message"] == "64/72"
     assert json.loads(badge.read_text())["color"] == "red"
     text = summary.read_text()
     assert text.startswith("## fivetenk check: rulebreaker two\\_below\\_ace (R02: a 2 ranks "
                            "below the ace as a single, pair or triple) 0.1.0\n\n❌ the run "
-                           "failed: 58/66 passed, 8 failed\n\nKit: fivetenk 0.1.0 · "
+                           "failed: 64/72 passed, 8 failed\n\nKit: fivetenk 0.1.0 · "
                            "profile: the whole game\n")
-    assert "| R02 | Card strength | 58 | 8 | 0 | 0 | FAIL |" in text
-    assert "| **total** |  | **58** | **8** | **0** | **0** |  |" in text
+    assert "| R02 | Card strength | 64 | 8 | 0 | 0 | FAIL |" in text
+    assert "| **total** |  | **64** | **8** | **0** | **0** |  |" in text
     failing = text.split("### Failing scenarios (8)\n\n", 1)[1].split("\n\n", 1)[0]
     assert failing.splitlines()[0] == ("- **R02-001.12** R02.1, R03.3: beats: expected true, "
                                        "observed false")
@@ -60,7 +60,7 @@ def test_a_failing_run_is_red_and_green_with_expectations_is_yellow(
     assert cli.main(["check", "--no-progress", "-q", "--rule", "R02", "--impl", BROKEN,
                      "--badge", str(badge), "--expectations", str(expected)]) == 0
     assert json.loads(badge.read_text()) == {"schemaVersion": 1, "label": "5,10,K",
-                                             "message": "58/66", "color": "yellow"}
+                                             "message": "64/72", "color": "yellow"}
     capsys.readouterr()
 
 
@@ -69,7 +69,7 @@ def test_a_partial_profile_says_so_on_the_badge(tmp_path: Path) -> None:
     assert cli.main(["check", "--no-progress", "-q", "--rule", "R04", "--impl", SMALL,
                      "--badge", str(badge)]) == 0
     assert json.loads(badge.read_text()) == {
-        "schemaVersion": 1, "label": "5,10,K (8/13 shapes)", "message": "63/63, 6 skipped",
+        "schemaVersion": 1, "label": "5,10,K (8/13 shapes)", "message": "66/66, 6 skipped",
         "color": "brightgreen"}
 
 

@@ -12,14 +12,15 @@ import io
 import re
 import sys
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
 from helpers import TESTS, check_run
 
 from fivetenk import cli
-from fivetenk.impl.hello import parse_hello
+from fivetenk.impl.conventions import LATEST
+from fivetenk.impl.drivers import ReferenceDriver
+from fivetenk.impl.hello import Hello, parse_hello
 from fivetenk.impl.protocol import ReplyError
 from fivetenk.model.scenario import Scenario
 from fivetenk.suite import profile
@@ -71,9 +72,11 @@ def _scenario(step: dict[str, Any]) -> Scenario:
 
 
 def _reason(step: dict[str, Any], **words: Any) -> str:
-    driver = SimpleNamespace(capabilities=frozenset({"classify", "beats", "plays"}),
-                             shapes=None, protocol_minor=None,
-                             supports_variants=lambda v: True, **words)
+    driver = ReferenceDriver()
+    driver.capabilities = frozenset({"classify", "beats", "plays"})
+    driver.hello = Hello(name="worded", version="", protocol=1,
+                         capabilities=driver.capabilities, variants={}, minor=LATEST,
+                         **words)
     return profile.fit(driver, _scenario(step), reference_passes).reason
 
 

@@ -20,8 +20,9 @@ import pytest
 from helpers import ROOT, TESTS
 
 from fivetenk import cli
-from fivetenk.impl.drivers import ReferenceDriver
-from fivetenk.impl.hello import parse_hello
+from fivetenk.impl.conventions import LATEST
+from fivetenk.impl.drivers import CAPABILITIES, ReferenceDriver
+from fivetenk.impl.hello import Hello, parse_hello
 from fivetenk.impl.protocol import ReplyError, hello_problems, message_problems
 from fivetenk.model.scenario import Scenario
 from fivetenk.suite import catalog
@@ -136,12 +137,14 @@ def test_uses_hold_run_lengths_and_the_wing_rule() -> None:
 
 
 class Worded(ReferenceDriver):
-    """The reference engine declaring D39 words of the test's choosing."""
+    """The reference engine declaring D39 words of the test's choosing, in the record a
+    handshake fills (the profile reads nothing else of a driver)."""
 
     def __init__(self, **words: Any) -> None:
         super().__init__()
-        for name, value in words.items():
-            setattr(self, name, value)
+        self.hello = Hello(name="worded", version="", protocol=1,
+                           capabilities=frozenset(CAPABILITIES), variants={},
+                           minor=LATEST, **words)
 
 
 @pytest.mark.parametrize(("words", "steps", "reason"), [

@@ -32,8 +32,9 @@ import pytest
 from helpers import TESTS
 
 from fivetenk import cli
-from fivetenk.impl.drivers import CAPABILITIES, ReferenceDriver, expand_capabilities
+from fivetenk.impl.drivers import CAPABILITIES, DriverError, ReferenceDriver, expand_capabilities
 from fivetenk.impl.hello import parse_hello
+from fivetenk.impl.process_driver import ProcessDriver
 from fivetenk.impl.protocol import hello_problems
 from fivetenk.impl.words import SHAPES
 from fivetenk.model.scenario import Scenario
@@ -493,14 +494,15 @@ def test_words_of_a_later_kit_are_warnings_not_errors(capsys: pytest.CaptureFixt
 
 
 def test_the_profile_of_a_driver_never_starts_it() -> None:
-    """The run record reads the handshake already made: a driver whose handshake never
-    succeeded is described as what the kit went by, and nothing is started."""
-
-    class NoHandshake:
-        hello = None
-        capabilities = property(lambda self: pytest.fail("started"))
-
-    described = profile.describe(NoHandshake())  # type: ignore[arg-type]
+    """The run record is read once the run has closed the driver: a driver whose
+    handshake never succeeded is described as what the kit went by (everything), and it
+    is not started again to be described (restarts left or not)."""
+    driver = ProcessDriver([sys.executable, "-c", "pass"], restarts=5)  # dies at once
+    with pytest.raises(DriverError, match="before replying to hello"):
+        driver.start({}, None)
+    driver.close()
+    described = profile.describe(driver)
+    assert driver.launches == 1
     assert described["capabilities"] == list(CAPABILITIES)
     assert described["variants"] == {k: list(v) for k, v in CHOICES.items()}
 

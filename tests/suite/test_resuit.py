@@ -74,11 +74,15 @@ def test_a_one_deck_judge_runs_the_re_suited_scenarios(tmp_path: Path) -> None:
 def test_a_re_suited_failure_says_so() -> None:
     """An engine failing a re-suited scenario is shown the cards it was asked about, and
     told they were re-suited."""
-    from fivetenk.impl.drivers import ReferenceDriver
+    from fivetenk.impl.conventions import LATEST
+    from fivetenk.impl.drivers import CAPABILITIES, ReferenceDriver
+    from fivetenk.impl.hello import Hello
     from fivetenk.suite.runner import run_scenario
 
     class OneDeck(ReferenceDriver):
-        pack = 1
+        hello = Hello(name="one deck", version="", protocol=1,
+                      capabilities=frozenset(CAPABILITIES), variants={}, pack=1,
+                      minor=LATEST)
 
         def run(self, request: dict[str, Any]) -> dict[str, Any]:
             answer = super().run(request)

@@ -19,6 +19,7 @@ import sys
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import jsonschema
 import pytest
@@ -251,21 +252,36 @@ def test_an_older_protocol_skips_the_vectors_naming_the_convention(
 
 def test_a_vector_outside_the_profile_is_skipped_saying_why() -> None:
     """Shapes, pack and variants: the profile skips a vector as it skips a scenario."""
-    from types import SimpleNamespace
-
+    from fivetenk.impl.conventions import LATEST
+    from fivetenk.impl.drivers import ReferenceDriver
+    from fivetenk.impl.hello import Hello
     from fivetenk.suite.profile import fit
     from fivetenk.suite.runner import reference_passes
 
+    class Declared(ReferenceDriver):
+        """Plays only plays and no variant; ``shapes`` and ``hello`` as the test says."""
+
+        capabilities = frozenset({"plays"})
+
+        def __init__(self, shapes: list[str] | None = None, **hello: Any) -> None:
+            super().__init__()
+            self.shapes = None if shapes is None else frozenset(shapes)
+            if hello:
+                self.hello = Hello(name="declared", version="", protocol=1,
+                                   capabilities=self.capabilities, variants={},
+                                   **{"minor": LATEST, **hello})
+
+        def supports_variants(self, variants: dict[str, str]) -> bool:
+            return not variants
+
     scenarios = {s.id: s for s in vectors.scenarios()}
-    base = dict(capabilities=frozenset({"plays"}), shapes=None, protocol_minor=None,
-                supports_variants=lambda v: not v)
-    driver = SimpleNamespace(**base)
+    driver = Declared()
     bomb = next(i for i, s in scenarios.items() if "bomb" in VECTORS[int(i[2:]) - 1]
                 ["families"] and not s.variants)
     assert fit(driver, scenarios[bomb], reference_passes).reason == ""
-    no_bombs = SimpleNamespace(**{**base, "shapes": [s for s in SHAPES if s != "bomb"]})
+    no_bombs = Declared(shapes=[s for s in SHAPES if s != "bomb"])
     assert "uses bomb" in fit(no_bombs, scenarios[bomb], reference_passes).reason
-    one_deck = SimpleNamespace(**{**base, "pack": 1})
+    one_deck = Declared(pack=1)
     jokers = next(v["id"] for v in VECTORS if v["hand"].count("SJ") > 1 and not v.get(
         "variants"))  # a joker has no other suit: not re-suited (issue 32)
     assert "more than the implementation's pack of 1 deck holds" in fit(
@@ -278,28 +294,30 @@ def test_a_vector_outside_the_profile_is_skipped_saying_why() -> None:
     varied = next(v["id"] for v in VECTORS if v.get("variants"))
     assert "implementation lacks variant" in fit(driver, scenarios[varied],
                                                  reference_passes).reason
-    older = SimpleNamespace(**{**base, "protocol_minor": 3})
+    older = Declared(minor=3)
     assert "plays-vectors" in fit(older, scenarios["V-001"], reference_passes).reason
 
 
 def test_an_engine_without_plays_is_not_asked_them() -> None:
     """The vectors judge plays alone: without it they are left out, said in one line."""
     import io
-    from types import SimpleNamespace
 
     from fivetenk.commands.check import _without_vectors
+    from fivetenk.impl.drivers import ReferenceDriver
     from fivetenk.model.user_input import UsageError
 
     scenarios = vectors.scenarios()[:5]
     other = list(catalog.shipped()[:3])
     out = io.StringIO()
-    lacking = SimpleNamespace(capabilities=frozenset({"classify"}))
+    lacking = ReferenceDriver()
+    lacking.capabilities = frozenset({"classify"})
     assert _without_vectors([*other, *scenarios], lacking, out) == other
     assert out.getvalue() == "count vectors: 5 not run (the implementation does not declare " \
         "plays)\n"
     with pytest.raises(UsageError, match="need plays"):
         _without_vectors(scenarios, lacking, out)
-    having = SimpleNamespace(capabilities=frozenset({"plays"}))
+    having = ReferenceDriver()
+    having.capabilities = frozenset({"plays"})
     assert _without_vectors(scenarios, having, io.StringIO()) == scenarios
 
 
@@ -307,12 +325,12 @@ def test_a_vector_is_a_schema_valid_scenario_that_round_trips() -> None:
     """``fivetenk show V-NNN`` prints it, and its JSON loads back the same (``families``
     included: the scenario schema allows it on a plays step, and it is never sent)."""
     from fivetenk.impl.protocol import EXPECTATION_KEYS
-    from fivetenk.model.scenario import Scenario, schema_problems
+    from fivetenk.model.scenario import Scenario, problems
     from fivetenk.suite.runner import request_of
 
     for scenario in vectors.scenarios()[::17]:
         data = scenario.to_json()
-        assert list(schema_problems(data)) == []
+        assert problems(data) == []
         assert Scenario.from_json(data) == scenario
         assert "families" in EXPECTATION_KEYS
         assert "families" not in request_of(scenario.steps[0])

@@ -27,6 +27,8 @@ import sys
 import tempfile
 import time
 
+from ..fuzz import command
+from ..fuzz.queries import HAND_SIZES
 from .record import Recorder, emit, load_average
 
 TARGETS = {"queries": 5000.0, "games": 1200.0}
@@ -36,18 +38,16 @@ TARGETS = {"queries": 5000.0, "games": 1200.0}
 def campaign(mode: str, cases: int, workers: int) -> tuple[float, str, int, float]:
     """Seconds, report, divergences, and the kit's own CPU seconds (this process, every
     thread: with one worker, generating the cases and talking to the implementation)."""
-    from ..fuzz import command  # the command itself: a benchmark imports no entry point
-
     adapter = shlex.join([sys.executable, "-m", "fivetenk.cli", "adapter"])
     out = io.StringIO()
     with tempfile.TemporaryDirectory() as folder, contextlib.redirect_stdout(out):
+        started = time.perf_counter()
+        cpu = time.process_time()
         parser = argparse.ArgumentParser(prog="fivetenk fuzz")
         command.add_arguments(parser)
         args = parser.parse_args(["--impl", adapter, "--seed", "1", "--cases", str(cases),
                                   "--mode", mode, "--workers", str(workers), "--no-progress",
                                   "--out", folder])
-        started = time.perf_counter()
-        cpu = time.process_time()
         code = command.run(args)
         seconds = time.perf_counter() - started
         cpu = time.process_time() - cpu
@@ -68,7 +68,6 @@ def load() -> str:
 def long_share() -> float:
     """The share (percent) of ``plays`` query hands over 16 cards, from the table the
     generator draws sizes from (:data:`fivetenk.fuzz.queries.HAND_SIZES`)."""
-    from ..fuzz.queries import HAND_SIZES
 
     total = sum(weight for weight, _ in HAND_SIZES)
     long = sum(weight for weight, (fewest, _) in HAND_SIZES if fewest > 16)

@@ -14,8 +14,7 @@ import sys
 import time
 from collections.abc import Sequence
 
-from ..reference.random_player import HandRecord, play_match, replay_match
-from ..reference.variants import Variants
+from ..reference import HandRecord, Variants, play_match, replay_match
 from .record import Recorder, emit
 
 TARGET = 100.0

@@ -35,8 +35,9 @@ from pathlib import Path
 
 from ..impl.drivers import ReferenceDriver
 from ..impl.process_driver import ProcessDriver
+from ..impl.words import SHAPES
 from ..model.scenario import Scenario
-from ..suite import catalog
+from ..suite import catalog, shapes
 from ..suite.runner import run_suite
 from .record import Recorder, emit
 
@@ -131,8 +132,6 @@ def load_figures(repeat: int) -> dict[str, dict[str, float]]:
 def shape_figures() -> dict[str, object]:
     """Print the time to tag the whole shipped suite with its shapes, cold and cached, and
     how many scenarios use each shape; return the same."""
-    from ..impl.words import SHAPES
-    from ..suite import shapes
 
     scenarios = catalog.shipped()
     shapes.clear_cache()

@@ -25,6 +25,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from .. import __version__
+
 
 def _cpu() -> float:
     """CPU seconds (user + system) of this process and of its waited-for children."""
@@ -79,8 +81,6 @@ class Recorder:
 
     def finish(self, bench: str, figures: dict[str, Any]) -> dict[str, Any]:
         """``{"bench": bench, **figures, "measured": {...}}`` (see the module's doc)."""
-        from .. import __version__
-
         return {"bench": bench, **figures, "measured": {
             "date": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
             "command": self.command,

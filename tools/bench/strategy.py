@@ -61,11 +61,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, TextIO
 
+from ..impl.workers import MAX_IN_HAND, WorkerFailure, Workers
 from ..practice.search import DEFAULT_THINK, StrongPlayer
 from ..practice.strategy import HeuristicPlayer, plays_for_bankers
-from ..reference.actions import Action
-from ..reference.game import Game
-from ..reference.random_player import RandomPlayer
+from ..reference import Action, Game, RandomPlayer
 from .record import Recorder, emit
 
 MODES = ("random", "heuristic bankers", "heuristic defenders")
@@ -249,7 +248,6 @@ def duplicate(a: str, b: str, deals: int, seed: int, think: float, jobs: int = 1
 
     todo = list(tasks)
     if jobs > 1:  # worker processes that always end (a task depends only on its arguments)
-        from ..impl.workers import MAX_IN_HAND, WorkerFailure, Workers
 
         with Workers(jobs) as pool:
             pending: list[tuple[tuple[int, int, str, float], int]] = []

@@ -12,7 +12,10 @@ the book's, in English and Spanish (:data:`TEXT`).
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
+
+from ..reference import Combo, beats, classify
 
 SEED = 6
 """The seed of the hand shown: the first hand of a match in which seat 3 reveals a 3 and
@@ -161,8 +164,8 @@ def walk(seed: int = SEED) -> dict[str, Any]:
     record what a reader follows: the reveal, the kitty, the burial, the calls, the table at
     the first lead, every trick (each play or pass, its winner and points, calls resolved
     and seats gone out in it) and the result with the levels before and after."""
-    from ..reference.game import Game
-    from ..reference.random_player import RandomPlayer
+    # lazy: the game loads to walk a hand, not at `fivetenk book --help`
+    from ..reference import Game, RandomPlayer
 
     game = Game.new(seed=seed)
     player = RandomPlayer(seed)
@@ -237,8 +240,6 @@ BIG_TRICK = 20
 
 
 def _reading(cards: Any) -> str:
-    from ..reference.combos import classify
-
     readings = classify(cards)
     return str(readings[0]) if readings else ""
 
@@ -266,9 +267,6 @@ def _note_kept(trick: dict[str, Any], seat: int, hand: Any, top: str,
     """A pass by a seat holding a bomb that would have beaten the top play (checked with
     the engine's own :func:`~fivetenk.reference.combos.beats`): the bomb was kept. Noted
     the first time only, and again when the bomb is played."""
-    from collections import Counter
-
-    from ..reference.combos import Combo, beats, classify
 
     if not top:
         return

@@ -16,6 +16,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from ..reference import classify, parse_cards
 from .words import WORDS
 
 RANKS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "SJ", "BJ")
@@ -46,8 +47,6 @@ clause; specials (5,10,K, bombs, the rocket) last, weakest first."""
 def checked_combinations() -> list[dict[str, Any]]:
     """:data:`COMBINATIONS` with each example read by the reference engine: the reading
     listed must be among the engine's readings of the cards, else ``ValueError``."""
-    from ..reference.cards import parse_cards
-    from ..reference.combos import classify
 
     out = []
     for key, cards, reading, clause in COMBINATIONS:
@@ -62,7 +61,8 @@ def checked_combinations() -> list[dict[str, Any]]:
 def bands() -> list[dict[str, Any]]:
     """The engine's band table (D23, R21): the defenders' total, who wins, how far each
     winner advances, the clause."""
-    from ..reference.settlement import BANDS
+    # lazy: `fivetenk book --help` starts without the engine's settlement
+    from ..reference import BANDS
 
     return [{"label": b.label.replace("-", "–"), "winners": b.winners, "advance": b.advance,
              "clause": b.clause} for b in BANDS]
@@ -160,6 +160,8 @@ def say(notation: str, lang: str = "en") -> str:
     if shape == "rocket":
         if arg:
             n = arg.lstrip("x")
+            if n == "1":  # a rocket of one joker: a reading no cards have (D38)
+                return "un cohete de un solo joker" if es else "a rocket of a single joker"
             count = NUMBERS[lang].get(int(n), n) if n.isdigit() else n
             return f"un cohete de {count} jokers" if es else f"a rocket of {count} jokers"
         return "el cohete" if es else "the rocket"
@@ -499,6 +501,7 @@ def cited(text: str, root: str, lang: str, with_cards: Callable[[str, str], Any]
     """``text`` escaped, its cards as glyphs (``with_cards``: :func:`fivetenk.book.with_cards`,
     passed in so that this module needs nothing of the package), each cited clause a link to
     its place."""
+    # lazy: `fivetenk book --help` starts without markupsafe
     from markupsafe import Markup
 
     out: list[Any] = []
@@ -547,7 +550,8 @@ def search_entries(lang: str) -> list[list[str]]:
     """The search entries of How to play (issue 33, item 4): each of its parts (the goal,
     the card order, the combinations, the hand, scoring, glossary, legend, strategy) with
     its text, the summary and variants pages, each combination and each glossary term with
-    its definition (and its name in the other language, so either finds it)."""
+    its definition; the last field, searched but never shown, its name in the other
+    language, so either finds it (:func:`fivetenk.book.search_index`)."""
     text = TEXT[lang]
     other = TEXT["es" if lang == "en" else "en"]
     where = WORDS[lang]["howto"]
@@ -564,16 +568,15 @@ def search_entries(lang: str) -> list[list[str]]:
         out.append(["howto", where, text[head], f"{where} {words}", f"howto.html#{key}", ""])
     words_of = WORDS[lang]
     out.append(["summary", words_of["summary_page"], words_of["summary_page"],
-                f"{WORDS['es' if lang == 'en' else 'en']['summary_page']} "
-                f"{words_of['summary_intro']}", "summary.html", ""])
+                words_of["summary_intro"], "summary.html",
+                WORDS["es" if lang == "en" else "en"]["summary_page"]])
     out.append(["variants", words_of["variants_page"], words_of["variants_page"],
                 words_of["variants_intro"], "variants.html", ""])
     for key, _, reading, _ in COMBINATIONS:
-        out.append(["howto", where, text["names"][key],
-                    f"{other['names'][key]} {say(reading, lang)}",
-                    f"howto.html#combo-{key}", ""])
+        out.append(["howto", where, text["names"][key], say(reading, lang),
+                    f"howto.html#combo-{key}", other["names"][key]])
     for key, _ in GLOSSARY:
         term, meaning = text["terms"][key]
-        out.append(["term", text["glossary_h"], term,
-                    f"{meaning} {other['terms'][key][0]}", f"howto.html#term-{key}", ""])
+        out.append(["term", text["glossary_h"], term, meaning, f"howto.html#term-{key}",
+                    other["terms"][key][0]])
     return out

@@ -4,9 +4,11 @@ illustrative examples shown in full under each clause (the other scenarios are f
 
 The examples of a clause are the scenarios tagged ``@example`` whose first clause it is (at
 most :data:`MOST_EXAMPLES`), else the kit's pick: the simplest scenarios of the clause, one
-row per outline, scenarios with a Spanish title first (:data:`fivetenk.book.titles.TITLES`),
-no house-rule variant before one, and no two that ask the same thing in the same way while
-another is left. The pick depends only on the scenarios, so two builds agree byte for byte.
+row per outline, a position an engine must refuse (tagged ``@position-duties``: a duty of
+the implementation, not a case of play) last, scenarios with a Spanish title
+(:data:`fivetenk.language.titles.TITLES`: every shipped one) first, no house-rule variant
+before one, and no two that ask the same thing in the same way while another is left. The
+pick depends only on the scenarios, so two builds agree byte for byte.
 """
 
 from __future__ import annotations
@@ -23,6 +25,9 @@ from ..model.spec_data import Spec
 
 EXAMPLE_TAG = "example"
 """The tag (``@example``) that chooses a scenario as one of its clause's examples."""
+
+DUTIES_TAG = "position-duties"
+"""The tag of a scenario checking that an engine refuses an impossible position (D40)."""
 
 FEWEST_EXAMPLES = 2
 MOST_EXAMPLES = 4
@@ -147,8 +152,8 @@ def pick_examples(own: Sequence[Scenario], titled: Collection[str], wanted: int)
     if len(chosen) >= wanted:
         return chosen
     candidates = sorted((s for s in own if s not in chosen),
-                        key=lambda s: (s.id not in titled, bool(s.variants), _weight(s),
-                                       _natural(s.id)))
+                        key=lambda s: (DUTIES_TAG in s.tags, s.id not in titled,
+                                       bool(s.variants), _weight(s), _natural(s.id)))
     asked = {_asks(s) for s in chosen}
     # first what asks something new from an outline not yet shown, then any outline not yet
     # shown, then further rows of an outline shown (a clause whose scenarios are one outline)

@@ -14,9 +14,11 @@ that a ``beats`` step does not state is the reference engine's first reading of 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from typing import Any
 
 from ..model.scenario import Scenario
+from ..reference import RulesError, classify, parse_cards
 from .learn import say
 
 PROTOCOL_RULINGS = frozenset({"D2", "D10", "D35", "D38", "D40"})
@@ -37,6 +39,9 @@ TEXT = {
         "no_shape": "{reply} cannot be played as {shape}.",
         "points": "{cards} are worth {n} points.", "point": "{cards} is worth {n} points.",
         "plays": "Holding {hand}{on}, you can play {n} combinations{among}.",
+        "plays_one": "Holding {hand}{on}, you can play one combination{among}.",
+        "plays_none": "Holding {hand}{on}, you can play no combination{among}.",
+        "the_one": ": {yes}",
         "on": " on {top}", "among": ", among them {yes}", "not": "; not {no}",
     },
     "es": {
@@ -51,6 +56,9 @@ TEXT = {
         "no_shape": "{reply} no se puede jugar como {shape}.",
         "points": "{cards} valen {n} puntos.", "point": "{cards} vale {n} puntos.",
         "plays": "Con {hand}{on} se pueden jugar {n} combinaciones{among}.",
+        "plays_one": "Con {hand}{on} se puede jugar una combinación{among}.",
+        "plays_none": "Con {hand}{on} no se puede jugar ninguna combinación{among}.",
+        "the_one": ": {yes}",
         "on": " sobre {top}", "among": ", entre ellas {yes}", "not": "; no {no}",
     },
 }
@@ -62,9 +70,6 @@ def _quoted(cards: Any) -> str:
 
 def _top_reading(cards: list[str]) -> str:
     """The reference engine's first reading of ``cards``, or "" when it has none."""
-    from ..reference.cards import parse_cards
-    from ..reference.combos import classify
-    from ..reference.errors import RulesError
 
     try:
         readings = classify(parse_cards(cards))
@@ -138,14 +143,29 @@ def _step(st: dict[str, Any], t: dict[str, str], lang: str) -> str | None:
             cards=_quoted(st["cards"]), n=n)
     if op == "plays" and "count" in expect:
         on = t["on"].format(top=_quoted(st["top"])) if st.get("top") else ""
-        played = [p.split(":")[0] for p in contains.get("plays", [])]
-        no = [p.split(":")[0] for p in excludes.get("plays", [])]
-        among = t["among"].format(yes=", ".join(say(r, lang) for r in played)) if played else ""
+        played, no = _said_plays(contains.get("plays", []), excludes.get("plays", []), lang)
+        n = expect["count"]
+        among = (t["the_one"] if n == 1 else t["among"]).format(yes=", ".join(played)) \
+            if played else ""
         if no:
-            among += t["not"].format(no=", ".join(say(r, lang) for r in no))
-        return t["plays"].format(hand=_quoted(st["hand"]), on=on, n=expect["count"],
-                                 among=among)
+            among += t["not"].format(no=", ".join(no))
+        key = "plays_none" if n == 0 else "plays_one" if n == 1 else "plays"
+        return t[key].format(hand=_quoted(st["hand"]), on=on, n=n, among=among)
     return None
+
+
+def _said_plays(yes: list[str], no: list[str], lang: str) -> tuple[list[str], list[str]]:
+    """The plays a ``plays`` step names (``airplane+singles 4-5: 4 4 4 5 5 5 9 J``) as a
+    player says them, each once; where two of them say the same (two sets of wings), each
+    says its cards too, so no sentence lists one play twice or as both in and out."""
+    said = {p: say(p.split(":")[0], lang) for p in [*yes, *no]}
+    seen = Counter(said.values())
+
+    def named(play: str) -> str:
+        cards = play.partition(":")[2].strip()
+        return f"{said[play]} ({cards})" if seen[said[play]] > 1 and cards else said[play]
+
+    return list(dict.fromkeys(map(named, yes))), list(dict.fromkeys(map(named, no)))
 
 
 def _why_refused(lang: str) -> str:

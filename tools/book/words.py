@@ -44,6 +44,8 @@ WORDS: dict[str, dict[str, str]] = {
         "no_reports": "No report: run fivetenk check --jsonl FILE and build with "
                       "--report NAME=FILE.",
         "feature": "Feature file", "open_at": "open at", "lang_note": "",
+        "feature_in_spanish": "The file is written in English; each of its scenarios is "
+        "written here in the scenario language's Spanish, which compiles to the same cases.",
         "passed": "passed", "failed": "failed", "errored": "errored", "skipped": "skipped",
         "xfailed": "xfailed", "xpassed": "xpassed", "expected_answer": "expected answer",
         "answer": "answer",
@@ -114,6 +116,9 @@ WORDS: dict[str, dict[str, str]] = {
         "no_reports": "Sin informes: ejecute fivetenk check --jsonl ARCHIVO y construya con "
                       "--report NOMBRE=ARCHIVO.",
         "feature": "Archivo feature", "open_at": "abrir en", "lang_note": "",
+        "feature_in_spanish": "El archivo está escrito en inglés; aquí cada escenario se "
+        "escribe en el lenguaje de escenarios en español, que compila a los mismos casos, en "
+        "el orden del archivo. Un enlace a una línea del archivo lleva a su escenario.",
         "passed": "pasó", "failed": "falló", "errored": "error", "skipped": "omitido",
         "xfailed": "fallo esperado", "xpassed": "pasó sin esperarlo",
         "expected_answer": "respuesta esperada", "answer": "respuesta",

@@ -32,21 +32,28 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import os
+import shutil
 import sys
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from ..impl.drivers import Driver, ReferenceDriver
 from ..impl.options import add_impl_options, open_driver
+from ..impl.words import SHAPES
+from ..model.paths import Output, check_outputs
 from ..model.scenario import REJECTIONS_ALONE, Scenario
-from ..model.scenario import without_rejection_clauses as without_rejection_clauses  # moved there
 from ..model.spec_data import load_spec
+from ..model.user_input import UsageError
 from ..results import published, report
 from ..results.expectations import NEW, Expectations, is_new, stale_records
 from ..results.expectations import load as load_expectations
 from ..suite import catalog, profile, vectors
 from ..suite.runner import Result, internal_error, run_suite
+
+if TYPE_CHECKING:  # a type only: a check without --impl starts without the process driver
+    pass
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -100,7 +107,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def _shape_list(text: str) -> tuple[str, ...]:
     """``--shapes straight,bomb``: shape words of the reading notation (issue 8, D-2),
     comma-separated; an unknown word is a usage error (exit 2) listing the shapes."""
-    from ..impl.words import SHAPES
 
     words = tuple(w.strip() for w in text.split(",") if w.strip())
     unknown = [w for w in words if w not in SHAPES]
@@ -115,7 +121,6 @@ def _shape_list(text: str) -> tuple[str, ...]:
 def _rule_id(text: str) -> str:
     text = text.upper().lstrip("R")
     if not text.isdigit() or not 1 <= int(text) <= 24:
-        from ..model.user_input import UsageError
 
         raise UsageError(f"--rule {text!r}: expected a rule R01…R24")
     return f"R{int(text):02d}"
@@ -127,7 +132,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None, driver: Driver | No
     killed and reaped (see :mod:`fivetenk.impl.process_driver`)."""
     out = out or sys.stdout
     if driver is None and getattr(args, "impl", None) is not None:
-        check_report_outputs(args)  # before the implementation is even started (issue 29)
+        _check_outputs(args)  # before the implementation is even started (issue 29)
         driver = open_driver(args)
         try:
             return _run(args, out, driver)
@@ -144,19 +149,16 @@ def _outputs(args: argparse.Namespace) -> list[tuple[str, Path | None]]:
 
 
 def _inputs(args: argparse.Namespace) -> list[tuple[str, Path | None]]:
-    """The files the command reads that it names: PATHs, ``--expectations``, and the files
-    ``--impl`` runs (its program, found on PATH or not, and every argument that names a
-    file: ``--jsonl adapter.py`` must not replace the adapter, nor, as root, the
-    interpreter)."""
+    """The files the command reads that it names, beside ``--impl``'s: PATHs and
+    ``--expectations``."""
     return [*(("PATH", p) for p in getattr(args, "paths", []) or []),
-            ("--expectations", getattr(args, "expectations", None)),
-            *(("--impl", p) for p in impl_files(getattr(args, "impl", None)))]
+            ("--expectations", getattr(args, "expectations", None))]
 
 
 def impl_files(impl: str | None) -> list[Path]:
     """The existing files an ``--impl`` command names (nothing when it cannot be split)."""
+    # lazy: shlex, for --impl only
     import shlex
-    import shutil
 
     if not impl:
         return []
@@ -168,20 +170,30 @@ def impl_files(impl: str | None) -> list[Path]:
     return [Path(w) for w in [*found, *words[1:]] if os.path.isfile(w)]
 
 
-def check_report_outputs(args: argparse.Namespace) -> None:
+def check_reports(reports: Sequence[tuple[str, Path | None]], *,
+                  reads: Sequence[tuple[str, Path | None]] = (), impl: str | None = None,
+                  ) -> None:
     """Fail before running anything when a report could not be written afterwards, or
     should not be (:func:`fivetenk.model.paths.check_outputs`, the policy every writing command
-    shares): two of ``--jsonl``, ``--junit``, ``--badge`` and ``--summary-md`` naming the
-    same file (by any spelling, link or hard link: one report would silently replace the
-    other); a report that is one of the run's inputs (a PATH, the expectations file); an
-    existing target that is a symbolic link (writing through it would replace a file
-    elsewhere), a folder, a FIFO, a device or a socket (a report is replaced by a rename,
-    never written into a special file), or read-only; a folder that cannot be written.
-    UsageError (exit 2) names the option and the path."""
-    from ..model.paths import Output, check_outputs
+    shares): two reports naming the same file (by any spelling, link or hard link: one
+    would silently replace the other); a report that is one of the run's inputs (``reads``,
+    and the files ``impl`` runs: its program, found on PATH or not, and every argument that
+    names a file, so that ``--jsonl adapter.py`` cannot replace the adapter, nor, as root,
+    the interpreter); an existing target that is a symbolic link (writing through it would
+    replace a file elsewhere), a folder, a FIFO, a device or a socket (a report is replaced
+    by a rename, never written into a special file), or read-only; a folder that cannot be
+    written. ``reports``: each report option and the file it names (None: not asked).
+    UsageError (exit 2) names the option and the path. What ``check`` and ``fuzz`` check
+    before they start an implementation (issue 29)."""
 
-    check_outputs([Output(option, path, what="a report") for option, path in _outputs(args)],
-                  _inputs(args))
+    check_outputs([Output(option, path, what="a report") for option, path in reports],
+                  [*reads, *(("--impl", p) for p in impl_files(impl))])
+
+
+def _check_outputs(args: argparse.Namespace) -> None:
+    """``check``'s reports (``--jsonl``, ``--junit``, ``--badge``, ``--summary-md``),
+    checked by :func:`check_reports`."""
+    check_reports(_outputs(args), reads=_inputs(args), impl=getattr(args, "impl", None))
 
 
 def _run(args: argparse.Namespace, out: TextIO, driver: Driver | None) -> int:
@@ -189,10 +201,9 @@ def _run(args: argparse.Namespace, out: TextIO, driver: Driver | None) -> int:
     print the failures and the summary. Whatever happens while judging (a hostile reply,
     an internal error of the kit), the summary and every requested report are written:
     a scenario that could not be judged is *errored* with the reason."""
-    check_report_outputs(args)
+    _check_outputs(args)
     spec = load_spec()
     if args.only_paths and not args.paths:
-        from ..model.user_input import UsageError
 
         raise UsageError("--only-paths needs at least one PATH")
     scenarios = catalog.load(args.paths, with_shipped=not args.only_paths)
@@ -205,14 +216,12 @@ def _run(args: argparse.Namespace, out: TextIO, driver: Driver | None) -> int:
         shapes=tuple(w for words in getattr(args, "shapes", []) for w in words))
     for clause in selection.clauses:
         if clause not in spec.clauses:
-            from ..model.user_input import UsageError
 
             raise UsageError(f"--clause {clause!r}: no such clause (see `fivetenk rules`)")
     chosen = [s for s in scenarios if selection(s)]
     if getattr(args, "any_clause", False):  # the @any-clause mark on every scenario
         chosen = [dataclasses.replace(s, rejections=REJECTIONS_ALONE) for s in chosen]
     if not chosen:
-        from ..model.user_input import UsageError
 
         raise UsageError("no scenario matches the selection")
     expected = Expectations()
@@ -307,7 +316,6 @@ def _without_vectors(chosen: list[Scenario], driver: Driver, out: TextIO) -> lis
         print(f"count vectors: {len(chosen) - len(kept)} not run (the implementation does not "
               "declare plays)", file=out)
     if not kept:
-        from ..model.user_input import UsageError
 
         raise UsageError("no scenario matches the selection: the count vectors selected need "
                          "plays, which the implementation does not declare")

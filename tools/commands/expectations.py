@@ -174,6 +174,7 @@ def render(run: RunFile, skip: list[dict[str, Any]], xfail: list[dict[str, Any]]
     if as_json:
         return json.dumps({"skip": skip, "xfail": xfail}, indent=1, ensure_ascii=True,
                           allow_nan=False) + "\n"
+    # lazy: `--help` starts without the writer (and yaml)
     from ..results.expectations_update import entry_lines
 
     head = [f"# Written by `fivetenk expectations --by {by}` from {visible(source, NAME_LIMIT)},",
@@ -232,6 +233,7 @@ def _blame(run: RunFile, by: str, as_json: bool) -> RunFileError:
 def _update(args: argparse.Namespace, out: TextIO) -> int:
     """``fivetenk expectations RUN.jsonl --update FILE``
     (:mod:`fivetenk.results.expectations_update`)."""
+    # lazy: `--help` starts without the writer (and yaml)
     from ..results.expectations_update import update
 
     shown = visible(str(args.update), NAME_LIMIT)

@@ -60,10 +60,17 @@ HEADINGS: dict[str, dict[str, str]] = {
         "answers": "cómo lo responde una implementación", "english": " (en inglés)",
     },
 }
-"""Every heading ``fivetenk rules`` prints, in each ``--lang`` (issue 22). What the spec
-has in English only (a kit ruling's grounds, a clause's alignment note; a rule's summary or
-a variant's values where the spec has no Spanish text) is marked ``(en inglés)`` in
-Spanish."""
+"""Every heading ``fivetenk rules`` prints, in each ``--lang`` (issue 22). The spec says
+everything in Spanish too (issue 33: alignment and difference notes, a ruling's section and
+grounds, summaries, variant values); what it would have in English only is marked
+``(en inglés)`` in Spanish."""
+
+BETWEEN: dict[str, dict[str, str]] = {
+    "en": {"en/es": "en/es", "text/ruling": "text/ruling"},
+    "es": {"en/es": "entre el inglés y el español", "text/ruling": "entre los textos y la "
+           "resolución"},
+}
+"""What a clause's difference is between (spec ``between``), in each ``--lang``."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -139,6 +146,7 @@ def find_scenarios(target: str) -> list[Any]:
     outline (``R02-001`` -> ``R02-001.1`` …); [] for anything else."""
     if not target or "-" not in target:
         return []
+    # lazy: `fivetenk rules --help` starts without the catalog
     from ..suite.catalog import shipped
 
     return [s for s in shipped() if s.id == target or s.id.startswith(target + ".")]
@@ -148,6 +156,7 @@ def _format_scenario(spec: Spec, scenarios: Sequence[Any], lang: str, *, show: b
     """Where a scenario is (its feature as installed, file:line), its rule, clauses with
     their text, rulings and variants; the rows of an outline; and where to look for the
     rest (``fivetenk show ID``). With ``show``, its Gherkin as written."""
+    # lazy: evidence (the Gherkin parser) for a scenario shown only
     from ..results import evidence
 
     first = scenarios[0]
@@ -155,7 +164,7 @@ def _format_scenario(spec: Spec, scenarios: Sequence[Any], lang: str, *, show: b
     ident = first.id.rsplit(".", 1)[0] if outline and len(scenarios) > 1 else first.id
     rule = spec.rules.get(first.rule)
     h = HEADINGS[lang]
-    lines = [f"{ident}  {first.name if len(scenarios) == 1 else first.name.split(' (example')[0]}",
+    lines = [f"{ident}  {_scenario_title(first, ident, lang, len(scenarios) > 1)}",
              f"{h['at']} {evidence.open_at(first)}"]
     if rule is not None:
         lines.append(f"{h['rule'].format(n='').strip().lower()}: {rule.id}  "
@@ -181,6 +190,20 @@ def _format_scenario(spec: Spec, scenarios: Sequence[Any], lang: str, *, show: b
     lines += ["", f"{h['as_written']}: fivetenk show {ident}",
               f"{h['answers']}: fivetenk show {ident} --impl CMD"]
     return "\n".join(lines) + "\n"
+
+
+def _scenario_title(scenario: Any, ident: str, lang: str, outline: bool) -> str:
+    """A scenario's title (an outline's, without a row's ending) in ``lang``: in Spanish
+    the Spanish text's (:mod:`fivetenk.language.titles`), else as its feature writes it."""
+    name: str = scenario.name.split(" (example")[0] if outline else scenario.name
+    if lang == "es":
+        # lazy: the Spanish titles load with --lang es only
+        from ..language.titles import spanish_title
+
+        found = spanish_title(ident, name) or spanish_title(scenario.id, scenario.name)
+        if found:
+            return found.split(" (ejemplo")[0] if outline else found
+    return name
 
 
 def resolve(spec: Spec, target: str) -> tuple[str, str]:
@@ -244,7 +267,9 @@ def _clause_block(
     h = HEADINGS[lang]
     lines = [f"{clause.id}  {clause.text(lang)}"]
     if lang == "es" and clause.alignment:
-        lines.append(f"{_INDENT}{h['alignment']}{h['english']}: {clause.alignment}")
+        lines.append(f"{_INDENT}{h['alignment']}" + (
+            f": {clause.alignment_es}" if clause.alignment_es
+            else f"{h['english']}: {clause.alignment}"))
     rulings = spec.rulings_for(clause.id)
     if rulings:
         lines.append(f"{_INDENT}{h['rulings']}:")
@@ -257,8 +282,10 @@ def _clause_block(
         for variant in variants:
             lines += _variant_lines(variant, _INDENT * 2, lang)
     for difference in clause.differences:
-        lines.append(f"{_INDENT}{h['difference']} {difference.between} ({difference.ruling})"
-                     f"{h['english']}: {difference.note}")
+        spanish = difference.note_es if lang == "es" else ""
+        lines.append(f"{_INDENT}{h['difference']} {BETWEEN[lang][difference.between]} "
+                     f"({difference.ruling})" + (f": {spanish}" if spanish
+                                                 else f"{h['english']}: {difference.note}"))
     scenarios = list(index.get(clause.id, ()))
     if scenarios:
         lines.append(f"{_INDENT}{h['exercised']}: {', '.join(scenarios)}")
@@ -281,10 +308,14 @@ def _variant_lines(variant: Variant, indent: str, lang: str = "en") -> list[str]
 def _format_ruling(spec: Spec, ruling: Ruling, lang: str) -> str:
     h = HEADINGS[lang]
     origin = h["shared"] if ruling.origin == "shared" else h["kit"]
-    where = f"; {ruling.section}{h['english']}" if ruling.section else ""
+    section, grounds = (ruling.es.get("section"), ruling.es.get("grounds")) if lang == "es" \
+        else (ruling.section, ruling.grounds)
+    where = (f"; {section}" if section else f"; {ruling.section}{h['english']}"
+             if ruling.section else "")
     lines = [f"{ruling.id}  {ruling.title_in(lang)}  ({origin}{where})", ruling.text_in(lang)]
     if ruling.grounds:
-        lines.append(f"{h['grounds']}{h['english']}: {ruling.grounds}")
+        lines.append(f"{h['grounds']}: {grounds}" if grounds
+                     else f"{h['grounds']}{h['english']}: {ruling.grounds}")
     lines.append(f"{h['clauses']}:")
     for clause_id in ruling.clauses:
         lines.append(f"{_INDENT}{clause_id}  {spec.clauses[clause_id].text(lang)}")

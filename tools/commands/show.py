@@ -23,16 +23,22 @@ import dataclasses
 import difflib
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from ..impl.options import add_impl_options, open_driver
 from ..model.scenario import REJECTIONS_ALONE, Scenario, dumps
 from ..model.spec_data import Spec, load_spec
+from ..model.user_input import UsageError
 from ..results import evidence, report
-from ..suite import catalog
+from ..suite import catalog, vectors
 from ..suite.runner import Result, run_scenario
+from ..suite.shapes import scenario_shapes
+
+if TYPE_CHECKING:  # types only: `show` without --impl starts without the process driver
+    from ..impl.hello import Hello
+    from ..impl.process_driver import ProcessDriver
 
 EXCHANGE_CHARS = 2000
 """Characters shown of one request or reply in the text output."""
@@ -60,35 +66,63 @@ class Recorder:
     ``stream``, so the runner sends one request at a time, as it does for a scenario with
     an ``advance``: the verdict is the one ``check`` gives."""
 
-    _HIDDEN = frozenset({"run_many", "stream"})
+    run_many = None
+    stream = None
 
-    def __init__(self, driver: Any) -> None:
+    def __init__(self, driver: ProcessDriver) -> None:
         self._driver = driver
         self.step = -1
         self.log: list[tuple[int, dict[str, Any], dict[str, Any] | None]] = []
         """(step index or -1 for the setup and handshake, request, reply or None)."""
         driver.trace = self._trace
 
-    def __getattr__(self, name: str) -> Any:
-        if name in Recorder._HIDDEN:
-            raise AttributeError(name)
-        return getattr(self._driver, name)
-
     @property
     def name(self) -> str:
         return str(self._driver.name)
-
-    @name.setter
-    def name(self, value: str) -> None:  # pragma: no cover - required by the Protocol only
-        raise AttributeError("the name comes from the implementation")
 
     @property
     def capabilities(self) -> frozenset[str]:
         return frozenset(self._driver.capabilities)
 
-    @capabilities.setter
-    def capabilities(self, value: frozenset[str]) -> None:  # pragma: no cover - Protocol only
-        raise AttributeError("capabilities come from the implementation")
+    @property
+    def shapes(self) -> frozenset[str] | None:
+        return self._driver.shapes
+
+    @property
+    def unsupported_defaults(self) -> Mapping[str, tuple[str, ...]]:
+        return self._driver.unsupported_defaults
+
+    @property
+    def hello(self) -> Hello | None:
+        return self._driver.hello
+
+    @property
+    def restarts_spent(self) -> bool:
+        return self._driver.restarts_spent
+
+    @property
+    def spin(self) -> float:
+        return self._driver.spin
+
+    @spin.setter
+    def spin(self, value: float) -> None:
+        self._driver.spin = value
+
+    @property
+    def until(self) -> float | None:
+        return self._driver.until
+
+    @until.setter
+    def until(self, value: float | None) -> None:
+        self._driver.until = value
+
+    @property
+    def vouched(self) -> Callable[[str, dict[str, Any]], bool] | None:
+        return self._driver.vouched
+
+    @vouched.setter
+    def vouched(self, value: Callable[[str, dict[str, Any]], bool] | None) -> None:
+        self._driver.vouched = value
 
     def supports_variants(self, variants: dict[str, str]) -> bool:
         return bool(self._driver.supports_variants(variants))
@@ -97,6 +131,10 @@ class Recorder:
         self.step = -1
         answer: dict[str, Any] = self._driver.start(variants, setup)
         return answer
+
+    def start_reply(self, variants: dict[str, str],
+                    setup: dict[str, Any] | None) -> dict[str, Any]:
+        return self._driver.start_reply(variants, setup)
 
     def run(self, step: dict[str, Any]) -> dict[str, Any]:
         answer: dict[str, Any] = self._driver.run(step)
@@ -116,12 +154,10 @@ class Recorder:
 
 def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     """``fivetenk show``: see the module docstring."""
-    from ..model.user_input import UsageError
 
     out = out or sys.stdout
     scenarios = catalog.load(args.paths, with_shipped=True)
     if args.id.startswith("V-"):  # a plays count vector (issue 32), as check runs it
-        from ..suite import vectors
 
         scenarios += vectors.scenarios()
     chosen = [s for s in scenarios if s.id == args.id or s.id.startswith(args.id + ".")]
@@ -205,7 +241,7 @@ def _header(s: Scenario, spec: Spec) -> list[str]:
 
 def _shapes(s: Scenario) -> list[str]:
     try:
-        return list(evidence._shapes_of()(s))
+        return list(scenario_shapes(s))
     except Exception:
         return []
 
@@ -215,6 +251,7 @@ def _gherkin(s: Scenario) -> tuple[str, str, bool]:
     block = evidence.gherkin_block(s)
     if block is not None:
         return block[0], f"# {block[1]}", True
+    # lazy: the renderer, for a scenario without a feature file only
     from .render import render_feature
 
     text = render_feature([s], "rendered from the JSON").split("\n", 2)[2].rstrip()
@@ -402,6 +439,7 @@ def position_text(position: dict[str, Any]) -> list[str]:
     """A position in full, one fact a line: the match, the banker, every hand, the calls
     and whether the whole-side check is active (R17.1), the burial, the captured points,
     the trick, whose turn it is and who is out, in the order they went out."""
+    # lazy: the scenario language, only to word a position
     from ..language.positions import whole_side_check
 
     v = report.visible

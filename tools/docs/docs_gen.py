@@ -33,6 +33,8 @@ from pathlib import Path
 
 from ..bench.page import PageError, default_name, parse_record, read_record, render_page
 from ..cli import COMMANDS, build_parser
+from ..language import MODULES, REGISTRY
+from ..language.registry import keyword_for
 from ..model.paths import write_file
 from ..model.user_input import UsageError
 
@@ -139,9 +141,6 @@ def _cell(text: str) -> str:
 
 def phrases_page() -> str:
     """``docs/phrases.md``: the phrases of ``fivetenk steps``, English and Spanish."""
-    from ..language import MODULES, REGISTRY
-    from ..language.registry import keyword_for
-
     parts = [GENERATED, "# Phrases of the scenario language\n\n",
              "Every Given / When / Then phrase the kit understands, with an example each, as "
              "`fivetenk steps` (English) and `fivetenk steps --lang es` (Spanish: start the "

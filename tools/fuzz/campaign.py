@@ -10,17 +10,21 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..reference.variants import CHOICES
-from .source import Case, Divergence, NotAsked, RandomSource, case_seed, failure_kind
+from ..impl.drivers import Driver
+from ..reference import CHOICES
+from ..suite.runner import internal_error
+from .source import Case, Divergence, NotAsked, RandomSource, case_seed, errored, failure_kind
 
 
 def mode_class(name: str) -> Any:
     """The class of mode ``name`` (None if the module providing it is missing)."""
     if name == "queries":
+        # lazy: `fuzz merge` starts without the modes
         from .queries import QueryMode
 
         return QueryMode
     try:
+        # lazy: `fuzz merge` starts without the modes
         from . import games
     except ImportError:
         return None
@@ -43,6 +47,7 @@ def share_limit(plan: Plan, modes: dict[str, Any]) -> Any:
     """Give the modes of one process one :class:`fivetenk.fuzz.queries.QueryLimit` (from
     ``--max-plays-hand``), so that a ``plays`` request that times out in any mode lowers
     the hands every mode asks; returns it."""
+    # lazy: `fuzz merge` starts without the modes
     from .queries import QueryLimit
 
     limit = QueryLimit(plan.max_plays_hand)
@@ -191,13 +196,13 @@ class Outcome:
         return self.divergence is not None and not self.failure
 
 
-def run_chunk(plan: Plan, modes: dict[str, Any], driver: Any,
+def run_chunk(plan: Plan, modes: dict[str, Any], driver: Driver,
               indices: Sequence[int]) -> list[Outcome]:
     """Generate and run the cases ``indices`` (in order), mode by mode."""
     return run_cases(plan, modes, driver, [generate(plan, modes, g) for g in indices])
 
 
-def run_cases(plan: Plan, modes: dict[str, Any], driver: Any,
+def run_cases(plan: Plan, modes: dict[str, Any], driver: Driver,
               cases: Sequence[Case]) -> list[Outcome]:
     """Run generated ``cases`` (in order), mode by mode."""
     indices = [c.index for c in cases]
@@ -224,8 +229,6 @@ def run_cases(plan: Plan, modes: dict[str, Any], driver: Any,
         try:
             found = mode.run(driver, mine)
         except Exception as err:  # a mode must not raise; if it does, say so, per case
-            from ..suite.runner import internal_error
-            from .source import errored
 
             found = [errored(c.steps[0] if c.steps else None, 0,
                              f"the kit failed running this case: {internal_error(err)}")

@@ -47,12 +47,17 @@ import threading
 import time
 from collections.abc import Generator, Iterator
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
+from ..impl.drivers import Driver, expand_capabilities
 from ..impl.options import add_impl_options, open_driver, positive_seconds
-from ..reference.variants import CHOICES
+from ..impl.words import SHAPES
+from ..model.paths import Output, check_outputs
+from ..model.user_input import UsageError
+from ..reference import CHOICES
 from ..results import report
-from . import faults
+from ..suite.profile import words_of
+from . import faults, merge
 from .campaign import (
     Outcome,
     Plan,
@@ -65,6 +70,9 @@ from .campaign import (
 )
 from .findings import Found, bounded_record, describe, reproduce_command
 from .source import Case, error_kind
+
+if TYPE_CHECKING:  # a type only: `fuzz merge` and `--help` start without the process driver
+    from ..impl.process_driver import ProcessDriver
 
 MODE_NAMES = ("queries", "games", "endings")
 CHUNK = 512
@@ -138,7 +146,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="ask `plays` of hands of at most N cards (default: up to 32, a "
                    "banker's hand with the kitty); a `plays` request that times out lowers "
                    "it by itself for the rest of the campaign (to 16, or half the hand)")
-    from . import merge
 
     sub = p.add_subparsers(dest="fuzz_command", metavar="merge DIR...",
                            title="combining the shards of a campaign")
@@ -179,7 +186,6 @@ def _check_out(out: Path) -> None:
     existing file, FIFO or device, a symbolic link, a folder that cannot be written, or
     a path under a file (:func:`fivetenk.model.paths.check_outputs`, as every output is).
     UsageError (exit 2) names the option and the path."""
-    from ..model.paths import Output, check_outputs
 
     check_outputs([Output("--out", out, folder=True, what="the cases found")])
 
@@ -206,6 +212,7 @@ def _worker_init(plan: Plan, argv: list[str], timeout: float, restarts: int) -> 
     """A worker's start: its implementation started and handshaken, its mode objects.
     Its implementation's processes carry the token the kit gave the worker, so the kit
     finds and kills them if it has to kill the worker (:mod:`fivetenk.impl.workers`)."""
+    # lazy: in a worker only
     import gc
 
     from ..impl.process_driver import ProcessDriver
@@ -226,6 +233,7 @@ def _worker_init(plan: Plan, argv: list[str], timeout: float, restarts: int) -> 
 def _replied(request: dict[str, Any], reply: dict[str, Any] | None) -> None:
     """Each reply of a worker's implementation is progress (the kit gives up a worker that
     makes none for longer than its waits allow: :data:`fivetenk.impl.workers.STALL_GRACE`)."""
+    # lazy: in a worker only
     from ..impl.workers import progress
 
     progress()
@@ -252,6 +260,7 @@ def _quiet_workers() -> Iterator[None]:
             threading.current_thread() is not threading.main_thread():  # pragma: no cover
         yield
         return
+    # lazy: with --workers only
     from multiprocessing import resource_tracker
 
     # the tracker (spawning a process starts it) UNBLOCKS SIGINT in this thread when it
@@ -272,6 +281,7 @@ def _quiet_workers() -> Iterator[None]:
 
 def _worker_chunk(indices: list[int]) -> list[Outcome]:
     """In a worker: :func:`run_chunk`, each case generated counted as progress."""
+    # lazy: in a worker only
     from ..impl.workers import progress
 
     plan, modes = _worker["plan"], _worker["modes"]
@@ -289,19 +299,20 @@ def _worker_chunk(indices: list[int]) -> list[Outcome]:
 
 def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     out = out or sys.stdout
-    from ..commands.check import check_report_outputs
-    from ..model.user_input import UsageError
+    # lazy: `fuzz merge` starts without the check command
+    from ..commands.check import check_reports
 
     if args.impl is None:
         raise UsageError("--impl CMD is required (the implementation to fuzz); "
                          "or `fivetenk fuzz merge DIR...` to combine shard reports")
 
-    args.junit = None
-    check_report_outputs(args)
+    check_reports([("--jsonl", args.jsonl)], reads=[("--expectations", args.expectations)],
+                  impl=args.impl)
     _check_out(args.out)
     fixed = _parse_variants(args.variant)
     args.known = None
     if args.expectations is not None:  # bad input stops the command before the campaign
+        # lazy: `fuzz merge` starts without the check command
         from .known import load
 
         args.known = load(args.expectations)
@@ -326,6 +337,7 @@ game cases. Memory is unaffected: the campaign makes almost no reference cycles.
 def fewer_collections() -> Iterator[None]:
     """Collect garbage less often for the duration (:data:`GC_YOUNG`), then restore the
     thresholds (``fivetenk.cli.main`` may run inside another program, a test)."""
+    # lazy: `fuzz merge` starts without gc
     import gc
 
     before = gc.get_threshold()
@@ -337,8 +349,6 @@ def fewer_collections() -> Iterator[None]:
 
 
 def _parse_variants(items: list[str]) -> dict[str, str]:
-    from ..model.user_input import UsageError
-
     fixed: dict[str, str] = {}
     for item in items:
         name, eq, value = item.partition("=")
@@ -371,22 +381,20 @@ def rerun_command(args: argparse.Namespace, seed: int) -> str:
     return shlex.join(parts)
 
 
-def _run(args: argparse.Namespace, out: TextIO, driver: Any, fixed: dict[str, str]) -> int:
-    from ..impl.drivers import expand_capabilities
-    from ..model.user_input import UsageError
+def _run(args: argparse.Namespace, out: TextIO, driver: ProcessDriver,
+         fixed: dict[str, str]) -> int:
 
     seed = args.seed if args.seed is not None else secrets.randbelow(2**32)
     capabilities = expand_capabilities(driver.capabilities)
     hello = driver.hello
     if hello is None:  # it could not even start: say so, like check (errored)
         print(f"fivetenk fuzz: the implementation did not start: "
-              f"{report.visible(driver._last_error or driver.command, 600)}", file=out)
+              f"{report.visible(driver.last_error or driver.command, 600)}", file=out)
         return 1
     if not hello.supports(fixed):
         raise UsageError(f"--variant: the implementation does not offer "
                          f"{', '.join(f'{k}={v}' for k, v in fixed.items())}")
     shapes = None if hello.shapes >= frozenset(_all_shapes()) else hello.shapes
-    from ..suite.profile import words_of
 
     words = words_of(driver) or None  # D39: pack, run lengths, wing rule, extra shapes
     wanted = MODE_NAMES if args.mode == "all" else (args.mode,)
@@ -443,7 +451,7 @@ def _run(args: argparse.Namespace, out: TextIO, driver: Any, fixed: dict[str, st
     show = not args.no_progress and _is_tty(sys.stderr)
     args.stopped = None
     args.diverged = False
-    spin = float(getattr(driver, "spin", 0.0))
+    spin = driver.spin
     with contextlib.closing(_campaign(plan, modes, driver, args, total, (k, n), started)) as run:
         for batch in run:
             outcomes.extend(batch)
@@ -477,8 +485,6 @@ def _plan(seed: int, made: dict[str, Any], runnable: dict[str, str], fixed: dict
 
 
 def _all_shapes() -> tuple[str, ...]:
-    from ..impl.words import SHAPES
-
     return tuple(SHAPES)
 
 
@@ -515,7 +521,8 @@ def chunk_size(budget: float | None, done: int, elapsed: float, workers: int) ->
     return max(8, min(CHUNK, int(per_worker * CHUNK_SECONDS)))
 
 
-def _campaign(plan: Plan, modes: dict[str, Any], driver: Any, args: argparse.Namespace,
+def _campaign(plan: Plan, modes: dict[str, Any], driver: ProcessDriver,
+              args: argparse.Namespace,
               total: int | None, shard: tuple[int, int], started: float,
               ) -> Generator[list[Outcome], None, None]:
     """The outcomes of the campaign, chunk by chunk, in case order."""
@@ -576,6 +583,7 @@ def _campaign(plan: Plan, modes: dict[str, Any], driver: Any, args: argparse.Nam
                     break
         _set_spin(driver, spin)
         return
+    # lazy: with --workers only
     from ..impl.workers import STALL_GRACE, WorkerFailure, Workers
 
     pool: Workers | None = None
@@ -624,22 +632,18 @@ def _campaign(plan: Plan, modes: dict[str, Any], driver: Any, args: argparse.Nam
             args.worker_notes.extend(pool.notes)
 
 
-def _set_spin(driver: Any, spin: float) -> float:
+def _set_spin(driver: Driver, spin: float) -> float:
     """Set how long the driver polls for a reply before sleeping (returns the old value).
     The campaign waits asleep (0): a spinning wait takes the interpreter lock back and
     forth from the thread generating the next chunk, and streams of hundreds of requests
     do not need the spin's low latency; shrinking (one case at a time) gets it back."""
-    old = float(getattr(driver, "spin", 0.0))
-    if hasattr(driver, "spin"):
-        driver.spin = spin
-        proc = getattr(driver, "_proc", None)
-        if proc is not None and hasattr(proc, "spin"):
-            proc.spin = spin
+    old = driver.spin
+    driver.spin = spin
     return old
 
 
 def _finish(args: argparse.Namespace, out: TextIO, plan: Plan, modes: dict[str, Any],
-            driver: Any, outcomes: list[Outcome], elapsed: float, seed: int) -> int:
+            driver: Driver, outcomes: list[Outcome], elapsed: float, seed: int) -> int:
     tried: dict[str, int] = {}
     skipped: dict[str, int] = {}  # why -> cases
     groups: dict[str, Found] = {}
@@ -753,6 +757,7 @@ def _finish(args: argparse.Namespace, out: TextIO, plan: Plan, modes: dict[str, 
 
 
 def _known_entry(expectations: Any, plan: Plan, modes: dict[str, Any], o: Outcome) -> Any:
+    # lazy: with --expectations only
     from .known import known_entry
 
     return known_entry(expectations, plan, modes, o)

@@ -74,6 +74,7 @@ def errored_lines(args: argparse.Namespace, seed: int, failures: list[Outcome],
     not divergences, and nothing is shrunk or written from them (issue 28)."""
     if not failures:
         return []
+    # lazy: evidence (the Gherkin parser) for errored cases only
     from ..results.evidence import request_text
 
     kinds = ", ".join(f"{count} {FAILURE_WORDS.get(kind, kind)}"

@@ -7,15 +7,30 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import inspect
 import shlex
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..impl.drivers import Driver, ReferenceDriver
+from ..model.scenario import dumps
 from ..results import report
+from ..suite.runner import internal_error, run_scenario, run_suite
+from ..suite.shapes import scenario_shapes
 from .campaign import Outcome, Plan, generate
-from .source import Case, Divergence, content_id, error_kind, shrink
+from .source import (
+    Case,
+    Divergence,
+    ReplaySource,
+    content_id,
+    error_kind,
+    failure_kind,
+    gist,
+    shrink,
+)
 
 
 @dataclass
@@ -56,7 +71,7 @@ def bounded_record(record: dict[str, Any]) -> dict[str, Any]:
     return {key: field(value) for key, value in record.items()}
 
 
-def describe(args: argparse.Namespace, plan: Plan, modes: dict[str, Any], driver: Any,
+def describe(args: argparse.Namespace, plan: Plan, modes: dict[str, Any], driver: Driver,
               found: Found, write: bool, seen: dict[str, str] | None = None,
               ) -> tuple[list[str], dict[str, Any]]:
     """The report of one divergence group (and, if ``write``, its shrunk case written,
@@ -74,11 +89,12 @@ def describe(args: argparse.Namespace, plan: Plan, modes: dict[str, Any], driver
     lines.append(f"  reproduce it as found: {record['reproduce']}")
     if not write or args.no_shrink:
         return lines, record
-    if getattr(driver, "restarts_spent", False) is True:  # nothing could be run, or checked
+    if driver.restarts_spent:  # nothing could be run, or checked
         record["not_written"] = "the restart budget is spent"
         lines.append("  not shrunk or written: the implementation is not started again (the "
                      "restart budget is spent); run the command above to see it alone")
         return lines, record
+    # lazy: loads once a divergence is found
     from .known import query_case
 
     mode, case = query_case(plan, modes, generate(plan, modes, o.index), d)
@@ -93,7 +109,6 @@ def describe(args: argparse.Namespace, plan: Plan, modes: dict[str, Any], driver
         lines.append(f"  not written: cannot write{name}: {err.strerror or err}")
         return lines, record
     except Exception as err:  # the divergence stays reported; say what went wrong
-        from ..suite.runner import internal_error
 
         lines.append(f"  not shrunk or written: {internal_error(err)}")
         return lines, record
@@ -111,7 +126,6 @@ def _same(first: Divergence) -> Any:
 def call_minimal(mode: Any, case: Case, divergence: Divergence) -> Case:
     """``mode.minimal(case, divergence)``; a mode whose ``minimal`` still takes the case
     alone (the interface before round 2) is called so."""
-    import inspect
 
     try:
         count = len(inspect.signature(mode.minimal).parameters)
@@ -140,8 +154,6 @@ def bug_signature(scenario: Any, divergence: Divergence) -> str:
     for each path). Two groups whose first cases shrink to one signature are one bug found
     twice (a missing airplane with pairs, once in a lead and once in a listing of 26
     cards)."""
-    from ..suite.shapes import scenario_shapes
-    from .source import gist
 
     op = divergence.request.get("op", "?") if isinstance(divergence.request, dict) else "?"
     if divergence.error:
@@ -152,7 +164,7 @@ def bug_signature(scenario: Any, divergence: Divergence) -> str:
     return f"{op}|{','.join(scenario_shapes(scenario))}|{';'.join(fields)}"
 
 
-def shrink_and_write(args: argparse.Namespace, mode: Any, driver: Any, case: Case,
+def shrink_and_write(args: argparse.Namespace, mode: Any, driver: Driver, case: Case,
                      found: Divergence, combos: Sequence[dict[str, str]] = ({},),
                      seen: dict[str, str] | None = None,
                      ) -> tuple[list[str], dict[str, Any]]:
@@ -167,7 +179,6 @@ def shrink_and_write(args: argparse.Namespace, mode: Any, driver: Any, case: Cas
     leave out a default it does not play). Against a real engine a case once shrank to
     ``SJ BJ`` as a rocket under the default rocket, which that engine declared it does not
     play: the case written was then skipped on that very engine (issue 19)."""
-    import time
 
     lines: list[str] = []
     until = getattr(args, "shrink_until", None)
@@ -206,7 +217,6 @@ def shrink_and_write(args: argparse.Namespace, mode: Any, driver: Any, case: Cas
             generator, choices = mode.shrinker(case)
     replays = True
     if not why and hasattr(mode, "short_deal"):  # a deal: do positions reproduce it at all?
-        from .source import ReplaySource
 
         replays = diverges(generator(ReplaySource(choices)))
     shrunk = shrink(generator, choices, diverges, until=until) if not why and replays else None
@@ -266,11 +276,12 @@ def shrink_and_write(args: argparse.Namespace, mode: Any, driver: Any, case: Cas
                    "signature": signature, "shrunk": divergence_record(divergence)}
 
 
-def _short_deal(mode: Any, driver: Any, case: Case, first: Divergence,
+def _short_deal(mode: Any, driver: Driver, case: Case, first: Divergence,
                 inside: Any) -> Case | None:
     """A divergence found in a dealt hand that positions do not reproduce (a dealt kitty
     scored, say), rebuilt as a short deal (:mod:`fivetenk.fuzz.short_deal`) when that
     still diverges at the same command and field, inside the profile; else None."""
+    # lazy: loads once a divergence is found
     from .short_deal import near
 
     candidate = mode.short_deal(case)
@@ -283,7 +294,7 @@ def _short_deal(mode: Any, driver: Any, case: Case, first: Divergence,
 FEATURE_TITLE = "Cases found by fivetenk fuzz"
 
 
-def verify(driver: Any, scenario: Any, divergence: Divergence) -> str:
+def verify(driver: Driver, scenario: Any, divergence: Divergence) -> str:
     """Why the case ``scenario`` is not written ("" if it is): before a case is written it
     is checked as ``fivetenk check --only-paths FILE --impl`` would check it, from the
     text that would be written (read back by the compiler): the reference engine must pass
@@ -291,11 +302,9 @@ def verify(driver: Any, scenario: Any, divergence: Divergence) -> str:
     fails, a refusal or an invalid reply errors). Issue 28: 3 of 5 cases a campaign wrote
     against a slow engine passed on that engine (they came from cases it had timed out
     on), breaking the promise that a written case fails on it."""
+    # lazy: loads once a divergence is found
     from ..commands.render import render_feature
-    from ..impl.drivers import ReferenceDriver
     from ..language.compiler import compile_text
-    from ..suite.runner import run_scenario, run_suite
-    from .source import failure_kind
 
     text = render_feature([scenario], FEATURE_TITLE) + "\n"
     try:
@@ -326,10 +335,8 @@ def verify(driver: Any, scenario: Any, divergence: Divergence) -> str:
 def write_case(out: Path, scenario: Any) -> tuple[tuple[Path, Path], str]:
     """Write ``scenario`` as ``<out>/<id>.feature`` and ``<out>/<id>.json``; the note says
     if the reference engine does not pass it (it always should)."""
+    # lazy: loads once a divergence is found
     from ..commands.render import render_feature
-    from ..impl.drivers import ReferenceDriver
-    from ..model.scenario import dumps
-    from ..suite.runner import run_scenario
 
     out.mkdir(parents=True, exist_ok=True)
     feature = out / f"{scenario.id}.feature"
@@ -345,6 +352,7 @@ def write_case(out: Path, scenario: Any) -> tuple[tuple[Path, Path], str]:
 def divergence_lines(d: Divergence) -> list[str]:
     """A divergence in words, like a ``check`` failure: the step, the clauses, the
     request as sent, both answers and every difference."""
+    # lazy: loads once a divergence is found
     from ..results.evidence import request_text
 
     lines = []

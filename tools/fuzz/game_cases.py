@@ -33,17 +33,27 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ..impl.drivers import play_texts, rejection
 from ..model.position_builder import build_position
-from ..reference.actions import Action, card_key
-from ..reference.calls import legal_call_pairs
-from ..reference.cards import Card, Rank, full_deck
-from ..reference.combos import Combo, Shape, choose_reading
-from ..reference.dealing import shuffled_deck
-from ..reference.errors import InvalidPosition, RulesError
-from ..reference.game import Game
-from ..reference.plays import legal_plays
-from ..reference.position import parse_position
-from ..reference.variants import Variants
+from ..reference import (
+    Action,
+    Card,
+    Combo,
+    Game,
+    InvalidPosition,
+    Rank,
+    RulesError,
+    Shape,
+    Variants,
+    card_key,
+    choose_reading,
+    full_deck,
+    legal_call_pairs,
+    legal_plays,
+    parse_position,
+    pick,
+    shuffled_deck,
+)
 from .source import Case, Source
 
 ACCEPTED: dict[str, Any] = {"accepted": True, "clause": None}
@@ -154,7 +164,7 @@ def _lead(src: Source, game: Game, seat: int, counts: Any, size: int, rare: bool
             whole = [p for p in plays if len(p.ranks) == size]
             plays = whole or plays
         play = src.choice(plays)
-        return Action.play(seat, play.pick(hand), shape=play.combo.notation())
+        return Action.play(seat, pick(play, hand), shape=play.combo.notation())
     groups = _groups(counts)
     ranks = list(groups)
     cards = groups[src.choice(ranks)]
@@ -181,7 +191,7 @@ def _reply(src: Source, game: Game, seat: int, counts: Any, size: int, top: Comb
         bombs = [p for p in plays if p.combo.tier >= 3]
         plays = whole or (bombs if bombs and src.bool(60) else plays)
     play = src.choice(plays)
-    return Action.play(seat, play.pick(hand), shape=play.combo.notation())
+    return Action.play(seat, pick(play, hand), shape=play.combo.notation())
 
 
 def near_miss(src: Source, game: Game) -> dict[str, Any] | None:
@@ -250,7 +260,6 @@ def apply_step(game: Game, step: dict[str, Any]) -> dict[str, Any]:
         else:  # next_hand
             game.next_hand(deck=step["deck"], first=step.get("first"))
     except RulesError as err:
-        from ..impl.drivers import rejection  # the reply the reference sends (its D35 code)
 
         return rejection(err)
     return dict(ACCEPTED)
@@ -315,7 +324,6 @@ def plays_answer(game: Game, step: dict[str, Any]) -> dict[str, Any]:
     """The reference's answer to a ``plays`` step under the game's variants (the listing
     sorted, as the reference driver sends it). It reads the step alone, not the game's
     trick: a query is pure, and a shrunk case may replay it where the trick differs."""
-    from ..impl.drivers import play_texts
 
     hand = [Card.parse(t) for t in step["hand"]]
     top = (choose_reading([Card.parse(t) for t in step["top"]], declared=step.get("top_shape"),

@@ -28,12 +28,13 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..reference.cards import Card
-from ..reference.errors import RulesError
-from ..reference.game import Game, Phase
-from ..reference.position import parse_position
-from ..reference.variants import Variants
+from ..impl.drivers import Driver, DriverError
+from ..impl.words import SHAPES
+from ..model.scenario import Scenario
+from ..model.spec_data import load_spec
+from ..reference import Card, Game, Phase, RulesError, Variants, parse_position
 from .game_cases import apply_step, generate_ending, generate_game
+from .queries import step_clauses as query_clauses
 from .source import Case, Divergence, Source, compare, errored, vouch_for, words_reason
 
 QUERY_OPS = ("plays",)
@@ -117,7 +118,6 @@ def step_clauses(steps: Sequence[dict[str, Any]], expected: Sequence[Any], index
 def clause_rulings(clauses: Sequence[str]) -> list[str]:
     """The rulings the spec links to ``clauses`` (in order, each once)."""
     try:
-        from ..model.spec_data import load_spec
 
         spec = load_spec()
         out: list[str] = []
@@ -149,7 +149,7 @@ class GameMode:
         self.shapes = shapes
         self.positions = capabilities is None or "position" in self.capabilities
         """Whether the implementation starts from positions (shrinking uses them)."""
-        self._driver: Any = None
+        self._driver: Driver | None = None
 
     words: Any = None
     """The implementation's D39 profile words, or None (set by ``make_mode``)."""
@@ -163,7 +163,6 @@ class GameMode:
             return (f"{self.name} play this game's pack of 3 decks, and the implementation "
                     f"declares {pack} (D39)")
         if self.shapes is not None:
-            from ..impl.words import SHAPES
 
             missing = [s for s in SHAPES if s not in self.shapes]
             if missing:
@@ -206,7 +205,7 @@ class GameMode:
             case.data["plays_left_out"] = case.data.get("plays_left_out", 0) + 1
         return case
 
-    def run(self, driver: Any, cases: Sequence[Case]) -> list[Divergence | None]:
+    def run(self, driver: Driver, cases: Sequence[Case]) -> list[Divergence | None]:
         """Stream the cases (``driver.stream`` where the driver has it, else step by
         step); the first diverging step of each case, or None. ``plays`` queries of hands
         over the limit are left out of the cases first (:meth:`within_limit`)."""
@@ -215,7 +214,7 @@ class GameMode:
             self.within_limit(case)
         vouch_for(driver, cases)  # replies equal to the reference's need no schema check
         out: list[Divergence | None] = [None] * len(cases)
-        stream = getattr(driver, "stream", None)
+        stream = driver.stream
         if stream is None:
             for i, case in enumerate(cases):
                 out[i] = self._run_one(driver, case)
@@ -236,7 +235,7 @@ class GameMode:
             todo = todo[len(entries):]
         return out
 
-    def _run_one(self, driver: Any, case: Case) -> Divergence | None:
+    def _run_one(self, driver: Driver, case: Case) -> Divergence | None:
         results: list[dict[str, Any]] = []
         try:
             started = driver.start(case.variants, case.setup)
@@ -277,7 +276,6 @@ class GameMode:
             if found is None:
                 continue
             if step["op"] in QUERY_OPS:  # a query asked in the game: its clauses as a query's
-                from .queries import step_clauses as query_clauses
 
                 found.clauses, found.rulings = query_clauses(step, want, case.variants)
             else:
@@ -367,7 +365,6 @@ class GameMode:
         """The kit scenario of a (shrunk) case: the setup, every ``act`` step with the
         reference's verdict, and at the diverging ``observe`` the fields that differ with
         the reference's values."""
-        from ..model.scenario import Scenario
 
         expected = case.expected or []
         at = divergence.step if divergence.step >= 0 else len(case.steps) - 1
@@ -509,8 +506,6 @@ def _invalid_paths(message: str, step: dict[str, Any] | None) -> list[str]:
 
 
 def _setup_error(result: dict[str, Any]) -> Any:
-    from ..impl.drivers import DriverError
-
     err = DriverError(f"the setup was rejected: {result.get('clause')}", {"received": result})
     err.index = -1
     return err
@@ -668,6 +663,7 @@ class GamesMode(GameMode):
         """The case's deal rebuilt as a short hand keeping the dealt kitty and the burial
         (:func:`fivetenk.fuzz.short_deal.short_deal`): what a divergence only a dealt hand
         shows is shrunk to, when positions do not reproduce it."""
+        # lazy: loads once a game divergence is shrunk
         from .short_deal import short_deal
 
         return short_deal(case)
@@ -685,6 +681,3 @@ class EndingsMode(GameMode):
     def generate(self, src: Source, variants: dict[str, str]) -> Case:
         return generate_ending(src, variants)
 
-
-GAMES = GamesMode()
-ENDINGS = EndingsMode()

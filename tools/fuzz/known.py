@@ -22,6 +22,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from ..model.scenario import get_path
+from ..model.spec_data import load_spec
+from ..results.expectations import load as load_expectations
+from ..suite.catalog import shipped
 from .campaign import Outcome, Plan, generate, make_mode
 from .source import Case, Divergence
 
@@ -30,9 +34,6 @@ def load(path: Path) -> Any:
     """The expectations file at ``path``, checked as ``check`` checks it (against the
     shipped suite's ids, the spec's rules and clauses); bad input raises
     :class:`fivetenk.results.expectations.ExpectationsError` (exit 2)."""
-    from ..model.spec_data import load_spec
-    from ..results.expectations import load as load_expectations
-    from ..suite.catalog import shipped
 
     spec = load_spec()
     return load_expectations(path, shipped(), spec.rules, spec.clauses)
@@ -63,7 +64,6 @@ def case_scenario(plan: Plan, modes: dict[str, Any], outcome: Outcome) -> Any:
 def differences(divergence: Divergence) -> list[dict[str, Any]]:
     """The divergence's differing paths, each with what the implementation answered there
     (what a pinned entry's ``observed`` is compared with)."""
-    from ..model.scenario import get_path
 
     out: list[dict[str, Any]] = []
     for path in divergence.paths:

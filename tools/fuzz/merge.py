@@ -33,12 +33,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
+from ..model.paths import Output, check_outputs, identity, inside
+from ..model.user_input import UsageError
 from ..results import report
+from .findings import bounded_record
+from .source import Divergence
 
 MAX_REPORT_BYTES = 64 * 1024 * 1024
-"""The largest shard report read (a campaign lists every diverging case)."""
-MAX_LINE_BYTES = 4 * 1024 * 1024
-"""The longest line of a report (the kit bounds each field it writes far below this)."""
+"""The largest shard report read (a campaign lists every diverging case: twice the bound of
+a run's report, :data:`fivetenk.results.runfile.MAX_REPORT_BYTES`)."""
 RECORDS = ("divergence", "case", "summary")
 
 
@@ -74,9 +77,6 @@ class Group:
 
 
 def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
-    from ..model.paths import Output, check_outputs, identity, inside
-    from ..model.user_input import UsageError
-
     out = out or sys.stdout
     reports: list[tuple[Path, Path]] = []  # (report, its shard's folder)
     seen: dict[tuple[int, int], Path] = {}
@@ -112,28 +112,21 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
 
 
 def read_report(path: Path, folder: Path) -> Shard:
-    """A shard's report, checked line by line (module docstring)."""
-    from ..model.scenario import ScenarioError
-    from ..model.user_input import decode_text, parse_json, read_bytes
+    """A shard's report, checked line by line (module docstring): read as every report is
+    (:func:`fivetenk.results.runfile.read_records`), the records checked here."""
+    # lazy: a campaign starts without the report reader
+    from ..results.runfile import RunFileError, read_records
 
-    where = str(path)
-    text = decode_text(read_bytes(path, where, limit=MAX_REPORT_BYTES), where)
     shard = Shard(path, folder)
-    for number, line in enumerate(text.splitlines(), 1):
-        at = f"{where}:{number}"
-        if not line.strip():
-            continue
-        if len(line.encode()) > MAX_LINE_BYTES:
-            raise ScenarioError(f"a line of more than {MAX_LINE_BYTES} bytes", where=at)
-        record = parse_json(line, at)
-        if not isinstance(record, dict) or record.get("record") not in RECORDS:
-            raise ScenarioError("expected a fivetenk fuzz record (an object whose \"record\" "
-                                f"is one of {', '.join(RECORDS)})", where=at)
+    for _, at, record in read_records(path, MAX_REPORT_BYTES):
         kind = record["record"]
+        if kind not in RECORDS:
+            raise RunFileError("expected a fivetenk fuzz record (an object whose \"record\" "
+                               f"is one of {', '.join(RECORDS)})", where=at)
         if kind == "summary":
             if shard.summary is not None:
-                raise ScenarioError("a second summary: one report per campaign shard",
-                                    where=at)
+                raise RunFileError("a second summary: one report per campaign shard",
+                                   where=at)
             _need(record, {"seed": int, "tried": dict, "diverged": int}, at)
             _need(record["tried"], dict.fromkeys(record["tried"], int), f"{at}: tried")
             shard.summary = record
@@ -145,13 +138,15 @@ def read_report(path: Path, folder: Path) -> Shard:
             _need(record, {"case": int}, at)
             shard.cases.append(record)
     if shard.summary is None:
-        raise ScenarioError("no summary record: the campaign did not finish (or this is not "
-                            "a fivetenk fuzz --jsonl report)", where=where)
+        raise RunFileError("no summary record: the campaign did not finish (or this is not "
+                           "a fivetenk fuzz --jsonl report)",
+                           where=report.visible(str(path), report.NAME_LIMIT))
     return shard
 
 
 def _need(record: dict[str, Any], keys: dict[str, type], where: str) -> None:
-    from ..model.scenario import ScenarioError
+    # lazy: a campaign starts without the report reader
+    from ..results.runfile import RunFileError
 
     for key, kind in keys.items():
         value: Any = record.get(key)
@@ -160,13 +155,12 @@ def _need(record: dict[str, Any], keys: dict[str, type], where: str) -> None:
             bad = isinstance(value, bool) or int(value) < 0
         if bad:
             wanted = "an integer, 0 or more" if kind is int else kind.__name__
-            raise ScenarioError(f"{key!r}: expected {wanted}, found "
-                                f"{report.json_text(value, 80)}", where=where)
+            raise RunFileError(f"{key!r}: expected {wanted}, found "
+                               f"{report.json_text(value, 80)}", where=where)
 
 
 def group_key(found: dict[str, Any]) -> str:
     """A group's key, recomputed from its evidence (:meth:`Divergence.group_key`)."""
-    from .source import Divergence
 
     request: dict[str, Any] = (found["request"] if isinstance(found.get("request"), dict)
                                else {})
@@ -230,7 +224,6 @@ def _local(folder: Path, recorded: str) -> str:
 
 def _print(args: argparse.Namespace, out: TextIO, shards: list[Shard],
            groups: dict[str, Group]) -> int:
-    from .findings import bounded_record
 
     tried: dict[str, int] = {}
     diverged = 0

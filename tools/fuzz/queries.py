@@ -25,17 +25,20 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..impl.drivers import DriverError, ReferenceDriver
+from ..impl.drivers import Driver, DriverError, ReferenceDriver
 from ..model.scenario import Scenario
-from ..reference.provenance import VARIANT_RULINGS
+from ..reference import VARIANT_RULINGS
+from ..suite.shapes import shape_of
 from .source import (
     Case,
     Divergence,
     NotAsked,
+    ReplaySource,
     Source,
     compare,
     error_kind,
     errored,
+    failure_kind,
     unique,
     words_reason,
 )
@@ -256,7 +259,6 @@ class QueryLimit:
         """After a request that failed: if it was a query that timed out, ask no ``plays``
         hand as long from now on (the limit becomes :data:`LONG_HAND` for a hand longer
         than that, else half the hand), or no more of another query."""
-        from .source import failure_kind
 
         if not step or failure_kind(error) != "timeout":
             return
@@ -317,10 +319,10 @@ class QueryMode:
         case.choices = tuple(getattr(src, "log", ()))
         return case
 
-    def run(self, driver: Any, cases: Sequence[Case]) -> list[Divergence | NotAsked | None]:
+    def run(self, driver: Driver, cases: Sequence[Case]) -> list[Divergence | NotAsked | None]:
         out: list[Divergence | NotAsked | None] = [None] * len(cases)
         todo = [i for i, case in enumerate(cases) if not self.skip_reason(case)]
-        stream = getattr(driver, "stream", None)
+        stream = driver.stream
         if stream is None:
             self._one_by_one(driver, cases, todo, out)
             return out
@@ -377,7 +379,7 @@ class QueryMode:
                 units.append((cases[part[0]].variants, part))
         return units
 
-    def _one_by_one(self, driver: Any, cases: Sequence[Case], todo: Sequence[int],
+    def _one_by_one(self, driver: Driver, cases: Sequence[Case], todo: Sequence[int],
                     out: list[Divergence | NotAsked | None]) -> None:
         for i in todo:
             reason = self.limit.over(cases[i].steps[0])
@@ -415,7 +417,6 @@ class QueryMode:
     def without_variants(self, case: Case) -> Case:
         """The same draws under the default variants (a written case names a variant only
         when the divergence needs it); a case made from a step, the same step."""
-        from .source import ReplaySource
 
         if not case.choices:
             return self.from_step({}, case.steps[0])
@@ -519,7 +520,7 @@ class QueryMode:
                                                                   case.variants)
         return divergence
 
-    def run_one(self, driver: Any, case: Case) -> Divergence | None:
+    def run_one(self, driver: Driver, case: Case) -> Divergence | None:
         """One case with a round trip of its own (after a stream failed, and to shrink)."""
         try:
             driver.start(case.variants, None)
@@ -532,7 +533,6 @@ class QueryMode:
                   variants: dict[str, str]) -> tuple[str, ...]:
         """The shapes a query uses: of its answer's readings and plays, and of the cards
         it names (what the implementation must know to answer it)."""
-        from ..suite.shapes import shape_of
 
         found: list[str] = []
         texts: list[str] = []
@@ -619,8 +619,6 @@ _RUN_WORDS = ("straight", "pairs", "airplane", "airplane+singles", "airplane+pai
 
 
 def _words(texts: Sequence[Any]) -> list[str]:
-    from ..suite.shapes import shape_of
-
     out = []
     for text in texts:
         if isinstance(text, str):

@@ -29,12 +29,18 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ..reference.actions import Action
-from ..reference.calls import legal_call_pairs
-from ..reference.cards import Card, Rank, full_deck
-from ..reference.errors import RulesError
-from ..reference.game import Game, Phase
-from ..reference.variants import Variants
+from ..reference import (
+    Action,
+    Card,
+    Game,
+    Phase,
+    Rank,
+    RulesError,
+    Variants,
+    full_deck,
+    legal_call_pairs,
+)
+from .game_cases import CaseRecorder
 from .source import Case, Divergence, causal_order
 
 DRAWS = 156
@@ -198,7 +204,6 @@ class _Stuck(Exception):
 
 def _play(case: Case, deck: list[Card], first: int, banker: int, burial: list[Card],
           calls: Any, leads: list[list[Card]], variants: Variants) -> Case:
-    from .game_cases import CaseRecorder
 
     game = Game.new(deck=deck, first=first, variants=variants)
     rec = CaseRecorder(game, every=False)

@@ -27,9 +27,16 @@ import hashlib
 import json
 import marshal
 import random
+import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
+
+from ..impl.drivers import Driver
+from ..model.bounded import plain
+from ..model.scenario import Scenario, get_path
+from ..suite.profile import words_reason as reason
+from ..suite.runner import DIFF_LIMIT, SORTED_PATHS, answer_text, differences
 
 T = TypeVar("T")
 _Int = int
@@ -144,34 +151,54 @@ class DataSource(Source):
     ``st.composite`` strategy (or ``data.draw``)."""
 
     def __init__(self, draw: Callable[[Any], Any]) -> None:
-        from hypothesis import strategies as st
-
         self._draw = draw
-        self._integers = st.integers
         self.log: list[_Int] = []
 
     def int(self, lo: _Int, hi: _Int) -> _Int:
         if hi <= lo:  # Hypothesis is asked only for real choices, so logs align
             return lo
-        value: _Int = self._draw(self._integers(lo, hi))
+        strategy = _INTEGERS.get((lo, hi))
+        if strategy is None:  # st.integers(lo, hi), kept: Hypothesis gives the same one
+            # lazy: Hypothesis loads to shrink only
+            from hypothesis import strategies as st
+
+            strategy = _INTEGERS[(lo, hi)] = st.integers(lo, hi)
+        value: _Int = self._draw(strategy)
         self.log.append(value)
         return value
 
     def group(self, make: Callable[[Source], T]) -> T:
         # a nested composite strategy is one span of Hypothesis's choice sequence; its
         # draws are logged here in order, as if drawn directly
-        from hypothesis import strategies as st
-
         outer = self
 
-        @st.composite
         def part(draw: Callable[[Any], Any]) -> Any:
             inner = DataSource(draw)
             inner.log = outer.log
             return make(inner)
 
-        result: T = self._draw(part())
+        result: T = self._draw(_composite(part))
         return result
+
+
+_INTEGERS: dict[tuple[int, int], Any] = {}
+"""``st.integers(lo, hi)`` by its bounds (Hypothesis caches them too, at a cost per draw)."""
+
+
+def _composite(part: Callable[..., Any]) -> Any:
+    """``st.composite(part)()``: the strategy drawing ``part(draw)``, as one span. Made as
+    ``st.composite`` makes it (the same strategy, the same span label: the same shrinking),
+    without the check ``st.composite`` runs on each new function (it reads and parses the
+    function's source: a tenth of the CPU of shrinking a case of many groups)."""
+    try:
+        # lazy: Hypothesis loads to shrink only
+        from hypothesis.strategies._internal.core import CompositeStrategy
+    except ImportError:  # pragma: no cover - a Hypothesis that moved it: the public way
+        # lazy: Hypothesis loads to shrink only
+        from hypothesis import strategies as st
+
+        return st.composite(part)()
+    return CompositeStrategy(part, (), {})  # type: ignore[no-untyped-call]
 
 
 def case_seed(seed: int, mode: str, index: int) -> str:
@@ -330,7 +357,6 @@ def gist(value: Any, path: str) -> str:
     """The value at ``path`` as a group key sees it: a boolean, null or a word
     (``bankers_out``, ``play``) as it is, anything else by its type (a count, a seat, a
     list of plays and a reading differ from case to case without being another bug)."""
-    from ..model.scenario import get_path
 
     try:
         found = get_path(value, path)
@@ -374,6 +400,7 @@ def failure_kind(message: str) -> str:
     (an answer, a refusal, an invalid reply): those are divergences, these are not
     (issue 28: after five restarts, 14,036 cases a budget refused to start counted as
     divergences)."""
+    # lazy: `fuzz merge` starts without the process driver
     from ..impl.process_driver import OUT_OF_TIME, RESTART_BUDGET_SPENT
 
     if error_kind(message) != "failed":
@@ -406,7 +433,6 @@ def compare(step: dict[str, Any], expected: dict[str, Any], observed: Any, index
     result is compared (objects as subsets, as ``check`` does: keys the reference does not
     write are not looked at; ``readings`` and ``plays`` as sets); a rejection is compared
     on ``accepted`` and ``clause`` only (the ``error`` object is for people)."""
-    from ..suite.runner import DIFF_LIMIT, SORTED_PATHS, differences
 
     want = expected
     if isinstance(expected, dict) and expected.get("accepted") is False:
@@ -419,8 +445,6 @@ def compare(step: dict[str, Any], expected: dict[str, Any], observed: Any, index
         return None
     kept = causal_order(found, key=lambda m: m.path)[:DIFF_LIMIT]
     found[:] = kept
-    from ..model.bounded import plain
-    from ..suite.runner import answer_text
 
     answer = answer_text(observed)
     for m in found:
@@ -467,7 +491,6 @@ def errored(step: dict[str, Any] | None, index: int, message: str,
             context: dict[str, Any] | None = None, expected: Any = None) -> Divergence:
     """The :class:`Divergence` of a step the implementation could not answer (crash,
     timeout, ``ok: false``, an invalid reply)."""
-    from ..model.bounded import plain
 
     return Divergence(step=index, request=dict(step or {}), expected=expected, observed=None,
                       error=message[:2000], context=plain(context or {}))
@@ -510,7 +533,7 @@ class Mode(Protocol):
 
     def generate(self, src: Source, variants: dict[str, str]) -> Case: ...
 
-    def run(self, driver: Any, cases: Sequence[Case]) -> list[Divergence | NotAsked | None]: ...
+    def run(self, driver: Driver, cases: Sequence[Case]) -> list[Divergence | NotAsked | None]: ...
 
     def minimal(self, case: Case, divergence: Divergence) -> Case: ...
 
@@ -567,8 +590,8 @@ def shrink(generate: Callable[[Source], Case], choices: Sequence[int],
     original case is returned with ``replayed`` False and a note. ``until``: a
     :func:`time.monotonic` instant after which no more cases are tried (``fuzz --budget``):
     the smallest case found by then is the result, with a note."""
-    import time
 
+    # lazy: Hypothesis loads to shrink only
     from hypothesis import HealthCheck, Phase, Verbosity, given, settings
     from hypothesis import strategies as st
     from hypothesis.database import InMemoryExampleDatabase
@@ -598,6 +621,7 @@ def shrink(generate: Callable[[Source], Case], choices: Sequence[int],
     db = InMemoryExampleDatabase()
     database_key = key.encode("utf-8")
     try:
+        # lazy: Hypothesis loads to shrink only
         from hypothesis.database import choices_to_bytes
     except ImportError:  # pragma: no cover - a Hypothesis older than the choice sequence
         return Shrunk(original, False, 0, target,
@@ -672,12 +696,10 @@ def canonical(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
 
 
-def vouch_for(driver: Any, cases: Sequence[Case]) -> None:
+def vouch_for(driver: Driver, cases: Sequence[Case]) -> None:
     """Tell a driver that can skip checks (``ProcessDriver.vouched``) which results the
     reference engine gave for ``cases``: a reply equal to one of them is valid by
     construction and needs no schema check. Anything else is checked as usual."""
-    if not hasattr(driver, "vouched"):
-        return
     results = [result for case in cases for result in (case.expected or ())]
     exact = {_image(result) for result in [{"accepted": True}, *results]}  # and a start's
     exact.discard(None)
@@ -712,8 +734,6 @@ def words_reason(words: Any, case: Case) -> str:
     pack cannot hold, a run of a length it does not play, a wing it reads otherwise, a set
     of an extra shape it plays), or "": :func:`fivetenk.suite.profile.words_reason` of the case
     as a scenario. Only asked when the implementation declared words."""
-    from ..model.scenario import Scenario
-    from ..suite.profile import words_reason as reason
 
     scenario = Scenario(id="fuzz-x", name="x", clauses=[], rulings=[], tags=[],
                         variants=dict(case.variants), setup=case.setup,

@@ -24,16 +24,15 @@ import argparse
 import os
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import IO, Any, BinaryIO, TextIO
 
 from .. import __version__
-from ..reference import RulesError
-from ..reference.variants import CHOICES
+from ..reference import CHOICES, RulesError
 from .conventions import LATEST, version_text
 from .drivers import CAPABILITIES, QUERY_CAPABILITIES, DriverError, ReferenceDriver, rejection
 from .protocol import STEP_COMMANDS, request_step
-from .sdk import MAX_REQUEST as MAX_REQUEST  # where the kit's tests know it from
-from .sdk import Engine, Output, Session
+from .sdk import MAX_REQUEST, Engine, Output, Session
 from .sdk import serve as sdk_serve
 from .words import SHAPES
 
@@ -153,8 +152,8 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     log_file: IO[bytes] | None = None
     log = None
     if getattr(args, "log", None):
-        from pathlib import Path
 
+        # lazy: only with --log; the adapter starts without them
         from ..model.paths import APPEND, open_log
         from ..model.user_input import UsageError
 

@@ -36,6 +36,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ..model.bounded import shorten
+from ..reference import Card, Combo, RulesError, Shape, Variants, classify, parse_cards
 from .framing import ReplyError
 
 if TYPE_CHECKING:
@@ -86,7 +87,7 @@ CONVENTIONS: tuple[Convention, ...] = (
                "a query's cards holding a face more than three times are refused, citing "
                "R01.1"),
     Convention("cards-token", ("R01.1",), ("D35",), 0,
-               "a query's token that is no card is refused, citing R01.1"),
+               "a query's or a play's token that is no card is refused, citing R01.1"),
     Convention("cards-empty", ("R03.1",), ("D35",), 0,
                "no cards where a combination is asked (classify's cards, beats' reply or "
                "top, a top play) are refused, citing R03.1"),
@@ -169,6 +170,7 @@ def check_version(result: Mapping[str, Any], kit: str) -> None:
 
 
 def _judges_rejection(step: Mapping[str, Any]) -> bool:
+    # lazy: the adapter reads conventions without the scenario schema
     from ..model.scenario import judges_rejection
 
     return judges_rejection(step)
@@ -189,8 +191,8 @@ problem of another code judges ``position-duties`` (1.3, issue 30)."""
 def _position_codes(position: Any, variants: Mapping[str, str]) -> frozenset[str]:
     """The codes of the problems the reference engine finds in ``position`` (none when it
     accepts it or the input is not a position)."""
-    from ..reference import InvalidPosition
-    from ..reference.position import parse_position
+    # lazy: the engine's position reader loads on first use
+    from ..reference import InvalidPosition, parse_position
 
     if not isinstance(position, Mapping):
         return frozenset()
@@ -236,8 +238,9 @@ def step_conventions(step: Mapping[str, Any], variants: Mapping[str, str] | None
         if op == "act" and isinstance(action, dict) and action.get("type") == "play" \
                 and "shape" in action:
             found.add("reading-bare" if _bare(action["shape"]) else "reading-full")
-        if rejected:
-            found.add("action-clause")
+        if rejected:  # a card token that is no card cites R01.1 (protocol.md, act)
+            found.add("cards-token" if op == "act" and isinstance(action, dict)
+                      and _holds_no_card(action.get("cards")) else "action-clause")
         return frozenset(found)
     if op in QUERY_CARD_KEYS:
         if op == "plays" and "families" in step:  # a count vector (fivetenk.suite.vectors)
@@ -250,10 +253,21 @@ def step_conventions(step: Mapping[str, Any], variants: Mapping[str, str] | None
     return frozenset({UNNAMED} if rejected else ())
 
 
+def _holds_no_card(tokens: Any) -> bool:
+    """Whether an action's ``cards`` hold a token that is no card of the pack."""
+    if not isinstance(tokens, list):
+        return False
+    for token in tokens:
+        try:
+            Card.parse(token)
+        except (RulesError, TypeError, AttributeError):
+            return True
+    return False
+
+
 def _bare(text: Any) -> bool:
     """Whether a play's declared reading is a bare shape word (``pair``) that is not also
     a reading in full (``rocket`` is both: the two-joker rocket in full notation)."""
-    from ..reference import Shape
 
     if not isinstance(text, str):
         return False
@@ -267,7 +281,6 @@ def _bare(text: Any) -> bool:
 @lru_cache(maxsize=4096)
 def _possible(text: str) -> bool:
     """Whether a query's declared reading names a combination some cards can have."""
-    from ..reference import Combo, RulesError
 
     try:
         Combo.parse(text)
@@ -279,7 +292,6 @@ def _possible(text: str) -> bool:
 def _query_rejection(step: Mapping[str, Any], variants: dict[str, str]) -> str:
     """The convention a query step expected to be refused judges: what about its input a
     correct engine refuses (the first found, in the order of the table)."""
-    from ..reference import Card, RulesError, Variants, classify, parse_cards
 
     for key in ("reply_shape", "top_shape"):
         text = step.get(key)

@@ -10,15 +10,21 @@ by the same code.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any, Protocol
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..reference import (
+    ALL_FACES,
+    DECKS,
     DEFAULT,
     Combo,
+    Play,
     RulesError,
+    Shape,
     Variants,
     beats,
+    choose_reading,
     classify,
     count_plays,
     full_deck,
@@ -26,10 +32,11 @@ from ..reference import (
     parse_cards,
     points,
 )
-from ..reference.cards import ALL_FACES, DECKS
-from ..reference.cards import Rank as _Rank
-from ..reference.plays import Play
+from ..reference import Rank as _Rank
 from .words import QUERY_COMMANDS
+
+if TYPE_CHECKING:  # a type only: fivetenk.impl.hello reads the capability words of this module
+    from .hello import Hello
 
 QUERY_CAPABILITIES = QUERY_COMMANDS
 """The five pure combination queries, each a capability of its own (issue 8, D-1): the
@@ -80,17 +87,82 @@ class DriverError(Exception):
         failed (``ProcessDriver.stream``): the fuzzer keeps them instead of asking again."""
 
 
-class Driver(Protocol):
-    """What the runner needs of an implementation."""
+Unit = tuple[dict[str, str], "dict[str, Any] | None", Sequence[dict[str, Any]]]
+"""One scenario sent in a stream: its variants, its setup and its step requests."""
+Streamed = list["list[dict[str, Any]] | DriverError"]
+"""One entry per scenario streamed: its step results, or the error of a scenario refused."""
 
-    name: str
-    capabilities: frozenset[str]
+
+class Driver(Protocol):
+    """What the kit asks of an implementation: every member the runner, the profile and
+    the fuzzer use is declared here, and they look nothing else up on a driver (issue 31).
+    An ability a driver does not have is a member saying so (``run_many`` None), never a
+    member missing. :class:`ReferenceDriver` (and every in-process driver built on it)
+    and :class:`~fivetenk.impl.process_driver.ProcessDriver` are the two kinds.
+
+    What the implementation declares it plays (its *profile*, :mod:`fivetenk.suite.profile`):
+    ``capabilities`` (reading it starts an implementation behind the protocol),
+    ``shapes`` and ``unsupported_defaults``, and ``hello``, the record of everything its
+    handshake said (the words of ruling D39, its protocol version, its warnings): read
+    once, when the handshake is; None when there was none (an in-process driver that
+    declares nothing more, or a handshake that did not succeed, when the kit assumes
+    everything). Reading the profile never starts a driver that was closed."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def capabilities(self) -> frozenset[str]: ...
+
+    @property
+    def shapes(self) -> frozenset[str] | None:
+        """The shapes it plays; None: every shape."""
+
+    @property
+    def unsupported_defaults(self) -> Mapping[str, tuple[str, ...]]:
+        """Variant -> the values it offers instead, for each variant whose default it
+        does not play."""
+
+    @property
+    def hello(self) -> Hello | None:
+        """Everything its handshake declared, once read (see the class docstring)."""
+
+    @property
+    def restarts_spent(self) -> bool:
+        """The implementation is down and may not be started again (always false in
+        process)."""
+
+    spin: float
+    """Seconds to poll for a reply before sleeping (0 in process: nothing to wait for)."""
+    until: float | None
+    """A :func:`time.monotonic` instant no wait goes past (``fuzz --budget``), or None."""
+    vouched: Callable[[str, dict[str, Any]], bool] | None
+    """Says a result is one the reference engine gave for the request, so that its schema
+    check can be skipped (:func:`fivetenk.fuzz.source.vouch_for`); None: check them all."""
 
     def supports_variants(self, variants: dict[str, str]) -> bool: ...
 
     def start(self, variants: dict[str, str], setup: dict[str, Any] | None) -> dict[str, Any]: ...
 
+    def start_reply(self, variants: dict[str, str],
+                    setup: dict[str, Any] | None) -> dict[str, Any]:
+        """Send ``start`` and return its reply at once, a refusal included (not raised):
+        for a scenario that expects its setup to be refused."""
+
     def run(self, step: dict[str, Any]) -> dict[str, Any]: ...
+
+    @property
+    def run_many(self) -> Callable[[Sequence[dict[str, Any]]], list[dict[str, Any]]] | None:
+        """Runs a scenario's steps in one stream of requests, without a round trip each;
+        None where the driver sends one request at a time."""
+
+    @property
+    def stream(self) -> Callable[[Sequence[Unit]], Streamed] | None:
+        """Runs several scenarios in one stream of requests; None where the driver cannot."""
+
+    def step_started(self, index: int) -> None:
+        """Step ``index`` of the scenario begins (``fivetenk show`` files each exchange
+        under its step; other drivers ignore it)."""
 
     def close(self) -> None: ...
 
@@ -152,7 +224,6 @@ def _names_reading(declared: str | None, listed: str | None) -> bool:
     bare shape word (``"pair"``, ``"airplane+singles"``, which D10 allows and which picks
     among the readings of that shape) names every reading of that shape; a full reading
     names itself, however it is spaced (``Combo.parse``)."""
-    from ..reference.combos import Shape
 
     if declared is None:
         return True
@@ -173,12 +244,26 @@ def _names_reading(declared: str | None, listed: str | None) -> bool:
 
 
 class ReferenceDriver:
-    """The bundled reference engine, in process."""
+    """The bundled reference engine, in process: a :class:`Driver` that plays everything
+    and declares nothing more. A test's in-process driver is built on it, declaring a
+    narrower profile by setting ``capabilities``, ``shapes``, ``unsupported_defaults`` or
+    ``hello`` (the D39 words and the protocol version, as a handshake would say them)."""
 
     name = "fivetenk reference engine"
     capabilities = frozenset(CAPABILITIES)
     shapes: frozenset[str] | None = None
     """The shapes it plays: None, every shape (see :mod:`fivetenk.suite.profile`)."""
+    unsupported_defaults: Mapping[str, tuple[str, ...]] = MappingProxyType({})
+    """It plays the default of every variant."""
+    hello: Hello | None = None
+    """No handshake: nothing declared beyond the members above."""
+    restarts_spent = False
+    spin = 0.0
+    until: float | None = None
+    vouched: Callable[[str, dict[str, Any]], bool] | None = None
+    run_many: Callable[[Sequence[dict[str, Any]]], list[dict[str, Any]]] | None = None
+    """One request at a time: in process a stream saves nothing."""
+    stream: Callable[[Sequence[Unit]], Streamed] | None = None
 
     def __init__(self, *, self_check: bool = True) -> None:
         """``self_check``: check after every action that the engine's API agrees with
@@ -197,7 +282,8 @@ class ReferenceDriver:
         self.game = None
         if setup is None:
             return {"accepted": True}
-        from ..reference.game import Game
+        # lazy: the game loads with the first game, not at the adapter's start
+        from ..reference import Game
 
         try:
             if "position" in setup:
@@ -211,7 +297,7 @@ class ReferenceDriver:
                     first=deal.get("first"),
                     redeals=[parse_cards(d) for d in deal.get("redeals", [])],
                     variants=self.variants,
-                    levels=[_Rank.parse(lv) for lv in deal["levels"]] if "levels" in deal else None,
+                    levels=deal.get("levels"),  # read by the engine (Game.new)
                     previous_winners=deal.get("previous_winners"),
                     previous_banker=deal.get("previous_banker"),
                     hand_number=deal.get("hand", 1),
@@ -219,6 +305,14 @@ class ReferenceDriver:
         except RulesError as err:
             return rejection(err)
         return {"accepted": True}
+
+    def start_reply(self, variants: dict[str, str],
+                    setup: dict[str, Any] | None) -> dict[str, Any]:
+        """:meth:`start`: its reply is the verdict already (a refusal is a rejection)."""
+        return self.start(variants, setup)
+
+    def step_started(self, index: int) -> None:
+        """Nothing to file."""
 
     def run(self, step: dict[str, Any]) -> dict[str, Any]:
         op = step["op"]
@@ -274,7 +368,8 @@ class ReferenceDriver:
         same ranks and reading, since the listing picks the suits; calls: the same pair in
         either order, since the listing gives each pair once), every listed action being
         legal; None where the listing is a summary (a burial) or the action is malformed."""
-        from ..reference.actions import Action
+        # lazy: the game loads with the first game, not at the adapter's start
+        from ..reference import Action
 
         try:
             wanted = Action.from_json(action)
@@ -307,7 +402,8 @@ class ReferenceDriver:
         :meth:`Game.from_position` restores the same observation. Every action of the
         feature suite thus also pins the API paths the kit's simulator, fuzzer and random
         player rely on (issue 9: mutants there are killed by the features alone)."""
-        from ..reference.game import Game, Phase
+        # lazy: the game loads with the first game, not at the adapter's start
+        from ..reference import Game, Phase
 
         if legal != accepted:
             raise DriverError(f"the reference engine's is_legal says {legal} but apply "
@@ -322,8 +418,6 @@ class ReferenceDriver:
                                   f"the game after {action!r}")
 
     def _top(self, step: dict[str, Any]) -> Combo:
-        from ..reference import choose_reading
-
         return choose_reading(parse_cards(step["top"], allow_empty=False),
                               declared=step.get("top_shape"), variants=self.variants)
 
@@ -342,7 +436,7 @@ class ReferenceDriver:
 
     def _plays(self, step: dict[str, Any]) -> dict[str, Any]:
         """The legal plays listed, and their number counted without listing them
-        (:func:`reference.plays.count_plays`, the engine's counter) under ``self_check``:
+        (:func:`reference.python_api.count_plays`, the engine's counter) under ``self_check``:
         a scenario's ``there are N legal plays`` then pins the counter, its ``… is among
         them`` the listing, and the two must agree (an internal error of the engine
         otherwise)."""

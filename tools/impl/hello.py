@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..model.bounded import shorten
-from ..reference.variants import CHOICES
+from ..reference import CHOICES
 from .conventions import check_version, parse_version
 from .drivers import CAPABILITY_WORDS
 from .framing import ReplyError

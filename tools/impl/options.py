@@ -11,7 +11,11 @@ the option, never an errored run, and never a silent fall-back to the reference 
 from __future__ import annotations
 
 import argparse
+import errno
 import os
+import shlex
+import shutil
+import stat
 from typing import TYPE_CHECKING
 
 from ..model.bounded import visible
@@ -71,10 +75,6 @@ def impl_argv(impl: str, option: str = "--impl") -> list[str]:
     in CI), blank, an unclosed quote, not found, a folder, not a regular file or not
     executable is a UsageError naming ``option``. The one check of ``check --impl``,
     ``fuzz --impl``, ``show --impl`` and the pytest plugin's ``--fivetenk-impl``."""
-    import shlex
-    import shutil
-    import stat
-
     try:
         argv = shlex.split(impl)
     except ValueError as err:
@@ -126,9 +126,6 @@ def start_failure(err: OSError, program: str) -> str:
     """Why the operating system would not run ``program``, in the user's terms: a script
     whose ``#!`` interpreter is missing fails as "not found" although the file is there,
     a file with no ``#!`` line and of no executable format as "exec format error"."""
-    import errno
-    import shutil
-
     path = program if os.sep in program else shutil.which(program) or program
     if err.errno == errno.ENOENT and os.path.isfile(path):
         try:

@@ -63,11 +63,7 @@ from ..model.bounded import shorten
 from .drivers import CAPABILITIES, DriverError
 from .framing import ReplyError, parse_reply
 from .hello import Hello, parse_hello
-from .process_pipes import RECEIVED_CONTEXT as RECEIVED_CONTEXT
-from .process_pipes import ImplProcess, PipeFailure, Spawn
-
-# re-exported from where it lived before the pipes had a module of their own
-from .process_pipes import kill_all as kill_all
+from .process_pipes import RECEIVED_CONTEXT, ImplProcess, PipeFailure, Spawn
 from .protocol import (
     ERROR_TEXT,
     CheckTimeout,
@@ -171,7 +167,7 @@ class ProcessDriver:
         self.trace = trace
         self.env = env
         self.cwd = cwd
-        self.spin = default_spin() if spin is None else spin
+        self._spin = default_spin() if spin is None else spin
         self.pipeline = pipeline
         self.spawn = spawn
         self.vouched: Callable[[str, dict[str, Any]], bool] | None = None
@@ -186,12 +182,14 @@ class ProcessDriver:
         self.start_error: OSError | None = None
         """Why the operating system would not start the command (an interpreter named by
         its ``#!`` line that is missing, a file of a format it cannot run), if it would
-        not: :func:`fivetenk.impl.options.open_driver` makes it a usage error."""
+        not: :func:`fivetenk.commands.check.open_driver` makes it a usage error."""
         self.hello: Hello | None = None
         self.token = secrets.token_hex(16)
         """The value of :data:`~fivetenk.impl.process_tree.TOKEN_VARIABLE` in the implementation's
         environment."""
         self._proc: ImplProcess | None = None
+        self._closed = False
+        """Closed and not started since: reading the profile does not start it again."""
         self._seq = 0
         self._mark = 0
         self._fatal: DriverError | None = None
@@ -217,6 +215,23 @@ class ProcessDriver:
         return self.until is not None and time.monotonic() >= self.until
 
     @property
+    def spin(self) -> float:
+        """Seconds to poll for a reply before sleeping (see the class docstring); setting it
+        applies to the running implementation at once."""
+        return self._spin
+
+    @spin.setter
+    def spin(self, value: float) -> None:
+        self._spin = value
+        if self._proc is not None:
+            self._proc.spin = value
+
+    @property
+    def last_error(self) -> str:
+        """What went wrong with the implementation last ("" if nothing did)."""
+        return self._last_error
+
+    @property
     def restarts_spent(self) -> bool:
         """Whether the implementation is down and the restart budget forbids starting it
         again."""
@@ -230,10 +245,6 @@ class ProcessDriver:
             return self.command
         return f"{self.hello.name} {self.hello.version}".strip()
 
-    @name.setter
-    def name(self, value: str) -> None:  # pragma: no cover - required by the Protocol only
-        raise AttributeError("the name comes from the implementation's hello")
-
     @property
     def capabilities(self) -> frozenset[str]:
         """The capabilities from the handshake (starting the implementation if needed).
@@ -244,10 +255,6 @@ class ProcessDriver:
         if self.hello is None:
             return frozenset(CAPABILITIES)
         return self.hello.capabilities
-
-    @capabilities.setter
-    def capabilities(self, value: frozenset[str]) -> None:  # pragma: no cover - Protocol only
-        raise AttributeError("capabilities come from the implementation's hello")
 
     @property
     def shapes(self) -> frozenset[str] | None:
@@ -271,6 +278,7 @@ class ProcessDriver:
         the reply to the first step, saving a round trip per scenario: a setup the
         implementation rejects then errors the scenario at its first step. Without it, a
         rejected setup raises :class:`DriverError` at once."""
+        self._closed = False
         self._ensure(raise_failure=True)
         assert self._proc is not None
         if self._pending_start is not None:  # a scenario that ran no step
@@ -291,6 +299,7 @@ class ProcessDriver:
         """Send ``start`` and return its reply at once, a refusal included (not raised):
         for a scenario that expects its setup to be refused, whose verdict is that reply
         (:func:`fivetenk.suite.runner.start_reply`)."""
+        self._closed = False
         self._ensure(raise_failure=True)
         assert self._proc is not None
         if self._pending_start is not None:  # a scenario that ran no step
@@ -344,6 +353,7 @@ class ProcessDriver:
         ``index`` names the step, -1 the setup). If the implementation fails (crash, hang,
         garbage), the failing scenario's entry is that error and the list stops there: the
         caller runs the rest again (the implementation is restarted on the next start)."""
+        self._closed = False
         self._ensure(raise_failure=True)
         if self._pending_start is not None:
             self._finish_start(None)
@@ -445,10 +455,15 @@ class ProcessDriver:
         err.index = index
         return err
 
+    def step_started(self, index: int) -> None:
+        """Nothing to file (``fivetenk show``'s recorder files the exchanges by step)."""
+
     def close(self) -> None:
         """Send ``stop``, give the process a moment to answer and exit (:data:`STOP_GRACE`
         each, at most the timeout), then kill what is left of it and its descendants. After
-        :func:`hurry`, kill at once."""
+        :func:`hurry`, kill at once. Reading the profile afterwards does not start it
+        again (a start does)."""
+        self._closed = True
         proc, self._proc = self._proc, None
         if proc is None:
             return
@@ -501,6 +516,7 @@ class ProcessDriver:
     def prestart(self) -> None:
         """Start the implementation and send ``hello`` now, without waiting for the reply
         (read on first use), so that it boots while the kit does other work."""
+        self._closed = False
         if self._proc is None and self.launches == 0 and self._failure is None:
             try:
                 self._launch(wait=False)
@@ -510,8 +526,11 @@ class ProcessDriver:
     def _ensure(self, *, raise_failure: bool) -> None:
         """A running, handshaken implementation; else remember why not, and raise it with
         ``raise_failure`` (from :meth:`start`). A remembered failure is used up by the
-        next :meth:`start`, so each scenario makes at most one attempt to (re)start."""
+        next :meth:`start`, so each scenario makes at most one attempt to (re)start. A
+        closed driver is not started by reading its profile (without ``raise_failure``)."""
         if self._proc is not None and self._hello_sent is None:
+            return
+        if self._closed and not raise_failure:
             return
         if self._failure is None:
             self._failure = self._attempt()
@@ -543,7 +562,7 @@ class ProcessDriver:
     def _launch(self, *, wait: bool = True) -> None:
         self.launches += 1
         try:
-            self._proc = ImplProcess(self.argv, self.env, self.cwd, self.spin, self.token,
+            self._proc = ImplProcess(self.argv, self.env, self.cwd, self._spin, self.token,
                                   self.spawn)
         except OSError as err:
             self.start_error = err

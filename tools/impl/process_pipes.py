@@ -21,6 +21,7 @@ from __future__ import annotations
 import atexit
 import contextlib
 import os
+import queue
 import secrets
 import select
 import signal
@@ -30,14 +31,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from .process_tree import (
-    TOKEN_VARIABLE,
-    become_subreaper,
-    kill_tree,
-    proc_stat,
-    reap,
-    reap_adopted,
-)
+from .process_tree import TOKEN_VARIABLE, become_subreaper, kill_tree, proc_stat, reap, reap_adopted
 
 STDERR_KEEP = 64 << 10
 """The implementation's stderr kept in memory (the last 64 KiB)."""
@@ -191,7 +185,6 @@ class ImplProcess:
             self.wpoll = select.poll()
             self.wpoll.register(self.stdin, select.POLLOUT)
         else:  # pragma: no cover - platforms without poll(): a reader thread feeds a queue
-            import queue
 
             self.chunks: queue.Queue[bytes] = queue.Queue()
             threading.Thread(target=self._pump, name="fivetenk-stdout", daemon=True).start()
@@ -258,7 +251,6 @@ class ImplProcess:
                 return os.read(self.stdout, _CHUNK)
             except OSError:
                 return b""
-        import queue  # pragma: no cover
 
         try:  # pragma: no cover
             return self.chunks.get(timeout=max(wait, 0.0))

@@ -26,6 +26,7 @@ after the kit itself is killed by SIGKILL.
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import os
 import signal
 import sys
@@ -60,7 +61,6 @@ def become_subreaper() -> bool:
     if _subreaper is None:
         _subreaper = False
         if sys.platform.startswith("linux"):
-            import ctypes
 
             try:
                 libc = ctypes.CDLL(None, use_errno=True)

@@ -30,6 +30,7 @@ from __future__ import annotations
 import functools
 import itertools
 import json
+import re
 import reprlib
 import time
 from collections.abc import Iterator, Mapping
@@ -38,7 +39,7 @@ from functools import cache
 from typing import Any
 
 from ..model.bounded import shorten
-from ..reference.variants import CHOICES
+from ..reference import CHOICES, InvalidCards, Variants, parse_cards
 from .conventions import MAJOR
 from .conventions import VersionError as VersionError
 from .conventions import check_version as check_version
@@ -52,7 +53,7 @@ from .framing import ReplyError as ReplyError
 from .framing import loads_strict as loads_strict
 from .framing import nesting_depth as nesting_depth
 from .framing import parse_reply as parse_reply
-from .words import COMMANDS as COMMANDS  # every request the kit sends, in session order
+from .words import COMMANDS as COMMANDS
 from .words import EXTRA_SHAPES, GAME_COMMANDS, JOKER_RULES, KIT_RUNS, QUERY_COMMANDS, WING_RULES
 from .words import SHAPES as SHAPE_WORDS
 
@@ -175,6 +176,7 @@ def schema_id(kind: str) -> str:
 @cache
 def _registry() -> Any:
     """Every schema of the kit's ``schemas/`` folder, by ``$id``, for cross-file refs."""
+    # lazy: jsonschema loads to check replies; the adapter starts without it
     from referencing import Registry, Resource
 
     from ..model.paths import data_dir
@@ -188,6 +190,7 @@ def _registry() -> Any:
 
 @cache
 def _validator(kind: str) -> Any:
+    # lazy: jsonschema loads to check replies; the adapter starts without it
     import jsonschema
 
     registry = _registry()
@@ -227,6 +230,7 @@ def _inline(node: Any, resolver: Any, active: frozenset[int]) -> Any:
     siblings becomes an ``allOf`` of the target and the siblings, which 2020-12 defines as
     the same thing. A recursive schema cannot be inlined: ValueError (the caller then
     validates through the registry)."""
+    # lazy: jsonschema loads to check replies; the adapter starts without it
     from referencing.jsonschema import DRAFT202012
 
     if isinstance(node, list):
@@ -360,6 +364,7 @@ def _explain(error: Any) -> Any:
 def _notation_patterns() -> dict[str, tuple[str, str]]:
     """The notation's patterns in the schemas (one source of truth: the kit's own checks
     read them from there), by pattern text: (what it is, examples)."""
+    # lazy: the adapter starts without the scenario schema
     from ..model.scenario import READING_HINT
 
     registry = _registry()
@@ -391,7 +396,6 @@ def _problem_text(error: Any) -> str:
 def _pattern(kind: str) -> Any:
     """The compiled notation pattern of the schemas (``reading`` or ``play``), searched as
     jsonschema searches a ``pattern`` (the patterns are anchored)."""
-    import re
 
     registry = _registry()
     if kind == "play":
@@ -486,7 +490,7 @@ def _fast_query(cmd: str, result: Any) -> bool:
 def plays_bound(hand: Any) -> int | None:
     """The most entries a ``plays`` listing for ``hand`` (the request's card tokens) can
     hold under any variant values: the reference engine's count of the plays the hand can
-    lead (:func:`~fivetenk.reference.plays.count_plays`; the replies to a top play are
+    lead (:func:`~fivetenk.reference.python_api.count_plays`; the replies to a top play are
     some of them), the largest over every combination of variant values; None for a hand
     the engine cannot read. A 32-card hand forms at most a few thousand plays (ten triples
     and both jokers: 6,309), all 162 cards 128,162."""
@@ -497,10 +501,7 @@ def plays_bound(hand: Any) -> int | None:
 
 @functools.lru_cache(maxsize=256)
 def _plays_bound(hand: tuple[str, ...]) -> int | None:
-    from ..reference.cards import parse_cards
-    from ..reference.errors import InvalidCards
-    from ..reference.plays import count_plays
-    from ..reference.variants import Variants
+    from ..reference import count_plays  # lazy: it loads the game's modules (python_api)
 
     names = sorted(CHOICES)
     try:
@@ -572,6 +573,7 @@ def _bounded_repr(instance: Any) -> str:
 
 def _bounded_items(validator: Any, items: Any, instance: Any, schema: Any) -> Iterator[Any]:
     """jsonschema's ``items``, looking at the clock every :data:`_TICK` items."""
+    # lazy: jsonschema loads to check replies; the adapter starts without it
     from jsonschema import _keywords
 
     if items is False or not validator.is_type(instance, "array"):
@@ -589,6 +591,7 @@ def _bounded_alternatives(every: bool) -> Any:
     fails) and quoting the value by a bounded repr: the library's own keeps every error of
     every alternative and the whole value in its message -- for a list of 400,000 wrong
     items, gigabytes."""
+    # lazy: jsonschema loads to check replies; the adapter starts without it
     from jsonschema import ValidationError
 
     def keyword(validator: Any, alternatives: Any, instance: Any, schema: Any,
@@ -618,6 +621,7 @@ def _bounded_alternatives(every: bool) -> Any:
 def _bounded_validator_class() -> Any:
     """Draft 2020-12 with :func:`_bounded_items` and :func:`_bounded_alternatives`
     (``jsonschema.validators.extend``, the library's way to replace a keyword)."""
+    # lazy: jsonschema loads to check replies; the adapter starts without it
     import jsonschema
     from jsonschema import validators
 

@@ -87,6 +87,9 @@ LOG_VARIABLE = "FIVETENK_TEST_WORKER_LOG"
 STALL_VARIABLE = "FIVETENK_TEST_WORKER_STALL"
 """Test only: seconds a worker may go without progress, instead of the caller's bound (a
 positive number), so that a test of a stuck worker does not wait a minute."""
+TERM_VARIABLE = "FIVETENK_TEST_WORKER_TERM_WAIT"
+"""Test only: ``S@N``: seconds worker N (one a fault makes outlive SIGTERM for good) is
+given to die of SIGTERM, instead of :data:`TERM_WAIT`; the others keep :data:`TERM_WAIT`."""
 FAULTS = {
     "die-at-start": "exits (code 3) once started, before it says it is ready",
     "hang-at-start": "blocks for ever once started, before it says it is ready",
@@ -150,6 +153,7 @@ def _block_signals() -> None:
 
 def _describe(err: BaseException) -> str:
     """An exception in a worker, as the kit's note shows it (bounded, visible)."""
+    # lazy: a worker starts with as little as it can
     from ..model.bounded import visible
 
     return visible(f"{type(err).__name__}: {err}", 500)
@@ -246,10 +250,14 @@ def _serve(conn: Any, number: int, tok: str, init: Callable[..., None] | None,
 
 # -- in the kit --------------------------------------------------------------------------------
 
-def _test_stall() -> float | None:
-    """The test's stall bound (:data:`STALL_VARIABLE`), if it set a valid one."""
+def _test_bound(variable: str, number: int | None = None) -> float | None:
+    """A test's bound in seconds from ``variable`` (``S``; ``S@N``: for worker N alone):
+    for worker ``number`` (None: every worker's), if the test set a valid one."""
+    text, _, which = os.environ.get(variable, "").partition("@")
+    if which and which != str(number):
+        return None
     try:
-        value = float(os.environ.get(STALL_VARIABLE, ""))
+        value = float(text)
     except ValueError:
         return None
     return value if math.isfinite(value) and value > 0 else None
@@ -291,11 +299,12 @@ class Workers:
     def __init__(self, count: int, init: Callable[..., None] | None = None,
                  init_args: tuple[Any, ...] = (), *, stall: float | None = None,
                  start: float = START_WAIT) -> None:
+        # lazy: multiprocessing loads with --workers only
         import multiprocessing
 
         from .process_tree import become_subreaper, proc_stat
 
-        self.stall = stall if stall is None else _test_stall() or stall
+        self.stall = stall if stall is None else _test_bound(STALL_VARIABLE) or stall
         self.start = start
         self.failure: str | None = None
         """What went wrong (once a worker failed): which worker, what, with what in hand."""
@@ -484,11 +493,15 @@ class Workers:
         for worker in alive:
             with contextlib.suppress(OSError):
                 worker.process.terminate()
-        self._wait(alive, TERM_WAIT)
+        given = {w.number: _test_bound(TERM_VARIABLE, w.number) or TERM_WAIT for w in alive}
+        termed = time.monotonic()
+        for seconds in sorted(set(given.values())):  # each bound from the SIGTERM on
+            self._wait([w for w in alive if given[w.number] == seconds],
+                       termed + seconds - time.monotonic())
         deaf = [w for w in alive if w.process.exitcode is None]
         for worker in deaf:
             self.notes.append(f"worker {worker.number} did not end of SIGTERM within "
-                              f"{TERM_WAIT:g} s: killed (SIGKILL)")
+                              f"{given[worker.number]:g} s: killed (SIGKILL)")
             with contextlib.suppress(OSError):
                 worker.process.kill()
         self._wait(deaf, KILL_WAIT)
@@ -500,6 +513,7 @@ class Workers:
             else:
                 worker.process.close()
         if workers:
+            # lazy: a worker starts with as little as it can
             from .process_pipes import kill_strays
 
             kill_strays([w.token for w in workers], self._since)
@@ -510,6 +524,7 @@ class Workers:
 
     @staticmethod
     def _wait(workers: list[_Worker], seconds: float) -> None:
+        # lazy: multiprocessing loads with --workers only
         from multiprocessing.connection import wait
 
         deadline = time.monotonic() + seconds
@@ -540,6 +555,7 @@ def _forget(process: Any) -> None:
     """Take a worker out of :mod:`multiprocessing`'s own list of children: at the kit's
     exit it would SIGTERM it and then join it *without a timeout* (a worker that ignores
     SIGTERM would hang the exit). The pool reaps its workers itself, in bounded time."""
+    # lazy: multiprocessing loads with --workers only
     from multiprocessing import process as module
 
     children = getattr(module, "_children", None)

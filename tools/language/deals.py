@@ -23,7 +23,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..model.scenario import Scenario, ScenarioError
-from ..reference.cards import ALL_FACES, DECKS, Card
+from ..reference import ALL_FACES, DECKS, Card, InvalidCards, RulesError, parse_cards
+from .positions import match_filled_in
 from .registry import (
     ORDINALS,
     SEAT,
@@ -35,6 +36,7 @@ from .registry import (
     observe,
     one_card,
     q,
+    refuse_setup,
     step,
 )
 
@@ -204,7 +206,6 @@ def deal_filled_in(spec: dict[str, Any], deal: dict[str, Any],
     phrase that would write it (issue 9: no silent conventions): the filler cards
     (:func:`build_deck`), the first receiver (D2), the redeals (D5, D30), the first hand
     and the levels. Empty when the whole deck order and the rest are written."""
-    from .positions import match_filled_in
 
     notes: list[str] = []
     if "order" not in spec:
@@ -462,8 +463,6 @@ def deck_cards(text: str) -> list[Card]:
     written more than three times is not: the compiler checks the copies once the scenario
     is built (:func:`fivetenk.model.scenario.content_problems`, R01.1), except in a deal expected
     to be refused, where a fourth copy may be what it tests."""
-    from ..reference.cards import parse_cards
-    from ..reference.errors import InvalidCards, RulesError
 
     tokens = text.split()
     try:
@@ -480,6 +479,5 @@ def _deal_refused(b: Builder, clause: str | None = None) -> None:
     """The deal written by the Given steps is expected to be refused when the scenario
     starts, citing ``clause`` (or any clause without ``citing``): the scenario's only Then,
     with no When (``Given the deck order is:`` may then hold a fourth copy of a face)."""
-    from .registry import refuse_setup
 
     refuse_setup(b, "deal", clause)

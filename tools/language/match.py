@@ -8,8 +8,7 @@ import re
 from typing import Any
 
 from ..model.scenario import ScenarioError
-from ..reference.cards import Card, Rank
-from ..reference.errors import RulesError
+from ..reference import Card, Rank, RulesError
 from .deals import add_draw, build_deck, draw_number
 from .play import rendered_expectations
 from .registry import Builder, card_list, number, observe, renderer, seat_list, split_cards, step

@@ -22,8 +22,7 @@ import re
 from typing import Any
 
 from ..model.scenario import ScenarioError
-from ..reference.cards import format_cards, parse_cards
-from ..reference.errors import RulesError
+from ..reference import RulesError, format_cards, parse_cards
 from .registry import (
     CLAUSE,
     ORDINAL_TEXT,
@@ -157,11 +156,14 @@ def _raw_action(b: Builder, action: str) -> None:
     _act(b, parsed)
 
 
-@step("then", r"the action is rejected citing (?P<clause>R\d\d\.\d+)",
+@step("then", r"the action is rejected citing (?P<clause>R\d\d\.\d+|no clause)",
       "the action is rejected citing R13.2", rulings=("D35",))
 def _rejected(b: Builder, clause: str) -> None:
+    """A rejection citing ``clause`` (D35), or ``no clause``: an action that is malformed
+    (an unknown type, a missing or unknown field, a seat that is not 0-5, a field of the
+    wrong type) breaks the notation, not a rule (schemas/protocol.md, act)."""
     s = b.last("act", "next_hand", what="an action")
-    s["expect"] = {"accepted": False, "clause": clause}
+    s["expect"] = {"accepted": False, "clause": None if clause == "no clause" else clause}
     b.extensions.get("assumed", set()).discard((id(s), "accepted"))  # now said explicitly
 
 
@@ -377,6 +379,9 @@ def rendered_expectations(s: dict[str, Any]) -> list[str]:
     if exp.get("accepted") is False and isinstance(exp.get("clause"), str) \
             and CLAUSE.fullmatch(exp["clause"]):
         tail.append(f"Then the action is rejected citing {exp['clause']}")
+        tail += generic_checks(s, {"accepted", "clause"})
+    elif exp.get("accepted") is False and "clause" in exp and exp["clause"] is None:
+        tail.append("Then the action is rejected citing no clause")
         tail += generic_checks(s, {"accepted", "clause"})
     elif exp.get("accepted") is False and "clause" not in exp:
         tail.append("Then the action is rejected")

@@ -32,12 +32,12 @@ and the evidence of a failure print. Two decisions:
 from __future__ import annotations
 
 import json
+from collections import Counter
 from typing import Any
 
 from ..model.scenario import Scenario, ScenarioError
 from ..model.user_input import parse_json as _parse_json_text
-from ..reference.cards import Card
-from ..reference.errors import RulesError
+from ..reference import Card, RulesError, full_deck
 from .registry import (
     ORDINAL_TEXT,
     ORDINALS,
@@ -351,8 +351,9 @@ def _finish_position(b: Builder) -> None:
     spec = b.extensions.get("position")
     if spec is None:
         return
+    # lazy: the engine's position reader loads on first use
     from ..model.position_builder import build_position
-    from ..reference.position import parse_position
+    from ..reference import parse_position
 
     _refuse_undecided_calls(spec)
     history = b.extensions.get("history", {})
@@ -442,9 +443,6 @@ def _refuse_missing_burial(spec: dict[str, Any]) -> None:
     """At the calls the burial is made and is part of the position: the kit does not guess
     it. ScenarioError saying so, with the cards no written hand holds when there are six
     (the burial those hands leave)."""
-    from collections import Counter
-
-    from ..reference.cards import full_deck
 
     left = Counter(full_deck())
     for cards in spec["hands"].values():
@@ -601,6 +599,7 @@ def _reveal_filled_in(spec: dict[str, Any], position: dict[str, Any]) -> list[st
 def _variants_filled_in(variants: dict[str, str] | None) -> list[str]:
     """The house-rule variants a deal or a position does not write: each plays the default
     of the ruling that names it (``fivetenk rules D9`` …)."""
+    # lazy: `fivetenk steps` starts without the spec
     from ..model.spec_data import load_spec
 
     written = variants or {}
@@ -736,7 +735,8 @@ def position_lines(position: dict[str, Any], variants: dict[str, str]) -> list[s
 
 
 def _parse_position(data: dict[str, Any]) -> Any:
-    from ..reference.position import parse_position
+    # lazy: the engine's position reader loads on first use
+    from ..reference import parse_position
 
     return parse_position(data)
 

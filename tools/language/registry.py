@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 from typing import Any, Literal, cast
@@ -33,8 +33,7 @@ from typing import Any, Literal, cast
 from ..model.scenario import START_OP, Scenario, ScenarioError
 from ..model.user_input import MAX_INT
 from ..model.user_input import parse_json as _parse_json
-from ..reference.cards import Card, parse_cards
-from ..reference.errors import RulesError
+from ..reference import Card, RulesError, parse_cards
 from .phrasing import Spanish
 
 Kind = Literal["given", "when", "then"]
@@ -49,9 +48,6 @@ KEYWORDS: dict[str, dict[str, str]] = {
 }
 """The step keywords each language writes (Gherkin's own; a Spanish feature may also use
 ``Dada``/``Dados``/``Dadas``/``E``, which the parser reads the same)."""
-
-
-CARDS = r'"(?P<{}>[^"]*)"'
 
 
 @dataclass(frozen=True)
@@ -284,9 +280,6 @@ class Builder:
 
 SETUP_FINISHERS: list[Callable[[Builder], None]] = []
 """Functions that turn accumulated Given state into the scenario's setup."""
-
-
-Renderer = Callable[[dict[str, Any]], Iterator[str] | None]
 
 
 RENDERERS: list[Callable[[dict[str, Any]], list[str] | None]] = []

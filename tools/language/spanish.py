@@ -178,7 +178,8 @@ SPANISH: dict[str, Entry] = {
     "seats 3, 4 and 5 pass": ("los asientos {seats} pasan", {"seats": SEATS_AND}),
     "the other seats pass": ("los demás asientos pasan", {}),
     'the action {"type": "skip", "seat": 1} is sent': ("se envía la acción {action}", {}),
-    "the action is rejected citing R13.2": ("se rechaza la acción citando {clause}", {}),
+    "the action is rejected citing R13.2": ("se rechaza la acción citando {clause}",
+                                             {"clause": CLAUSE_OR_NONE}),
     "the action is rejected": ("se rechaza la acción", {}),
     "the action is accepted": ("se acepta la acción", {}),
     "dealing continues until seat 2 is asked to reveal": (

@@ -14,13 +14,21 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from ..reference.actions import CallSpec
-from ..reference.cards import DECKS, Card, Rank, full_deck, parse_cards
-from ..reference.combos import Combo, choose_reading
-from ..reference.dealing import KITTY_SIZE, SEATS
-from ..reference.errors import InvalidPosition
-from ..reference.position import parse_position
-from ..reference.variants import Variants
+from ..reference import (
+    DECKS,
+    KITTY_SIZE,
+    SEATS,
+    CallSpec,
+    Card,
+    Combo,
+    InvalidPosition,
+    Rank,
+    Variants,
+    choose_reading,
+    full_deck,
+    parse_cards,
+    parse_position,
+)
 
 _PACK = Counter(full_deck())
 
@@ -95,8 +103,11 @@ def build_position(
     call_items = calls if calls is not None else [("AH", 1), ("AS", 1)]
     specs: list[tuple[CallSpec, bool, Any]] = []
     for item in call_items:
-        if isinstance(item, str):
-            specs.append((CallSpec.from_json(item), False, None))
+        if isinstance(item, str):  # "AH:1", the builder's short form
+            face, _, ordinal = item.partition(":")
+            spec = CallSpec.from_json({"face": face, "ordinal": int(ordinal)
+                                       if ordinal.isdigit() else ordinal})
+            specs.append((spec, False, None))
         elif isinstance(item, Mapping):
             spec = CallSpec.from_json({"face": item["face"], "ordinal": item["ordinal"]})
             specs.append((spec, "resolved_by" in item, item.get("resolved_by")))

@@ -17,6 +17,7 @@ very case ``fivetenk check --impl`` runs against another implementation.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from collections.abc import Iterator, Mapping
@@ -25,6 +26,7 @@ from functools import cache
 from typing import Any, cast
 
 import jsonschema
+from referencing import Registry, Resource
 
 from .paths import data_dir
 
@@ -35,13 +37,11 @@ from .user_input import MAX_FILE_BYTES as MAX_FILE_BYTES
 from .user_input import MAX_INT as MAX_INT
 from .user_input import MAX_ITEMS as MAX_ITEMS
 from .user_input import ScenarioError as ScenarioError
-from .user_input import decode_text as decode_text
 from .user_input import describe
 from .user_input import parse_json as parse_json
 from .user_input import read_bytes as read_bytes
 
 SCHEMA_ID = "https://fivetenk.dev/schemas/scenario/v1"
-FORMAT_VERSION = 1
 
 ID_PATTERN = re.compile(r"^[A-Za-z][A-Za-z0-9_-]*(\.[0-9]+)?$")
 CLAUSE_PATTERN = re.compile(r"^R(0[1-9]|1[0-9]|2[0-4])\.[1-9][0-9]?$")
@@ -69,7 +69,6 @@ alone, whatever clause the engine cites (issue 9): the relaxation of ``fivetenk 
 --any-clause`` (:func:`without_rejection_clauses`), for this scenario only. Written as the
 tag ``@any-clause`` on the Gherkin scenario (or its Feature), as ``"rejections":
 "any-clause"`` in JSON."""
-REJECTION_MODES = (REJECTIONS_BY_CLAUSE, REJECTIONS_ALONE)
 ALONE_TAG = REJECTIONS_ALONE
 """The Gherkin tag (without ``@``) that marks a scenario :data:`REJECTIONS_ALONE`."""
 
@@ -227,7 +226,6 @@ def scenario_schema() -> dict[str, Any]:
 def _validator() -> jsonschema.protocols.Validator:
     """The scenario schema's validator; a position setup refers to the position schema by
     its ``$id``, so both are registered."""
-    from referencing import Registry, Resource
 
     position = json.loads((data_dir("schemas") / "position.schema.json").read_text("utf-8"))
     registry: Registry[Any] = Registry().with_resource(position["$id"],
@@ -277,12 +275,6 @@ def _schema_message(error: Any) -> str:
     return message if len(message) <= 300 else message[:299] + "…"
 
 
-def schema_problems(data: Any) -> Iterator[str]:
-    """Every schema violation of ``data``, as ``$.json.path: message`` strings."""
-    for path, message in _schema_errors(data):
-        yield f"{path}: {message}"
-
-
 def _schema_errors(data: Any) -> Iterator[tuple[str, str]]:
     errors = sorted(_validator().iter_errors(data), key=lambda e: (e.json_path, e.message))
     paths = [e.json_path for e in errors]
@@ -320,8 +312,8 @@ _CARD_KEYS = {"classify": ("cards",), "points": ("cards",), "beats": ("reply", "
 
 def card_problem(token: Any) -> str:
     """Why ``token`` is not a card (R01.1), or "" if it is one."""
-    from ..reference.cards import Card
-    from ..reference.errors import RulesError
+    # lazy: diff and expectations start without the engine
+    from ..reference import Card, RulesError
 
     if not isinstance(token, str):
         return f"{_shown(token)} is not a card token (R01.1: cards are written like 10H, AS, SJ)"
@@ -543,7 +535,6 @@ def without_rejection_clauses(scenario: Scenario) -> Scenario:
     ``accepted: false``.
     The copy is marked :data:`REJECTIONS_ALONE`, so that every report of it says the
     clause was not compared; relaxing it again changes nothing."""
-    import dataclasses
 
     steps = []
     for step in scenario.steps:

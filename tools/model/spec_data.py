@@ -131,6 +131,7 @@ class Difference:
     note: str
     ruling: str
     between: str = "en/es"
+    note_es: str = ""  # the note in Spanish (issue 33)
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,6 +150,7 @@ class Clause:
     rulings: tuple[str, ...]
     differences: tuple[Difference, ...] = ()
     alignment: str | None = None
+    alignment_es: str = ""  # the alignment note in Spanish (issue 33)
 
     def text(self, lang: str = "en") -> str:
         """The clause text in ``lang`` (``"en"`` or ``"es"``)."""
@@ -455,7 +457,7 @@ class _Checker:
         """Each document against its schema. For the installed spec and schemas, a set of
         documents already found valid (by content hash, :mod:`fivetenk.model.suite_cache`) is
         not validated again."""
-        from . import suite_cache
+        from . import suite_cache  # lazy: the cache's hashing, for spec files only
 
         memo = ""
         if self.memo and set(_SCHEMA_OF_FILE) <= set(self.documents):
@@ -772,14 +774,9 @@ class _Checker:
                 found[f"$.notice.lines.{lang}"] = "\n".join(doc["notice"]["lines"][lang])
             for path, want in expected.items():
                 if found[path] != want:
-                    self.problems.append(
-                        Problem(
-                            name,
-                            path,
-                            f"expected the line(s) of {text_file} verbatim: "
-                            f"{want!r}, found {found[path]!r}",
-                        )
-                    )
+                    self.problems.append(Problem(
+                        name, path, f"expected the line(s) of {text_file} verbatim: "
+                        f"{want!r}, found {found[path]!r}"))
 
     # .................................................................. building
 
@@ -796,12 +793,11 @@ class _Checker:
                     es=c["es"],
                     rulings=tuple(c["rulings"]),
                     differences=tuple(
-                        Difference(
-                            note=d["note"], ruling=d["ruling"], between=d.get("between", "en/es")
-                        )
+                        Difference(note=d["note"], ruling=d["ruling"],
+                                   between=d.get("between", "en/es"), note_es=d.get("note_es", ""))
                         for d in c.get("differences", ())
                     ),
-                    alignment=c.get("alignment"),
+                    alignment=c.get("alignment"), alignment_es=c.get("alignment_es", ""),
                 )
                 for c in doc["clauses"]
             )

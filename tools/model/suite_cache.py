@@ -36,7 +36,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from .. import __version__
+from .. import __version__, reference
 from .paths import data_dir
 from .scenario import Scenario
 
@@ -61,7 +61,6 @@ def cache_dir() -> Path | None:
 def _sources() -> list[Path]:
     """Every file compiling the suite may depend on (the features excepted)."""
     kit = Path(__file__).resolve().parents[1]  # the whole package fivetenk (tools/)
-    from .. import reference
 
     roots = [kit, Path(reference.__file__).resolve().parent]
     files: set[Path] = set()

@@ -16,10 +16,11 @@ when a scenario fails or errors, a *timeout* when a reply never comes (even run 
 alone), and *survives* otherwise: a behaviour no scenario pins, unless it is listed as
 *equivalent* (:mod:`~fivetenk.mutation.equivalents`, with its kind). Each such hand
 judgement is then checked by a mechanism (:mod:`~fivetenk.mutation.checks`: the adapter's
-call graph, the distinguishing input compiled against the schema, a differential fuzz of
-the mutant). The report gives the raw rate first, then the protocol-observable rate,
-whose denominator drops only the checked exclusions, and "hand-judged N, checked M, found
-observable K" (:mod:`~fivetenk.mutation.report`).
+call graph, the distinguishing inputs compiled against the schema, a differential fuzz of
+the mutant with the entry's targeted cases and a replay of the scenarios reaching its line,
+every reply compared). The report gives the raw rate first, then the protocol-observable
+rate, whose denominator drops only the checked exclusions, and "hand-judged N, checked M,
+found observable K" (:mod:`~fivetenk.mutation.report`).
 
 The package: :mod:`.operators` (which mutants exist), :mod:`.equivalents`, :mod:`.checks`
 (checking the hand-judged ones), :mod:`.engine` (applying a mutant in a forked child),

@@ -9,6 +9,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from ..bench.record import Recorder
+from ..model.paths import Output, check_outputs, write_file
+from ..model.user_input import ScenarioError, UsageError, parse_json, read_text
 from .campaign import JUDGES, run
 from .checks import DEFAULT_BUDGET, FuzzBudget
 from .equivalents import equivalents_file, load_equivalents
@@ -18,7 +20,6 @@ from .report import as_json, found_observable_lines, module_report, survivor_lin
 
 def _survivors_of(path: Path) -> Callable[[Mutant], bool]:
     """A filter keeping the mutants that survived in the run ``path`` (its ``--json``)."""
-    from ..model.user_input import ScenarioError, parse_json, read_text
 
     try:
         data = parse_json(read_text(path, str(path)), str(path))
@@ -84,8 +85,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--fuzz-cases must be at least 1")
     budget = None if args.no_check else FuzzBudget(args.fuzz_cases, args.fuzz_seed)
     modules = tuple(dict.fromkeys(args.module or TARGETS))
-    from ..model.paths import Output, check_outputs, write_file
-    from ..model.user_input import UsageError
 
     try:  # every output checked before the run (fivetenk.model.paths, issue 29)
         check_outputs([Output("--json", args.json, what="the outcomes"),

@@ -11,8 +11,9 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
+from ..suite.catalog import shipped
 from . import inprocess, through_adapter
-from .checks import CHECKED, DEFAULT_BUDGET, UNVERIFIED, FuzzBudget, check_all
+from .checks import CHECKED, DEFAULT_BUDGET, REPLAY_LIMIT, UNVERIFIED, FuzzBudget, check_all
 from .equivalents import EXCLUDED, Equivalent, check_equivalents
 from .operators import (
     TARGETS,
@@ -71,7 +72,6 @@ def run(modules: Sequence[str] = TARGETS, *, sample: int | None = None, seed: in
     note(f"{len(chosen)} mutants of {sum(totals.values())}")
     if judge == "adapter":
         if suite is None:
-            from ..suite.catalog import shipped
 
             picked = scenarios if scenarios is not None else [
                 s for s in shipped() if pick is None or pick(s)]
@@ -90,32 +90,43 @@ def run(modules: Sequence[str] = TARGETS, *, sample: int | None = None, seed: in
         for outcome, other in zip(outcomes, ip_outcomes, strict=True):
             outcome.in_process = other.status
     stale = _apply_equivalents(outcomes, equivalents, sample is None and only is None)
-    checking = _check_exclusions(outcomes, trees, check, jobs, progress, note)
+    if judge == "adapter":
+        def reaching(m: Mutant) -> list[Any]:
+            return [suite.scenarios[i] for i in through_adapter.selected(suite, m)]
+    else:
+        def reaching(m: Mutant) -> list[Any]:
+            return [suite.scenarios[i] for i in inprocess.selected(suite, m)]
+    checking = _check_exclusions(outcomes, trees, check, jobs, progress, note, reaching)
     return Report(outcomes, totals, unreliable, stale, time.monotonic() - started,
                   changed_sources(modules), judge, second and judge == "adapter", checking)
 
 
 def _check_exclusions(outcomes: list[Outcome], trees: dict[str, ast.Module],
                       budget: FuzzBudget | None, jobs: int, progress: Progress | None,
-                      note: Callable[[str], None]) -> str:
+                      note: Callable[[str], None],
+                      reaching: Callable[[Mutant], list[Any]] | None = None) -> str:
     """Check each hand-judged exclusion by its kind's mechanism
-    (:mod:`fivetenk.mutation.checks`): an outcome's ``check`` and ``check_note``. What
-    was checked how, for the report."""
+    (:mod:`fivetenk.mutation.checks`): an outcome's ``check`` and ``check_note``;
+    ``reaching`` gives the scenarios whose run reached a mutant (replayed after its fuzz).
+    What was checked how, for the report."""
     mine = [o for o in outcomes if o.status == "equivalent" and o.kind in EXCLUDED]
     if budget is None:
         for o in mine:
             o.check, o.check_note = UNVERIFIED, "not checked (--no-check)"
         return "not checked (--no-check): every exclusion unverified"
     note(f"checking {len(mine)} hand-judged exclusions (call graph, schema witnesses, "
-         f"fuzz of {budget.text()})")
-    verdicts = check_all([(o.mutant, o.kind, o.witness) for o in mine], trees, budget, jobs,
-                         progress)
+         f"fuzz of {budget.text()}, each entry's targeted cases and a replay of the scenarios "
+         f"reaching each)")
+    verdicts = check_all([(o.mutant, o.kind, o.witness, o.cases) for o in mine], trees, budget,
+                         jobs, progress, reaching)
     for o, (verdict, evidence) in zip(mine, verdicts, strict=True):
         o.check, o.check_note = verdict, evidence
         if o.in_process == "equivalent" and verdict != CHECKED:
             o.in_process = "survived"
     return (f"call graph from fivetenk.impl.adapter (python-api), schema witnesses "
-            f"(schema-forbidden), differential fuzz of each mutant ({budget.text()})")
+            f"(schema-forbidden), differential fuzz of each mutant ({budget.text()}), the "
+            f"targeted cases an entry gives, and replay of the scenarios reaching it (at most "
+            f"{REPLAY_LIMIT}, every reply compared)")
 
 
 def _apply_equivalents(outcomes: list[Outcome], equivalents: Sequence[Equivalent],
@@ -142,7 +153,7 @@ def _apply_equivalents(outcomes: list[Outcome], equivalents: Sequence[Equivalent
             outcome.note = entry.reason
         elif outcome.status == "survived":
             outcome.status, outcome.note, outcome.kind = "equivalent", entry.reason, entry.kind
-            outcome.witness = entry.witness
+            outcome.witness, outcome.cases = entry.witness, entry.cases
         elif outcome.status != "unreliable":
             stale.append(f"{entry.where}: {mutant.where()} {mutant.function} "
                          f"{mutant.mutation} is listed as equivalent but was "

@@ -15,25 +15,42 @@ Each kind has its mechanism (:data:`MECHANISMS`):
   (:func:`fuzz_judge`): the mutated engine is served behind ``fivetenk adapter`` (a forked
   adapter, as the judging does) and ``fivetenk fuzz``'s campaign, with a small fixed
   budget (:class:`FuzzBudget`: a number of cases and a seed, never seconds), compares it
-  with the unmutated reference. A divergence: *found observable*. None, and the adapter
-  ran the mutated line during the campaign (for a module-level mutant: a line of a
+  with the unmutated reference. Then the entry's **targeted cases** (its ``cases``:
+  setups such as a refused position, which the fuzz never sends) go to the mutated and an
+  unmutated adapter (``start``, then ``observe`` for each seat when accepted,
+  :func:`_start_and_observe`), and **the scenarios whose run reached the mutated line**
+  (the judging's own line trace, quickest first, at most :data:`REPLAY_LIMIT`) are
+  replayed through both (:func:`replay`): *every* reply is compared, not only what a
+  scenario asserts, as the kit judges replies (:func:`_without_messages`: a message, and
+  a rejection's ``error`` object, left out; they are for people): inputs known to run the
+  line, where the fuzz may not reach it (:func:`against_reference`). A divergence in the
+  fuzz, a case or a scenario: *found observable*. None, and the adapter ran the mutated
+  line during the campaign, a case or the replay (for a module-level mutant: a line of a
   function reading the value it binds, :func:`use_lines`): *checked, not found
-  observable*. None, but that line never ran: *unverified*, since the fuzz said nothing
-  about it.
+  observable*. None, but that line never ran: *unverified*, since nothing was said about
+  it.
 - ``schema-forbidden``: **the distinguishing input, compiled** (:func:`witness_check`).
   The entry gives a ``witness``: the setup of a scenario (``{"position": ...}`` or
   ``{"deal": ...}``) that reaches the change. It is compiled as a scenario's setup with
   the kit's own checks (:func:`fivetenk.model.scenario.problems`): a problem at ``$.setup``
   means the kit refuses to send it (checked); compiled cleanly, the exclusion is *found
-  observable*. The witness must tell the mutant apart: sent as ``start`` to the
-  unmutated and the mutated adapter, the replies must differ, else the entry stays
-  *unverified*. An entry without a witness is *unverified*.
+  observable*. The witness must tell the mutant apart: sent as ``start`` (then
+  ``observe`` for each seat when accepted) to the unmutated and the mutated adapter, the
+  replies must differ (their messages included: under input the kit never sends, a change
+  of words shows the witness ran the mutated code as well as any), else the entry stays
+  *unverified*. A witness the kit compiles cleanly whose replies differ in their words
+  only is no schema judgement: *unverified* (to be judged ``message-text``). An entry
+  without a witness is *unverified*. A ``"*"`` entry gives a list of witnesses (one
+  entry covering several mutants of a function): the ones that tell a mutant apart are
+  its witnesses, and each of them must be refused; none telling it apart leaves it
+  *unverified*.
 - ``impossible-position`` is not an exclusion: those mutants count as survivors.
 """
 
 from __future__ import annotations
 
 import ast
+import importlib.util
 import json
 import os
 import sys
@@ -44,8 +61,15 @@ from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
+from ..fuzz.campaign import Plan, make_mode, run_chunk, variant_combos
+from ..fuzz.findings import divergence_lines
+from ..impl.drivers import DriverError, advance, expand_capabilities
+from ..model.scenario import START_OP, problems
+from ..suite.runner import request_of, start_reply
 from .engine import apply_mutant
 from .operators import PACKAGE, Mutant, source_path
+from .pool import Job, run_children
+from .through_adapter import driver
 
 CHECKED = "not-observable"
 """The mechanism ran and did not find the mutant observable: it leaves the denominator."""
@@ -77,13 +101,15 @@ class FuzzBudget:
 
 DEFAULT_BUDGET = FuzzBudget()
 
+REPLAY_LIMIT = 200
+"""The most scenarios reaching a mutated line that :func:`fuzz_judge` replays (the
+quickest first)."""
+
 
 # --------------------------------------------------------------------------- the call graph
 
 
 def _kit_module_path(name: str) -> Path | None:
-    import importlib.util
-
     try:
         spec = importlib.util.find_spec(name)
     except (ImportError, ValueError):
@@ -333,14 +359,13 @@ def use_lines(mutant: Mutant, trees: dict[str, ast.Module]) -> dict[str, set[int
 
 
 def fuzz_judge(mutant: Mutant, trees: dict[str, ast.Module], budget: FuzzBudget,
-               timeout: float = 3.0) -> dict[str, Any]:
+               timeout: float = 3.0, cases: Sequence[Any] = (),
+               scenarios: Sequence[Any] = ()) -> dict[str, Any]:
     """In a forked child (unmutated): serve ``mutant`` from a forked adapter that notes
-    whether the mutated lines run, fuzz it against the reference with ``budget``; the
-    verdict (``check``: one of :data:`VERDICTS`, ``note``)."""
-    from ..fuzz.campaign import Plan, make_mode, run_chunk, variant_combos
-    from ..fuzz.findings import divergence_lines
-    from ..impl.drivers import expand_capabilities
-    from .through_adapter import driver
+    whether the mutated lines run, fuzz it against the reference with ``budget``, then send
+    the setups of ``cases`` and replay ``scenarios`` (those reaching the mutated line)
+    through it and through an unmutated adapter (:func:`against_reference`); the verdict
+    (``check``: one of :data:`VERDICTS`, ``note``)."""
 
     if mutant.scope:
         lines = {str(source_path(mutant.module)): set(range(mutant.line, mutant.end_line + 1))}
@@ -364,7 +389,7 @@ def fuzz_judge(mutant: Mutant, trees: dict[str, ast.Module], budget: FuzzBudget,
             hello = d.hello
             if hello is None:
                 return {"check": OBSERVABLE, "note": "fuzz: the mutated adapter does not "
-                        f"start: {str(getattr(d, '_last_error', ''))[:300]}"}
+                        f"start: {d.last_error[:300]}"}
             modes = {}
             for name in budget.modes:
                 mode = make_mode(name, capabilities, None, None)
@@ -375,21 +400,85 @@ def fuzz_judge(mutant: Mutant, trees: dict[str, ast.Module], budget: FuzzBudget,
                       for n, m in modes.items()}
             plan = Plan(budget.seed, list(modes), combos, capabilities, None, None)
             outcomes = run_chunk(plan, modes, d, range(budget.cases))
+            found = [o for o in outcomes if o.divergence is not None]
+            differs = "" if found else against_reference(d, cases, scenarios, timeout)
         side.seek(0)
         reached = bool(side.read())
-    found = [o for o in outcomes if o.divergence is not None]
+    how = f"fuzz ({budget.text()})" + (
+        f" and {len(cases)} targeted case{'s' if len(cases) > 1 else ''}" if cases else "")
     if found:
         o = found[0]
         assert o.divergence is not None
         said = "; ".join(divergence_lines(o.divergence)[:4])
         return {"check": OBSERVABLE, "note": (
-            f"fuzz ({budget.text()}): case {o.index} ({o.mode}, {o.kind}) diverged"
+            f"{how}: case {o.index} ({o.mode}, {o.kind}) diverged"
             f"{f' and {len(found) - 1} more' if len(found) > 1 else ''}: {said}")[:600]}
+    if differs:
+        return {"check": OBSERVABLE, "note": (
+            f"{how}: no divergence in the fuzz; {differs}")[:600]}
     what = "the mutated line" if mutant.scope else "a line using the mutated value"
+    replayed = (f"; the {len(scenarios)} scenario{'s' if len(scenarios) != 1 else ''} "
+                f"reaching it replayed, every reply the same (messages aside)"
+                if scenarios else "")
     if not reached:
-        return {"check": UNVERIFIED, "note": f"fuzz ({budget.text()}): no divergence, but "
-                                             f"{what} never ran"}
-    return {"check": CHECKED, "note": f"fuzz ({budget.text()}): {what} ran, no divergence"}
+        return {"check": UNVERIFIED, "note": f"{how}{replayed}: no divergence, but {what} "
+                                             f"never ran"}
+    return {"check": CHECKED, "note": f"{how}{replayed}: {what} ran, no divergence"}
+
+
+def _replies_of(d: Any, scenario: Any) -> list[Any]:
+    """Every reply ``d`` gives to ``scenario``'s requests (its ``start``, then each step;
+    an ``advance`` step as the observation it ends on), messages left out; a driver error
+    (a crash, a reply out of protocol, a late one) as ``"errored"``."""
+    out: list[Any] = []
+    try:
+        reply = start_reply(d, scenario.variants, scenario.setup)
+        out.append(_without_messages(reply))
+        if reply.get("accepted") is False:
+            return out
+        for step in scenario.steps:
+            if step["op"] == START_OP:
+                continue
+            if step["op"] == "advance":
+                out.append(_without_messages(advance(d, step["until"])))
+            else:
+                out.append(_without_messages(d.run(request_of(step))))
+    except DriverError:
+        out.append("errored")
+    return out
+
+
+def against_reference(d: Any, cases: Sequence[Any], scenarios: Sequence[Any],
+                      timeout: float = 3.0) -> str:
+    """Send each setup of ``cases`` (:func:`_start_and_observe`), then replay
+    ``scenarios`` (:func:`replay`), through the driver ``d`` (the mutated adapter) and
+    through a fresh unmutated forked adapter; where their replies first differ, in words
+    ("" when every reply is the same, messages aside)."""
+    if not cases and not scenarios:
+        return ""
+    with driver(lambda: None, timeout) as reference:
+        for index, setup in enumerate(cases, 1):
+            plain = _without_messages(_start_and_observe(reference, setup))
+            mutated = _without_messages(_start_and_observe(d, setup))
+            if plain != mutated:
+                return f"targeted case {index} diverged {_difference(plain, mutated)}"
+        differs = replay(d, reference, scenarios)
+    return f"replayed, {differs}" if differs else ""
+
+
+def replay(d: Any, reference: Any, scenarios: Sequence[Any]) -> str:
+    """Replay ``scenarios`` through the driver ``d`` (the mutated adapter) and the driver
+    ``reference`` (an unmutated one); where their replies first differ, in words ("" when
+    every reply is the same, messages aside). Every reply is compared, not only what a
+    scenario asserts: a difference is a behaviour the suite does not pin."""
+    for scenario in scenarios:
+        plain = _replies_of(reference, scenario)
+        mutated = _replies_of(d, scenario)
+        if plain != mutated:
+            where = _difference(plain, mutated, ["start"] + [
+                f"step {i} ({s['op']})" for i, s in enumerate(scenario.steps, 1)])
+            return f"scenario {scenario.id} answered otherwise {where}"
+    return ""
 
 
 # --------------------------------------------------------------------------- the schema
@@ -404,7 +493,6 @@ WITNESS_SCENARIO: dict[str, Any] = {
 def witness_problems(setup: Any) -> list[str]:
     """What the kit says when compiling a scenario whose setup is ``setup`` (schema first,
     then the checks the schema cannot make), at ``$.setup`` only."""
-    from ..model.scenario import problems
 
     found = problems({**WITNESS_SCENARIO, "setup": setup})
     return [f"{path}: {message}" for path, message in found
@@ -412,36 +500,50 @@ def witness_problems(setup: Any) -> list[str]:
 
 
 def _without_messages(reply: Any) -> Any:
-    """A reply with every ``message`` left out (protocol.md: for people, never compared)."""
+    """A reply as the kit judges it: every ``message`` left out, and a rejection's ``error``
+    object (its code, clause and message), since a rejection is judged by ``accepted`` and
+    ``clause`` alone (protocol.md, section 3: the error is for people, never compared)."""
     if isinstance(reply, dict):
-        return {k: _without_messages(v) for k, v in reply.items() if k != "message"}
+        rejected = reply.get("accepted") is False
+        return {k: _without_messages(v) for k, v in reply.items()
+                if k != "message" and not (rejected and k == "error")}
     if isinstance(reply, list):
         return [_without_messages(v) for v in reply]
     return reply
 
 
-def _replies(prepare: Callable[[], None], setup: Any) -> list[Any]:
-    """The replies of an adapter (``prepare`` run in it first) to ``start`` with ``setup``
-    and, when it is accepted, to ``observe`` for each seat: what an engine shows of it."""
-    from ..impl.drivers import DriverError
-    from .through_adapter import driver
+def _start_and_observe(d: Any, setup: Any) -> list[Any]:
+    """The replies of the driver ``d`` to ``start`` with ``setup`` and, when it is
+    accepted, to ``observe`` for each seat: what an engine shows of it, messages
+    included; a driver error (a crash, a reply out of protocol) in words."""
 
     out: list[Any] = []
-    with driver(prepare) as d:
-        try:
-            reply = d.start_reply({}, setup)
-            out.append(_without_messages(reply))
-            if reply.get("accepted") is not False:
-                for seat in range(6):
-                    out.append(_without_messages(d.run({"op": "observe", "seat": seat})))
-        except DriverError as err:
-            out.append({"error": str(err)[:300]})
+    try:
+        reply = d.start_reply({}, setup)
+        out.append(reply)
+        if reply.get("accepted") is not False:
+            for seat in range(6):
+                out.append(d.run({"op": "observe", "seat": seat}))
+    except DriverError as err:
+        out.append({"error": str(err)[:300]})
     return out
 
 
-def _difference(reference: list[Any], mutant: list[Any]) -> str:
-    """Where the replies to a witness first differ, in words."""
-    asked = ["start"] + [f"observe seat {seat}" for seat in range(6)]
+def _replies_all(prepare: Callable[[], None], setups: Sequence[Any]) -> list[list[Any]]:
+    """The replies of one adapter (``prepare`` run in it first) to each of ``setups`` in
+    turn (:func:`_start_and_observe`), messages included."""
+    with driver(prepare) as d:
+        return [_start_and_observe(d, setup) for setup in setups]
+
+
+WITNESS_REQUESTS = ("start", *[f"observe seat {seat}" for seat in range(6)])
+"""What a witness or a targeted case sends, in order (:func:`_start_and_observe`)."""
+
+
+def _difference(reference: list[Any], mutant: list[Any],
+                asked: Sequence[str] = WITNESS_REQUESTS) -> str:
+    """Where the replies to a witness or a targeted case (or to a replayed scenario's
+    requests, ``asked``) first differ, in words."""
     for i, (a, b) in enumerate(zip(reference, mutant, strict=False)):
         if a == b:
             continue
@@ -456,52 +558,96 @@ def _difference(reference: list[Any], mutant: list[Any]) -> str:
             f"{len(mutant)}")
 
 
+def _witnesses(witness: Any) -> list[Any]:
+    """An entry's witnesses: one setup, or a list of them."""
+    return list(witness) if isinstance(witness, list) else [witness]
+
+
 def witness_judge(mutant: Mutant, trees: dict[str, ast.Module],
-                  setup: Any) -> dict[str, Any]:
-    """In a forked child: the replies of the unmutated and the mutated adapter to the
-    witness ``setup`` (:func:`_replies`)."""
-    plain = _replies(lambda: None, setup)
-    mutated = _replies(lambda: apply_mutant(mutant, mutant.module, trees), setup)
-    return {"same": plain == mutated, "reference": plain, "mutant": mutated}
+                  witness: Any) -> dict[str, Any]:
+    """In a forked child: the replies of the unmutated and the mutated adapter to each
+    witness setup (``witness``: one, or a list; :func:`_replies_all`), and for each
+    whether they differ as the kit judges them (``same``: not) and at all, messages
+    included (``exercised``)."""
+    setups = _witnesses(witness)
+    plain = _replies_all(lambda: None, setups)
+    mutated = _replies_all(lambda: apply_mutant(mutant, mutant.module, trees), setups)
+    return {"witnesses": [{"same": _without_messages(a) == _without_messages(b),
+                           "exercised": a != b, "reference": a, "mutant": b}
+                          for a, b in zip(plain, mutated, strict=True)]}
 
 
 def witness_check(mutant: Mutant, witness: Any, told_apart: dict[str, Any]) -> tuple[str, str]:
-    """The verdict on a ``schema-forbidden`` mutant, from its entry's ``witness`` and the
-    replies of :func:`witness_judge` (``told_apart``)."""
+    """The verdict on a ``schema-forbidden`` mutant, from its entry's ``witness`` (one
+    setup, or a list) and the replies of :func:`witness_judge` (``told_apart``): checked
+    when a witness tells the mutant apart (in words too) and every one that does is
+    refused; found observable when one that does compiles and the replies differ beyond
+    their words; unverified when one compiles and differs in words only."""
     if witness is None:
         return UNVERIFIED, "schema: the entry gives no witness (distinguishing setup)"
-    if told_apart.get("same", True):
-        both = json.dumps(told_apart.get("reference"))[:200]
+    setups = _witnesses(witness)
+    replies = told_apart.get("witnesses") or [{}] * len(setups)
+    several = isinstance(witness, list)
+    apart = [(i, setup, r) for i, (setup, r) in enumerate(zip(setups, replies, strict=True))
+             if r.get("exercised", False)]
+    if not apart:
+        if several:
+            return UNVERIFIED, (f"schema: none of the {len(setups)} witnesses tells the "
+                                "mutant apart")
+        both = json.dumps(replies[0].get("reference"))[:200]
         return UNVERIFIED, ("schema: the witness does not tell the mutant apart (both "
                             f"adapters answer start with {both})")
-    refused = witness_problems(witness)
-    if refused:
-        return CHECKED, f"schema: the kit refuses to compile the witness: {refused[0]}"[:400]
-    return OBSERVABLE, ("schema: the witness compiles as a scenario's setup, and the "
-                        "replies differ: " + _difference(told_apart["reference"],
-                                                         told_apart["mutant"]))
+
+    def name(i: int) -> str:
+        return f"witness {i + 1} of {len(setups)}" if several else "the witness"
+
+    compiled = [(i, r) for i, setup, r in apart if not witness_problems(setup)]
+    for i, r in compiled:
+        if not r.get("same"):
+            return OBSERVABLE, (f"schema: {name(i)} compiles as a scenario's setup, and the "
+                                "replies differ: " + _difference(
+                                    _without_messages(r["reference"]),
+                                    _without_messages(r["mutant"])))
+    if compiled:
+        return UNVERIFIED, (f"schema: {name(compiled[0][0])} compiles as a scenario's setup "
+                            "and the replies differ in their messages only: no schema keeps "
+                            "it out, judge it by its words (message-text)")
+    i, setup, r = apart[0]
+    words = " (in their messages only)" if r.get("same") else ""
+    refused = witness_problems(setup)
+    return CHECKED, (f"schema: the kit refuses to compile {name(i)}, which tells the mutant "
+                     f"apart{words}: {refused[0]}")[:400]
 
 
 # --------------------------------------------------------------------------- all of them
 
 
-def check_all(items: Sequence[tuple[Mutant, str, Any]], trees: dict[str, ast.Module],
+def check_all(items: Sequence[tuple[Any, ...]], trees: dict[str, ast.Module],
               budget: FuzzBudget, jobs: int,
-              progress: Callable[[int, int], None] | None = None) -> list[tuple[str, str]]:
-    """The verdict of each (mutant, kind, witness): (one of :data:`VERDICTS`, the
-    evidence). Children run the fuzz and the witnesses, ``jobs`` at a time."""
-    from .pool import Job, run_children
+              progress: Callable[[int, int], None] | None = None,
+              reaching: Callable[[Mutant], Sequence[Any]] | None = None,
+              ) -> list[tuple[str, str]]:
+    """The verdict of each (mutant, kind, witness) or (mutant, kind, witness, cases): (one
+    of :data:`VERDICTS`, the evidence). Children run the fuzz (then send the entry's
+    ``cases`` and replay the scenarios ``reaching`` gives for the mutant) and the
+    witnesses, ``jobs`` at a time."""
+
+    def fuzz(mutant: Mutant, cases: tuple[Any, ...]) -> Job:
+        scenarios = list(reaching(mutant))[:REPLAY_LIMIT] if reaching is not None else []
+        return (partial(fuzz_judge, mutant, trees, budget, cases=cases, scenarios=scenarios),
+                60.0 + budget.cases * 4 + len(cases) * 10 + len(scenarios) * 4)
 
     verdicts: list[tuple[str, str] | None] = []
     work: list[Job] = []
     kinds: list[str] = []
-    for mutant, kind, witness in items:
+    for mutant, kind, witness, *more in items:
+        cases = tuple(more[0]) if more else ()
         if kind == "python-api":
             found = call_graph_check(mutant)
             if found is not None:
                 verdicts.append(found)
                 continue
-            work.append((partial(fuzz_judge, mutant, trees, budget), 60.0 + budget.cases * 4))
+            work.append(fuzz(mutant, cases))
             kinds.append(f"call graph: the adapter may run {mutant.module}."
                          f"{mutant.scope or mutant.function}, so the fuzz judged it; ")
             verdicts.append(None)
@@ -510,10 +656,11 @@ def check_all(items: Sequence[tuple[Mutant, str, Any]], trees: dict[str, ast.Mod
             if witness is None:
                 verdicts.append(witness_check(mutant, None, {}))
                 continue
-            work.append((partial(witness_judge, mutant, trees, witness), 120.0))
+            work.append((partial(witness_judge, mutant, trees, witness),
+                         120.0 + 10 * len(_witnesses(witness))))
             kinds.append("schema")
         elif kind in MECHANISMS:
-            work.append((partial(fuzz_judge, mutant, trees, budget), 60.0 + budget.cases * 4))
+            work.append(fuzz(mutant, cases))
             kinds.append("")
         else:
             verdicts.append((UNVERIFIED, f"no mechanism checks the kind {kind!r}"))
@@ -521,7 +668,7 @@ def check_all(items: Sequence[tuple[Mutant, str, Any]], trees: dict[str, ast.Mod
         verdicts.append(None)
     answers = iter(zip(run_children(work, jobs, progress), kinds, strict=True))
     out: list[tuple[str, str]] = []
-    for (mutant, _kind, witness), verdict in zip(items, verdicts, strict=True):
+    for (mutant, _kind, witness, *_), verdict in zip(items, verdicts, strict=True):
         if verdict is None:
             answer, how = next(answers)
             if answer.get("status") == "timeout":

@@ -99,14 +99,30 @@ def _patch_function(mutant: Mutant, tree: ast.Module) -> None:
     func.__code__ = new
 
 
+def _run_imports(tree: ast.AST) -> list[ast.ImportFrom]:
+    """The ``from … import`` statements of ``tree`` that run (at any depth), leaving out
+    those under ``if TYPE_CHECKING:``, which only name types."""
+    out: list[ast.ImportFrom] = []
+    for child in ast.iter_child_nodes(tree):
+        if isinstance(child, ast.If) and isinstance(child.test, ast.Name) \
+                and child.test.id == "TYPE_CHECKING":
+            for node in child.orelse:
+                out += _run_imports(ast.Module(body=[node], type_ignores=[]))
+        elif isinstance(child, ast.ImportFrom):
+            out.append(child)
+        else:
+            out += _run_imports(child)
+    return out
+
+
 def _importers(module: str, trees: dict[str, ast.Module]) -> list[str]:
     """``module`` and the reference modules importing it, directly or not, in an order
     where each comes after what it imports."""
     imports: dict[str, set[str]] = {}
     for name, tree in trees.items():
         deps: set[str] = set()
-        for node in ast.walk(tree):
-            if isinstance(node, ast.ImportFrom) and node.level == 1:
+        for node in _run_imports(tree):
+            if node.level == 1:
                 deps |= {node.module} if node.module else {a.name for a in node.names}
         imports[name] = deps
     need = {module}

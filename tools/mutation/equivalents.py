@@ -26,7 +26,11 @@ rate's denominator; one found observable, or unverified, stays in. One that is k
 makes the entry stale (exit status 1); an entry naming no mutant is an error (exit status
 2). A ``schema-forbidden`` entry gives its distinguishing input as ``witness``: the setup
 of a scenario (``{"position": ...}`` or ``{"deal": ...}``) that tells the mutant apart,
-which the check compiles and sends.
+which the check compiles and sends; a ``"*"`` entry gives a list of them, among which one
+must tell apart each mutant it covers. An entry checked by the differential fuzz
+(``same-behaviour``, ``message-text``, ``python-api``) may give ``cases``: setups the check
+sends besides the fuzz, so that it runs a line the fuzz never reaches (a refused position)
+and compares the replies there too.
 
 **Code no scenario reaches.** An entry with ``mutation: "*"`` covers every mutant of its
 function that survives *unreached*: no scenario executes its lines (through the adapter:
@@ -62,7 +66,10 @@ DEFAULT_EQUIVALENTS = Path(__file__).resolve().parent.parent.parent / "tests" / 
 """The checkout's equivalents (an editable install: ``pip install -e .``); an installed kit
 has no tests/, so the tool then looks in the working directory (:func:`equivalents_file`)."""
 EQUIVALENT_KEYS = {"module", "function", "mutation", "occurrence", "line", "kind", "reason",
-                   "witness"}
+                   "witness", "cases"}
+FUZZED = ("same-behaviour", "message-text", "python-api")
+"""The kinds whose check is a differential fuzz of the mutant, which an entry's ``cases``
+add to."""
 
 
 @dataclass(frozen=True)
@@ -75,7 +82,11 @@ class Equivalent:
     where: str
     kind: str = "same-behaviour"
     witness: Any = None
-    """The distinguishing setup of a ``schema-forbidden`` entry (None: not given)."""
+    """The distinguishing setup of a ``schema-forbidden`` entry (None: not given), or a list
+    of them (a ``"*"`` entry: one telling each mutant it covers apart)."""
+    cases: tuple[Any, ...] = ()
+    """Setups the differential check of a ``same-behaviour``, ``message-text`` or
+    ``python-api`` entry sends besides its fuzz, to reach a line the fuzz never runs."""
 
     @property
     def key(self) -> tuple[str, str, str, int]:
@@ -167,13 +178,26 @@ def _load_file(path: Path) -> list[Equivalent]:
                                 f"{', '.join(TARGETS)}")
         witness = item.get("witness")
         if witness is not None and (item["kind"] != "schema-forbidden" or not (
-                isinstance(witness, dict) and len(witness) == 1
-                and set(witness) <= {"position", "deal"})):
+                _is_setup(witness) or (isinstance(witness, list) and witness
+                                       and all(map(_is_setup, witness))))):
             raise MutationError(f"{where}: 'witness' is for a schema-forbidden entry: a "
-                                f"scenario's setup, {{position: ...}} or {{deal: ...}}")
+                                f"scenario's setup, {{position: ...}} or {{deal: ...}}, or a "
+                                f"list of them")
+        cases = item.get("cases", [])
+        if "cases" in item and (item["kind"] not in FUZZED or not (
+                isinstance(cases, list) and cases and all(map(_is_setup, cases)))):
+            raise MutationError(f"{where}: 'cases' is for a {', '.join(FUZZED)} entry: a list "
+                                f"of scenario setups, {{position: ...}} or {{deal: ...}}")
         out.append(Equivalent(item["module"], item["function"], item["mutation"], occurrence,
-                              item["reason"].strip(), where, item["kind"], witness))
+                              item["reason"].strip(), where, item["kind"], witness,
+                              tuple(cases)))
     return out
+
+
+def _is_setup(value: Any) -> bool:
+    """Whether ``value`` has the shape of a scenario's setup: ``{position: ...}`` or
+    ``{deal: ...}``."""
+    return isinstance(value, dict) and len(value) == 1 and set(value) <= {"position", "deal"}
 
 
 def check_equivalents(equivalents: Iterable[Equivalent], mutants: Iterable[Mutant]) -> None:

@@ -10,8 +10,11 @@ still to write. Run: ``python -m fivetenk.mutation.feature_coverage [--show-miss
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
+
+import coverage
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -20,12 +23,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--show-missing", action="store_true", help="list uncovered lines")
     args = parser.parse_args(argv)
 
-    import coverage
-
     engine = Path(__file__).resolve().parents[1] / "reference"
     if not engine.is_dir():
         engine = Path(__file__).resolve().parents[2] / "reference"
-    import os
 
     os.chdir(engine.parent)  # report paths as reference/…, the same on every machine
     # The random player is a simulation aid, not rules code.

@@ -21,6 +21,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..impl.drivers import ReferenceDriver
+from ..model.scenario import ScenarioError
+from ..suite.catalog import load_file, shipped, shipped_files, validate
+from ..suite.runner import run_scenario
 from .engine import apply_mutant, clear_caches, clear_kit_caches
 from .operators import Mutant, MutationError, source_path
 
@@ -66,7 +70,6 @@ def tracer(files: dict[str, str], hit: dict[str, set[int]]) -> Any:
 def compile_files(paths: Sequence[Path]) -> list[list[Any]]:
     """The scenarios of each shipped feature file, as :func:`fivetenk.suite.catalog.shipped`
     compiles them."""
-    from ..suite.catalog import load_file
 
     return [load_file(path, trusted=True) for path in paths]
 
@@ -76,10 +79,6 @@ def load_suite(modules: Sequence[str], pick: Callable[[Any], bool] | None = None
     """Compile the shipped suite once, file by file (tracing ``modules``'s lines unless not
     ``trace_compile``: then no mutant is checked by compiling), keep the scenarios ``pick``
     keeps (default all) and run each with line tracing."""
-    from ..impl.drivers import ReferenceDriver
-    from ..model.scenario import ScenarioError
-    from ..suite.catalog import shipped, shipped_files, validate
-    from ..suite.runner import run_scenario
 
     traced = {str(source_path(m)): m for m in modules}
     suite = Suite([], [], [], pick=pick)
@@ -170,8 +169,6 @@ def judge(mutant: Mutant | None, module: str, suite: Suite, chosen: Sequence[int
     (as compiled unmutated: its expectations are the ones written) whose verdict differs
     from the unmutated run kills the mutant; failing that, a feature file that no longer
     compiles kills it (``fivetenk check`` would stop there), noted ``compile: ...``."""
-    from ..impl.drivers import ReferenceDriver
-    from ..suite.runner import run_scenario
 
     apply_mutant(mutant, module, trees)
     ran = 0

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import ast
 import copy
+import importlib
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -45,12 +46,18 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from .. import reference
+
 TARGETS = ("combos", "plays", "table", "trick", "calls", "settlement", "game", "position",
            "dealing", "rejections", "cards", "actions", "variants")
 """The modules of ``reference/`` mutated: the rules modules, and since issue 30 the
 rejection table, the cards, the actions and the variants (each decides what an engine
 answers). Not mutated: ``errors`` (exception classes), ``provenance`` (instrumentation),
-``random_player`` (a player, not the rules)."""
+``random_player`` (a player, not the rules), and ``python_api`` with ``python_api_parts``:
+the engine's Python API that no request of the protocol reaches (listing legal actions and
+calls, choosing a listed play's cards, counting plays, writing a position, an action's
+JSON, the non-default variants, a shuffled pack; each module's docstring gives the
+reasons), moved there out of the rules modules (issue 30, item 5)."""
 
 PACKAGE = "fivetenk.reference"
 MODULE_LEVEL = "<module>"
@@ -261,7 +268,6 @@ def _defs(tree: ast.Module) -> Iterator[tuple[str, ast.FunctionDef | ast.AsyncFu
 def _kit_names() -> frozenset[str]:
     """Every name the kit's own modules (tools/) use: a function of the engine they call is
     not provenance-only, whatever the engine does with it."""
-    from .. import reference
 
     engine = Path(reference.__file__).resolve().parent  # inside the kit once installed
     out: set[str] = set()
@@ -441,14 +447,8 @@ def _text(node: ast.AST) -> str:
 
 
 def source_path(module: str) -> Path:
-    import importlib
     mod = importlib.import_module(f"{PACKAGE}.{module}")
     return Path(mod.__file__ or "")
-
-
-def parse_module(module: str) -> ast.Module:
-    path = source_path(module)
-    return ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
 
 
 SOURCES: dict[str, str] = {}
@@ -459,7 +459,6 @@ def all_trees() -> dict[str, ast.Module]:
     """Every module of the reference engine, parsed (for :func:`provenance_only`) and
     imported now, so that the live engine the mutants patch is the text they were made
     from (a forked child never imports a module afresh from a file edited since)."""
-    import importlib
 
     folder = source_path("combos").parent
     out = {}

@@ -54,7 +54,9 @@ class Outcome:
     check_note: str = ""
     """What the check did and found."""
     witness: Any = None
-    """A ``schema-forbidden`` entry's distinguishing setup (for the check)."""
+    """A ``schema-forbidden`` entry's distinguishing setup, or list of them (for the check)."""
+    cases: tuple[Any, ...] = ()
+    """The setups a fuzz-checked entry's check sends besides the fuzz."""
 
 
 @dataclass

@@ -26,6 +26,7 @@ from __future__ import annotations
 import ast
 import contextlib
 import ctypes
+import json
 import os
 import resource
 import shutil
@@ -40,9 +41,17 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+import fivetenk
+from fivetenk import reference
+
 from ..impl import adapter as _adapter  # imported before any fork: children never load it anew
+from ..impl.process_driver import ProcessDriver
+from ..model.paths import data_dir
+from ..suite.runner import run_scenario, run_suite
 from .engine import apply_mutant, clear_kit_caches
+from .inprocess import tracer
 from .operators import Mutant, MutationError, mutated_tree, source_path
+from .pool import Job, run_children
 
 REPLY_TIMEOUT = 3.0
 """Seconds for each reply of a mutated engine (the reference answers in milliseconds)."""
@@ -158,7 +167,6 @@ class ForkedAdapter:
 def driver(prepare: Callable[[], None], timeout: float = REPLY_TIMEOUT,
            finish: Callable[[int], None] | None = None, side: int = -1) -> Any:
     """A process driver whose implementation is a forked adapter (``prepare`` run first)."""
-    from ..impl.process_driver import ProcessDriver
 
     def spawn(argv: list[str], env: dict[str, str], cwd: str | None) -> ForkedAdapter:
         return ForkedAdapter(prepare, finish, side)
@@ -185,10 +193,6 @@ def _traced_lines(modules: Sequence[str], scenarios: Sequence[Any],
                   indexes: Sequence[int]) -> dict[str, Any]:
     """In a forked child: run each scenario of ``indexes`` through its own fresh traced
     adapter; the lines each executed, and the verdicts (all must pass)."""
-    import json
-
-    from ..suite.runner import run_scenario
-    from .inprocess import tracer
 
     files = {str(source_path(m)): m for m in modules}
     out: dict[str, Any] = {"status": "ok", "lines": [], "failed": []}
@@ -221,7 +225,6 @@ def load_suite(modules: Sequence[str], scenarios: Sequence[Any], workers: int = 
                progress: Callable[[int, int], None] | None = None) -> Suite:
     """Run every scenario once through a fresh unmutated forked adapter that traces the
     lines of ``modules`` (``workers`` children at a time); every scenario must pass."""
-    from .pool import Job, run_children
 
     parts = max(1, min(workers * 4, len(scenarios)))
     chunks = [list(range(len(scenarios)))[k::parts] for k in range(parts)]
@@ -264,7 +267,6 @@ def judge(mutant: Mutant | None, module: str, suite: Suite, chosen: Sequence[int
           trees: dict[str, ast.Module], timeout: float = REPLY_TIMEOUT) -> dict[str, Any]:
     """In a forked child (unmutated): serve ``mutant`` from a forked adapter and run the
     ``chosen`` scenarios through it, as ``fivetenk check --impl`` does; the verdict."""
-    from ..suite.runner import run_suite
 
     def prepare() -> None:
         apply_mutant(mutant, module, trees)
@@ -299,10 +301,6 @@ def package_copy(target: Path) -> Path:
     """Copy the installed kit (``fivetenk`` with its engine, spec, schemas and features) to
     ``target/fivetenk``, as a plain package that a fresh interpreter imports from
     ``target``."""
-    import fivetenk
-    from fivetenk import reference
-
-    from ..model.paths import data_dir
 
     root = target / "fivetenk"
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc")

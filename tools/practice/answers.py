@@ -13,9 +13,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from ..reference.actions import Action, card_key
-from ..reference.cards import Card
-from ..reference.errors import RulesError
+from ..reference import Action, Card, RulesError, card_key
 from .screen import WIDTH
 
 KEYWORDS = ("list", "dispute")
@@ -96,6 +94,7 @@ class Answers:
         self.readline: Any = None
         if inp is sys.stdin and out is sys.stdout and inp.isatty() and out.isatty():
             try:
+                # lazy: importing readline changes input(); at a terminal only
                 import readline
             except ImportError:  # pragma: no cover - a Python built without readline
                 return

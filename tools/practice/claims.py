@@ -15,9 +15,7 @@ import re
 from collections import Counter
 from typing import Any
 
-from ..reference.actions import Action
-from ..reference.cards import POINTS, Card, Rank
-from ..reference.game import Game
+from ..reference import POINTS, Action, Card, Game, Rank, classify
 from .reasons import Claim, Suggestion
 
 BIG = Rank.ACE
@@ -214,7 +212,6 @@ def _measure(hand: list[Card], cards: list[Card], measure: str) -> int:
 
 def _key(game: Game, cards: list[Card], shape: str) -> int | None:
     """The rank a play of ``cards`` read as ``shape`` is compared by (R04, R12)."""
-    from ..reference.combos import classify
     found = [c for c in classify(cards, game.variants) if c.notation() == shape]
     return int(found[0].key) if found else None
 

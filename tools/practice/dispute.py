@@ -56,8 +56,8 @@ from ..language.compiler import compile_text
 from ..model.bounded import MESSAGE_LIMIT, NAME_LIMIT, visible
 from ..model.paths import FORCE, Output, check_outputs, reading, write_file
 from ..model.scenario import Scenario, ScenarioError, parse_json, read_bytes
-from ..reference.game import Game, Phase
-from ..reference.variants import Variants
+from ..reference import Game, Phase, Variants
+from ..suite.catalog import check_setups, validate
 
 MAX_LOG_BYTES = 64 * 1024 * 1024
 """A log larger than this is refused rather than read (a game of many hands is far smaller)."""
@@ -597,8 +597,8 @@ def verified(text: str, scenario: Scenario, where: str) -> str:
     variants known), one scenario with ``scenario``'s id, run to a pass, and every line
     free of anything a terminal would act on. Otherwise :class:`DisputeError` at
     ``where`` (the log's record) saying why: nothing is written."""
+    # lazy: the runner, once a scenario is written
     from ..impl.drivers import ReferenceDriver
-    from ..suite.catalog import check_setups, validate
     from ..suite.runner import run_scenario
 
     def refuse(why: str) -> NoReturn:

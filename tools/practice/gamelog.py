@@ -25,9 +25,7 @@ from typing import Any, TextIO
 from .. import __version__
 from ..model.bounded import visible
 from ..model.scenario import read_bytes
-from ..reference.actions import Action
-from ..reference.errors import RulesError
-from ..reference.game import Game
+from ..reference import Action, Game, RulesError
 from ..results.report import write_atomic
 from .dispute import MAX_LOG_BYTES, DisputeError, parse_log
 from .dispute import Decision as LoggedDecision

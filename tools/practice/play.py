@@ -68,15 +68,11 @@ from typing import TextIO
 from ..model.bounded import NAME_LIMIT, visible
 from ..model.paths import NEW, file_problem, open_log
 from ..model.user_input import UsageError
-from ..reference.variants import CHOICES, Variants
+from ..reference import CHOICES, Variants
 from .dispute import DisputeError
 from .gamelog import Resume
 from .search import DEFAULT_THINK, think_problem
-from .search import MAX_THINK as MAX_THINK  # where it was
-from .session import MAX_ANSWER as MAX_ANSWER
-from .session import EndOfInput as EndOfInput
-from .session import Session as Session
-from .session import shown_form as shown_form
+from .session import EndOfInput, Session
 from .simulate import variants_from_options
 from .words import LANGUAGES
 
@@ -209,6 +205,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None,
             return refuse(exists if "exists" in str(err) else f"cannot write the log: {err}")
     front: type[Session] = Session
     if web:  # the browser's table: the same session, its answers from the page
+        # lazy: the browser's table (an HTTP server) loads with --web only
         from .web import WebSession
         front, color = WebSession, False
     session = front(seed, seat, variants, out, inp, log=log, auto=args.auto,
@@ -218,6 +215,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None,
                     lang=getattr(args, "lang", "en"))
     session.fresh = resume is None and args.seed is None
     if web:
+        # lazy: the browser's table (an HTTP server) loads with --web only
         from .web import WebSession, serve
         assert isinstance(session, WebSession)
         try:

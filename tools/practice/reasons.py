@@ -14,9 +14,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..reference.actions import Action
-from ..reference.cards import Card, Rank
-from ..reference.plays import Play
+from ..reference import Action, Card, Play, Rank
 
 CLAUSE = "R24.1"
 """The rule-24 clause every reason follows."""

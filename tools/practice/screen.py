@@ -14,8 +14,7 @@ import textwrap
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from ..reference.actions import Action
-from ..reference.game import Game
+from ..reference import Action, Game
 from .simulate import BAND_CLAUSE, ENDING_CLAUSE
 from .words import EN, Words
 

@@ -33,12 +33,18 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..reference.actions import Action
-from ..reference.calls import callable_faces
-from ..reference.cards import Card, Rank, full_deck
-from ..reference.combos import Shape
-from ..reference.game import Game, Phase
-from ..reference.plays import legal_plays
+from ..reference import (
+    Action,
+    Card,
+    Game,
+    Phase,
+    Rank,
+    Shape,
+    callable_faces,
+    full_deck,
+    legal_plays,
+)
+from ..reference import pick as pick_cards
 from .reasons import CLAUSE, Alternative, Suggestion
 from .strategy import replies, suggest
 
@@ -288,7 +294,7 @@ def candidates(game: Game, seat: int, advice: Suggestion) -> list[Action]:
         for play in legal_plays(hand, game.top, game.variants):
             if play.combo.shape not in shapes:
                 shapes.add(play.combo.shape)
-                found.append(Action.play(seat, play.pick(hand), shape=play.combo.notation()))
+                found.append(Action.play(seat, pick_cards(play, hand), shape=play.combo.notation()))
     out: list[Action] = []
     for action in found:
         if len(out) >= MAX_CANDIDATES:

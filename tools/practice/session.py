@@ -21,11 +21,7 @@ from .. import __version__
 from ..model.bounded import NAME_LIMIT, visible
 from ..model.paths import NEW, file_problem, write_file
 from ..model.user_input import UsageError
-from ..reference.actions import Action, CallSpec
-from ..reference.cards import Card
-from ..reference.errors import InvalidNotation, RulesError
-from ..reference.game import Game
-from ..reference.variants import Variants
+from ..reference import Action, CallSpec, Card, Game, InvalidNotation, RulesError, Variants
 from .answers import Answers, completions
 from .dispute import Decision as LoggedDecision
 from .dispute import DisputeError, dispute_feature, parse_log, refusal_feature

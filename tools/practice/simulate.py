@@ -18,16 +18,14 @@ is written to a temporary file and renamed, so no partial file is ever left.
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from typing import Any, TextIO
 
 from ..model.bounded import NAME_LIMIT, visible
 from ..model.paths import Output, check_outputs
 from ..model.scenario import Scenario, dumps
-from ..reference.actions import Action
-from ..reference.game import Game, Phase
-from ..reference.random_player import RandomPlayer
-from ..reference.variants import CHOICES, Variants
+from ..reference import CHOICES, Action, Game, Phase, RandomPlayer, Variants
 from ..results.report import write_atomic
 
 _ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
@@ -63,7 +61,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     """Play and log the match; returns the exit code."""
-    import sys
 
     out = out or sys.stdout
     try:

@@ -70,21 +70,29 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
-from ..reference.actions import Action, CallSpec
-from ..reference.calls import legal_call_pairs
-from ..reference.cards import DECKS, POINTS, Card, Rank
-from ..reference.combos import Combo, Shape, classify
-from ..reference.game import Game
-from ..reference.plays import Play, legal_plays
-from ..reference.variants import Variants
+from ..reference import (
+    DECKS,
+    POINTS,
+    Action,
+    CallSpec,
+    Card,
+    Combo,
+    Game,
+    Play,
+    Rank,
+    Shape,
+    Variants,
+    classify,
+    legal_call_pairs,
+    legal_plays,
+    pick,
+)
 
 # the suggestion's data, imported from here before reasons.py was split out
 from .reasons import AIMS as AIMS
 from .reasons import CLAUSE as CLAUSE
-from .reasons import Alternative as Alternative
-from .reasons import Claim as Claim
-from .reasons import Suggestion as Suggestion
 from .reasons import (
+    Alternative,
     beats_claim,
     breaks,
     burial_claim,
@@ -96,6 +104,8 @@ from .reasons import (
     side_claim,
     worth_claim,
 )
+from .reasons import Claim as Claim
+from .reasons import Suggestion as Suggestion
 
 KITTY = 6
 BIG = Rank.ACE
@@ -107,9 +117,6 @@ POINTS_FOR_BOMB = 25
 better than 10, 15, 20 or 40 with python -m fivetenk.bench.strategy, seeds 1 and 1001)."""
 NEAR_OUT = 3
 """A player holding at most this many cards is about to go out."""
-_BOMB_TIERS = {Shape.BOMB, Shape.ROCKET, Shape.MIXED_5_10_K, Shape.SUITED_5_10_K}
-
-
 @lru_cache(maxsize=512)
 def replies(hand: tuple[Card, ...], top: Combo | None, variants: Variants) -> list[Play]:
     """:func:`legal_plays`, remembered: the strong player's rollouts ask it twice per
@@ -505,7 +512,7 @@ def _pick(play: Play, hand: list[Card], plan: CallPlan) -> list[Card]:
     """The cards realising ``play``: called faces the seat means to play first, those it
     keeps away from last, otherwise the lowest suits (as :meth:`Play.pick`)."""
     if play.combo.shape in (Shape.MIXED_5_10_K, Shape.SUITED_5_10_K):
-        return play.pick(hand)
+        return pick(play, hand)
     want = {s.face for s in plan.join}
     shun = {s.face for s in plan.avoid}
     # the hand is in the canonical order already; only called faces move

@@ -17,9 +17,9 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..reference.actions import Action
-from ..reference.game import Game
+from ..reference import Action, Card, Game, RulesError
 from .gamelog import GameLog
+from .screen import tally
 from .words import Words
 
 
@@ -104,7 +104,6 @@ class Table(GameLog):
     def score(self) -> None:
         """``score``: the points captured (the status's tally) and the levels, hand by
         hand."""
-        from .screen import tally
         w = self.words
         obs = self.game.observe()
         self.say(tally(obs, w))
@@ -141,8 +140,6 @@ def unknown_word(text: str) -> str | None:
     """The first word of ``text`` when it is a word (letters only) that is not a card nor
     an answer or command, for a helpful message; else None (a card error the engine
     explains)."""
-    from ..reference.cards import Card
-    from ..reference.errors import RulesError
     word = text.split()[0] if text.split() else ""
     if not word.isalpha() or len(word) < 4 or word.upper() in ("PASS", "SKIP", "REVEAL",
                                                                "BURY", "CALL", "PLAY"):

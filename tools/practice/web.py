@@ -38,13 +38,14 @@ import secrets
 import signal
 import sys
 import threading
+import traceback
 import webbrowser
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
 from typing import Any, TextIO
 
 from ..model.user_input import ScenarioError, parse_json
-from ..reference.errors import RulesError
+from ..reference import RulesError
 from .dispute import DisputeError
 from .session import EndOfInput, Session
 from .webview import LABELS, Asked, snapshot
@@ -325,7 +326,6 @@ class WebSession(Session):
         except OSError as err:
             failed = f"cannot write the log {self.log_name}: {err.strerror}"
         except Exception as err:  # a fault of the kit: say it, stop the server
-            import traceback
             traceback.print_exc()
             failed = f"internal error: {type(err).__name__}: {err}"
         finally:

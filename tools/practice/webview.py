@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..reference.actions import Action
+from ..reference import Action
 from .claims import verify
 from .reasons import Suggestion
 from .screen import DEFENDERS_WIN, TOTAL_POINTS, tally

@@ -32,11 +32,18 @@ import json
 import os
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from ..impl.drivers import ReferenceDriver, advance
+from ..model.scenario import GAME_OPS, START_OP, judges_rejection
+from ..model.user_input import ScenarioError, read_text
+from ..suite.catalog import shipped_features_dir
+from ..suite.runner import answer_text, expected_answer, request_of
+from ..suite.shapes import scenario_shapes
 
 if TYPE_CHECKING:
     from ..model.scenario import Scenario
@@ -69,7 +76,6 @@ def feature_file(scenario: Scenario) -> Path | None:
     if not isinstance(name, str) or not name.endswith(".feature"):
         return None
     if name.startswith("features/"):
-        from ..suite.catalog import shipped_features_dir
 
         try:
             shipped = shipped_features_dir() / name.removeprefix("features/")
@@ -154,11 +160,10 @@ def written(scenario: Scenario) -> WrittenScenario | None:
 def _parse_feature(path: str, mtime: int, size: int) -> dict[int, WrittenScenario]:
     """Every scenario of a feature file by the line of its pickle (an outline row's own
     line); {} if the file cannot be read or parsed. Cached by path, time and size."""
+    # lazy: the Gherkin parser, only to quote a feature file
     from gherkin.pickles.compiler import Compiler
 
     from ..language.compiler import parse_document
-    from ..model.user_input import ScenarioError, read_text
-
     try:
         text = read_text(Path(path), path, ScenarioError)
         doc = parse_document(text, path)
@@ -247,9 +252,8 @@ def step_lines(scenario: Scenario, index: int | None) -> tuple[list[str], bool]:
         if out:
             return _bounded_lines(out), True
     if step.get("op") == "start":  # its phrase depends on the setup's kind
+        # lazy: the scenario language, only to word a step
         from ..language.registry import refused_lines
-        from ..model.scenario import ScenarioError
-
         try:
             return _bounded_lines(refused_lines(step, scenario.setup)), False
         except ScenarioError:
@@ -260,6 +264,7 @@ def step_lines(scenario: Scenario, index: int | None) -> tuple[list[str], bool]:
 def rendered_step(step: dict[str, Any]) -> list[str]:
     """A step's Gherkin as the kit's renderer writes it (``fivetenk render``), or its JSON
     when no phrase renders it."""
+    # lazy: the scenario language, only to word a step
     from ..language import render_steps  # noqa: F401 - registers every renderer
     from ..language.registry import RENDERERS
 
@@ -289,8 +294,6 @@ def gherkin_block(scenario: Scenario) -> tuple[str, str] | None:
     path = feature_file(scenario)
     if found is None or path is None:
         return None
-    from ..model.user_input import ScenarioError, read_text
-
     try:
         lines = read_text(path, str(path), ScenarioError).replace("\r\n", "\n").split("\n")
     except Exception:
@@ -402,7 +405,6 @@ def expectation_text(step: dict[str, Any], *, alone: bool = False) -> str:
     """What a step expects, compactly: ``beats = true; reading = "bomb 5x3"``, ``plays
     contains …``. ``alone``: the scenario's rejections are judged alone (``@any-clause``,
     issue 9): a step expecting a rejection says that its clause is not compared."""
-    from ..model.scenario import START_OP, judges_rejection
 
     if step.get("op") == START_OP:
         text = refused_setup_text(step)
@@ -432,7 +434,6 @@ def failing_position(result: Result) -> str:
     """The position before the game step a failed or errored ``result`` stopped at, as
     :func:`position_before` writes it, or "" for a query step, no step or no game. The
     runner does not compute it: reports ask when they show the failure."""
-    from ..model.scenario import GAME_OPS
 
     memo = _POSITIONS.get(id(result))
     if memo is not None and memo[0] is result:
@@ -468,9 +469,6 @@ def position_before(scenario: Scenario, index: int) -> str:
 
 
 def _position_text(scenario: Scenario, index: int) -> str:
-    from ..impl.drivers import ReferenceDriver, advance
-    from ..suite.runner import request_of
-
     if scenario.setup is None:
         return ""
     anchor = index
@@ -562,13 +560,6 @@ def filled_in_lines(scenario: Scenario, limit: int = FILLED_IN_CHARS) -> list[st
 # --------------------------------------------------------------------------- root causes
 
 
-def _shapes_of() -> Callable[[Scenario], Sequence[str]]:
-    """:func:`fivetenk.suite.shapes.scenario_shapes` (D-2): the shapes a scenario uses."""
-    from ..suite.shapes import scenario_shapes
-
-    return scenario_shapes
-
-
 _SHAPE_WORDS = {"airplane": "an airplane", "airplane+singles": "an airplane+singles",
                 "airplane+pairs": "an airplane+pairs", "pairs": "consecutive pairs (pairs)"}
 
@@ -614,12 +605,11 @@ def root_causes(results: Sequence[Result], limit: int = ROOT_CAUSE_LINES) -> lis
         return []
     groups: list[tuple[int, str]] = []
     ran = [r for r in results if r.status != "skipped"]
-    shapes_of = _shapes_of()
     uses: Counter[str] = Counter()
     fails: dict[str, list[Result]] = {}
     try:
         for r in ran:
-            for shape in set(shapes_of(r.scenario)):
+            for shape in set(scenario_shapes(r.scenario)):
                 uses[shape] += 1
                 if r.status in ("failed", "errored"):
                     fails.setdefault(shape, []).append(r)
@@ -675,7 +665,6 @@ def _answer_kind(step: dict[str, Any], result: Result) -> str:
     """How a failure's answer differs in kind: a rejection where an answer (or an
     acceptance) was expected, an acceptance where a rejection was, a rejection citing
     another clause than the one expected; "" otherwise."""
-    from ..suite.runner import answer_text, expected_answer
 
     got = answer_text(result.context.get("received"), 0)
     wanted = expected_answer(step)

@@ -83,6 +83,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
+from ..model.bounded import JSON_TEXT_LIMIT, plain, valid_text
 from ..model.scenario import CLAUSE_PATTERN, RULE_PATTERN, Scenario
 from ..model.user_input import parse_json, read_text
 from .expectations_text import (
@@ -117,12 +118,14 @@ _SPECIFICITY = {"id": 0, "key": 0, "clause": 1, "tag": 2, "uses": 3, "rule": 4}
 
 def _shape_words() -> tuple[str, ...]:
     """The shape words an entry may name (:data:`fivetenk.suite.shapes.SHAPES`)."""
+    # lazy: shapes load for an entry naming one only
     from ..impl.words import SHAPES
 
     return tuple(SHAPES)
 
 
 def _shapes_of(scenario: Scenario) -> tuple[str, ...]:
+    # lazy: shapes load for an entry naming one only
     from ..suite.shapes import scenario_shapes
 
     return scenario_shapes(scenario)
@@ -330,7 +333,6 @@ class Stale:
 def stale_records(stale: Iterable[Stale]) -> str:
     """JSON lines, one ``{"record": "stale", ...}`` per stale entry (strict ASCII JSON,
     every value bounded like the rest of the JSON-lines report)."""
-    from ..model.bounded import JSON_TEXT_LIMIT, plain, valid_text
 
     lines = []
     for item in stale:
@@ -357,7 +359,7 @@ class Expectations:
     def __bool__(self) -> bool:
         return bool(self.skip or self.xfail)
 
-    def _selecting(self, section: str, scenario: Scenario | Facts, *,
+    def selecting(self, section: str, scenario: Scenario | Facts, *,
                    broadly: bool = False) -> list[Entry]:
         entries = self.skip if section == "skip" else self.xfail
         found = (e for e in entries
@@ -367,23 +369,23 @@ class Expectations:
     def _unpinned(self, scenario: Scenario | Facts) -> list[Entry]:
         """The ``xfail`` entries whose selectors select ``scenario`` but whose ``ids`` do
         not pin it, most specific first: a failure they would explain is NEW."""
-        return [e for e in self._selecting("xfail", scenario, broadly=True)
+        return [e for e in self.selecting("xfail", scenario, broadly=True)
                 if not e.selects(scenario)]
 
     def for_scenario(self, scenario: Scenario) -> tuple[str, str]:
         """``(skip reason, xfail reason)`` for a scenario, each of the most specific entry
         selecting it (pins aside); empty strings when none."""
-        skip = self._selecting("skip", scenario)
-        xfail = self._selecting("xfail", scenario)
+        skip = self.selecting("skip", scenario)
+        xfail = self.selecting("xfail", scenario)
         return (skip[0].reason_text() if skip else "", xfail[0].reason_text() if xfail else "")
 
     def expect(self, scenario: Scenario) -> tuple[str, str | Judge]:
         """For :func:`fivetenk.suite.runner.run_suite`: the skip reason, and a judge applying
         the ``xfail`` entries that select the scenario to its result ("" when none)."""
-        skip = self._selecting("skip", scenario)
+        skip = self.selecting("skip", scenario)
         if skip:
             return skip[0].reason_text(), ""
-        entries = self._selecting("xfail", scenario)
+        entries = self.selecting("xfail", scenario)
         unpinned = self._unpinned(scenario)
         if not entries and not unpinned:
             return "", ""
@@ -401,18 +403,18 @@ class Expectations:
         --expectations`` mutes the divergences an entry explains (issue 19). An entry's
         ``ids`` are not looked at here: a generated case is never among them, and what
         the fuzzer asks is whether the file knows this *way* of failing."""
-        skip = self._selecting("skip", scenario, broadly=True)
+        skip = self.selecting("skip", scenario, broadly=True)
         if skip:
             return skip[0]
         found = _Differences(list(differences))
-        for entry in self._selecting("xfail", scenario, broadly=True):
+        for entry in self.selecting("xfail", scenario, broadly=True):
             if entry.explains(cast("Result", found)):
                 return entry
         return None
 
     def judge(self, result: Result) -> Result:
         """``result`` under the ``xfail`` entries selecting its scenario (see :func:`_judge`)."""
-        return _judge(self._selecting("xfail", result.scenario), result,
+        return _judge(self.selecting("xfail", result.scenario), result,
                       self._unpinned(result.scenario))
 
     def muted(self, results: Iterable[Result]) -> list[tuple[Entry, int]]:
@@ -425,11 +427,11 @@ class Expectations:
         position = {id(e): i for i, e in enumerate((*self.skip, *self.xfail))}
         for result in results:
             if result.status == "skipped":
-                skip = self._selecting("skip", result.scenario)
+                skip = self.selecting("skip", result.scenario)
                 if skip and result.reason == skip[0].reason_text():
                     counts[position[id(skip[0])]] += 1
             elif result.status == "xfailed":
-                for entry in self._selecting("xfail", result.scenario):
+                for entry in self.selecting("xfail", result.scenario):
                     if entry.explains(result):
                         counts[position[id(entry)]] += 1
                         break

@@ -30,6 +30,7 @@ def parse_yaml(text: str, where: str) -> Any:
 
 def yaml_with_lines(text: str, where: str) -> tuple[Any, Lines]:
     """:func:`parse_yaml`, and the line of each section and entry (:data:`Lines`)."""
+    # lazy: yaml loads to read an expectations file only
     import yaml
 
     loader = strict_loader()(text)
@@ -53,6 +54,7 @@ def yaml_with_lines(text: str, where: str) -> tuple[Any, Lines]:
 def _node_lines(node: Any) -> Lines:
     """Lines of the sections and of their entries, from the composed YAML (two levels
     only: aliases cannot make this walk large)."""
+    # lazy: yaml loads to read an expectations file only
     import yaml
 
     lines: Lines = {}
@@ -129,6 +131,7 @@ def strict_loader() -> type[Any]:
     """A :class:`yaml.SafeLoader` that refuses duplicate keys (YAML 1.2 forbids them, PyYAML
     keeps the last), nesting deeper than :data:`MAX_DEPTH` and integers beyond
     :data:`MAX_INT`, each with the line."""
+    # lazy: yaml loads to read an expectations file only
     import yaml
 
     class StrictLoader(yaml.SafeLoader):

@@ -37,6 +37,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+import yaml
+
 from ..model.bounded import NAME_LIMIT, visible
 from ..model.user_input import UsageError, parse_json, read_text
 from .expectations import (
@@ -50,6 +52,7 @@ from .expectations import (
     parse,
     yaml_with_lines,
 )
+from .expectations_text import strict_loader
 from .runfile import RunFile
 
 FAILING = ("failed", "xfailed")
@@ -142,12 +145,12 @@ def plan(current: Expectations, data: Any, run: RunFile,
             continue
         if status not in FAILING:
             continue
-        known = next((e for e in pinned._selecting("xfail", facts[ident])
+        known = next((e for e in pinned.selecting("xfail", facts[ident])
                       if explains(e, ident)), None)
         if known is not None:
             muted[known.index] = muted.get(known.index, 0) + 1
             continue
-        broad = next((e for e in pinned._selecting("xfail", facts[ident], broadly=True)
+        broad = next((e for e in pinned.selecting("xfail", facts[ident], broadly=True)
                       if e.ids is not None and explains(e, ident)), None)
         if broad is not None:
             added.setdefault(broad.index, []).append(ident)
@@ -267,7 +270,6 @@ _PLAIN = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]*")
 def _scalar(text: str) -> str:
     """An id as a YAML flow scalar: plain when it reads back as that text, else quoted
     as JSON (which YAML reads as a double-quoted scalar)."""
-    import yaml
 
     if _PLAIN.fullmatch(text):
         try:
@@ -280,7 +282,6 @@ def _scalar(text: str) -> str:
 
 def _flow(value: Any) -> str:
     """One value as YAML in flow style, on one line (ASCII, escapes for the rest)."""
-    import yaml
 
     text: str = yaml.safe_dump(value, sort_keys=False, default_flow_style=True,
                                width=2**20, allow_unicode=False)
@@ -300,9 +301,6 @@ def apply_yaml(text: str, data: Any, edits: Plan, where: str) -> str:
     """The YAML text with the edits made in place (see the module's docstring); a change
     the text's layout does not allow (an entry inside a flow collection) raises
     :class:`~fivetenk.model.user_input.UsageError` naming it."""
-    import yaml
-
-    from .expectations_text import strict_loader
 
     loader = strict_loader()(text)
     try:
@@ -400,7 +398,6 @@ def _content_end(node: Any) -> int:
     """Where a node's own text ends: after a scalar or a flow collection's closing
     bracket; for a block collection, where its last item ends (PyYAML ends a block
     collection where the next token begins, past any comment lines between)."""
-    import yaml
 
     while isinstance(node, yaml.CollectionNode) and not node.flow_style and node.value:
         last = node.value[-1]

@@ -36,9 +36,13 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from .. import __version__
+from ..impl.drivers import CAPABILITIES
+from ..impl.words import SHAPES
 from ..model.bounded import NAME_LIMIT, TEXT_LIMIT
 from ..model.spec_data import Spec
+from ..reference import CHOICES
 from ..suite.runner import Result
+from .expectations import is_new
 from .markdown import md_table, md_text
 
 STATUSES = ("passed", "failed", "errored", "skipped", "xfailed", "xpassed")
@@ -55,9 +59,6 @@ def profile_words(declared: dict[str, Any]) -> str:
     does not play (with what it plays), the profile words of ruling D39 ("1 deck",
     "pairs 3-10", "strict wings", "plus four+singles"), and a protocol version older than
     the kit's ("protocol 1.0": the conventions added since were not judged, issue 28)."""
-    from ..impl.drivers import CAPABILITIES
-    from ..impl.words import SHAPES
-    from ..reference.variants import CHOICES
 
     parts = []
     lacking = [c for c in CAPABILITIES if c not in declared.get("capabilities", CAPABILITIES)]
@@ -107,9 +108,6 @@ def badge_label(declared: dict[str, Any]) -> str:
 
 def _counted(declared: dict[str, Any]) -> str:
     """The profile in counts: ``8/13 shapes, 3/8 commands, variants, 1 deck``."""
-    from ..impl.drivers import CAPABILITIES
-    from ..impl.words import SHAPES
-    from ..reference.variants import CHOICES
 
     parts = []
     shapes = [s for s in SHAPES if s in declared.get("shapes", SHAPES)]
@@ -249,7 +247,6 @@ def _failing_lines(results: Sequence[Result]) -> list[str]:
     """The failing scenarios as a Markdown list: at most :data:`SUMMARY_FAILURES`, each
     with its status (when not failed), clauses and first difference or message; a NEW
     failure (one a broad expectation would have muted) says so; then how many more."""
-    from .expectations import is_new
 
     bad = [r for r in results if r.status in ("failed", "errored", "xpassed")]
     if not bad:

@@ -43,8 +43,10 @@ from ..model.bounded import (
     visible,
     xml_text,
 )
+from ..model.paths import write_file
 from ..model.spec_data import Spec
-from ..suite.runner import Mismatch, Result
+from ..suite.runner import Mismatch, Result, answer_text, expected_answer, rejection_code
+from ..suite.shapes import scenario_shapes, tested_shape
 
 # The bounding helpers live in fivetenk.model.bounded; reports are where people look for them,
 # so they are re-exported here (listed for type checkers, which export no import by itself).
@@ -133,7 +135,7 @@ def describe_failure(result: Result, spec: Spec) -> list[str]:
 
     Whatever the implementation sent is shown through :func:`visible` or
     :func:`json_text`, bounded: no line can be forged, every line stays one line."""
-    from ..suite.runner import answer_text, expected_answer, rejection_code
+    # lazy: evidence (the Gherkin parser) for a failure only
     from . import evidence
 
     s = result.scenario
@@ -245,7 +247,6 @@ def difference_record(m: Mismatch) -> dict[str, Any]:
 def _shapes(scenario: Any) -> tuple[str, ...]:
     """The shapes a scenario's plays use (:mod:`fivetenk.suite.shapes`); none if the reference
     cannot read them (a user's case under a variant it refuses, say)."""
-    from ..suite.shapes import scenario_shapes
 
     try:
         return scenario_shapes(scenario)
@@ -255,7 +256,6 @@ def _shapes(scenario: Any) -> tuple[str, ...]:
 
 def _tested_shape(scenario: Any, step: int | None) -> str | None:
     """The shape the failing step tests (:func:`fivetenk.suite.shapes.tested_shape`)."""
-    from ..suite.shapes import tested_shape
 
     return tested_shape(scenario, step)
 
@@ -279,7 +279,7 @@ def result_record(result: Result) -> dict[str, Any]:
     ``tags`` (the scenario's tags: rule, clauses, rulings and any other). Any result of a
     scenario whose rejections are judged alone (``@any-clause``, ``--any-clause``) says
     ``"rejections": "any-clause"``: no clause was compared."""
-    from ..suite.runner import answer_text, expected_answer, rejection_code
+    # lazy: evidence (the Gherkin parser) for a failure only
     from . import evidence
 
     s = result.scenario
@@ -343,6 +343,7 @@ def root_causes(results: Sequence[Result]) -> list[str]:
     """What the failures of a run have in common, for under the summary table (see
     :func:`fivetenk.results.evidence.root_causes`): one group a line, each line visible and
     bounded (a clause or error text the implementation sent is shown escaped)."""
+    # lazy: evidence (the Gherkin parser) for a failure only
     from .evidence import root_causes as groups
 
     return [visible(line, MESSAGE_LIMIT) for line in groups(results)]
@@ -351,7 +352,6 @@ def root_causes(results: Sequence[Result]) -> list[str]:
 def write_atomic(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` atomically, never into a special file or through a link:
     :func:`fivetenk.model.paths.write_file` (a report replaces an existing regular file)."""
-    from ..model.paths import write_file
 
     write_file(path, text)
 

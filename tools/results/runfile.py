@@ -1,13 +1,17 @@
-"""Reading a run back: the JSON-lines report of ``fivetenk check --jsonl FILE``.
+"""Reading a run back: the JSON-lines report of ``fivetenk check --jsonl FILE``, and the one
+reader of every JSON-lines report the kit reads (:func:`read_records`).
 
-``fivetenk diff`` compares two of them, ``fivetenk expectations`` turns one into an
-expectations file (issue 20). A report may come from anywhere (another machine, an old
+``fivetenk diff`` compares two runs, ``fivetenk expectations`` turns one into an
+expectations file (issue 20), ``fivetenk book --report`` shows them; ``fivetenk fuzz
+merge`` reads the reports of ``fuzz --jsonl`` through :func:`read_records` too, with its
+own record checks (issue 31). A report may come from anywhere (another machine, an old
 kit, a hand edit, a CI artifact cut short), so it is read as hostile input: the file as
 every file the user names is (:func:`fivetenk.model.user_input.read_bytes`: a regular file only,
 at most :data:`MAX_REPORT_BYTES`, UTF-8 without NUL bytes), each line as strict JSON
-(:func:`fivetenk.model.user_input.parse_json`) of at most :data:`MAX_RECORD_CHARS`, and each
-record's shape checked field by field. Whatever is wrong is a :class:`RunFileError` at
-``FILE:LINE`` saying what was expected (the commands exit 2), never a traceback.
+(:func:`fivetenk.model.user_input.parse_json`) of at most :data:`MAX_RECORD_CHARS`, an object
+with a ``"record"`` text, and each record's shape checked field by field. Whatever is
+wrong is a :class:`RunFileError` at ``FILE:LINE`` saying what was expected (the commands
+exit 2), never a traceback: the same words for the same fault, whichever command reads it.
 
 What a report holds (:func:`fivetenk.results.report.run_record`,
 :func:`~fivetenk.results.report.result_record`): a first ``"record": "run"`` line (the
@@ -18,6 +22,7 @@ later kit may add some); a known field of the wrong type is an error.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -32,12 +37,15 @@ BAD = ("failed", "errored", "xpassed")
 """Statuses that fail a run."""
 
 MAX_REPORT_BYTES = 32 * 1024 * 1024
-"""The largest report read: 32 MiB (the whole suite failing, evidence and all, is about
-2 MiB), as for the book's ``--report``."""
+"""The largest report of a run read (``diff``, ``expectations``, the book's ``--report``):
+32 MiB (the whole suite failing, evidence and all, is about 2 MiB); at most this many bytes
+plus one are ever read (a link to ``/dev/zero`` is refused by its size, never read to the
+end)."""
 
 MAX_RECORD_CHARS = 4 * 1024 * 1024
-"""The longest line (one record) read: 4 MiB. ``check --jsonl`` bounds every value of a
-record, so its lines stay a few KiB."""
+"""The longest line (one record) of any report read: 4 MiB, as for any file of cases
+(:data:`fivetenk.model.user_input.MAX_FILE_BYTES`). The kit bounds every value of a record it
+writes, so its lines stay a few KiB."""
 
 _TEXTS = ("name", "rule", "location", "message", "reason", "open", "request", "answer",
           "rejection_code", "expected_answer", "position", "note", "rejections",
@@ -47,7 +55,8 @@ _COUNTS = ("step", "line", "differences_total")
 
 
 class RunFileError(ScenarioError):
-    """A report that is not one ``fivetenk check --jsonl`` writes; ``where`` is FILE:LINE."""
+    """A report that is not one the kit writes (``check --jsonl``, ``fuzz --jsonl``);
+    ``where`` is FILE:LINE."""
 
 
 @dataclass
@@ -70,22 +79,27 @@ class RunFile:
         return found
 
 
-def read_run(path: Path) -> RunFile:
-    """The report at ``path``, checked (see the module's docstring)."""
+def read_records(path: Path, limit: int = MAX_REPORT_BYTES,
+                 ) -> Iterator[tuple[int, str, dict[str, Any]]]:
+    """The records of the JSON-lines report at ``path``, in order, each as ``(line
+    number, "FILE:LINE", record)``: every line a JSON object with a ``"record"`` text (see
+    the module's docstring; the file at most ``limit`` bytes). What a record holds beyond
+    that is the caller's to check. The file is read whole before the first record is
+    given, so a file that cannot be read fails before any record is used."""
     shown = visible(str(path), NAME_LIMIT)
-    text = decode_text(read_bytes(path, shown, RunFileError, MAX_REPORT_BYTES), shown,
-                       RunFileError)
+    text = decode_text(read_bytes(path, shown, RunFileError, limit), shown, RunFileError)
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
-    if not lines:
-        raise RunFileError("not a fivetenk JSON-lines report: the file is empty; expected a "
-                           "first line {\"record\": \"run\", ...} as `fivetenk check --jsonl "
-                           "FILE` writes", where=f"{shown}:1")
+    return ((number, f"{shown}:{number}", _record(raw, f"{shown}:{number}"))
+            for number, raw in enumerate(lines, start=1))
+
+
+def read_run(path: Path) -> RunFile:
+    """The report of a run at ``path``, checked (see the module's docstring)."""
+    shown = visible(str(path), NAME_LIMIT)
     run: RunFile | None = None
-    for number, raw in enumerate(lines, start=1):
-        where = f"{shown}:{number}"
-        record = _record(raw, where)
+    for number, where, record in read_records(path):
         kind = record["record"]
         if run is None:
             if kind != "run":
@@ -110,7 +124,10 @@ def read_run(path: Path) -> RunFile:
         else:
             raise RunFileError("expected a \"scenario\" or \"stale\" record, found "
                                f"{visible(kind, 40)!r}", where=where)
-    assert run is not None
+    if run is None:
+        raise RunFileError("not a fivetenk JSON-lines report: the file is empty; expected a "
+                           "first line {\"record\": \"run\", ...} as `fivetenk check --jsonl "
+                           "FILE` writes", where=f"{shown}:1")
     return run
 
 
@@ -222,4 +239,4 @@ def evidence(record: dict[str, Any], limit: int = TEXT_LIMIT) -> str:
 
 
 __all__ = ["BAD", "MAX_RECORD_CHARS", "MAX_REPORT_BYTES", "STATUSES", "RunFile",
-           "RunFileError", "evidence", "read_run"]
+           "RunFileError", "evidence", "read_records", "read_run"]

@@ -1,6 +1,6 @@
 """Write a runnable adapter to fill in: the protocol plumbing done, each command a function.
 
---lang python writes DIR/adapter.py, a class on the kit's SDK (fivetenk.impl.sdk: framing,
+--lang python writes DIR/adapter.py, a class on the kit's SDK (fivetenk.sdk: framing,
 the handshake from what you declare, dispatch, error replies); --lang js writes
 DIR/adapter.js and DIR/fivetenk_sdk.js, the same SDK in one dependency-free file for
 Node.js 18 or newer, as CommonJS modules (`require`), or with --module esm as ES modules
@@ -57,7 +57,7 @@ ESM_EXPORT = "export {"
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("dir", type=Path, metavar="DIR", help="the folder to write the adapter in")
     p.add_argument("--lang", choices=tuple(LANGS), required=True,
-                   help="python (on fivetenk.impl.sdk) or js (Node.js 18+, one SDK file)")
+                   help="python (on fivetenk.sdk) or js (Node.js 18+, one SDK file)")
     p.add_argument("--name", metavar="NAME",
                    help="the engine's name in the handshake (default: DIR's name)")
     p.add_argument("--module", choices=MODULES, default="commonjs",

@@ -18,13 +18,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
 
 from ..model.paths import data_dir
 from ..model.scenario import Scenario, ScenarioError
 from ..model.spec_data import Spec, load_spec
 from ..model.user_input import escape_controls, parse_json, read_text
-from ..reference.variants import CHOICES
+from ..reference import CHOICES
 
 
 class CatalogError(ScenarioError):
@@ -186,6 +185,7 @@ def check_setups(scenarios: Iterable[Scenario]) -> None:
     :attr:`~fivetenk.model.scenario.Scenario.refused_start`) is not checked here: that refusal
     is what it tests, and its run judges it (the kit's own tests run every shipped one
     against the reference engine, which must refuse it as expected)."""
+    # lazy: the engine's driver, for refused setups only
     from ..impl.drivers import ReferenceDriver
 
     driver = ReferenceDriver()
@@ -231,6 +231,7 @@ def shipped() -> tuple[Scenario, ...]:
     """The shipped suite, compiled from the packaged feature files, in file order: read
     from the user's cache when nothing it depends on changed (:mod:`fivetenk.model.suite_cache`),
     else compiled, checked and cached."""
+    # lazy: rules and diff start without the cache's hashing
     from ..model import suite_cache
 
     files = shipped_files()
@@ -294,6 +295,7 @@ class Selection:
         if self.ids and not any(s.id == i or s.id.startswith(i + ".") for i in self.ids):
             return False
         if self.shapes:  # last: the only criterion that costs a computation
+            # lazy: shapes are computed for --shapes only
             from .shapes import uses_any
 
             return uses_any(s, self.shapes)
@@ -355,10 +357,6 @@ def source_blocks(scenarios: Iterable[Scenario]) -> list[str]:
         body = "\n".join(lines[top:end]).rstrip()
         blocks.append(f"# {name}:{top + 1}\n{body}")
     return blocks
-
-
-def as_json_list(scenarios: Iterable[Scenario]) -> list[dict[str, Any]]:
-    return [s.to_json() for s in scenarios]
 
 
 __all__ = ["CatalogError", "Selection", "load", "load_path", "shipped", "validate"]

@@ -19,8 +19,7 @@ from typing import Any
 
 from ..impl.drivers import Driver, DriverError
 from ..model.scenario import Scenario
-from ..reference.cards import ALL_FACES, DECKS, Card
-from ..reference.errors import RulesError
+from ..reference import ALL_FACES, DECKS, Card, RulesError
 
 LOWERABLE = {"beats": frozenset({"beats", "reading"}), "classify": frozenset({"legal"})}
 """For each query op, the result paths that play from a position can show."""
@@ -62,6 +61,7 @@ def _spare(used: Counter[Card]) -> Card:
 def position_for(step: dict[str, Any], variants: dict[str, str]) -> dict[str, Any] | None:
     """The position that asks ``step`` through play, or None if none can be built (for
     instance more copies of a face between the two plays than three decks hold)."""
+    # lazy: for an engine without classify or beats only
     from ..model.position_builder import build_position
 
     try:

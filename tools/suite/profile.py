@@ -45,7 +45,7 @@ one place where scenarios run.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -53,7 +53,7 @@ from ..impl import conventions
 from ..impl.drivers import CAPABILITIES, Driver, expand_capabilities
 from ..impl.words import KIT_PACK, KIT_RUNS, RUN_FAMILIES, RUN_TOPS, SHAPES
 from ..model.scenario import Scenario
-from ..reference.variants import CHOICES
+from ..reference import CHOICES
 from .lowering import LOWERED_COMMANDS, lowerable
 from .shapes import (
     JOKERS_MIXED,
@@ -94,8 +94,8 @@ class Fit:
 
 @dataclass(frozen=True)
 class Words:
-    """The profile words of ruling D39 an implementation declared (its hello's, or a
-    test driver's own attributes): ``pack``, ``runs``, ``wings``, ``extra_shapes``."""
+    """The profile words of ruling D39 an implementation declared (its hello's):
+    ``pack``, ``runs``, ``wings``, ``extra_shapes``, ``run_top``, ``jokers``."""
 
     pack: int = KIT_PACK
     runs: dict[str, tuple[int, int]] = dataclasses.field(default_factory=dict)
@@ -121,22 +121,14 @@ class Words:
 
 
 def words_of(driver: Driver) -> Words:
-    """The D39 words of ``driver``: its own attributes if it has them (an in-process
-    driver), else its handshake's; anything of the wrong kind counts for nothing."""
-    hello = getattr(driver, "hello", None)
-
-    def read(name: str, default: Any) -> Any:
-        value = getattr(driver, name, None)
-        if value is None and hello is not None:
-            value = getattr(hello, name, None)
-        return default if value is None else value
-
-    pack = read("pack", KIT_PACK)
-    runs = read("runs", {})
-    wings = read("wings", "kit")
-    extra = read("extra_shapes", frozenset())
-    run_top = read("run_top", RUN_TOPS[-1])
-    jokers = read("jokers", "kit")
+    """The D39 words ``driver`` declared (its ``hello``'s; none without one). A record a
+    test built by hand is read as defensively as a handshake: anything of the wrong kind
+    counts for nothing."""
+    hello = driver.hello
+    if hello is None:
+        return Words()
+    pack, runs, wings, extra = hello.pack, hello.runs, hello.wings, hello.extra_shapes
+    run_top, jokers = hello.run_top, hello.jokers
     return Words(
         run_top=run_top if isinstance(run_top, int) and run_top in RUN_TOPS else RUN_TOPS[-1],
         jokers=jokers if jokers in ("kit", "alone") else "kit",
@@ -162,6 +154,7 @@ def words_reason(words: Words, scenario: Scenario) -> str:
       the body or four of a rank as pair wings;
     - ``extra_shapes``: it holds a set of a declared extra shape where this game reads
       it as illegal or unreadable."""
+    # lazy: card needs, for an engine declaring D39 words only
     from .card_sets import card_needs
 
     if not words:
@@ -214,12 +207,10 @@ def words_reason(words: Words, scenario: Scenario) -> str:
 
 
 def protocol_minor(driver: Driver) -> int:
-    """The minor version of protocol 1 ``driver`` declares: its handshake's, else its own
-    ``protocol_minor`` attribute (an in-process driver), else the latest (the reference
-    engine, and an implementation whose handshake failed, are judged on everything)."""
-    hello = getattr(driver, "hello", None)
-    minor = getattr(hello, "minor", None) if hello is not None else \
-        getattr(driver, "protocol_minor", None)
+    """The minor version of protocol 1 ``driver`` declares: its handshake's, else the
+    latest (the reference engine, and an implementation whose handshake failed, are
+    judged on everything)."""
+    minor = None if driver.hello is None else driver.hello.minor
     if isinstance(minor, int) and not isinstance(minor, bool) and minor >= 0:
         return minor
     return conventions.LATEST
@@ -229,13 +220,13 @@ def capabilities_of(driver: Driver) -> frozenset[str]:
     """The commands ``driver`` answers, shorthands expanded (``queries``: the five query
     commands). Whatever the driver holds is read defensively: anything that is not a
     collection of known words counts for nothing."""
-    return expand_capabilities(getattr(driver, "capabilities", ()))
+    return expand_capabilities(driver.capabilities)
 
 
 def shapes_of(driver: Driver) -> frozenset[str]:
     """The shapes ``driver`` plays: its ``shapes`` (the handshake's), every shape if it
     says nothing."""
-    declared = getattr(driver, "shapes", None)
+    declared = driver.shapes
     if declared is None:
         return ALL_SHAPES
     if not isinstance(declared, (set, frozenset, list, tuple)):
@@ -246,8 +237,8 @@ def shapes_of(driver: Driver) -> frozenset[str]:
 def unsupported_defaults(driver: Driver) -> dict[str, tuple[str, ...]]:
     """Variant name -> the known values ``driver`` offers instead, for each variant whose
     default it does not play (its handshake listed the variant without the default)."""
-    found = getattr(driver, "unsupported_defaults", None)
-    if not isinstance(found, dict):
+    found = driver.unsupported_defaults
+    if not isinstance(found, Mapping):
         return {}
     return {name: tuple(v for v in values if v in CHOICES[name])
             for name, values in found.items()
@@ -292,6 +283,7 @@ def fit(driver: Driver, scenario: Scenario, reference_passes: Verdict) -> Fit:
     outside = words_reason(words, scenario)  # issue 20, D39
     resuited = None
     if outside and words.pack != KIT_PACK:  # suits play no part in it: re-suit (issue 32)
+        # lazy: re-suiting, for an engine of another pack only
         from .resuit import resuit
 
         resuited = resuit(scenario, words.pack)
@@ -355,19 +347,14 @@ def describe(driver: Driver) -> dict[str, Any]:
     capabilities (per command, in protocol order), the shapes, the variant values played
     (for every variant; the default is listed when it is played) and the handshake's
     warnings. For an implementation behind the protocol this reads the handshake already
-    made (``hello``), and never starts it: when no handshake succeeded, it is what the
-    kit went by (everything)."""
-    hello = getattr(driver, "hello", None)
+    made (``hello``), and never starts it again once closed: when no handshake succeeded,
+    it is what the kit went by (everything: what its profile says without one)."""
+    hello = driver.hello
     if hello is not None:
         have = expand_capabilities(hello.capabilities)
         declared = frozenset(hello.shapes)
         offers = hello.offers
         warnings = [w for w in hello.warnings if isinstance(w, str)]
-    elif hasattr(driver, "hello"):  # the handshake never succeeded
-        have, declared, warnings = frozenset(CAPABILITIES), ALL_SHAPES, []
-
-        def offers(name: str) -> tuple[str, ...]:
-            return CHOICES[name]
     else:
         have, declared, warnings = capabilities_of(driver), shapes_of(driver), []
         missing = unsupported_defaults(driver)

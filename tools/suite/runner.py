@@ -19,12 +19,14 @@ bounded amount of the implementation's output in memory.
 
 from __future__ import annotations
 
+import json
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..impl.drivers import Driver, DriverError, advance, reply_object
+from ..impl.drivers import Driver, DriverError, ReferenceDriver, advance, reply_object
 from ..impl.protocol import EXPECTATION_KEYS, describe_rejection
 from ..model.bounded import MISSING, json_text, plain, shorten
 from ..model.scenario import START_OP, Scenario, get_path, without_rejection_clauses
@@ -198,7 +200,6 @@ def normalize(op: str, result: dict[str, Any]) -> dict[str, Any]:
 def _key(value: Any) -> str:
     """A value as a hashable key for multiset comparison (any JSON, or anything an
     in-process driver returns), never raising."""
-    import json
 
     try:
         return json.dumps(value, sort_keys=True, default=repr)
@@ -211,7 +212,6 @@ def multiset_difference(expected: list[Any], observed: list[Any]
     """Items of ``expected`` absent from ``observed`` and items of ``observed`` not in
     ``expected``, counting copies (a play listed twice is one extra): ``(missing, how
     many, extra, how many)``, each list in its own order and cut to :data:`ITEMS_KEEP`."""
-    from collections import Counter
 
     want = Counter(_key(v) for v in expected)
     have = Counter(_key(v) for v in observed)
@@ -391,6 +391,7 @@ def _differ_families(families: Any, plays: Any, found: Differences) -> None:
     the plays listed (:func:`fivetenk.suite.vectors.breakdown`): one difference, the whole
     breakdown expected and observed, when any family's count differs (a family of none is
     left out of both)."""
+    # lazy: the count vectors, for a vector that failed only
     from .vectors import breakdown
 
     if not isinstance(plays, list):
@@ -427,6 +428,7 @@ def run_scenario(driver: Driver, scenario: Scenario, *,
 def internal_error(err: BaseException) -> str:
     """The message of an unexpected exception while judging a scenario: the kit's fault
     (or a reply it failed to guard against), said plainly, with where it happened."""
+    # lazy: traceback, for the kit's own errors only
     import traceback
 
     try:
@@ -469,7 +471,6 @@ def reference_passes(scenario: Scenario) -> bool:
     """Whether the reference engine, in process, passes ``scenario``: what
     :func:`fivetenk.suite.profile.fit` asks to tell whether a scenario depends on a variant's
     default (the profile itself runs no scenario)."""
-    from ..impl.drivers import ReferenceDriver
 
     driver = ReferenceDriver()
     try:
@@ -519,7 +520,7 @@ def _judge_steps(driver: Driver, scenario: Scenario,
         if batch is not None and not isinstance(batch, list):
             raise DriverError("the driver returned no list of results", {"received": batch})
         for index, step in enumerate(scenario.steps):
-            _mark_step(driver, index)
+            driver.step_started(index)
             if batch is not None:
                 if index >= len(batch):
                     raise DriverError(f"no result for step {index + 1}: the driver returned "
@@ -545,13 +546,11 @@ def _judge_steps(driver: Driver, scenario: Scenario,
 def start_reply(driver: Driver, variants: dict[str, str],
                 setup: dict[str, Any] | None) -> dict[str, Any]:
     """The reply to ``start``, as the implementation sent it, a refusal included: the
-    driver's ``start_reply`` where it has one (the
-    :class:`~fivetenk.impl.process_driver.ProcessDriver`, whose ``start`` defers the reply to
-    the first step and raises for a refusal), else its ``start`` (the reference driver
-    and the adapter's answer a refused setup with a rejection)."""
-    send = getattr(driver, "start_reply", None) or driver.start
+    driver's ``start_reply`` (the :class:`~fivetenk.impl.process_driver.ProcessDriver`'s
+    ``start`` defers the reply to the first step and raises for a refusal; the reference
+    driver's is its ``start``, which answers a refused setup with a rejection)."""
     sent = {"op": "start", "variants": variants, "setup": setup}
-    return reply_object(send(variants, setup), sent)
+    return reply_object(driver.start_reply(variants, setup), sent)
 
 
 def _judge_start(driver: Driver, scenario: Scenario, started: float,
@@ -564,7 +563,7 @@ def _judge_start(driver: Driver, scenario: Scenario, started: float,
     only the refusal is judged. A setup the implementation accepts fails the scenario
     (it lets a deal or position that cannot occur stand); it is not an error."""
     step = scenario.steps[0]
-    _mark_step(driver, 0)
+    driver.step_started(0)
     variants = scenario.variants if variants is None else variants
     sent = {"op": START_OP, "variants": variants, "setup": scenario.setup}
     try:
@@ -613,7 +612,7 @@ def _run_through_play(driver: Driver, scenario: Scenario, started: float,
     ``start`` without setup (a lowered step starts its own position)."""
     variants = scenario.variants if variants is None else variants
     for index, step in enumerate(scenario.steps):
-        _mark_step(driver, index)
+        driver.step_started(index)
         try:
             if step["op"] in lowered:
                 result = step_through_play(driver, step, variants)
@@ -675,7 +674,6 @@ def reference_difference(scenario: Scenario, step: dict[str, Any], result: dict[
     if not isinstance(observed, list):
         return None
     try:
-        from ..impl.drivers import ReferenceDriver
 
         reference = ReferenceDriver()
         reference.start(scenario.variants, None)
@@ -691,14 +689,6 @@ def reference_difference(scenario: Scenario, step: dict[str, Any], result: dict[
                     missing_total=n_missing, extra_total=n_extra)
 
 
-def _mark_step(driver: Driver, index: int) -> None:
-    """Tell a driver that has a ``step_started`` method (``fivetenk show``'s recorder) that
-    step ``index`` begins, so that it can file each exchange under its step."""
-    mark = getattr(driver, "step_started", None)
-    if mark is not None:
-        mark(index)
-
-
 def request_of(step: dict[str, Any]) -> dict[str, Any]:
     """What is sent for a step: the step without its expectations."""
     return {k: v for k, v in step.items() if k not in EXPECTATION_KEYS}
@@ -709,7 +699,7 @@ def _batch(driver: Driver, scenario: Scenario) -> list[dict[str, Any]] | None:
     (``run_many``), when no step depends on an earlier answer (the ``advance`` macro does).
     Steps after a failing one are run too, which is harmless: the next scenario starts
     afresh."""
-    run_many = getattr(driver, "run_many", None)
+    run_many = driver.run_many
     if run_many is None or any(s["op"] == "advance" for s in scenario.steps):
         return None
     results: list[dict[str, Any]] = run_many([request_of(s) for s in scenario.steps])
@@ -761,7 +751,7 @@ def run_suite(driver: Driver, scenarios: Sequence[Scenario],
     that need no answer before their next request go out :data:`STREAM_CHUNK` at a time,
     without a round trip each; the others, and any left over when the implementation
     fails mid-stream, run one by one."""
-    stream = getattr(driver, "stream", None)
+    stream = driver.stream
     for first in range(0, len(scenarios), STREAM_CHUNK):
         chunk = scenarios[first:first + STREAM_CHUNK]
         reasons = [expectations(s) if expectations else ("", "") for s in chunk]

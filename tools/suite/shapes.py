@@ -42,9 +42,19 @@ import json
 from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
+from ..impl.drivers import DriverError, ReferenceDriver, advance
 from ..impl.words import ACE, SHAPES
-from ..reference import Combo, RulesError, Shape, Variants, choose_reading, classify, parse_cards
-from ..reference.plays import legal_plays
+from ..reference import (
+    Combo,
+    RulesError,
+    Shape,
+    Variants,
+    beats,
+    choose_reading,
+    classify,
+    legal_plays,
+    parse_cards,
+)
 
 if TYPE_CHECKING:
     from ..model.scenario import Scenario
@@ -222,7 +232,6 @@ def tested_shape(scenario: Scenario, step: int | None) -> str | None:
 def _reply(step: Mapping[str, Any], variants: Variants) -> set[str]:
     """What the reply of a ``beats`` step uses, without its top: the reading the reference
     takes when it beats (D10), else every reading of the reply."""
-    from ..reference import beats
 
     top, _ = _declared_or_read(step.get("top"), step.get("top_shape"), variants)
     try:
@@ -367,8 +376,6 @@ def _declared_or_read(tokens: Any, declared: Any, variants: Variants) -> tuple[C
 
 
 def _beats(step: Mapping[str, Any], variants: Variants) -> set[str]:
-    from ..reference import beats
-
     top, found = _declared_or_read(step.get("top"), step.get("top_shape"), variants)
     declared = step.get("reply_shape")
     if isinstance(declared, str):  # with the reply's ranks: its wings and jokers (D39)
@@ -457,7 +464,6 @@ def _in_value(key: str, value: Any, depth: int) -> Iterator[str]:
 def _game(scenario: Scenario, variants: Variants) -> set[str]:
     """The readings of the position's trick and of every ``play`` action, replaying the
     scenario in the reference engine (see the module docstring)."""
-    from ..impl.drivers import DriverError, ReferenceDriver, advance
 
     found: set[str] = set()
     driver = ReferenceDriver()

@@ -42,11 +42,12 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+import jsonschema
+
 from ..impl.words import SHAPES
 from ..model.paths import data_dir
 from ..model.scenario import Scenario
-from ..reference import Card, Combo, Variants, full_deck, legal_plays
-from ..reference.variants import CHOICES
+from ..reference import CHOICES, Card, Combo, Variants, full_deck, legal_plays, pick
 from .shapes import shape_of
 
 FORMAT = 1
@@ -160,7 +161,7 @@ def _top(rng: random.Random, rest: list[Card], shape: str, variants: Variants
                  if shape_of(p.combo.notation()) == shape]
         if plays:
             play = rng.choice(plays[: max(1, len(plays) // 3)])  # the weaker: more replies
-            return play.pick(other), play.combo
+            return pick(play, other), play.combo
     return None
 
 
@@ -248,7 +249,6 @@ class VectorError(ValueError):
 def load(source: Path | None = None) -> list[dict[str, Any]]:
     """The vectors of ``source`` (the shipped file by default), checked against
     ``schemas/vectors.schema.json``: :class:`VectorError` naming the JSON path otherwise."""
-    import jsonschema
 
     source = source or path()
     try:

@@ -1,7 +1,8 @@
 // fivetenk book search, on every page: client-side, over window.FIVETENK_SEARCH
-// ([kind, id, title, text, href, lang] for every rule, clause, ruling and scenario; text
-// is a clause's or a ruling's full text; lang "en" marks a title in English only). Every word typed must occur in the id, title or text
-// (accents and case ignored), or one of its synonyms (issue 33). The first LIMIT results are listed and the status says how
+// ([kind, id, title, text, href, also] for every rule, clause, ruling and scenario; text
+// is a rule's or a ruling's full text; also is the same in the other language, searched but
+// never shown: a page shows only its own language, issue 33). Every word typed must occur in
+// the id, title, text or also (accents and case ignored), or one of its synonyms (issue 33). The first LIMIT results are listed and the status says how
 // many more there are, with a button that lists them all: a result is never cut silently.
 (function () {
   "use strict";
@@ -15,7 +16,9 @@
   function fold(text) {
     return String(text).toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
   }
-  var hay = index.map(function (e) { return fold(e[1] + " " + e[2] + " " + e[3]); });
+  var hay = index.map(function (e) {
+    return fold(e[1] + " " + e[2] + " " + e[3] + " " + (e[5] || ""));
+  });
   // synonyms (window.FIVETENK_SYNONYMS, search-synonyms.js): a word typed whole that is
   // one of a group matches any word of the group (comodin finds joker, bote the kitty)
   var groups = (window.FIVETENK_SYNONYMS || []).map(function (g) { return g.map(fold); });
@@ -60,7 +63,6 @@
       sid.textContent = e[1];
       var title = document.createElement("span");
       title.textContent = e[2];
-      if (e[5]) { title.lang = e[5]; }
       a.appendChild(sid);
       a.appendChild(document.createTextNode(" — "));
       a.appendChild(title);
@@ -75,7 +77,6 @@
       if (part) {
         var small = document.createElement("span");
         small.className = "snippet";
-        if (e[5]) { small.lang = e[5]; }
         small.textContent = " " + part;
         li.appendChild(small);
       }
