@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 from helpers import TESTS
 
+from fivetenk.impl import process_tree
 from fivetenk.impl.process_driver import ProcessDriver
 from fivetenk.impl.process_tree import become_subreaper, proc_stat
 from fivetenk.suite import catalog
@@ -296,10 +297,10 @@ def chain_zombies(count: Path) -> dict[int, str]:
             if stat is not None and stat[0] == "Z" and (stat[1] == os.getpid() or stat[1] in pids)}
 
 
-def forker(count: Path, hang: str = "") -> list[str]:
-    """A fast forker (2 ms a member, ending by itself after a minute), answering every
-    request but ``hang``."""
-    return [sys.executable, str(MINI / "forker.py"), str(count), "2", "60",
+def forker(count: Path, hang: str = "", lifetime: int = 60) -> list[str]:
+    """A fast forker (2 ms a member, ending by itself after ``lifetime`` seconds),
+    answering every request but ``hang``."""
+    return [sys.executable, str(MINI / "forker.py"), str(count), "2", str(lifetime),
             *([hang] if hang else [])]
 
 
@@ -327,6 +328,65 @@ def test_a_fast_forking_chain_is_stopped_then_killed(chain: tuple[str, Path], ru
         driver.close()
     assert marked(mark) == {}
     assert chain_zombies(count) == {}
+
+
+@pytest.mark.parametrize("run", range(3))
+def test_the_chain_is_caught_when_every_scan_is_out_of_date(
+        chain: tuple[str, Path], run: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A busy machine, made certain: every scan of the whole process table is handed over
+    50 ms after it was read (on a busy two-core machine a scan took longer than a chain
+    member lives), so a member it finds alive has always forked and gone by the time it is
+    stopped. The chain is still stopped whole and reaped: the quick hunt through the kit's
+    children lists catches the living member (as the kit is a subreaper, it is always the
+    kit's child, or a child of one). Before it the scans never caught up and, at the
+    5-second bound, the chain ran on (at a load of 10, nearly every time)."""
+    scan = process_tree._processes
+
+    def out_of_date() -> dict[int, tuple[str, int, int, int]]:
+        table = scan()
+        time.sleep(0.05)
+        return table
+
+    monkeypatch.setattr(process_tree, "_processes", out_of_date)
+    mark, count = chain  # a chain that outlives the kit's outer bounds if it escapes
+    driver = ProcessDriver(forker(count, lifetime=600), env={**os.environ, MARK: mark})
+    try:
+        assert driver.capabilities
+        wait_running(count)
+    finally:
+        driver.close()
+    assert marked(mark) == {}
+    assert chain_zombies(count) == {}
+
+
+def test_without_children_lists_the_scans_alone_catch_the_chain(
+        chain: tuple[str, Path], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A kernel that lists no children (built without CONFIG_PROC_CHILDREN): the hunt
+    gives way to the scans of the whole table, which catch the chain on their own when
+    they are not out of date."""
+    monkeypatch.setattr(process_tree, "children_of", lambda pid: None)
+    mark, count = chain
+    driver = ProcessDriver(forker(count), env={**os.environ, MARK: mark})
+    try:
+        assert driver.capabilities
+        wait_running(count)
+    finally:
+        driver.close()
+    assert marked(mark) == {}
+    assert chain_zombies(count) == {}
+
+
+def test_children_of_lists_every_thread_s_children() -> None:
+    """The children lists: this process's children (of any of its threads), a child's
+    own (none), and a pid that does not exist (none, not an error)."""
+    child = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"],
+                             stdin=subprocess.PIPE)
+    try:
+        assert child.pid in (process_tree.children_of(os.getpid()) or set())
+        assert process_tree.children_of(child.pid) == set()
+    finally:
+        child.communicate(b"")
+    assert process_tree.children_of(2 ** 22 + 1) == set()
 
 
 @pytest.mark.parametrize("run", range(3))

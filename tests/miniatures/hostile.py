@@ -10,13 +10,20 @@ The plan (every key optional)::
 
     {"hello": MUTATION,          # applied to the reply to hello
      "mutations": [MUTATION|null, ...],
-     "stride": 1, "phase": 0}    # which replies are corrupted (see below)
+     "stride": 1, "phase": 0,    # which replies are corrupted (see below)
+     "count": CMD}               # number (and corrupt) only the replies to CMD
 
-Replies other than hello and stop are numbered 0, 1, 2... across restarts of the process
+Replies other than hello and stop (with ``count``, only the replies to that command) are
+numbered 0, 1, 2... across restarts of the process
 (the number is kept in the STATE file, default PLAN + ".state", so that a kit restarting the
 implementation after a bad reply moves on instead of meeting the same reply again). Reply
 ``n`` is corrupted when ``n % stride == phase``, by ``mutations[(n // stride) % len]``;
 ``null`` leaves it intact.
+
+Which replies a kit reads depends on timing when it pipelines: after a bad reply it kills
+the process, and the replies the process wrote meanwhile to the requests sent ahead are
+numbered but never read. ``"count": "start"`` makes the numbering the kit's scenario order:
+each scenario's start is sent once the last one is over, and its reply is always read.
 
 A MUTATION (a JSON object) is one of:
 
@@ -129,6 +136,9 @@ def hook(request: dict[str, Any], adapter: Any) -> bytes | None:
     if cmd == "hello":
         mutation = PLAN.get("hello")
         return None if not mutation else corrupt(reply, mutation)
+    counted = PLAN.get("count")
+    if counted is not None and cmd != counted:
+        return (json.dumps(reply) + "\n").encode()
     n = _count()
     STATE_PATH.write_text(str(n + 1))
     mutations = PLAN.get("mutations") or [None]

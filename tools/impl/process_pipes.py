@@ -37,8 +37,11 @@ STDERR_KEEP = 64 << 10
 """The implementation's stderr kept in memory (the last 64 KiB)."""
 RECEIVED_CONTEXT = 2000
 """Characters of a bad reply put in an errored result's context."""
-REAP_WAIT = 5.0
-"""Seconds at most spent waiting for killed processes to be reaped."""
+REAP_WAIT = 60.0
+"""Seconds at most spent waiting for killed processes to be reaped: an outer bound, for a
+process that cannot die (stuck in the kernel). A killed process dies as soon as it gets a
+processor, in milliseconds on a quiet machine; on a busy one, with thousands of a chain's
+zombies to reap, 5 seconds were not always enough."""
 _CHUNK = 1 << 16
 
 _LIVE: set[ImplProcess] = set()

@@ -31,11 +31,14 @@ import os
 import signal
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-STOP_WAIT = 5.0
-"""Seconds at most spent stopping an implementation's processes before they are killed
-(a scan takes milliseconds; only a fork bomb outrunning the scans takes longer)."""
+STOP_WAIT = 60.0
+"""Seconds at most spent stopping an implementation's processes before they are killed: an
+outer bound for a fork bomb that outruns even the quick hunt (:func:`_hunt_adopted`), said
+on stderr when reached. On a quiet machine the hunt takes milliseconds; on a busy one, where
+the kit gets a few percent of a processor, seconds (a 5-second bound let a fast-forking
+chain escape at a load of 10 on two cores)."""
 TOKEN_VARIABLE = "FIVETENK_IMPLEMENTATION_TOKEN"
 """An environment variable set, with a random value per driver, for the implementation:
 its descendants inherit it, so the kit can find them even after they left its process tree
@@ -109,6 +112,28 @@ def _has_token(pid: int, needle: bytes) -> bool:
         return False
 
 
+def children_of(pid: int) -> set[int] | None:
+    """The children of ``pid`` (every thread's: an orphan is handed to any thread of its
+    subreaper) from ``/proc/PID/task/TID/children``, or None where the kernel does not
+    list them (no ``/proc``, or a kernel built without CONFIG_PROC_CHILDREN). Reading a
+    few small files, not the whole process table: what lets the hunt keep up with a chain
+    that forks every few milliseconds on a busy machine."""
+    try:
+        tasks = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return None if pid == os.getpid() else set()
+    found: set[int] = set()
+    listed = False
+    for task in tasks:
+        try:
+            with open(f"/proc/{pid}/task/{task}/children", "rb") as f:
+                found.update(int(word) for word in f.read().split())
+            listed = True
+        except (OSError, ValueError):
+            continue
+    return found if listed or pid != os.getpid() else None
+
+
 def kill_tree(root: int, *, root_alive: bool, session: int, token: str,
                since: int, spare: frozenset[int] = frozenset(),
                spare_tokens: Sequence[str] = ()) -> set[int]:
@@ -151,6 +176,12 @@ def kill_tree(root: int, *, root_alive: bool, session: int, token: str,
     stopped: set[int] = set()
     dead: set[int] = set()
     give_up = time.monotonic() + STOP_WAIT
+
+    def adopted(pid: int, ppid: int, sid: int, start: int, state: str) -> bool:
+        """An orphan the kit adopted that is this implementation's (see above)."""
+        return (ppid == me and sid != own_session and start >= since and pid not in spare
+                and not (state not in "ZX" and any(_has_token(pid, other) for other in others)))
+
     try:
         while True:
             table = _processes()
@@ -163,10 +194,7 @@ def kill_tree(root: int, *, root_alive: bool, session: int, token: str,
             seeds = {pid for pid, (state, ppid, sid, start) in table.items()
                      if (by_session and sid == session)
                      or (state not in "ZX" and _has_token(pid, needle))
-                     or (ppid == me and sid != own_session and start >= since
-                         and pid not in spare
-                         and not (state not in "ZX"
-                                  and any(_has_token(pid, other) for other in others)))}
+                     or adopted(pid, ppid, sid, start, state)}
             if root_alive:
                 seeds.add(root)
             children: dict[int, list[int]] = {}
@@ -200,13 +228,70 @@ def kill_tree(root: int, *, root_alive: bool, session: int, token: str,
                     os.kill(pid, signal.SIGSTOP)
             stopped |= fresh
             _wait_stopped(fresh, give_up)
+            hunted = _hunt_adopted(adopted, root, stopped, protected, give_up)
+            killed |= hunted
+            stopped |= hunted
             if time.monotonic() > give_up:
+                sys.stderr.write(f"fivetenk: the implementation's processes still forked after "
+                                 f"{STOP_WAIT:g} s of stopping them; killing the "
+                                 f"{len(stopped)} stopped (others may be left)\n")
                 break
     finally:
         for pid in stopped:  # a stopped process still dies of SIGKILL
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.kill(pid, signal.SIGKILL)
     return killed
+
+
+def _hunt_adopted(adopted: Callable[[int, int, int, int, str], bool], root: int,
+                  stopped: set[int], protected: set[int], deadline: float) -> set[int]:
+    """Stop every living orphan the kit adopted that ``adopted`` says is the
+    implementation's, and their descendants, reading only the children lists (see
+    :func:`children_of`), until one look finds none not stopped (or ``deadline``); the
+    pids stopped. The dead among those orphans are reaped on the way (never ``root``, the
+    implementation itself, which is its Popen's to reap).
+
+    Why: on a busy machine a scan of the whole process table takes longer than a member of
+    a fast-forking chain lives (it forks, calls ``setsid()`` and exits), so each scan finds
+    one that has already handed over, and the scans never catch up. But as the kit is a
+    subreaper, the chain's living member is always the kit's child, or a child of one: a
+    look at a few children lists finds it while it lives. The scans of :func:`kill_tree`
+    still follow, for what is not below the kit."""
+    me = os.getpid()
+    caught: set[int] = set()
+    while time.monotonic() < deadline:
+        todo = children_of(me)
+        if todo is None:  # the kernel lists no children: the scans alone
+            return caught
+        fresh: set[int] = set()
+        seen: set[int] = set()
+        while todo:
+            pid = todo.pop()
+            if pid in seen or pid in protected:
+                continue
+            seen.add(pid)
+            found = proc_stat(pid)
+            if found is None:
+                continue
+            state, ppid, sid, start = found
+            if ppid == me and not adopted(pid, ppid, sid, start, state):  # not ours: spared
+                continue
+            if state in "ZX":
+                if ppid == me and pid != root:  # a dead orphan of ours: reaped now (a
+                    with contextlib.suppress(ChildProcessError):  # chain leaves thousands)
+                        os.waitpid(pid, os.WNOHANG)
+                continue
+            if pid not in stopped and pid not in caught and state not in "Tt":
+                fresh.add(pid)
+            todo |= children_of(pid) or set()
+        if not fresh:
+            return caught
+        for pid in fresh:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(pid, signal.SIGSTOP)
+        caught |= fresh
+        _wait_stopped(fresh, deadline)
+    return caught
 
 
 def _wait_stopped(pids: set[int], deadline: float) -> None:
@@ -266,7 +351,10 @@ def reap_adopted(since: int, spare: frozenset[int], deadline: float) -> None:
     own_session = os.getsid(0)
     quiet = 0
     while quiet < 3 and time.monotonic() < deadline:
-        adopted = [(pid, state) for pid, (state, ppid, sid, start) in _processes().items()
+        children = children_of(me)  # a few small files; else the whole table
+        table = (_processes() if children is None
+                 else {pid: found for pid in children if (found := proc_stat(pid)) is not None})
+        adopted = [(pid, state) for pid, (state, ppid, sid, start) in table.items()
                    if ppid == me and sid != own_session and start >= since
                    and pid not in spare]
         quiet = 0 if adopted else quiet + 1
