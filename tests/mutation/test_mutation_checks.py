@@ -188,25 +188,24 @@ def test_a_witness_may_tell_a_mutant_apart_by_its_words(
         "(message-text)")
 
 
+def load_entry(tmp_path: Path, entry: str, **fields: str) -> list[Any]:
+    """What :func:`load_equivalents` reads of the file ``entry`` with ``fields`` filled in."""
+    path = tmp_path / "eq.yaml"
+    path.write_text(entry.format(**fields))
+    return load_equivalents(path)
+
+
 def test_a_witness_on_another_kind_or_of_another_shape_is_refused(tmp_path: Path) -> None:
     entry = ("- module: combos\n  function: beats\n  mutation: x\n  reason: a reason here\n"
              "  kind: {kind}\n  witness: {witness}\n")
-    path = tmp_path / "eq.yaml"
-    path.write_text(entry.format(kind="same-behaviour", witness="{position: {}}"))
-    with pytest.raises(MutationError, match="'witness' is for a schema-forbidden entry"):
-        load_equivalents(path)
-    path.write_text(entry.format(kind="schema-forbidden", witness="[1, 2]"))
-    with pytest.raises(MutationError, match="'witness' is for a schema-forbidden entry"):
-        load_equivalents(path)
-    path.write_text(entry.format(kind="schema-forbidden", witness="[{deal: {}}, 2]"))
-    with pytest.raises(MutationError, match="'witness' is for a schema-forbidden entry"):
-        load_equivalents(path)
-    path.write_text(entry.format(kind="schema-forbidden", witness="{deal: {deck: []}}"))
-    [loaded] = load_equivalents(path)
+    for kind, witness in (("same-behaviour", "{position: {}}"), ("schema-forbidden", "[1, 2]"),
+                          ("schema-forbidden", "[{deal: {}}, 2]")):
+        with pytest.raises(MutationError, match="'witness' is for a schema-forbidden entry"):
+            load_entry(tmp_path, entry, kind=kind, witness=witness)
+    [loaded] = load_entry(tmp_path, entry, kind="schema-forbidden", witness="{deal: {deck: []}}")
     assert loaded.witness == {"deal": {"deck": []}}
-    path.write_text(entry.format(kind="schema-forbidden",
-                                 witness="[{deal: {deck: []}}, {position: {}}]"))
-    [loaded] = load_equivalents(path)
+    [loaded] = load_entry(tmp_path, entry, kind="schema-forbidden",
+                          witness="[{deal: {deck: []}}, {position: {}}]")
     assert loaded.witness == [{"deal": {"deck": []}}, {"position": {}}]
 
 
@@ -284,15 +283,10 @@ def test_a_wrong_message_text_judgement_is_found_observable_by_its_case(
 def test_cases_are_only_for_the_kinds_the_fuzz_checks(tmp_path: Path) -> None:
     entry = ("- module: position\n  function: _parse_trick\n  mutation: x\n"
              "  reason: a reason here\n  kind: {kind}\n  cases: {cases}\n")
-    path = tmp_path / "eq.yaml"
-    path.write_text(entry.format(kind="schema-forbidden", cases="[{position: {}}]"))
-    with pytest.raises(MutationError, match="'cases' is for a same-behaviour"):
-        load_equivalents(path)
-    path.write_text(entry.format(kind="message-text", cases="[]"))
-    with pytest.raises(MutationError, match="'cases' is for a same-behaviour"):
-        load_equivalents(path)
-    path.write_text(entry.format(kind="message-text", cases="[{position: {turn: 0}}]"))
-    [loaded] = load_equivalents(path)
+    for kind, cases in (("schema-forbidden", "[{position: {}}]"), ("message-text", "[]")):
+        with pytest.raises(MutationError, match="'cases' is for a same-behaviour"):
+            load_entry(tmp_path, entry, kind=kind, cases=cases)
+    [loaded] = load_entry(tmp_path, entry, kind="message-text", cases="[{position: {turn: 0}}]")
     assert loaded.cases == ({"position": {"turn": 0}},)
 
 
