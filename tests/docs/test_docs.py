@@ -235,6 +235,21 @@ def test_the_readme_is_a_landing_page() -> None:
         assert card in text
 
 
+def test_the_readmes_mutation_figures_are_the_saved_runs() -> None:
+    """The README's suite-strength sentence says what docs/measurements/mutation.json (the
+    saved run the measuring page is written from) holds: a new run saved makes this fail
+    until the README says it too."""
+    total = json.loads((DOCS / "measurements" / "mutation.json").read_text())["total"]
+    text = " ".join(README.read_text(encoding="utf-8").split())
+    mutants = sum(total[k] for k in ("killed", "timeout", "survived", "equivalent", "unreliable"))
+    for said in (f"of {mutants:,} mutants, {total['raw_rate']:.1%} make a scenario",
+                 f"Each of the other {total['hand_judged']:,} was judged",
+                 f"{total['observable_rate']:.1%} of what an engine can show"):
+        assert said in text, said
+    assert total["found_observable"] == 0 and total["unverified"] == 0 and \
+        "none was found observable, none is left unverified" in text
+
+
 def _anchors(path: Path) -> set[str]:
     """GitHub's anchors of a Markdown file: its headings (lower case, punctuation dropped,
     spaces to '-', repeats numbered) and its explicit ``<a id="…">``."""
