@@ -15,6 +15,7 @@ from __future__ import annotations
 import inspect
 import os
 import shutil
+import signal
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -30,6 +31,14 @@ from fivetenk.model.spec_data import load_spec
 from fivetenk.results import report
 from fivetenk.suite import catalog
 from fivetenk.suite.runner import run_scenario
+
+# A suite started in the background by a script (`pytest &`, or `(pytest &)`) inherits
+# SIGINT ignored, and so would every kit a test starts (a command started with SIGINT
+# ignored keeps ignoring it, as a background job should: cli.main does): the tests that
+# press Ctrl-C would wait for a kit that cannot hear it. The tests stand for the terminal a
+# user presses Ctrl-C at, so SIGINT is the default here, and in what they start.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 FEATURES = Path(__file__).resolve().parent.parent / "features"
 _DECORATORS = {"given": given, "when": when, "then": then}
