@@ -169,7 +169,11 @@ def test_a_decision_by_clicking_cards_then_undo(watched: Watched, table: Table) 
     suggested = state["suggestion"]["cards"]
     assert suggested, "no play suggested in 40 questions"
     asked_at = state["game"]["move"]
-    page.click("#clear")
+    page.wait_for_function(  # the page shows that question (the state read is the server's)
+        f"() => document.body.dataset.move === '{asked_at}' "
+        "&& document.body.dataset.busy === 'false'", timeout=WAIT_MS)
+    if page.locator("#clear").is_enabled():  # cards left selected: none are (disabled)
+        page.click("#clear")
     for selector in card_ids(suggested):
         page.click(selector)
     expect(page.locator("#selection")).to_contain_text(" ".join(suggested))
