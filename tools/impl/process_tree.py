@@ -114,8 +114,10 @@ def _has_token(pid: int, needle: bytes) -> bool:
 
 def children_of(pid: int) -> set[int] | None:
     """The children of ``pid`` (every thread's: an orphan is handed to any thread of its
-    subreaper) from ``/proc/PID/task/TID/children``, or None where the kernel does not
-    list them (no ``/proc``, or a kernel built without CONFIG_PROC_CHILDREN). Reading a
+    subreaper) from ``/proc/PID/task/TID/children``. For the kit itself, None where the
+    kernel does not list them (no ``/proc``, or a kernel built without
+    CONFIG_PROC_CHILDREN): the caller then scans the whole table. For another process,
+    nothing to read means none found (it may just have died). Reading a
     few small files, not the whole process table: what lets the hunt keep up with a chain
     that forks every few milliseconds on a busy machine."""
     try:
