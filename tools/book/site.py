@@ -315,7 +315,8 @@ def pages(book: Book) -> dict[str, str]:
     out: dict[str, str] = {}
     rules = list(spec.rules.values())
     out["index.html"] = env.get_template("index.html").render(
-        root="", book=book, rules=rules, reports=[_report_summary(r) for r in book.reports])
+        root="", book=book, rules=rules, reports=[_report_summary(r) for r in book.reports],
+        vectors=vectors_paragraph(book.lang))
     for rule in rules:
         out[f"rules/{rule.id}.html"] = env.get_template("rule.html").render(
             root="../", book=book, rule=rule)
@@ -360,6 +361,26 @@ def pages(book: Book) -> dict[str, str]:
             encoding="utf-8")
     out[MARKER] = f"fivetenk {__version__} book\n"
     return out
+
+
+def vectors_paragraph(lang: str) -> Any:
+    """What the count vectors are (issue 32), with their figures counted from the shipped
+    file itself: how many, leads and replies, the hand sizes, the clauses they cite."""
+    from markupsafe import Markup
+
+    # lazy: `fivetenk book --help` starts without the catalog
+    from ..suite import vectors
+
+    shipped = vectors.scenarios()
+    hands = [len(s.steps[0]["hand"]) for s in shipped]
+    replies = sum(1 for s in shipped if "top" in s.steps[0])
+    clauses = sorted({c for s in shipped for c in s.clauses}, key=_natural)
+    links = Markup(", ").join(
+        Markup('<a href="rules/{rule}.html#{anchor}">{clause}</a>').format(
+            rule=c.split(".")[0], anchor=_anchor(c), clause=c) for c in clauses)
+    return Markup(WORDS[lang]["vectors"]).format(
+        n=len(shipped), file=f"features/{vectors.FILE}", leads=len(shipped) - replies,
+        replies=replies, low=min(hands), high=max(hands), clauses=links)
 
 
 def howto_page(env: Any, book: Book) -> str:

@@ -43,6 +43,14 @@ WORDS: dict[str, dict[str, str]] = {
         "nothing_failed": "Nothing failed, errored or passed unexpectedly.",
         "no_reports": "No report: run fivetenk check --jsonl FILE and build with "
                       "--report NAME=FILE.",
+        "vectors": "Beside the scenarios, <code>fivetenk check</code> runs {n} count vectors "
+                   "(<code>{file}</code>) against an engine that declares <code>plays</code>: "
+                   "{leads} leads and {replies} replies, hands of {low} to {high} cards, each "
+                   "with how many plays the rules allow, family by family, as chess engines "
+                   "count their moves. An engine that drops a family only in long hands passes "
+                   "every scenario and fails a vector. A vector that fails is shown like a "
+                   "scenario, under the clauses it cites ({clauses}), with the first play "
+                   "missing or wrongly listed.",
         "feature": "Feature file", "open_at": "open at", "lang_note": "",
         "feature_in_spanish": "The file is written in English; each of its scenarios is "
         "written here in the scenario language's Spanish, which compiles to the same cases.",
@@ -115,6 +123,15 @@ WORDS: dict[str, dict[str, str]] = {
         "nothing_failed": "Nada falló, dio error ni pasó de forma inesperada.",
         "no_reports": "Sin informes: ejecute fivetenk check --jsonl ARCHIVO y construya con "
                       "--report NOMBRE=ARCHIVO.",
+        "vectors": "Además de los escenarios, <code>fivetenk check</code> ejecuta {n} "
+                   "vectores de recuento (<code>{file}</code>) contra un motor que declara "
+                   "<code>plays</code>: {leads} salidas y {replies} respuestas, con manos de "
+                   "{low} a {high} cartas, cada una con su número de jugadas legales familia "
+                   "por familia, como los motores de ajedrez cuentan sus movimientos. Un "
+                   "motor que olvida una familia solo en las manos largas pasa todos los "
+                   "escenarios y falla algún vector. Un vector que falla se muestra como un "
+                   "escenario, bajo las cláusulas que cita ({clauses}), con la primera jugada "
+                   "que falta o sobra.",
         "feature": "Archivo feature", "open_at": "abrir en", "lang_note": "",
         "feature_in_spanish": "El archivo está escrito en inglés; aquí cada escenario se "
         "escribe en el lenguaje de escenarios en español, que compila a los mismos casos, en "
