@@ -23,6 +23,7 @@ the entry points, cli and pytest_plugin, on top.
 from __future__ import annotations
 
 import ast
+import functools
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -62,6 +63,14 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 """The layers, bottom to top, each with the packages (or modules) it holds; a module may
 import from its own layer and the layers before it, never from one after it."""
+
+
+@functools.cache
+def parsed(source: str) -> ast.Module:
+    """``source``'s syntax tree, parsed once for the module's tests (each of which walks
+    every module of the kit: parsing them all again took each test about 1.5 s of CPU);
+    the trees are only read."""
+    return ast.parse(source)
 
 
 def modules(packages: dict[str, Path] | None = None) -> dict[str, Path]:
@@ -110,7 +119,7 @@ def imported(name: str, path: Path, known: dict[str, Path], typing: bool = False
         if target and target != name:
             out.add(target)
 
-    for node in _imports(ast.parse(path.read_text(encoding="utf-8"), str(path)), typing):
+    for node in _imports(parsed(path.read_text(encoding="utf-8")), typing):
         if isinstance(node, ast.Import):
             for alias in node.names:
                 add(alias.name)
@@ -214,7 +223,7 @@ def private_imports(known: dict[str, Path]) -> list[str]:
     found = []
     for name, path in sorted(known.items()):
         package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
-        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        tree = parsed(path.read_text(encoding="utf-8"))
         for node in _imports(tree, typing=True):
             if not isinstance(node, ast.ImportFrom):
                 continue
@@ -261,7 +270,7 @@ def test_every_package_has_a_face() -> None:
 def defined_names(path: Path) -> set[str]:
     """The names a module binds at its top level."""
     names: set[str] = set()
-    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+    for node in parsed(path.read_text(encoding="utf-8")).body:
         targets = node.targets if isinstance(node, ast.Assign) else [node.target] if \
             isinstance(node, ast.AnnAssign) else []
         names.update(t.id for t in targets if isinstance(t, ast.Name))
@@ -362,7 +371,7 @@ def engine_inside(name: str, path: Path) -> set[str]:
     only, included: every import statement counts)."""
     package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
     found = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(parsed(path.read_text(encoding="utf-8"))):
         targets = []
         if isinstance(node, ast.Import):
             targets = [alias.name for alias in node.names]
@@ -430,7 +439,7 @@ def driver_lookups(source: str) -> list[str]:
     ``hasattr(self._driver, ...)``: a first argument naming a driver) or reaches into a
     process driver's private process (``._proc``), as ``line: text``."""
     found = []
-    for node in ast.walk(ast.parse(source)):
+    for node in ast.walk(parsed(source)):
         by_name = (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
                    and node.func.id in ("getattr", "hasattr", "setattr") and bool(node.args)
                    and "driver" in ast.unparse(node.args[0]).lower())
@@ -465,7 +474,7 @@ def lazy_without_reason(source: str) -> list[int]:
     on its line or on a comment line above its group of imports (issue 31)."""
     lines = source.split("\n")
     found = []
-    for node in ast.walk(ast.parse(source)):
+    for node in ast.walk(parsed(source)):
         if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
             continue
         for child in ast.walk(node):

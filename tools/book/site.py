@@ -366,9 +366,9 @@ def pages(book: Book) -> dict[str, str]:
 def vectors_paragraph(lang: str) -> Any:
     """What the count vectors are (issue 32), with their figures counted from the shipped
     file itself: how many, leads and replies, the hand sizes, the clauses they cite."""
+    # lazy: `fivetenk book --help` starts without Jinja2's Markup and the vectors' reader
     from markupsafe import Markup
 
-    # lazy: `fivetenk book --help` starts without the catalog
     from ..suite import vectors
 
     shipped = vectors.scenarios()
