@@ -8,10 +8,11 @@ before play (the burial, R10.1; the calls, R11.1; D7), a later hand's history an
 a deal number after redeals (R08.4, D5) and a later hand with no reveal (R09.5).
 
 Here seeded ``fivetenk play --auto`` games (:class:`fivetenk.practice.session.Session`) and one
-game with a redeal and a banker from the search are logged, and *every* burial, call and
-play decision is disputed: the setup is written by the cards (never ``Given the position
-is:``), compiles back to the engine's snapshot, and the scenario passes against the
-reference. The new phrases are tested one by one, in English and Spanish, with the errors
+game with a redeal and a banker from the search are logged, and every burial and call
+decision is disputed, with the play decisions that cover every kind of position the game
+reached (:func:`kinds_of`; each position of the game is replayed to know its kinds): the
+setup is written by the cards (never ``Given the position is:``), compiles back to the
+engine's snapshot, and the scenario passes against the reference. The new phrases are tested one by one, in English and Spanish, with the errors
 a writer meets.
 """
 
@@ -78,19 +79,90 @@ def _without_variants(position: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in position.items() if k != "variants"}
 
 
-def dispute_every_decision(log: Log) -> Counter[str]:
-    """Dispute every burial, call and play decision of ``log``: the feature writes the
-    position by the cards (its phase's start, no JSON), compiles back to the engine's own
-    snapshot, and passes against the reference. Returns what was checked, by kind and by
-    what the positions carried (a reveal, a later hand, a redeal)."""
+def kinds_of(position: dict[str, Any]) -> set[str]:
+    """What :func:`position_lines` writes differently from one position to another: its
+    phase, hand, deal and reveal, the levels, each call open or resolved, the burial, the
+    seats holding cards and those with points, each play of the trick by its place (led,
+    then played, passed; with a shape) and by its shape, whose turn it is, and who went out."""
+    others = sum(1 for s, p in enumerate(position["captured"]) if p and s != position["banker"])
+    kinds = {f"phase {position['phase']}", f"hand {position['hand']}",
+             f"deal {position['deal']}", "revealed" if position["reveal"] else "no reveal",
+             f"levels {'written' if set(position['levels']) != {'3'} else 'all 3'}",
+             f"{'some' if position['buried'] else 'nothing'} buried",
+             f"{sum(1 for cards in position['hands'] if cards)} hands hold cards",
+             f"{others} others captured points",
+             f"turn {position['turn']}", f"{len(position.get('out') or [])} out"}
+    calls = position.get("calls", [])
+    kinds.add(f"{len(calls)} calls")
+    kinds.update(f"call {n} {'resolved' if call.get('resolved_by') is not None else 'open'}"
+                 for n, call in enumerate(calls, 1))
+    trick = position.get("trick")
+    plays = trick["plays"] if trick is not None else []
+    kinds.add(f"trick of {len(plays) if trick is not None else 'none'}")
+    for k, entry in enumerate(plays):
+        verb = "passed" if entry.get("pass") else "led" if k == 0 else "played"
+        kinds.add(f"{verb} {k}{' with a shape' if entry.get('combo') else ''}")
+        if entry.get("combo"):  # its type: single, pair, …, bomb, 5-10-K, rocket
+            kinds.add(f"a {entry['combo'].split()[0]} on the table")
+    return kinds
+
+
+def positions_by_decision(log: Log) -> dict[int, dict[str, Any]]:
+    """The position before each burial, call and play decision of ``log`` (decision number
+    -> position), each hand replayed once from its logged deal, as the dispute replays it
+    (:func:`fivetenk.practice.dispute.replay`, which replays the hand up to each decision)."""
+    positions: dict[int, dict[str, Any]] = {}
+    for hand, (_, deal) in sorted(log.deals.items()):
+        game = Game.new(variants=Variants.from_mapping(log.variants), hand_number=hand,
+                        **{k: v for k, v in deal.items() if k != "hand"})
+        for decision in (d for d in log.decisions if d.hand == hand):
+            if decision.kind != "reveal":
+                positions[decision.n] = game.to_position()
+            game.apply(decision.action)
+    return positions
+
+
+def sample(positions: dict[int, dict[str, Any]]) -> list[int]:
+    """The decisions that cover every kind of position the game reached
+    (:func:`kinds_of`): every burial and call; in order, each play that shows a kind no
+    earlier one showed; and the first and the last play of each hand (the first lead, the
+    last trick)."""
+    chosen, covered = [], set()
+    by_hand: dict[int, list[int]] = {}
+    for n, position in positions.items():
+        if position["phase"] == "playing":
+            by_hand.setdefault(position["hand"], []).append(n)
+    ends = {n for plays in by_hand.values() for n in (plays[0], plays[-1])}
+    for n, position in positions.items():
+        kinds = kinds_of(position)
+        if n in ends or position["phase"] != "playing" or kinds - covered:
+            chosen.append(n)
+            covered |= kinds
+    assert covered == set().union(*map(kinds_of, positions.values()))
+    return chosen
+
+
+def dispute_every_kind(log: Log) -> Counter[str]:
+    """Dispute every burial and call decision of ``log`` and the play decisions that cover
+    every kind of position the game reached (:func:`sample`; disputing each of the ~200
+    plays of a hand cost seconds and showed no kind more): the feature writes the position
+    by the cards (its phase's start, no JSON), compiles back to the engine's own snapshot,
+    and passes against the reference. Returns what was checked, by kind and by what the
+    positions carried (a reveal, a later hand, a redeal); ``"every"`` counts the game's
+    burial, call and play decisions, disputed or not, by the same words."""
     driver = ReferenceDriver()
     seen: Counter[str] = Counter()
-    for decision in log.decisions:
-        if decision.kind == "reveal":  # while dealing: the deal and the earlier decisions
-            continue
+    positions = positions_by_decision(log)
+    for n, position in positions.items():
+        seen[f"every {log.decisions[n - 1].kind}"] += 1
+        seen["every " + ("revealed" if position["reveal"] else "no reveal")] += 1
+        seen[f"every deal {position['deal']}"] += 1
+    for n in sample(positions):
+        decision = log.decisions[n - 1]
         scenario = dispute_scenario(log, decision.n)
         assert scenario.setup is not None
         position = scenario.setup["position"]
+        assert position == positions[n]  # the replay of the sample is the dispute's
         text = render_dispute(scenario, "t")
         where = f"decision {decision.n} ({decision.kind}, hand {decision.hand})"
         assert "the position is:" not in text, where
@@ -110,13 +182,13 @@ def dispute_every_decision(log: Log) -> Counter[str]:
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("seed", "variants"), [(3, {}), (8, {"pass": "trick"})])
-def test_every_position_of_a_seeded_auto_game_is_written_by_the_cards(
+def test_every_kind_of_position_of_a_seeded_auto_game_is_written_by_the_cards(
         seed: int, variants: dict[str, str], tmp_path: Path) -> None:
     log = auto_log(tmp_path / "game.jsonl", seed, 2, variants)
     assert log.variants == variants
-    seen = dispute_every_decision(log)
+    seen = dispute_every_kind(log)
     assert seen["bury"] == seen["call"] == 2  # one of each per hand
-    assert seen["play"] > 100
+    assert seen["every play"] > 100 and seen["play"] > 10
     assert seen["hand 1"] > 0 and seen["hand 2"] > 0 and seen["revealed"] > 0
 
 
@@ -124,9 +196,9 @@ def test_every_position_of_a_seeded_auto_game_is_written_by_the_cards(
 def test_a_redealt_hand_and_a_banker_without_reveal_are_written_by_the_cards(
         tmp_path: Path) -> None:
     log = skipping_log(tmp_path / "skips.jsonl", 5)
-    seen = dispute_every_decision(log)
-    assert seen["deal 2"] > 100  # the whole first hand, on its redeal
-    assert seen["no reveal"] > 100  # the whole second hand, its banker from the search
+    seen = dispute_every_kind(log)
+    assert seen["every deal 2"] > 100 and seen["deal 2"] > 0  # the first hand, on its redeal
+    assert seen["every no reveal"] > 100 and seen["no reveal"] > 0  # the second hand: search
     assert seen["bury"] == seen["call"] == 2
 
 
