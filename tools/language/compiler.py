@@ -23,6 +23,7 @@ from __future__ import annotations
 import inspect
 import re
 from collections.abc import Iterable
+from functools import cache
 from pathlib import Path
 from typing import Any, cast
 
@@ -220,8 +221,14 @@ def _tag_nodes(doc: dict[str, Any]) -> dict[str, tuple[int, str]]:
     return out
 
 
+@cache
+def _parameters(func: Any) -> frozenset[str]:
+    """The names of a step function's parameters (one per registered step: read once)."""
+    return frozenset(inspect.signature(func).parameters)
+
+
 def _call(func: Any, builder: Builder, args: dict[str, str], table: Any, doc: Any) -> None:
-    params = inspect.signature(func).parameters
+    params = _parameters(func)
     kwargs: dict[str, Any] = dict(args)
     if "table" in params:
         kwargs["table"] = table

@@ -107,6 +107,10 @@ def find_step(kind: Kind, text: str, lang: Lang = "en") -> tuple[StepDef, dict[s
     if lang not in LANGUAGES:
         raise ScenarioError(f"the scenario language is English (en) or Spanish (es), "
                             f"not {lang!r}")
+    key = (kind, text, lang, len(REGISTRY))
+    known = _FOUND.get(key)
+    if known is not None and REGISTRY[known[0]] is known[1]:  # met before, and still there
+        return known[1], dict(known[2])
     found = [(d, m) for d in REGISTRY if d.kind == kind
              for m in [d.match(text, lang)] if m is not None]
     if not found:
@@ -121,7 +125,20 @@ def find_step(kind: Kind, text: str, lang: Lang = "en") -> tuple[StepDef, dict[s
     if len(found) > 1:
         raise ScenarioError(f"{text!r} matches several step definitions: " + ", ".join(
             (d.es.pattern if lang == "es" and d.es else d.pattern).pattern for d, _ in found))
+    if len(_FOUND) < FOUND_LIMIT:
+        index = next(i for i, d in enumerate(REGISTRY) if d is found[0][0])
+        _FOUND[key] = (index, found[0][0], dict(found[0][1]))
     return found[0]
+
+
+FOUND_LIMIT = 4096
+_FOUND: dict[tuple[str, str, str, int], tuple[int, StepDef, dict[str, str]]] = {}
+"""Step texts already matched (kind, text, language, how many steps were registered) ->
+the definition's place in :data:`REGISTRY`, the definition and its arguments: a text is
+matched against every pattern once (a feature repeats its steps; a dispute compiles the
+same phrases position after position), as long as that place holds the same definition
+(:func:`fivetenk.language.spanish.attach` replaces them). Bounded, so that a file of
+distinct texts cannot grow it without end."""
 
 
 def split_cards(text: str) -> list[str]:
