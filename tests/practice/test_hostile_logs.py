@@ -111,16 +111,24 @@ BAD_REPORTS: dict[str, tuple[Callable[[Path], None], str, str]] = {
 }
 
 
+PROCESS_FAULTS = ("FIFO", "link to /dev/zero")
+"""The faults that would stop a process (a FIFO blocks the open, ``/dev/zero`` never
+ends): tried on a real process, which the time limit of :func:`fivetenk` bounds; the
+others are tried in process (the same ``cli.main``, without a process's start-up)."""
+
+
 @pytest.mark.parametrize("name", list(BAD_REPORTS))
 def test_a_report_is_read_like_every_file_the_user_names(name: str, tmp_path: Path) -> None:
-    """A real ``fivetenk book`` process: each fault is exit 2 with the file (and line),
-    at once (a FIFO would block the open, ``/dev/zero`` never end, 100,000 ``[`` overflow a
-    recursive parser, a lone surrogate fail when the page is written); nothing is written."""
+    """``fivetenk book`` (a real process for :data:`PROCESS_FAULTS`): each fault is exit 2
+    with the file (and line), at once (a FIFO would block the open, ``/dev/zero`` never end,
+    100,000 ``[`` overflow a recursive parser, a lone surrogate fail when the page is
+    written); nothing is written."""
     make, line, says = BAD_REPORTS[name]
     path = tmp_path / "report.jsonl"
     make(path)
     out = tmp_path / "book"
-    refused_at(fivetenk("book", "--out", out, "--report", f"mine={path}"), f"{path}{line}",
+    args = ["book", "--out", str(out), "--report", f"mine={path}"]
+    refused_at(fivetenk(*args) if name in PROCESS_FAULTS else run_cli(args), f"{path}{line}",
                says)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["report.jsonl"]
 
@@ -233,12 +241,21 @@ def edited(log: Path, kind: str, **changes: Any) -> Path:
     return path
 
 
-@pytest.fixture
-def refused_log(tmp_path: Path) -> Path:
-    """A log of ``fivetenk play`` at seat 5 of seed 1 whose one refused answer is 7H 7H."""
+@pytest.fixture(scope="module")
+def refused_log_bytes(tmp_path_factory: pytest.TempPathFactory) -> bytes:
+    """A log of ``fivetenk play`` at seat 5 of seed 1 whose one refused answer is 7H 7H
+    (played once for the module)."""
     from helpers import refusal_log
 
-    return refusal_log(tmp_path, "1\n1\n1\n7H 7H\n")
+    return refusal_log(tmp_path_factory.mktemp("refused"), "1\n1\n1\n7H 7H\n").read_bytes()
+
+
+@pytest.fixture
+def refused_log(tmp_path: Path, refused_log_bytes: bytes) -> Path:
+    """That log, a file of the test's own (tests edit it, link it, make it read-only)."""
+    path = tmp_path / "refused.jsonl"
+    path.write_bytes(refused_log_bytes)
+    return path
 
 
 @pytest.mark.parametrize("answer", [ESCAPES + " 7H 7H", "7H 7H\n  Scenario: injected\n    When x",
@@ -247,17 +264,18 @@ def test_a_refused_input_is_written_escaped_and_the_case_passes_check(
         refused_log: Path, tmp_path: Path, answer: str) -> None:
     """The refused answer as the user typed it (a log may say anything there): shown
     escaped in the scenario's name, so it cannot reach the console raw or start a step or
-    a scenario of its own; the case written passes ``fivetenk check``."""
+    a scenario of its own; the case written passes ``fivetenk check``. Printed in process
+    (``cli.main``, as a process runs it), written by a real process."""
     log = edited(refused_log, "refused", input=answer)
-    printed = fivetenk("dispute", log, "--refused", "1")
-    assert printed.returncode == 0, printed.stderr
-    assert "\x1b" not in printed.stdout and "\u202e" not in printed.stdout
-    starts = [line.split()[0] for line in printed.stdout.splitlines() if line.strip()]
+    code, printed, err = run_cli(["dispute", str(log), "--refused", "1"])
+    assert code == 0, err
+    assert "\x1b" not in printed and "\u202e" not in printed
+    starts = [line.split()[0] for line in printed.splitlines() if line.strip()]
     assert starts.count("Scenario:") == 1 and "@id:x" not in starts
     out = tmp_path / "case.feature"
     done = fivetenk("dispute", log, "--refused", "1", "--out", out)
     assert done.returncode == 0 and "written" in done.stdout, done.stderr
-    assert out.read_text(encoding="utf-8") == printed.stdout
+    assert out.read_text(encoding="utf-8") == printed
     code, report, err = run_cli(["check", "--only-paths", str(out), "-q", "--no-progress"])
     assert code == 0, err
     assert "total                                   1       0       0       0" in report
@@ -329,8 +347,10 @@ def test_a_case_that_would_not_pass_check_is_refused_not_written(refused_log: Pa
 def test_play_log_never_overwrites_an_earlier_game(tmp_path: Path) -> None:
     """``--log`` names a new file: an existing log (a whole game here) is refused, saying
     how to go on with it, and kept byte for byte; so is a link, and what it points to."""
-    log = tmp_path / "game.jsonl"
-    assert fivetenk("play", "--seed", "1", "--auto", "--hands", "1", "--log", log).returncode == 0
+    from helpers import play
+
+    log = tmp_path / "game.jsonl"  # played in process: the refusals below are processes
+    assert play(["--seed", "1", "--auto", "--hands", "1", "--log", str(log)])[0] == 0
     before = log.read_bytes()
     assert before.count(b"\n") > 100
     err = refused_at(fivetenk("play", "--seed", "2", "--auto", "--log", log),
@@ -398,6 +418,18 @@ def two_hands(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
     return lines[:second + 1]
 
 
+def resumed(log: Path) -> tuple[int, str, str]:
+    """``fivetenk play --resume LOG`` in process, answered by end of input: (exit code,
+    what it showed, its stderr). The process's own faults are tried above with real
+    processes (a link, a read-only log, the kit's version escaped)."""
+    from helpers import play
+
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        code, shown = play(["--resume", str(log)], "")
+    return code, shown, err.getvalue()
+
+
 @pytest.mark.slow
 def test_resume_checks_every_deal_against_the_seed(refused_log: Path, tmp_path: Path,
                                                    two_hands: list[str]) -> None:
@@ -425,13 +457,13 @@ def test_resume_checks_every_deal_against_the_seed(refused_log: Path, tmp_path: 
         before = log.read_bytes()
         line = 1 + next(i for i, text in enumerate(lines) if json.loads(text)["record"] ==
                         "hand" and json.loads(text)["hand"] == hand)
-        refused_at(fivetenk("play", "--resume", log), f"{log}:{line}", says)
+        refused_at(resumed(log), f"{log}:{line}", says)
         assert log.read_bytes() == before, name
     for lines in (mid_hand, two_hands):  # the true logs: resumed, and they go on
         log = tmp_path / "true.jsonl"
         log.write_text("\n".join(lines) + "\n", encoding="utf-8")
-        done = fivetenk("play", "--resume", log)
-        assert done.returncode == 0 and "Resumed" in done.stdout, done.stderr
+        code, shown, err = resumed(log)
+        assert code == 0 and "Resumed" in shown, err
         kept = log.read_text(encoding="utf-8").splitlines()
         assert [json.loads(x) for x in kept[1:len(lines)] if '"hand"' in x[:20]] == \
             [json.loads(x) for x in lines[1:] if '"hand"' in x[:20]]
