@@ -26,10 +26,32 @@ def pytest_run(folder: Path, *args: str) -> tuple[int, str]:
     return done.returncode, done.stdout
 
 
-def test_scenarios_are_tests_with_their_evidence(tmp_path: Path) -> None:
-    code, out = pytest_run(tmp_path, "--fivetenk-impl", BROKEN)
+def project_run(cwd: Path, *args: str) -> tuple[int, str]:
+    """pytest with the plugin on the broken engine's R02, from ``cwd`` in the project of
+    :func:`broken_project` (its cache kept, as a project's is)."""
+    done = subprocess.run([sys.executable, "-m", "pytest", "-p", "fivetenk.pytest_plugin",
+                           "-q", "--fivetenk-impl", BROKEN, "--fivetenk-rule", "R02", *args],
+                          cwd=cwd, capture_output=True, text=True, timeout=300, check=False)
+    return done.returncode, done.stdout
+
+
+@pytest.fixture(scope="module")
+def broken_project(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, int, str]:
+    """A project (a pytest.ini, one test of its own) whose first run adds the broken
+    engine's R02 scenarios, without workers: (the project, the exit code, the output). Read
+    by the evidence test and the node-id test (one pytest run for both)."""
+    folder = tmp_path_factory.mktemp("project")
+    (folder / "pytest.ini").write_text("[pytest]\n")
+    (folder / "tests").mkdir()
+    (folder / "tests" / "test_own.py").write_text("def test_own():\n    pass\n")
+    code, out = project_run(folder, "-p", "no:xdist")
+    return folder, code, out
+
+
+def test_scenarios_are_tests_with_their_evidence(broken_project: tuple[Path, int, str]) -> None:
+    _, code, out = broken_project
     assert code == 1, out[-2000:]
-    assert out.rstrip().endswith("8 failed, 64 passed in " + out.rstrip().split(" in ")[-1])
+    assert out.rstrip().endswith("8 failed, 65 passed in " + out.rstrip().split(" in ")[-1])
     assert "FAILED fivetenk::R02-003 - FAILED R02-003: A 2 beats an ace as a single" in out
     assert "    beats: expected false, observed true" in out  # the evidence, as check shows
 
@@ -59,28 +81,18 @@ def test_without_the_option_the_plugin_adds_nothing(tmp_path: Path) -> None:
 
 
 def test_node_ids_are_the_same_whatever_the_invocation_so_lf_reruns_the_failures(
-        tmp_path: Path) -> None:
+        broken_project: tuple[Path, int, str]) -> None:
     """Issue 28: a scenario's node id names no file (``fivetenk::R02-003``), so runs from
     another folder, with other options or paths, or with workers (-n) record the same ids,
     and ``--lf`` from anywhere under the rootdir reruns exactly the failures."""
-    (tmp_path / "pytest.ini").write_text("[pytest]\n")
-    (tmp_path / "tests").mkdir()
-    (tmp_path / "tests" / "test_own.py").write_text("def test_own():\n    pass\n")
-
-    def run(cwd: Path, *args: str) -> tuple[int, str]:
-        done = subprocess.run([sys.executable, "-m", "pytest", "-p", "fivetenk.pytest_plugin",
-                               "-q", "--fivetenk-impl", BROKEN, "--fivetenk-rule", "R02", *args],
-                              cwd=cwd, capture_output=True, text=True, timeout=300, check=False)
-        return done.returncode, done.stdout
-
-    cache = tmp_path / ".pytest_cache" / "v" / "cache" / "lastfailed"
-    code, out = run(tmp_path, "-p", "no:xdist")
+    folder, code, out = broken_project  # run from the project's root, without workers
+    cache = folder / ".pytest_cache" / "v" / "cache" / "lastfailed"
     assert code == 1 and "8 failed, 65 passed" in out, out[-2000:]
     first = json.loads(cache.read_text())
     assert sorted(first)[:2] == ["fivetenk::R02-001.12", "fivetenk::R02-002.12"]
     cache.unlink()
-    code, out = run(tmp_path / "tests", "-n", "2", "--fivetenk-timeout", "20", ".")
+    code, out = project_run(folder / "tests", "-n", "2", "--fivetenk-timeout", "20", ".")
     assert code == 1 and "8 failed, 65 passed" in out, out[-2000:]
     assert json.loads(cache.read_text()) == first
-    code, out = run(tmp_path / "tests", "-p", "no:xdist", "--lf")
+    code, out = project_run(folder / "tests", "-p", "no:xdist", "--lf")
     assert code == 1 and "8 failed, 65 deselected" in out, out[-2000:]
