@@ -12,8 +12,8 @@ game with a redeal and a banker from the search are logged, and every burial and
 decision is disputed, with the play decisions that cover every kind of position the game
 reached (:func:`kinds_of`; each position of the game is replayed to know its kinds): the
 setup is written by the cards (never ``Given the position is:``), compiles back to the
-engine's snapshot, and the scenario passes against the reference. The new phrases are tested one by one, in English and Spanish, with the errors
-a writer meets.
+engine's snapshot, and the scenario passes against the reference. The new phrases are
+tested one by one, in English and Spanish, with the errors a writer meets.
 """
 
 from __future__ import annotations
