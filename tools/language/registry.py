@@ -125,20 +125,21 @@ def find_step(kind: Kind, text: str, lang: Lang = "en") -> tuple[StepDef, dict[s
     if len(found) > 1:
         raise ScenarioError(f"{text!r} matches several step definitions: " + ", ".join(
             (d.es.pattern if lang == "es" and d.es else d.pattern).pattern for d, _ in found))
-    if len(_FOUND) < FOUND_LIMIT:
+    if len(_FOUND) < FOUND_LIMIT and len(text) <= FOUND_TEXT_LIMIT:
         index = next(i for i, d in enumerate(REGISTRY) if d is found[0][0])
         _FOUND[key] = (index, found[0][0], dict(found[0][1]))
     return found[0]
 
 
 FOUND_LIMIT = 4096
+FOUND_TEXT_LIMIT = 400
 _FOUND: dict[tuple[str, str, str, int], tuple[int, StepDef, dict[str, str]]] = {}
 """Step texts already matched (kind, text, language, how many steps were registered) ->
 the definition's place in :data:`REGISTRY`, the definition and its arguments: a text is
 matched against every pattern once (a feature repeats its steps; a dispute compiles the
 same phrases position after position), as long as that place holds the same definition
-(:func:`fivetenk.language.spanish.attach` replaces them). Bounded, so that a file of
-distinct texts cannot grow it without end."""
+(:func:`fivetenk.language.spanish.attach` replaces them). Bounded (entries, and the length
+of a text kept), so that files of distinct or huge texts cannot grow it without end."""
 
 
 def split_cards(text: str) -> list[str]:
