@@ -35,6 +35,9 @@ from fivetenk.suite.runner import run_scenario
 MINI = TESTS / "miniatures"
 SLOW = [sys.executable, str(MINI / "fuzz_slow_plays.py")]
 HANG_PLAYS = [sys.executable, str(MINI / "hang.py"), "plays"]
+SLOW_CAMPAIGN = ("--seed", "4", "--cases", "100")
+"""The campaign of :data:`SLOW`: the pair-run bug at case 27, a 26-card plays hand at case
+55, then four more hands of over 16 cards (two tests run it)."""
 OUTER = 600
 """Seconds after which a run is reported as a hang (never reached by a working kit)."""
 
@@ -60,8 +63,13 @@ def test_a_slow_engine_with_a_real_bug(tmp_path: Path) -> None:
     listing never comes back for a hand of more than 16 cards. The timeout is reported
     apart (errored, with the request and the hand's size), plays hands that long are no
     longer asked (said, and counted), the campaign goes on to the end, the pair-run bug is
-    found, and every case written fails on the engine and passes on the reference."""
-    run, records = fuzz_run(tmp_path, SLOW, "--seed", "1", "--cases", "3000")
+    found, and every case written fails on the engine and passes on the reference.
+
+    Seed 4 (:data:`SLOW_CAMPAIGN`): the pair-run bug at case 27, the first long hand asked
+    at case 55 (26 cards), four long hands lowered after it (seed 1 needed 3,000 cases).
+    ``--timeout 5``, as the other tests here: the listing blocks for an hour, so it times
+    out at any timeout, and an answered request takes milliseconds."""
+    run, records = fuzz_run(tmp_path, SLOW, *SLOW_CAMPAIGN, "--timeout", "5")
     text = run.stdout
     assert run.returncode == 1, text + run.stderr
     summary = records[-1]
@@ -367,14 +375,13 @@ def test_a_query_that_timed_out_is_no_longer_asked(tmp_path: Path) -> None:
     assert "beats was no longer asked" in text and "STOPPED" not in text, text
 
 
-@pytest.mark.slow  # a campaign of 3,000 cases
+@pytest.mark.slow  # the campaign of the slow engine
 def test_an_engine_that_declares_max_plays_hand_is_never_asked_a_longer_hand(
         tmp_path: Path) -> None:
     """Issue 28, item 3: the author says in the hello what ``--max-plays-hand`` would say
     (``"max_plays_hand": 16``): the campaign says so, asks no longer hand (so the listing
     that never comes back is never asked: no timeout), and still finds the pair-run bug."""
-    run, records = fuzz_run(tmp_path, [*SLOW, "--declare-max"], "--seed", "1",
-                            "--cases", "3000")
+    run, records = fuzz_run(tmp_path, [*SLOW, "--declare-max"], *SLOW_CAMPAIGN)
     text = run.stdout
     assert "note: plays is asked of hands of at most 16 cards (the hello's " \
         "max_plays_hand)" in text, text
@@ -382,6 +389,9 @@ def test_an_engine_that_declares_max_plays_hand_is_never_asked_a_longer_hand(
     assert summary["record"] == "summary" and not summary["errored"], summary
     assert not any(r["record"] == "case" and r.get("errored") for r in records)
     assert any(r["record"] == "divergence" and r["kind"] == "beats" for r in records), text
+    # the campaign that timed out without the declaration: its long hands were not asked
+    assert sum(n for why, n in summary["skipped_why"].items()
+               if why.startswith("a plays hand of more than 16 cards")) > 0, summary
 
 
 def test_max_plays_hand_in_a_hello_is_read_and_checked() -> None:
