@@ -15,16 +15,19 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
-import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 from helpers import TESTS
 
+from fivetenk import cli
 from fivetenk.fuzz.games import EndingsMode, GameMode, GamesMode
 from fivetenk.fuzz.source import Case, Divergence, RandomSource, case_seed, shrink
 from fivetenk.impl.drivers import ReferenceDriver
@@ -42,14 +45,21 @@ def mini(name: str, *args: str) -> list[str]:
     return [sys.executable, str(MINIATURES / f"{name}.py"), *args]
 
 
+def kit(*argv: str) -> Any:
+    """``fivetenk ARGV…`` in this process (``cli.main``, what the ``fivetenk`` command
+    runs; a process each added only its start-up): its exit code, stdout and stderr."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = cli.main(list(argv))
+    return SimpleNamespace(returncode=code, stdout=out.getvalue(), stderr=err.getvalue())
+
+
 def fuzz_run(tmp_path: Path, engine: str, *args: str) -> tuple[Any, Path]:
-    """``fivetenk fuzz`` run as a user runs it, against the miniature ``engine``, with
-    ``--out`` and ``--jsonl`` in ``tmp_path``: the finished process and the report's path."""
+    """``fivetenk fuzz`` as a user runs it, against the miniature ``engine``, with ``--out``
+    and ``--jsonl`` in ``tmp_path``: the run (:func:`kit`) and the report's path."""
     report = tmp_path / "r.jsonl"
-    run = subprocess.run([sys.executable, "-m", "fivetenk.cli", "fuzz", "--impl",
-                          " ".join(mini(engine)), *args, "--out", str(tmp_path), "--jsonl",
-                          str(report), "--no-progress"],
-                         capture_output=True, text=True, timeout=300)
+    run = kit("fuzz", "--impl", " ".join(mini(engine)), *args, "--out", str(tmp_path),
+              "--jsonl", str(report), "--no-progress")
     return run, report
 
 
@@ -210,10 +220,8 @@ def test_fuzz_writes_a_case_that_check_passes_on_the_reference_and_fails_on_the_
     """End to end through the CLI: ``fivetenk fuzz`` finds fuzz_endings, writes the case,
     and ``fivetenk check --only-paths`` on it passes on the reference, fails on it."""
     impl = " ".join(mini("fuzz_endings"))
-    cli = [sys.executable, "-m", "fivetenk.cli"]
-    run = subprocess.run([*cli, "fuzz", "--impl", impl, "--mode", "endings", "--seed", "1",
-                          "--cases", "16", "--variant", "pass=turn", "--out", str(tmp_path),
-                          "--no-progress"], capture_output=True, text=True, timeout=120)
+    run = kit("fuzz", "--impl", impl, "--mode", "endings", "--seed", "1", "--cases", "16",
+              "--variant", "pass=turn", "--out", str(tmp_path), "--no-progress")
     assert run.returncode == 1, run.stdout + run.stderr
     features = sorted(tmp_path.glob("*.feature"))
     assert features, run.stdout
@@ -226,11 +234,9 @@ def test_fuzz_writes_a_case_that_check_passes_on_the_reference_and_fails_on_the_
         text = feature.read_text()
         assert "Given a hand in play with seat" in text and '"""' not in text, text
         assert "Then the kitty points (" in text and "the observation at" not in text, text
-        ok = subprocess.run([*cli, "check", "--only-paths", str(feature)],
-                            capture_output=True, text=True, timeout=120)
+        ok = kit("check", "--only-paths", str(feature))
         assert ok.returncode == 0, ok.stdout + ok.stderr
-        bad = subprocess.run([*cli, "check", "--only-paths", str(feature), "--impl", impl],
-                             capture_output=True, text=True, timeout=120)
+        bad = kit("check", "--only-paths", str(feature), "--impl", impl)
         assert bad.returncode == 1, bad.stdout + bad.stderr
 
 
@@ -475,7 +481,6 @@ def test_a_dealt_kitty_bug_is_one_short_case(tmp_path: Path) -> None:
     "the deal could not be rebuilt short"); it reads in the kit's phrases, passes on the
     reference engine and fails on the miniature."""
     impl = " ".join(mini("fuzz_dealt_kitty"))
-    cli = [sys.executable, "-m", "fivetenk.cli"]
     run, report = fuzz_run(tmp_path, "fuzz_dealt_kitty", "--mode", "games", "--seed", "1",
                            "--cases", "5")
     assert run.returncode == 1, run.stdout + run.stderr
@@ -495,11 +500,9 @@ def test_a_dealt_kitty_bug_is_one_short_case(tmp_path: Path) -> None:
     assert len(steps) <= 40 and "seat 0 passes" not in text, text
     assert "And the other seats pass" in text, text
     assert 'And the settlement shows the buried cards "' in text, text
-    ok = subprocess.run([*cli, "check", "--only-paths", first["feature"]],
-                        capture_output=True, text=True, timeout=120)
+    ok = kit("check", "--only-paths", first["feature"])
     assert ok.returncode == 0, ok.stdout + ok.stderr
-    bad = subprocess.run([*cli, "check", "--only-paths", first["feature"], "--impl", impl],
-                         capture_output=True, text=True, timeout=120)
+    bad = kit("check", "--only-paths", first["feature"], "--impl", impl)
     assert bad.returncode == 1, bad.stdout + bad.stderr
 
 
