@@ -143,14 +143,15 @@ def test_endings_reach_every_ending_and_every_band() -> None:
 
 FOUND = {
     # name: (mode, variants, budget in cases, seed)
-    "fuzz_turns": (EndingsMode, {}, 80, 1),
+    "fuzz_turns": (EndingsMode, {}, 40, 2),
     "fuzz_endings": (EndingsMode, {}, 40, 1),
     "fuzz_variant": (EndingsMode, {"call_ordinal": "any"}, 40, 1),
     "fuzz_next_hand": (GamesMode, {}, 16, 1),
 }
 """Each miniature with the campaign that finds it and its budget (the first divergent
-case of these seeds is at index 56, 4, 1 and 5; before endings observed after every pass,
-fuzz_turns needed 96)."""
+case of these seeds is at index 35, 4, 1 and 5; before endings observed after every pass,
+fuzz_turns needed 96 cases of seed 1, then 57, whose case took four times the CPU of seed
+2's to shrink)."""
 
 ADDED = {"fuzz_turns": "R15-011", "fuzz_endings": "R19-015", "fuzz_variant": "R17-018",
          "fuzz_next_hand": "R23-009"}
