@@ -309,11 +309,13 @@ def test_positions_are_written_by_the_cards_that_matter() -> None:
 def test_games_play_whole_matches_every_next_hand_sent_and_observed() -> None:
     """About one games case in ten is a match of up to MAX_MATCH_HANDS hands (or to the
     match's end); every hand after the first starts with a next_hand step whose
-    expectation is the reference's, observed right after; the reference adapter agrees."""
+    expectation is the reference's, observed right after; the reference adapter agrees.
+    The first nine cases of seed 1 hold three matches: of 3 hands, of 2 that end the match,
+    and of 6 (the 70 cases once generated held 13, the same smallest one among them)."""
     from fivetenk.fuzz.game_cases import MAX_MATCH_HANDS, generate_game
 
     matches = []
-    for i in range(70):
+    for i in range(9):
         case = generate_game(RandomSource(case_seed(1, "games", i)), {})
         if case.kind == "match":
             matches.append(case)
