@@ -127,9 +127,11 @@ def test_games_send_near_misses_that_must_be_rejected_citing_a_clause() -> None:
 
 @pytest.mark.slow
 def test_endings_reach_every_ending_and_every_band() -> None:
+    """Every ending and every band within 100 cases of seed 2 (all are reached by case 46;
+    400 cases were once generated), and every case ends."""
     endings: Counter[str] = Counter()
     bands: Counter[str] = Counter()
-    for i in range(400):
+    for i in range(100):
         case = EndingsMode().generate(RandomSource(f"2:endings:{i}"), {})
         result = (case.expected or [{}])[-1].get("result")
         assert result is not None, f"case {i} did not end"
