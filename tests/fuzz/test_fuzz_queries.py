@@ -412,12 +412,14 @@ def test_expectations_mute_exactly_the_known_differences(tmp_path: Path) -> None
     ``beats`` = false mutes the pair-run engine's wrong ``beats`` answers, counted per entry
     with its file and line, and listed in --jsonl; the same mistake showing in a ``plays``
     listing is not what the entry pins, so it is still reported (exit 1). An unpinned
-    entry for the shape mutes it all (exit 0); a bad file is bad input (exit 2)."""
+    entry for the shape mutes it all (exit 0); a bad file is bad input (exit 2). Seed 4's
+    900 cases: wrong ``beats`` at cases 27, 246 and 590, a wrong ``plays`` at 893 (seed 1
+    needed 3,000: 2177 and 2850)."""
     command = impl(str(MINI / "fuzz_runs.py"))
     pinned = tmp_path / "pinned.yaml"
     pinned.write_text("xfail:\n  - {uses: pairs, path: beats, observed: false,\n"
                       "     reason: \"our pair runs lose to the next one up only\"}\n")
-    code, text = fuzz("--impl", command, "--seed", "1", "--cases", "3000", "--no-shrink",
+    code, text = fuzz("--impl", command, "--seed", "4", "--cases", "900", "--no-shrink",
                       "--out", str(tmp_path), "--expectations", str(pinned),
                       "--jsonl", str(tmp_path / "r.jsonl"))
     assert code == 1, text
@@ -432,7 +434,7 @@ def test_expectations_mute_exactly_the_known_differences(tmp_path: Path) -> None
     assert f"--expectations {pinned}" in text.splitlines()[1]  # the rerun command keeps it
     unpinned = tmp_path / "all.yaml"
     unpinned.write_text("xfail:\n  pairs: \"pair runs: issue 12\"\n")
-    code, text = fuzz("--impl", command, "--seed", "1", "--cases", "3000", "--no-shrink",
+    code, text = fuzz("--impl", command, "--seed", "4", "--cases", "900", "--no-shrink",
                       "--out", str(tmp_path), "--expectations", str(unpinned))
     assert code == 0 and "0 diverged" in text and "known (muted)" in text, text
     bad = tmp_path / "bad.yaml"
