@@ -17,13 +17,14 @@ implementation is only gone if the kit found and killed it.
 
 Waits are on events: the workers note what they do in a file
 (:data:`fivetenk.impl.workers.LOG_VARIABLE`); the only clock is a generous outer bound that
-reports a hang as a hang. A stuck worker is given up after 10 s without progress
-(:data:`fivetenk.impl.workers.STALL_VARIABLE`; a healthy worker makes progress with every
-case and every reply, reported every second). Worker 1 alone is given 1 s to die of
-SIGTERM (:data:`fivetenk.impl.workers.TERM_VARIABLE`, ``1@1``) instead of 5: a fault that
-outlives SIGTERM does so however fast the machine, and no verdict hangs on it (a worker
-that would have died later is killed, and said, in a note no test forbids); worker 2
-keeps the kit's own 5 s.
+reports a hang as a hang. A stuck worker is given up after :data:`STALL` (5) s without
+progress (:data:`fivetenk.impl.workers.STALL_VARIABLE`; a healthy worker makes progress with
+every case and every reply, milliseconds apart, reported every second: the healthy worker
+beside the stuck one is never given up, beside two busy loops on two processors either).
+Worker 1 alone is given 1 s to die of SIGTERM (:data:`fivetenk.impl.workers.TERM_VARIABLE`,
+``1@1``) instead of 5: a fault that outlives SIGTERM does so however fast the machine, and
+no verdict hangs on it (a worker that would have died later is killed, and said, in a note
+no test forbids); worker 2 keeps the kit's own 5 s.
 """
 
 from __future__ import annotations
@@ -64,6 +65,9 @@ HERE = TESTS
 MINI = HERE / "miniatures"
 HANG = 240.0
 """Seconds after which a campaign still running is reported as hung (it takes seconds)."""
+STALL = "5"
+"""Seconds without progress after which a worker with tasks in hand is given up (10 s
+before: three tests wait it out, idle)."""
 CASES = "1100"
 """Three chunks (512 cases each): worker 1 holds the first and the third."""
 
@@ -106,7 +110,7 @@ class Run:
     """The kit under the subreaper: started, then awaited within :data:`HANG`."""
 
     def __init__(self, tmp_path: Path, fault: str | None, *more: str,
-                 stall: str | None = "10", term: str | None = "1@1") -> None:
+                 stall: str | None = STALL, term: str | None = "1@1") -> None:
         self.tmp_path = tmp_path
         self.log = tmp_path / "events"
         self.report = tmp_path / "report.json"
@@ -181,11 +185,12 @@ NOTES = {
                     r"hand)?",
     "die": r"worker 1 died \(exit code 3\) with [12] tasks? in hand",
     "kill": r"worker 1 died \(killed by SIGKILL\) with [12] tasks? in hand",
-    "hang": r"worker 1 stopped answering \(no progress for over 10 s\) with [12] tasks? in "
+    "hang": rf"worker 1 stopped answering \(no progress for over {STALL} s\) with [12] tasks? in "
             r"hand",
-    "stop": r"worker 1 stopped answering \(no progress for over 10 s\) with [12] tasks? in "
+    "stop": rf"worker 1 stopped answering \(no progress for over {STALL} s\) with [12] tasks? in "
             r"hand",
-    "queue": r"worker 1 stopped answering \(no progress for over 10 s\) with 1 task in hand",
+    "queue": rf"worker 1 stopped answering \(no progress for over {STALL} s\) with 1 task in "
+             r"hand",
     "raise": r"worker 1 failed: RuntimeError: a fault injected for a test with [12] tasks? "
              r"in hand",
 }
