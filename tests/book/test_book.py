@@ -7,11 +7,13 @@ written, and two builds write the same bytes."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from html import unescape
 from html.parser import HTMLParser
 from pathlib import Path
@@ -68,21 +70,81 @@ class Page(HTMLParser):
         return [a for t, a in self.tags if t == tag and name in a.get("class", "").split()]
 
 
+Event = tuple[int, str, list[tuple[str, str | None]]]
+START, END, DATA = 0, 1, 2
+
+
+class Events(HTMLParser):
+    """A page read once, as the events :mod:`html.parser` gives (a start tag with its
+    attributes, an end tag, a text), in order: reading (tokenising) the pages is what took
+    the time, and the tests' several readers of a page (:class:`Page`, :class:`Prose`,
+    :class:`Shown`) are each handed the same events by :func:`replay`."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.events: list[Event] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.events.append((START, tag, attrs))
+
+    def handle_endtag(self, tag: str) -> None:
+        self.events.append((END, tag, []))
+
+    def handle_data(self, data: str) -> None:
+        self.events.append((DATA, data, []))
+
+
+def events_of(html: str) -> list[Event]:
+    made = Events()
+    made.feed(html)
+    made.close()
+    return made.events
+
+
+def replay(events: list[Event], reader: HTMLParser) -> None:
+    """Hand ``events`` to ``reader`` as :meth:`HTMLParser.feed` would have, in order."""
+    for kind, value, attrs in events:
+        if kind == START:
+            reader.handle_starttag(value, attrs)
+        elif kind == END:
+            reader.handle_endtag(value)
+        else:
+            reader.handle_data(value)
+
+
+def page_events(path: Path) -> list[Event]:
+    """``path``'s events, read once for each content it has (by its bytes: a book built
+    again with the same bytes is not read again): the books of the module fixtures are
+    read by several tests, and a rule page of 500 scenarios takes html.parser a tenth of a
+    second."""
+    data = path.read_bytes()
+    key = (str(path.resolve()), hashlib.blake2b(data, digest_size=16).digest())
+    if key not in _EVENTS:
+        _EVENTS[key] = events_of(data.decode("utf-8"))
+    return _EVENTS[key]
+
+
 def parse(path: Path) -> Page:
-    """``path`` parsed, once for each content it has: the books of the module fixtures are
-    read by several tests (a rule page of 500 scenarios takes html.parser a tenth of a
-    second); the tests only read what is parsed."""
-    stat = path.stat()
-    key = (str(path.resolve()), stat.st_mtime_ns, stat.st_size)
-    if key not in _PARSED:
+    """``path`` as :class:`Page` reads it (its events read once, :func:`page_events`)."""
+    events = page_events(path)
+    if id(events) not in _PAGES:
         page = Page()
-        page.feed(path.read_text(encoding="utf-8"))
-        page.close()
-        _PARSED[key] = page
-    return _PARSED[key]
+        replay(events, page)
+        _PAGES[id(events)] = page
+    return _PAGES[id(events)]
 
 
-_PARSED: dict[tuple[str, int, int], Page] = {}
+_EVENTS: dict[tuple[str, bytes], list[Event]] = {}
+_PAGES: dict[int, Page] = {}
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _forget_the_pages() -> Iterator[None]:
+    """The pages read are let go with the module: pytest collects the garbage as the
+    session ends (``gc.collect``), which took seconds with every page's events alive."""
+    yield
+    _PAGES.clear()
+    _EVENTS.clear()
 
 
 def check_report(path: Path, *extra: str) -> Path:
@@ -162,15 +224,27 @@ def test_every_internal_link_resolves(any_site: Path) -> None:
     site = any_site
     pages = {path: parse(path) for path in html_files(site)}
     ids = {path.resolve(): page.ids for path, page in pages.items()}
-    checked = 0
+    targets: dict[tuple[Path, str], Path] = {}
+
+    def target_of(path: Path, relative: str) -> Path:
+        """What ``relative`` names from ``path``, resolved once for each folder and link
+        (a page links the same files over and over: resolving each took seconds)."""
+        key = (path.parent if relative else path, relative)
+        if key not in targets:
+            targets[key] = (path.parent / unquote(relative)).resolve() if relative else \
+                path.resolve()
+        return targets[key]
+
+    checked, inside = 0, set()
     for path, page in pages.items():
         for link in page.links:
             parts = urlsplit(link)
             assert not parts.scheme and not parts.netloc, f"{path}: external link {link}"
-            target = (path.parent / unquote(parts.path)).resolve() if parts.path else \
-                path.resolve()
-            assert target.is_file(), f"{path.relative_to(site)}: {link} is not in the book"
-            assert site.resolve() in target.parents, f"{path}: {link} leaves the book"
+            target = target_of(path, parts.path)
+            if target not in inside:
+                assert target.is_file(), f"{path.relative_to(site)}: {link} is not in the book"
+                assert site.resolve() in target.parents, f"{path}: {link} leaves the book"
+                inside.add(target)
             if parts.fragment:
                 assert unquote(parts.fragment) in ids[target], (
                     f"{path.relative_to(site)}: {link}: no such anchor")
@@ -183,7 +257,7 @@ def test_every_internal_link_resolves(any_site: Path) -> None:
         if path in reached:
             continue
         reached.add(path)
-        todo += [(path.parent / unquote(urlsplit(link).path)).resolve()
+        todo += [target_of(path, urlsplit(link).path)
                  for link in by_path[path].links if urlsplit(link).path.endswith(".html")]
     orphans = sorted(str(p.relative_to(site.resolve())) for p in set(by_path) - reached)
     assert not orphans, f"pages no link leads to from index.html: {orphans}"
@@ -606,7 +680,7 @@ def english_interface_words(path: Path, lang: str = "es") -> dict[str, str]:
     data = {w for v in spec.variants.values() for w in words(" ".join((v.name, *v.values)))}
     names = {"reference", "broken"}  # the reports' names (--report NAME=FILE): data
     page = Prose(lang)
-    page.feed(path.read_text(encoding="utf-8"))
+    replay(page_events(path), page)
     text = re.sub(r"\{.*?\}|\[.*?\]", " ", re.sub(r'"[^"\n]*"', " ", " ".join(page.words)))
     text = " ".join(text.split())
     return {w: re.search(rf".{{0,40}}\b{w}\b.{{0,30}}", text, re.I).group()  # type: ignore
@@ -780,17 +854,25 @@ class Shown(HTMLParser):
             self.texts.append((data, code and len(data.split()) <= 2))
 
 
-def english_on(html: str) -> tuple[list[str], dict[str, str]]:
-    """The elements marked English on a page, and each English word it shows outside
-    notation (:func:`english.english_words`), with the text around it."""
+def english_on(html: str | Path) -> tuple[list[str], dict[str, str]]:
+    """The elements marked English on a page (its HTML, or its file), and each English
+    word it shows outside notation (:func:`english.english_words`), with the text around
+    it."""
     page = Shown()
-    page.feed(html)
-    page.close()
+    replay(page_events(html) if isinstance(html, Path) else events_of(html), page)
     found: dict[str, str] = {}
     for text, notation in page.texts:
         for word in [] if notation else english_words(text):
             found.setdefault(word, " ".join(text.split())[:120])
     return page.english, found
+
+
+def shows_english(path: Path) -> bool:
+    """Whether :func:`english_on` finds an English word on the page (it stops at the
+    first)."""
+    page = Shown()
+    replay(page_events(path), page)
+    return any(english_words(text) for text, notation in page.texts if not notation)
 
 
 def test_the_spanish_book_has_no_english_text(site: Path, site_es: Path) -> None:
@@ -801,12 +883,12 @@ def test_the_spanish_book_has_no_english_text(site: Path, site_es: Path) -> None
     English on every page of the English book."""
     problems = {}
     for path in html_files(site_es):
-        english, words = english_on(path.read_text(encoding="utf-8"))
+        english, words = english_on(path)
         if english or words:
             problems[str(path.relative_to(site_es))] = (english[:3], dict(list(words.items())[:6]))
     assert not problems, f"{len(problems)} pages with English: {problems}"
     for path in html_files(site):
-        assert english_on(path.read_text(encoding="utf-8"))[1], path  # the check can fail
+        assert shows_english(path), path  # the check can fail
     assert english_on('<p lang="en">x</p>')[0] and english_on("<p>the seat</p>")[1]
     assert english_on('<p>"the seat" R05.1 <code>pair</code> <span translate="no">the'
                       "</span></p>") == ([], {})
@@ -822,10 +904,7 @@ def test_no_raw_markdown_reaches_a_page(any_site: Path) -> None:
     results show the index's titles and texts."""
     found = {}
     for path in html_files(any_site):
-        page = Page()
-        page.feed(re.sub(r"<(script|style)\b.*?</\1>", "", path.read_text(encoding="utf-8"),
-                         flags=re.S))
-        text = unescape("".join(page.text))
+        text = unescape("".join(shown_text(page_events(path))))
         found.update({f"{path.name}: …{text[max(0, m.start() - 40):m.end() + 20]}…": 1
                       for m in MARKDOWN.finditer(text)})
     for entry in search_entries(any_site):
@@ -833,6 +912,19 @@ def test_no_raw_markdown_reaches_a_page(any_site: Path) -> None:
                       if MARKDOWN.search(shown)})
     assert not found, list(found)[:5]
     assert MARKDOWN.search(str(book.prose("a **variant**: `SJ SJ`"))) is None
+
+
+def shown_text(events: list[Event]) -> list[str]:
+    """The texts of a page outside its scripts and styles, in order."""
+    texts, inside = [], ""
+    for kind, value, _ in events:
+        if inside:
+            inside = "" if kind == END and value == inside else inside
+        elif kind == START and value in ("script", "style"):
+            inside = value
+        elif kind == DATA:
+            texts.append(value)
+    return texts
 
 
 def search_entries(site: Path) -> list[list[str]]:
