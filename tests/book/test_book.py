@@ -10,9 +10,6 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from html import unescape
 from html.parser import HTMLParser
@@ -21,8 +18,8 @@ from typing import Any
 from urllib.parse import unquote, urlsplit
 
 import pytest
+from built import build
 from english import english_words
-from helpers import TESTS
 
 from fivetenk import book
 from fivetenk.book import words
@@ -30,13 +27,8 @@ from fivetenk.cli import main
 from fivetenk.model.spec_data import load_spec
 from fivetenk.suite import catalog
 
-pytestmark = [pytest.mark.slow,  # two reports (check runs) and books, built once a module
-              pytest.mark.xdist_group("book")]  # ... on one worker
-
-MINI = TESTS / "miniatures"
-BROKEN = "two_below_ace"
-"""The rule-breaker whose report is the matrix's failing column (R02: a 2 ranks below the
-ace as a single, pair or triple)."""
+pytestmark = [pytest.mark.slow,  # two reports (check runs) and books, built once a session
+              pytest.mark.xdist_group("book")]  # ... on one worker (tests/book/conftest.py)
 
 
 class Page(HTMLParser):
@@ -147,47 +139,22 @@ def _forget_the_pages() -> Iterator[None]:
     _EVENTS.clear()
 
 
-def check_report(path: Path, *extra: str) -> Path:
-    """Run ``fivetenk check --jsonl`` (exit 0 or 1: a report either way)."""
-    done = subprocess.run([sys.executable, "-m", "fivetenk.cli", "check", "--quiet",
-                           "--no-progress", "--jsonl", str(path), *extra],
-                          capture_output=True, text=True, timeout=300)
-    assert done.returncode in (0, 1), done.stderr
-    return path
+@pytest.fixture(scope="module")
+def reports(book_reports: dict[str, Path]) -> dict[str, Path]:
+    """The session's two reports (tests/book/conftest.py)."""
+    return book_reports
 
 
 @pytest.fixture(scope="module")
-def reports(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    folder = tmp_path_factory.mktemp("reports")
-    impl = f"{sys.executable} {MINI / 'rulebreaker.py'} {BROKEN}"
-    return {"reference": check_report(folder / "reference.jsonl"),
-            "broken": check_report(folder / "broken.jsonl", "--rule", "R02", "--impl", impl)}
-
-
-def build(out: Path, reports: dict[str, Path], *extra: str) -> int:
-    args = ["book", "--out", str(out)]
-    for name, path in reports.items():
-        args += ["--report", f"{name}={path}"]
-    return main([*args, *extra])
+def site(english_book: Path) -> Path:
+    """The session's English book of them (tests/book/conftest.py)."""
+    return english_book
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory, reports: dict[str, Path]) -> Path:
-    out = tmp_path_factory.mktemp("book") / "book"
-    started = time.perf_counter()
-    assert build(out, reports) == 0
-    seconds = time.perf_counter() - started
-    print(f"\nbook built in {seconds:.2f} s; search index "
-          f"{(out / 'search-index.js').stat().st_size} bytes")
-    return out
-
-
-@pytest.fixture(scope="module")
-def site_es(tmp_path_factory: pytest.TempPathFactory, reports: dict[str, Path]) -> Path:
-    """The Spanish book of the same reports, built once for the module."""
-    out = tmp_path_factory.mktemp("book-es") / "es"
-    assert build(out, reports, "--lang", "es") == 0
-    return out
+def site_es(spanish_book: Path) -> Path:
+    """The session's Spanish book of them (tests/book/conftest.py)."""
+    return spanish_book
 
 
 @pytest.fixture(scope="module")

@@ -1,11 +1,12 @@
 """The book (issue 10) in a real browser: headless Chromium, Debian's package, driven by
 Playwright's Python API pointed at the system browser (never ``playwright install``).
 
-The session builds, once, into a tmp dir and with the kit's own commands: two
-reports made with ``fivetenk check --jsonl`` (the reference engine, and ``rulebreaker.py
-bombs_by_rank``, a miniature that compares bombs by rank before count and so breaks R05.2,
-ruling D11), then ``fivetenk book --report reference=... --report broken=...`` in English
-and again with ``--lang es``. The tests then look at the book the way a reader does:
+The session builds, once, into a tmp dir and with the kit's own commands (the fixtures of
+tests/book/conftest.py, shared with tests/book/test_book.py): two reports made with
+``fivetenk check --jsonl`` (the reference engine, and ``rulebreaker.py two_below_ace`` on
+R02, a miniature that ranks a 2 below the ace and so breaks R02.1), then ``fivetenk book
+--report reference=... --report broken=...`` in English and again with ``--lang es``. The
+tests then look at the book the way a reader does:
 
 - a page of each kind loads from disk (``file://``) without a console error, an uncaught
   exception, a failed load or any request leaving the machine (no network, no CDN);
@@ -36,9 +37,7 @@ from __future__ import annotations
 import json
 import os
 import re
-import shlex
 import struct
-import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -46,11 +45,11 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote, urlsplit
 
 import pytest
+from built import BROKEN_RULE
 from chromium import WAIT_MS
 from english import english_words
-from helpers import ROOT, TESTS
+from helpers import ROOT
 
-from fivetenk.cli import main
 from fivetenk.model.spec_data import load_spec
 from fivetenk.suite import catalog
 
@@ -58,14 +57,11 @@ if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize
 
 CHECKOUT = ROOT
-MINIATURES = TESTS / "miniatures"
-BREAKER = "bombs_by_rank"
-"""The miniature's broken rule: bombs compared by rank before count (R05.2, D11)."""
 WIDE: ViewportSize = {"width": 1280, "height": 900}
 PHONE = 375
 SPEC = load_spec()
-pytestmark = [pytest.mark.slow,  # a browser, two reports of the whole suite, two books
-              pytest.mark.xdist_group("book-browser")]  # built once: one worker
+pytestmark = [pytest.mark.slow,  # a browser; two reports and two books, built once a
+              pytest.mark.xdist_group("book")]  # session for tests/book/ (its conftest.py)
 
 
 # The browser is the session fixture ``browser`` (tests/conftest.py, tests/chromium.py):
@@ -86,34 +82,20 @@ class Book:
 
 
 @pytest.fixture(scope="session")
-def reports(browser: Browser, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """``reference`` (everything passes) and ``broken`` (the R05.2 breaker fails some),
-    each a ``fivetenk check --jsonl`` report of the whole shipped suite."""
-    folder = tmp_path_factory.mktemp("reports")
-    made = {"reference": folder / "reference.jsonl", "broken": folder / "broken.jsonl"}
-    check = ["check", "--quiet", "--no-progress", "--jsonl"]
-    assert main([*check, str(made["reference"])]) == 0
-    impl = shlex.join([sys.executable, str(MINIATURES / "rulebreaker.py"), BREAKER])
-    assert main([*check, str(made["broken"]), "--impl", impl]) == 1, "the breaker must fail"
-    return made
-
-
-def build_book(folder: Path, reports: dict[str, Path], lang: str) -> Book:
-    args = ["book", "--out", str(folder), "--lang", lang]
-    for name, path in reports.items():
-        args += ["--report", f"{name}={path}"]
-    assert main(args) == 0, f"fivetenk {shlex.join(args)} failed"
-    return Book(folder.resolve(), lang, reports)
+def reports(browser: Browser, book_reports: dict[str, Path]) -> dict[str, Path]:
+    """``reference`` (everything passes) and ``broken`` (the R02 breaker fails some):
+    the session's (tests/book/conftest.py), once there is a browser to show them."""
+    return book_reports
 
 
 @pytest.fixture(scope="session")
-def book(reports: dict[str, Path], tmp_path_factory: pytest.TempPathFactory) -> Book:
-    return build_book(tmp_path_factory.mktemp("book-en"), reports, "en")
+def book(reports: dict[str, Path], english_book: Path) -> Book:
+    return Book(english_book.resolve(), "en", reports)
 
 
 @pytest.fixture(scope="session")
-def book_es(reports: dict[str, Path], tmp_path_factory: pytest.TempPathFactory) -> Book:
-    return build_book(tmp_path_factory.mktemp("book-es"), reports, "es")
+def book_es(reports: dict[str, Path], spanish_book: Path) -> Book:
+    return Book(spanish_book.resolve(), "es", reports)
 
 
 @pytest.fixture(params=["en", "es"])
@@ -230,11 +212,12 @@ LINKS_AND_IDS = """() => ({
 })"""
 
 
-KINDS = ["index.html", "rules/R05.html", "rulings/D11.html",
+KINDS = ["index.html", "rules/R02.html", "rulings/D11.html",
          "features/R05_bombs_and_rockets.feature.html", "matrix.html", "failures/broken.html",
          "howto.html"]
 """One page of each kind the book writes (each kind is one template and the same
-scripts): the pages the browser opens to see what loading does. Every link of every page
+scripts; the rule page is the one the broken report fails, its statuses shown): the
+pages the browser opens to see what loading does. Every link of every page
 of both books is followed, parsed, by tests/book/test_book.py (walking all ~90 pages of each
 book in the browser as well took 30 s of the suite)."""
 
@@ -514,6 +497,9 @@ def test_how_to_play_walks_the_hand_in_both_languages(
 
 # --- the matrix and the evidence ----------------------------------------------------------
 
+SEVERAL = "R02.1"
+"""A clause the broken report fails several times (the breaker ranks a 2 below the ace)."""
+
 
 def test_the_matrix_filters_failing_rows_and_reaches_every_failure(
         page: Page, any_book: Book) -> None:
@@ -532,10 +518,10 @@ def test_the_matrix_filters_failing_rows_and_reaches_every_failure(
         "as => as.map(a => a.textContent.trim())"))
     assert shown == clauses and everything > len(shown)
     assert page.locator("#matrix-count").inner_text().startswith(f"{len(clauses)} ")
-    cell = page.locator('td.cell[data-impl="broken"][data-clause="R05.2"]')
+    cell = page.locator(f'td.cell[data-impl="broken"][data-clause="{SEVERAL}"]')
     cell.locator("details.evidence-all > summary").click()
     links = cell.locator("a.evidence-link")
-    ids = {r["id"] for r in failed if "R05.2" in r["clauses"]}
+    ids = {r["id"] for r in failed if SEVERAL in r["clauses"]}
     assert links.count() == len(ids) > 1
     last = links.nth(links.count() - 1)
     target = unquote(urlsplit(last.get_attribute("href") or "").fragment)
@@ -666,8 +652,8 @@ Background images are not seen (the book uses none)."""
 
 
 @pytest.mark.parametrize("relative", [
-    "index.html", "rules/R17.html", "rules/R05.html", "rulings/D20.html", "matrix.html",
-    "failures/broken.html"])
+    "index.html", "rules/R17.html", "rules/R02.html", "rulings/D20.html", "matrix.html",
+    "failures/broken.html"])  # R02: the rule the broken report fails, its failures shown
 def test_text_contrast_is_at_least_4_5_to_1(
         page: Page, book: Book, relative: str) -> None:
     page.goto(book.url(relative))
@@ -758,12 +744,12 @@ def test_a_link_to_a_folded_scenario_opens_it(page: Page, book: Book) -> None:
 
 def test_the_status_filter_shows_the_failures_of_a_rule(page: Page,
                                                         book: Book) -> None:
-    """On R05 (the broken engine fails R05.2), showing the failed scenarios opens the
+    """On R02 (the broken engine fails R02.1), showing the failed scenarios opens the
     folded lists and leaves visible exactly the scenarios the broken report failed."""
     failed = {r["id"] for r in scenario_records(book.reports["broken"])
-              if r["status"] == "failed" and r["rule"] == "R05"}
+              if r["status"] == "failed" and r["rule"] == BROKEN_RULE}
     assert failed
-    page.goto(book.url("rules/R05.html"))
+    page.goto(book.url(f"rules/{BROKEN_RULE}.html"))
     everything = page.locator("article.scenario:visible").count()
     page.select_option("#status-filter", "failed")
     visible = set(page.locator("article.scenario:visible").evaluate_all(
@@ -853,7 +839,7 @@ OWN_WORDS = """lang => {
 
 
 @pytest.mark.parametrize("relative", [
-    "index.html", "rules/R05.html", "rules/R21.html", "rulings/D9.html", "matrix.html",
+    "index.html", "rules/R02.html", "rules/R21.html", "rulings/D9.html", "matrix.html",
     "failures/broken.html", "features/R05_bombs_and_rockets.feature.html", "howto.html"])
 def test_no_english_interface_string_in_the_spanish_book(
         page: Page, book: Book, book_es: Book, relative: str) -> None:
