@@ -2,23 +2,26 @@
 rendered from the scenario's own data; the steps, rejection codes and protocol conventions
 are folded under "For implementers"; a one-page summary and a variants page.
 
-The book's pages are rendered once per language for the module, in memory
-(:func:`fivetenk.book.pages`), without writing them."""
+The pages read are the session's English and Spanish books (tests/book/conftest.py, with
+the two reports that tests/book/test_book.py and the browser's tests read): rendering each
+book again here, in memory, took seconds."""
 
 from __future__ import annotations
 
 import copy
 import re
 from html.parser import HTMLParser
+from pathlib import Path
 
 import pytest
 
-from fivetenk.book import Book, pages, said
+from fivetenk.book import Book, said
 from fivetenk.book.learn import say
 from fivetenk.model.spec_data import load_spec
 from fivetenk.suite import catalog
 
-pytestmark = pytest.mark.slow  # two whole books, in memory: a few seconds
+pytestmark = [pytest.mark.slow,  # two whole books and their reports, built once a
+              pytest.mark.xdist_group("book")]  # session for tests/book/ (its conftest.py)
 
 SPEC = load_spec()
 SHIPPED = catalog.shipped()
@@ -26,9 +29,11 @@ SHIPPED = catalog.shipped()
 
 @pytest.fixture(scope="module", params=["en", "es"])
 def book(request: pytest.FixtureRequest) -> tuple[str, dict[str, str]]:
+    """The session's book in a language: relative path -> text, for every page."""
     lang = request.param
-    made = Book(spec=SPEC, scenarios=SHIPPED, reports=[], lang=lang, command="fivetenk book")
-    return lang, pages(made)
+    root: Path = request.getfixturevalue("english_book" if lang == "en" else "spanish_book")
+    return lang, {path.relative_to(root).as_posix(): path.read_text(encoding="utf-8")
+                  for path in sorted(root.rglob("*")) if path.is_file()}
 
 
 class Folded(HTMLParser):
