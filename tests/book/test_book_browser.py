@@ -304,15 +304,6 @@ def test_every_internal_link_resolves_to_a_file_and_its_anchor(
     assert not broken, "\n".join(dict.fromkeys(broken))
 
 
-def test_the_index_links_every_rule_visibly(page: Page, book: Book) -> None:
-    from playwright.sync_api import expect
-
-    page.goto(book.url("index.html"))
-    for rule in SPEC.rules:
-        expect(page.locator(f'a.rule-link[href="rules/{rule}.html"]')).to_be_visible()
-    expect(page.locator("h1")).to_have_count(1)
-
-
 # --- keyboard: Tab reaches the controls, typing searches ------------------------------------
 
 FOCUSED = """() => {
@@ -344,9 +335,17 @@ def tab_until(page: Page, wanted: Callable[[dict[str, Any]], bool],
                          f"{[(f['tag'], f['id'], f['href'], f['text']) for f in seen[:30]]}")
 
 
-def test_tab_alone_reaches_the_search_and_every_rule_link_with_a_visible_focus(
+def test_the_index_links_every_rule_visibly_and_tab_alone_reaches_them_and_the_search(
         page: Page, book: Book) -> None:
+    """Every rule's link is visible on the index, under its one ``h1``; Tab alone reaches
+    the search and every rule link, each with a visible focus (one visit of the index: the
+    links are looked at before any key is pressed)."""
+    from playwright.sync_api import expect
+
     page.goto(book.url("index.html"))
+    for rule in SPEC.rules:
+        expect(page.locator(f'a.rule-link[href="rules/{rule}.html"]')).to_be_visible()
+    expect(page.locator("h1")).to_have_count(1)
     last_rule = sorted(SPEC.rules)[-1]
     seen = tab_until(page, lambda f: f["href"] == f"rules/{last_rule}.html")
     assert any(f["tag"] == "input" and f["id"] == "search" for f in seen), \
@@ -355,19 +354,6 @@ def test_tab_alone_reaches_the_search_and_every_rule_link_with_a_visible_focus(
     assert reached == {f"rules/{rule}.html" for rule in SPEC.rules}
     unringed = [(f["tag"], f["id"], f["href"]) for f in seen if not f["ring"]]
     assert not unringed, f"focused but showing no focus outline or shadow: {unringed}"
-
-
-def test_a_scenarios_gherkin_opens_from_the_keyboard(
-        page: Page, book: Book) -> None:
-    from playwright.sync_api import expect
-
-    page.goto(book.url("rules/R17.html"))
-    details = page.locator("article.scenario details.gherkin").first
-    expect(details.locator("pre")).to_be_hidden()
-    tab_until(page, lambda f: f["tag"] == "summary" and f["text"].strip() == "Gherkin")
-    page.keyboard.press("Enter")
-    expect(details.locator("pre")).to_be_visible()
-    assert details.locator("pre").inner_text().strip(), "the Gherkin shown is empty"
 
 
 SCENARIO = next(s for s in catalog.shipped() if s.id == "R05-001")
@@ -674,8 +660,11 @@ def shot(page: Page, path: Path, full_page: bool = True) -> None:
     assert width > 0 and height > 0
 
 
-def test_the_rule_page_shows_its_clauses_and_scenarios_and_is_screenshotted(
+def test_the_rule_page_shows_its_clauses_and_scenarios_and_its_gherkin_opens_from_the_keyboard(
         page: Page, book: Book, artifacts: Path) -> None:
+    """R17 shows each clause in English and Spanish and its first scenario, and is
+    screenshotted as it opens; then, on the same visit, Tab reaches a scenario's Gherkin,
+    folded, and Enter opens it."""
     from playwright.sync_api import expect
 
     page.goto(book.url("rules/R17.html"))
@@ -687,6 +676,12 @@ def test_the_rule_page_shows_its_clauses_and_scenarios_and_is_screenshotted(
     rule_scenarios = [s for s in catalog.shipped() if s.rule == "R17"]
     expect(page.locator(f'article.scenario[data-id="{rule_scenarios[0].id}"]')).to_be_visible()
     shot(page, artifacts / "rule-R17.png")
+    details = page.locator("article.scenario details.gherkin").first
+    expect(details.locator("pre")).to_be_hidden()
+    tab_until(page, lambda f: f["tag"] == "summary" and f["text"].strip() == "Gherkin")
+    page.keyboard.press("Enter")
+    expect(details.locator("pre")).to_be_visible()
+    assert details.locator("pre").inner_text().strip(), "the Gherkin shown is empty"
 
 
 DESKTOP_SCREENS = 12
