@@ -62,7 +62,7 @@ class Page(HTMLParser):
         return [a for t, a in self.tags if t == tag and name in a.get("class", "").split()]
 
 
-Event = tuple[int, str, list[tuple[str, str | None]]]
+Event = tuple[int, str, tuple[tuple[str, str | None], ...]]
 START, END, DATA = 0, 1, 2
 
 
@@ -70,20 +70,22 @@ class Events(HTMLParser):
     """A page read once, as the events :mod:`html.parser` gives (a start tag with its
     attributes, an end tag, a text), in order: reading (tokenising) the pages is what took
     the time, and the tests' several readers of a page (:class:`Page`, :class:`Prose`,
-    :class:`Shown`) are each handed the same events by :func:`replay`."""
+    :class:`Shown`) are each handed the same events by :func:`replay`. An event is tuples
+    and strings only, which the garbage collector stops tracking: a book's events, kept for
+    the module, cost its passes nothing."""
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.events: list[Event] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.events.append((START, tag, attrs))
+        self.events.append((START, tag, tuple(attrs)))
 
     def handle_endtag(self, tag: str) -> None:
-        self.events.append((END, tag, []))
+        self.events.append((END, tag, ()))
 
     def handle_data(self, data: str) -> None:
-        self.events.append((DATA, data, []))
+        self.events.append((DATA, data, ()))
 
 
 def events_of(html: str) -> list[Event]:
@@ -97,7 +99,7 @@ def replay(events: list[Event], reader: HTMLParser) -> None:
     """Hand ``events`` to ``reader`` as :meth:`HTMLParser.feed` would have, in order."""
     for kind, value, attrs in events:
         if kind == START:
-            reader.handle_starttag(value, attrs)
+            reader.handle_starttag(value, list(attrs))
         elif kind == END:
             reader.handle_endtag(value)
         else:
