@@ -70,9 +70,7 @@ def profile_words(declared: dict[str, Any]) -> str:
     for name, values in declared.get("variants", {}).items():
         if name in CHOICES and CHOICES[name][0] not in values:
             parts.append(f"{name}={'/'.join(values) or '?'}")
-    pack = declared.get("pack")
-    if isinstance(pack, int) and not isinstance(pack, bool) and pack != 3:
-        parts.append(f"{pack} deck{'s' if pack != 1 else ''}")
+    parts += _smaller_pack(declared)
     runs = declared.get("runs")
     if isinstance(runs, dict):
         parts += [f"{family} {span[0]}-{span[1]}" for family, span in runs.items()
@@ -82,13 +80,9 @@ def profile_words(declared: dict[str, Any]) -> str:
     extra = declared.get("extra_shapes")
     if isinstance(extra, list) and extra:
         parts.append("plus " + ", ".join(map(str, extra)))
-    protocol = declared.get("protocol")  # older than the kit's: later conventions skipped
-    if isinstance(protocol, str):
-        parts.append(f"protocol {protocol}")
     unknown = ignored(declared)
-    if unknown:
-        parts.append(f"{unknown} unknown profile word{'s' if unknown != 1 else ''} ignored")
-    return "; ".join(parts)
+    words = f"{unknown} unknown profile word{'s' if unknown != 1 else ''} ignored"
+    return "; ".join(parts + _older_and_unknown(declared, words))
 
 
 def badge_label(declared: dict[str, Any]) -> str:
@@ -119,18 +113,26 @@ def _counted(declared: dict[str, Any]) -> str:
     if any(name in CHOICES and CHOICES[name][0] not in values
            for name, values in declared.get("variants", {}).items()):
         parts.append("variants")
-    pack = declared.get("pack")
-    if isinstance(pack, int) and not isinstance(pack, bool) and pack != 3:
-        parts.append(f"{pack} deck{'s' if pack != 1 else ''}")
+    parts += _smaller_pack(declared)
     if any(key in declared for key in ("runs", "wings", "extra_shapes")):
         parts.append("house rules")
-    protocol = declared.get("protocol")  # older than the kit's: said, as in the words
-    if isinstance(protocol, str):
-        parts.append(f"protocol {protocol}")
-    unknown = ignored(declared)
-    if unknown:
-        parts.append(f"{unknown} unknown")
-    return ", ".join(parts)
+    return ", ".join(parts + _older_and_unknown(declared, f"{ignored(declared)} unknown"))
+
+
+def _smaller_pack(declared: dict[str, Any]) -> list[str]:
+    """``["1 deck"]`` for a pack other than the game's three decks, else nothing."""
+    pack = declared.get("pack")
+    if isinstance(pack, int) and not isinstance(pack, bool) and pack != 3:
+        return [f"{pack} deck{'s' if pack != 1 else ''}"]
+    return []
+
+
+def _older_and_unknown(declared: dict[str, Any], unknown_said: str) -> list[str]:
+    """The last words of a profile: a protocol older than the kit's (its later conventions
+    were skipped), then ``unknown_said`` when the handshake held words the kit ignored."""
+    protocol = declared.get("protocol")
+    older = [f"protocol {protocol}"] if isinstance(protocol, str) else []
+    return older + ([unknown_said] if ignored(declared) else [])
 
 
 def ignored(declared: dict[str, Any]) -> int:
