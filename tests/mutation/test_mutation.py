@@ -21,15 +21,10 @@ from fivetenk.mutation.operators import MODULE_LEVEL, Mutant, MutationError, enu
 from fivetenk.mutation.pool import run_children
 from fivetenk.mutation.report import Outcome, counts, exclusion_line, rates, survivor_lines
 
-pytestmark = pytest.mark.xdist_group("mutation")  # its module fixtures, built once: one worker
+pytestmark = pytest.mark.xdist_group("mutation")  # its fixtures (and conftest.py's), built once
 
 EQUIVALENTS = TESTS / "mutation_equivalents"
 """The committed equivalents of this checkout (the kit may be installed elsewhere)."""
-
-
-@pytest.fixture(scope="module")
-def mutants() -> list[Mutant]:
-    return enumerate_mutants()
 
 
 def chosen(scenario: Any) -> bool:
