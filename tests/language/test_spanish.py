@@ -8,6 +8,7 @@ tests hold that for every shipped scenario, run a Spanish dispute written by han
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import subprocess
@@ -93,25 +94,43 @@ def test_a_group_spelling_english_words_is_translated(definition: StepDef) -> No
 # -- every shipped scenario --------------------------------------------------------------------
 
 
+@functools.cache
+def _in_spanish() -> list[tuple[str, Scenario]]:
+    """Each shipped scenario as a Spanish feature of its own, and what that compiles back
+    to: made once for the tests that read them (about 1.5 s of CPU)."""
+    out = []
+    for scenario in SHIPPED:
+        feature = render_feature([scenario], "t", "es")
+        (back,) = compile_text(feature, f"{scenario.id}.feature")
+        out.append((feature, back))
+    return out
+
+
+@functools.cache
+def _spanish_steps() -> list[list[str]]:
+    """Each shipped scenario's steps rendered in Spanish, once for the tests that read
+    them."""
+    return [render_steps(scenario, "es") for scenario in SHIPPED]
+
+
+@pytest.mark.xdist_group("spanish-shipped")  # _in_spanish and _spanish_steps, made once
 def test_every_shipped_scenario_compiles_back_from_spanish_to_the_same_json() -> None:
     assert len(SHIPPED) > 800
     differ = []
-    for scenario in SHIPPED:
-        feature = render_feature([scenario], "t", "es")
+    for scenario, (feature, back) in zip(SHIPPED, _in_spanish(), strict=True):
         assert feature.startswith("# language: es\nCaracterística: t\n")
-        (back,) = compile_text(feature, f"{scenario.id}.feature")
         if _comparable(back) != _comparable(scenario):
             differ.append(scenario.id)
     assert differ == []
 
 
 @pytest.mark.slow
+@pytest.mark.xdist_group("spanish-shipped")  # _in_spanish and _spanish_steps, made once
 def test_english_to_spanish_to_english_is_the_same_text() -> None:
-    for scenario in SHIPPED:
+    for scenario, spanish, (_, back) in zip(SHIPPED, _spanish_steps(), _in_spanish(),
+                                            strict=True):
         english = render_steps(scenario)
-        spanish = render_steps(scenario, "es")
         assert spanish != english
-        (back,) = compile_text(render_feature([scenario], "t", "es"), "t.feature")
         assert render_steps(back) == english, scenario.id
         assert render_steps(back, "es") == spanish, scenario.id
 
@@ -125,16 +144,17 @@ def test_the_spanish_steps_use_spanish_keywords_and_keep_doc_strings() -> None:
     assert [line for line in spanish if line.startswith(" ")] == english_docs
 
 
+@pytest.mark.xdist_group("spanish-shipped")  # _spanish_steps, made once
 def test_a_given_fact_reads_dado_que_and_the_and_after_it_drops_the_que() -> None:
     """Issue 22: ``Dado que el orden del mazo es:`` (not ``Dado el orden…``), ``Y el fondo
     es …`` after it; ``Dada una mano en juego…`` names a thing and takes no ``que``; the
     earlier wording without ``que`` still reads."""
-    givens = [line for s in SHIPPED for line in render_steps(s, "es")
-              if line.split(" ")[0] in {"Dado", "Dada", "Dados", "Dadas"}]
+    lines = [line for steps in _spanish_steps() for line in steps]
+    givens = [line for line in lines if line.split(" ")[0] in {"Dado", "Dada", "Dados",
+                                                                "Dadas"}]
     assert "Dado que el orden del mazo es:" in givens
     assert all(line.startswith(("Dado que ", "Dada una ")) for line in givens), sorted(
         {line for line in givens if not line.startswith(("Dado que ", "Dada una "))})[:5]
-    lines = [line for s in SHIPPED for line in render_steps(s, "es")]
     assert not [line for line in lines if line.startswith("Y que ")]
     assert any(line.startswith("Y el asiento ") for line in lines)
     for old in ('Dado la variante "wing_ranks" es "distinct"', "Dado el orden del mazo es:"):

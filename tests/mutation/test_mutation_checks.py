@@ -19,13 +19,10 @@ from fivetenk.mutation.operators import Mutant, MutationError, enumerate_mutants
 from fivetenk.mutation.report import Outcome
 from fivetenk.suite.catalog import shipped
 
+pytestmark = pytest.mark.xdist_group("mutation")  # the mutants of conftest.py, made once
+
 QUERIES = FuzzBudget(10, 30, ("queries",))
 """Ten query cases: the ``beats`` mutant below diverges at case 7 of seed 30."""
-
-
-@pytest.fixture(scope="module")
-def mutants() -> list[Mutant]:
-    return enumerate_mutants()
 
 
 def find(mutants: list[Mutant], module: str, function: str, text: str) -> Mutant:
