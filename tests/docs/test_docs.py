@@ -313,3 +313,30 @@ def test_every_guide_is_reachable_from_the_readme() -> None:
                 reached.add(path)
                 todo.append(path)
     assert set(DOCS.glob("*.md")) <= reached, set(DOCS.glob("*.md")) - reached
+
+
+def _minutes(seconds: float) -> str:
+    whole = round(seconds)
+    return f"{whole // 60} min {whole % 60} s" if whole >= 60 else f"{whole} s"
+
+
+def test_the_readmes_suite_times_are_the_saved_runs() -> None:
+    """The README's figures for the whole suite and the quick loop are the runs saved in
+    docs/measurements/ (``python -m fivetenk.bench.tests --json``, kept by ``docs_gen
+    --save``): the count, the wall time, the cores, the load before, the date, and the
+    number of slow tests the quick loop leaves out. A new run saved makes this fail until
+    the README says it too."""
+    text = " ".join(README.read_text(encoding="utf-8").split())
+    passed = {}
+    for name, args in (("tests", []), ("tests-quick", ["-m", "not slow"])):
+        record = json.loads((DOCS / "measurements" / f"{name}.json").read_text())
+        assert record["exit_code"] == 0 and record["pytest_args"] == args, name
+        measured = record["measured"]
+        passed[name] = record["counts"]["passed"]
+        said = (f"{passed[name]:,} tests in {_minutes(record['wall_s'])} on "
+                f"{measured['machine']['processors']} cores (load average "
+                f"{measured['load_before'][0]:.1f} before), measured on "
+                f"{measured['date'][:10]}")
+        assert said in text, said
+    slow = passed["tests"] - passed["tests-quick"]
+    assert f"the {slow:,} tests marked `slow`" in text

@@ -17,6 +17,7 @@ is not a benchmark's record is an error naming it.
 from __future__ import annotations
 
 import re
+import shlex
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -129,7 +130,7 @@ def _share(m: dict[str, Any]) -> str:
 # --------------------------------------------------------------------------- the benches
 def _tests(r: dict[str, Any]) -> list[str]:
     counts = ", ".join(f"{_n(n)} {kind}" for kind, n in r["counts"].items())
-    args = " ".join(r["pytest_args"]) or "(none: the whole suite)"
+    args = shlex.join(map(str, r["pytest_args"])) or "(none: the whole suite)"
     return [f"`pytest -q {md_text(args)}`: {counts}; exit code {r['exit_code']}; "
             f"**{_n(r['wall_s'], 1)} s** wall, {_n(r['cpu_s'], 1)} s of CPU (pytest and its "
             "workers)."]
