@@ -82,7 +82,7 @@ def profile_words(declared: dict[str, Any]) -> str:
         parts.append("plus " + ", ".join(map(str, extra)))
     unknown = ignored(declared)
     words = f"{unknown} unknown profile word{'s' if unknown != 1 else ''} ignored"
-    return "; ".join(parts + _older_and_unknown(declared, words))
+    return "; ".join(parts + _older_and_unknown(declared, unknown, words))
 
 
 def badge_label(declared: dict[str, Any]) -> str:
@@ -116,7 +116,8 @@ def _counted(declared: dict[str, Any]) -> str:
     parts += _smaller_pack(declared)
     if any(key in declared for key in ("runs", "wings", "extra_shapes")):
         parts.append("house rules")
-    return ", ".join(parts + _older_and_unknown(declared, f"{ignored(declared)} unknown"))
+    unknown = ignored(declared)
+    return ", ".join(parts + _older_and_unknown(declared, unknown, f"{unknown} unknown"))
 
 
 def _smaller_pack(declared: dict[str, Any]) -> list[str]:
@@ -127,12 +128,14 @@ def _smaller_pack(declared: dict[str, Any]) -> list[str]:
     return []
 
 
-def _older_and_unknown(declared: dict[str, Any], unknown_said: str) -> list[str]:
+def _older_and_unknown(declared: dict[str, Any], unknown: int, unknown_said: str,
+                       ) -> list[str]:
     """The last words of a profile: a protocol older than the kit's (its later conventions
-    were skipped), then ``unknown_said`` when the handshake held words the kit ignored."""
+    were skipped), then ``unknown_said`` when the handshake held ``unknown`` words the kit
+    ignored (:func:`ignored`, counted once by the caller)."""
     protocol = declared.get("protocol")
     older = [f"protocol {protocol}"] if isinstance(protocol, str) else []
-    return older + ([unknown_said] if ignored(declared) else [])
+    return older + ([unknown_said] if unknown else [])
 
 
 def ignored(declared: dict[str, Any]) -> int:
