@@ -72,14 +72,51 @@ def pytest_configure(config: pytest.Config) -> None:
         config.addinivalue_line("markers", f"{name}: fivetenk tag")
 
 
+@pytest.hookimpl(trylast=True)  # after pytest-xdist's own, which names the groups
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """The modules holding ``slow`` tests first, each module's tests kept together and in
     order. Under pytest-xdist (``--dist loadgroup``), the controller hands out the groups
     first (largest first), then the other tests in this order: the tests that take seconds
     start while both workers are busy, and the end of the run is many quick tests that
-    keep both workers busy to the last, not a long test alone on one of them."""
+    keep both workers busy to the last, not a long test alone on one of them. And the
+    groups are checked to have taken effect (:func:`_check_groups`)."""
+    _check_groups(config, items)
     slow = {item.module for item in items if item.get_closest_marker("slow") is not None}
     items.sort(key=lambda item: item.module not in slow)
+
+
+_UNGROUPED = pytest.StashKey[str]()
+
+
+def _check_groups(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Fail every test whose ``xdist_group`` mark did not take effect under ``--dist
+    loadgroup``. pytest-xdist gives a grouped test its group by renaming it (``test@group``);
+    with pytest 9.2 the renaming silently does nothing (pytest-dev/pytest-xdist#1386), the
+    groups are spread over the workers, and the tests that share one table or one build
+    would run apart, or out of order, and pass or fail by chance. The README's install
+    holds pytest below 9.2 for that (pyproject.toml's ``test`` extra); this says so if
+    another install does not. (Failed at setup: an error raised here, on a worker, would
+    reach the console as pytest-xdist's internal error, without its message.)"""
+    if not getattr(config.option, "loadgroup", False):  # set on each worker by xdist
+        return
+    lost = []
+    for item in items:
+        names = {str(mark.args[0] if mark.args else mark.kwargs.get("name", "default"))
+                 for mark in item.iter_markers("xdist_group")}
+        if names and not item.nodeid.endswith("@" + "_".join(sorted(names))):
+            lost.append(item)
+    for item in lost:
+        item.stash[_UNGROUPED] = (
+            f"--dist loadgroup did not group the {len(lost)} tests marked xdist_group: this "
+            f"pytest ({pytest.__version__}) and pytest-xdist do not work together "
+            f"(pytest-dev/pytest-xdist#1386). Install the tests' own requirements, pip "
+            f"install '.[test]' (pytest below 9.2), or run them with -n 0")
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    message = item.stash.get(_UNGROUPED, None)
+    if message is not None:
+        pytest.fail(message, pytrace=False)
 
 
 def _make_step(definition: StepDef) -> Any:
