@@ -79,24 +79,25 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     first (largest first), then the other tests in this order: the tests that take seconds
     start while both workers are busy, and the end of the run is many quick tests that
     keep both workers busy to the last, not a long test alone on one of them. And the
-    groups are checked to have taken effect (:func:`_check_groups`)."""
-    _check_groups(config, items)
+    groups are checked to have taken effect (tests/groups.py)."""
+    check_groups(config, items)
     slow = {item.module for item in items if item.get_closest_marker("slow") is not None}
     items.sort(key=lambda item: item.module not in slow)
 
 
-_UNGROUPED = pytest.StashKey[str]()
+UNGROUPED = pytest.StashKey[str]()
 
 
-def _check_groups(config: pytest.Config, items: list[pytest.Item]) -> None:
+def check_groups(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Fail every test whose ``xdist_group`` mark did not take effect under ``--dist
     loadgroup``. pytest-xdist gives a grouped test its group by renaming it (``test@group``);
     with pytest 9.2 the renaming silently does nothing (pytest-dev/pytest-xdist#1386), the
     groups are spread over the workers, and the tests that share one table or one build
     would run apart, or out of order, and pass or fail by chance. The README's install
     holds pytest below 9.2 for that (pyproject.toml's ``test`` extra); this says so if
-    another install does not. (Failed at setup: an error raised here, on a worker, would
-    reach the console as pytest-xdist's internal error, without its message.)"""
+    another install does not. The message is stashed on the test, which fails at setup (an
+    error raised here, on a worker, would reach the console as pytest-xdist's internal
+    error, without its message)."""
     if not getattr(config.option, "loadgroup", False):  # set on each worker by xdist
         return
     lost = []
@@ -106,7 +107,7 @@ def _check_groups(config: pytest.Config, items: list[pytest.Item]) -> None:
         if names and not item.nodeid.endswith("@" + "_".join(sorted(names))):
             lost.append(item)
     for item in lost:
-        item.stash[_UNGROUPED] = (
+        item.stash[UNGROUPED] = (
             f"--dist loadgroup did not group the {len(lost)} tests marked xdist_group: this "
             f"pytest ({pytest.__version__}) and pytest-xdist do not work together "
             f"(pytest-dev/pytest-xdist#1386). Install the tests' own requirements, pip "
@@ -114,7 +115,7 @@ def _check_groups(config: pytest.Config, items: list[pytest.Item]) -> None:
 
 
 def pytest_runtest_setup(item: pytest.Item) -> None:
-    message = item.stash.get(_UNGROUPED, None)
+    message = item.stash.get(UNGROUPED, None)
     if message is not None:
         pytest.fail(message, pytrace=False)
 
