@@ -16,7 +16,6 @@ import inspect
 import os
 import shutil
 import signal
-import sys
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -62,7 +61,6 @@ def pytest_configure(config: pytest.Config) -> None:
         folder = tempfile.mkdtemp(prefix="fivetenk-test-cache-")
         os.environ["FIVETENK_CACHE_DIR"] = folder
         config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
-    _bytecode_of_the_run(config)
     try:
         import outer_bound  # tests/outer_bound.py: a hung test fails as hung (issue 29)
     except ModuleNotFoundError:  # this file copied alone, into a nested run's folder
@@ -72,25 +70,6 @@ def pytest_configure(config: pytest.Config) -> None:
     spec = load_spec()
     for name in [*spec.rules, *spec.clauses, *spec.rulings, *OTHER_TAGS]:
         config.addinivalue_line("markers", f"{name}: fivetenk tag")
-
-
-def _bytecode_of_the_run(config: pytest.Config) -> None:
-    """Where the environment says PYTHONDONTWRITEBYTECODE (this machine's does), compiled
-    modules go to a folder of the run's own, removed at its end, instead of nowhere: the
-    workers, the nested pytest runs and the Python processes the tests start (they inherit
-    PYTHONPYCACHEPREFIX) compile each module once, and pytest rewrites each test module's
-    asserts once. Nothing is written beside the sources, as the setting asked. Without the
-    setting, Python and pytest cache as usual; a PYTHONPYCACHEPREFIX of the user's is kept.
-    Measured on 2 cores, a fresh install: the whole suite 323 s and 498 s of CPU without,
-    290 s and 449 s of CPU with (issue 29)."""
-    if not os.environ.get("PYTHONDONTWRITEBYTECODE") or os.environ.get("PYTHONPYCACHEPREFIX"):
-        return
-    folder = tempfile.mkdtemp(prefix="fivetenk-test-pycache-")
-    del os.environ["PYTHONDONTWRITEBYTECODE"]
-    os.environ["PYTHONPYCACHEPREFIX"] = folder
-    sys.dont_write_bytecode = False
-    sys.pycache_prefix = folder
-    config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
 
 
 @pytest.hookimpl(trylast=True)  # after pytest-xdist's own, which names the groups

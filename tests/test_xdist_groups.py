@@ -1,18 +1,10 @@
-"""How tests/conftest.py sets up a run of the suite.
-
-- Its guard on pytest-xdist's groups (``check_groups``): under ``--dist loadgroup`` a test
-  marked ``xdist_group`` that pytest-xdist did not name after its group (pytest 9.2,
-  pytest-dev/pytest-xdist#1386) fails at setup with the reason, instead of running apart
-  from its group and passing or failing by chance.
-- Its compiled modules (``_bytecode_of_the_run``): where the environment says
-  PYTHONDONTWRITEBYTECODE, what the run compiles goes to a folder of its own."""
+"""The suite's own guard on pytest-xdist's groups (tests/conftest.py, ``check_groups``):
+under ``--dist loadgroup`` a test marked ``xdist_group`` that pytest-xdist did not name
+after its group (pytest 9.2, pytest-dev/pytest-xdist#1386) fails at setup with the reason,
+instead of running apart from its group and passing or failing by chance."""
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from types import SimpleNamespace
@@ -75,18 +67,3 @@ def test_this_run_is_grouped_when_it_runs_on_workers(request: pytest.FixtureRequ
         assert request.node.nodeid.endswith("@guard"), request.node.nodeid
     else:
         assert "@" not in request.node.nodeid
-
-
-def test_a_process_the_tests_start_compiles_into_the_runs_folder_if_any() -> None:
-    """Where the run was started with PYTHONDONTWRITEBYTECODE, the processes it starts
-    write their compiled modules to the run's folder (PYTHONPYCACHEPREFIX), not beside
-    the sources and not nowhere; otherwise Python's own setting is untouched."""
-    prefix = os.environ.get("PYTHONPYCACHEPREFIX")
-    done = subprocess.run([sys.executable, "-c", "import json, sys; print(json.dumps("
-                           "[sys.flags.dont_write_bytecode, sys.pycache_prefix]))"],
-                          capture_output=True, text=True, timeout=60, check=True)
-    flag, seen = json.loads(done.stdout)
-    if prefix is None:  # the run's environment did not ask for no bytecode: as it was
-        assert flag == bool(os.environ.get("PYTHONDONTWRITEBYTECODE")) and seen is None
-    else:
-        assert flag == 0 and seen == prefix and Path(prefix).is_dir()
