@@ -32,7 +32,11 @@ def fivetenk(*args: str, cwd: Path, fsize: int | None = None,
         if fsize is not None:
             resource.setrlimit(resource.RLIMIT_FSIZE, (fsize, fsize))
 
-    return subprocess.run([*command, *args], capture_output=True, text=True, cwd=cwd,
+    # under a file size limit, no compiled module is written: Python writes a .pyc with one
+    # write and keeps what the limit cut short (then every later import of it fails with
+    # "EOFError: marshal data too short"), beside the sources of a checkout installed in place
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"} if fsize is not None else None
+    return subprocess.run([*command, *args], capture_output=True, text=True, cwd=cwd, env=env,
                           preexec_fn=limit, timeout=300, check=False)
 
 
