@@ -79,7 +79,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     first (largest first), then the other tests in this order: the tests that take seconds
     start while both workers are busy, and the end of the run is many quick tests that
     keep both workers busy to the last, not a long test alone on one of them. And the
-    groups are checked to have taken effect (tests/groups.py)."""
+    groups are checked to have taken effect (:func:`check_groups`)."""
     check_groups(config, items)
     slow = {item.module for item in items if item.get_closest_marker("slow") is not None}
     items.sort(key=lambda item: item.module not in slow)
@@ -97,7 +97,9 @@ def check_groups(config: pytest.Config, items: list[pytest.Item]) -> None:
     holds pytest below 9.2 for that (pyproject.toml's ``test`` extra); this says so if
     another install does not. The message is stashed on the test, which fails at setup (an
     error raised here, on a worker, would reach the console as pytest-xdist's internal
-    error, without its message)."""
+    error, without its message). The check reads the renaming: a pytest-xdist that groups
+    without it (its open pull request #1119) would fail here too, and this must change with
+    it."""
     if not getattr(config.option, "loadgroup", False):  # set on each worker by xdist
         return
     lost = []
