@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import inspect
 import os
+import re
 import shutil
 import signal
 import tempfile
@@ -112,7 +113,8 @@ def check_groups(config: pytest.Config, items: list[pytest.Item]) -> None:
         return
     from xdist import __version__ as xdist_version
 
-    renames = tuple(int(part) for part in xdist_version.split(".")[:2]) <= RENAMING
+    release = re.match(r"(\d+)\.(\d+)", xdist_version)
+    renames = release is not None and (int(release[1]), int(release[2])) <= RENAMING
     lost = []
     for item in items:
         names = {str(mark.args[0] if mark.args else mark.kwargs.get("name", "default"))
