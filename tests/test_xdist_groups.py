@@ -1,4 +1,4 @@
-"""The suite's own guard on pytest-xdist's groups (tests/conftest.py): under ``--dist
+"""The suite's own guard on pytest-xdist's groups (tests/xdist_groups.py): under ``--dist
 loadgroup`` a test marked ``xdist_group`` that pytest-xdist did not name after its group
 (pytest 9.2, pytest-dev/pytest-xdist#1386) fails at setup with the reason; and whatever
 pytest-xdist does, a run in which one group's tests ran on two workers fails, naming the
@@ -8,11 +8,11 @@ chance."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from pathlib import Path
-from types import ModuleType, SimpleNamespace
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
+import xdist_groups
 
 
 class Item:
@@ -33,23 +33,13 @@ Check = Callable[..., list[str | None]]
 
 
 @pytest.fixture
-def glue(pytestconfig: pytest.Config) -> ModuleType:
-    """The suite's own conftest, as pytest loaded it (a module named ``conftest`` may be
-    another folder's)."""
-    path = str(Path(__file__).with_name("conftest.py"))
-    found: ModuleType = next(p for p in pytestconfig.pluginmanager.get_plugins()
-                             if getattr(p, "__file__", None) == path)
-    return found
-
-
-@pytest.fixture
-def checked(glue: ModuleType) -> Check:
+def checked() -> Check:
     """What the guard stashes on each item, on a worker with or without loadgroup."""
 
     def check(loadgroup: bool, *items: Item) -> list[str | None]:
-        glue.check_groups(SimpleNamespace(option=SimpleNamespace(loadgroup=loadgroup)),
-                          list(items))
-        return [item.stash.get(glue.UNGROUPED, None) for item in items]
+        xdist_groups.check_groups(
+            SimpleNamespace(option=SimpleNamespace(loadgroup=loadgroup)), list(items))
+        return [item.stash.get(xdist_groups.UNGROUPED, None) for item in items]
     return check
 
 
@@ -67,11 +57,11 @@ def test_a_group_that_did_not_take_effect_fails_its_tests_saying_why(checked: Ch
     assert "pytest-dev/pytest-xdist#1386" in said[0] and "pytest below 9.2" in said[0]
 
 
-def test_a_later_xdist_is_not_held_to_the_renaming(checked: Check, glue: ModuleType,
+def test_a_later_xdist_is_not_held_to_the_renaming(checked: Check,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     """A pytest-xdist newer than the last known to rename may group otherwise: its tests
     are not failed for a missing ``@group``, and still say their group."""
-    monkeypatch.setattr(glue, "RENAMING", (3, 7))
+    monkeypatch.setattr(xdist_groups, "RENAMING", (3, 7))
     item = Item("t.py::a", "book")
     assert checked(True, item) == [None]
     assert item.user_properties == [("xdist_group", "book")]
@@ -104,8 +94,8 @@ class Session:
 
 
 @pytest.fixture
-def watched(glue: ModuleType) -> Iterator[tuple[Any, Session]]:
-    yield glue.GroupsRanTogether(), Session()
+def watched() -> Iterator[tuple[Any, Session]]:
+    yield xdist_groups.GroupsRanTogether(), Session()
 
 
 def test_a_group_run_on_two_workers_fails_the_run_naming_it(

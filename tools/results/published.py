@@ -70,7 +70,7 @@ def profile_words(declared: dict[str, Any]) -> str:
     for name, values in declared.get("variants", {}).items():
         if name in CHOICES and CHOICES[name][0] not in values:
             parts.append(f"{name}={'/'.join(values) or '?'}")
-    parts += _smaller_pack(declared)
+    parts += _other_pack(declared)
     runs = declared.get("runs")
     if isinstance(runs, dict):
         parts += [f"{family} {span[0]}-{span[1]}" for family, span in runs.items()
@@ -113,14 +113,14 @@ def _counted(declared: dict[str, Any]) -> str:
     if any(name in CHOICES and CHOICES[name][0] not in values
            for name, values in declared.get("variants", {}).items()):
         parts.append("variants")
-    parts += _smaller_pack(declared)
+    parts += _other_pack(declared)
     if any(key in declared for key in ("runs", "wings", "extra_shapes")):
         parts.append("house rules")
     unknown = ignored(declared)
     return ", ".join(parts + _older_and_unknown(declared, unknown, f"{unknown} unknown"))
 
 
-def _smaller_pack(declared: dict[str, Any]) -> list[str]:
+def _other_pack(declared: dict[str, Any]) -> list[str]:
     """``["1 deck"]`` for a pack other than the game's three decks, else nothing."""
     pack = declared.get("pack")
     if isinstance(pack, int) and not isinstance(pack, bool) and pack != 3:
