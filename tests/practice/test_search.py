@@ -29,8 +29,9 @@ from fivetenk.practice.strategy import HeuristicPlayer, Suggestion, suggest
 from fivetenk.reference.cards import full_deck
 from fivetenk.reference.game import Game, Phase
 
-THINK = 0.02
-"""A budget below one world: every search plays MIN_WORLDS worlds, the least it may."""
+THINK = 0.008
+"""A budget below one world (80 simulated decisions): every search plays MIN_WORLDS
+worlds, the least it may."""
 
 
 def _late(seed: int, left: int = 60) -> Game:

@@ -55,6 +55,8 @@ def _check_suggestion(game: Game, decision: Any, s: Suggestion) -> None:
     assert len(s.alternatives) <= 4
     for alt in s.alternatives:
         assert alt.why_not and alt.action != s.action
+    # the strong player's rollouts ask for the action only: the same action, found leaner
+    assert suggest(game, decision.seat, lean=True).action == s.action, decision
 
 
 @pytest.mark.parametrize("seed", SEEDS)

@@ -125,8 +125,13 @@ def replies(hand: tuple[Card, ...], top: Combo | None, variants: Variants) -> li
     return legal_plays(hand, top, variants)
 
 
-def suggest(game: Game, seat: int) -> Suggestion:
-    """The suggestion for ``seat``'s pending decision; ``ValueError`` if ``seat`` has none."""
+def suggest(game: Game, seat: int, *, lean: bool = False) -> Suggestion:
+    """The suggestion for ``seat``'s pending decision; ``ValueError`` if ``seat`` has none.
+
+    ``lean`` (the strong player's rollouts, which read only the action): the same action,
+    without the alternatives a reply weighed or the note on called cards, which only
+    explain it (a rollout is about 10% faster; tests/practice/test_strategy.py plays whole
+    hands both ways and gets the same actions)."""
     decision = game.pending()
     if decision is None or decision.seat != seat:
         raise ValueError(f"seat {seat} has no pending decision")
@@ -138,7 +143,7 @@ def suggest(game: Game, seat: int) -> Suggestion:
         return _bury(seat, hand)
     if decision.kind == "call":
         return _call(game, seat, hand)
-    return _play(game, seat, hand, obs)
+    return _play(game, seat, hand, obs, lean)
 
 
 class HeuristicPlayer:
@@ -398,9 +403,14 @@ class CallPlan:
 
 
 def _stakes(obs: dict[str, Any], hand: list[Card]) -> list[Stake]:
-    held = Counter(str(c) for c in hand)
-    return [Stake(Card.parse(c["face"]), int(c["ordinal"]), int(c["played"]), held[c["face"]])
-            for c in obs["calls"] if c["resolved_by"] is None and held[c["face"]]]
+    stakes = []
+    for c in obs["calls"]:
+        if c["resolved_by"] is None:
+            face = Card.parse(c["face"])
+            held = hand.count(face)
+            if held:
+                stakes.append(Stake(face, int(c["ordinal"]), int(c["played"]), held))
+    return stakes
 
 
 def call_plan(obs: dict[str, Any], seat: int, hand: list[Card]) -> CallPlan:
@@ -576,7 +586,8 @@ def _noted(s: Suggestion, plan: CallPlan, banker: int,
     return s
 
 
-def _play(game: Game, seat: int, hand: list[Card], obs: dict[str, Any]) -> Suggestion:
+def _play(game: Game, seat: int, hand: list[Card], obs: dict[str, Any],
+          lean: bool = False) -> Suggestion:
     plan = call_plan(obs, seat, hand)
     mates, opps = _sides(obs, seat, plan)
     if game.top is None:
@@ -592,7 +603,7 @@ def _play(game: Game, seat: int, hand: list[Card], obs: dict[str, Any]) -> Sugge
                           lambda cards: not _resolved(cards, plan.avoid))
             if other is not None:
                 return _held_back(other, base, hit[0], plan)
-        return _noted(base, plan, obs["banker"])
+        return base if lean else _noted(base, plan, obs["banker"])
     counts = Counter(c.rank for c in hand)
     plays = sorted(replies(tuple(hand), game.top, game.variants),
                    key=lambda p: (_cost(p, counts), p.ranks))
@@ -600,15 +611,15 @@ def _play(game: Game, seat: int, hand: list[Card], obs: dict[str, Any]) -> Sugge
         joined = _join_reply(game, seat, hand, obs, plan, mates, plays)
         if joined is not None:
             return joined
-    base = _reply(game, seat, hand, obs, plan, mates, opps, plays)
+    base = _reply(game, seat, hand, obs, plan, mates, opps, plays, lean=lean)
     hit = _resolved(base.action.cards, plan.avoid)
     if hit:
         kept = [p for p in plays if not _resolved(_pick(p, hand, plan), plan.avoid)]
         dropped = [p for p in plays if p not in kept]
-        other = (_reply(game, seat, hand, obs, plan, mates, opps, kept, dropped) if kept else
-                 Suggestion(Action.pass_(seat), reason("partner", "pass")))
+        other = (_reply(game, seat, hand, obs, plan, mates, opps, kept, dropped, lean=lean)
+                 if kept else Suggestion(Action.pass_(seat), reason("partner", "pass")))
         return _held_back(other, base, hit[0], plan)
-    return _noted(base, plan, obs["banker"], plays)
+    return base if lean else _noted(base, plan, obs["banker"], plays)
 
 
 def _join_lead(game: Game, seat: int, hand: list[Card], plan: CallPlan,
@@ -674,9 +685,9 @@ def _dearer(q: Play, p: Play, counts: Counter[Rank], hand: list[Card], plan: Cal
 
 def _reply(game: Game, seat: int, hand: list[Card], obs: dict[str, Any], plan: CallPlan,
            mates: set[int], opps: set[int], plays: list[Play],
-           withheld: list[Play] | None = None) -> Suggestion:
+           withheld: list[Play] | None = None, lean: bool = False) -> Suggestion:
     """The reply among ``plays``; ``withheld`` are the legal plays left out because they
-    would play a called occurrence the seat keeps back."""
+    would play a called occurrence the seat keeps back (``lean``: see :func:`suggest`)."""
     withheld = withheld or []
     top = game.top
     assert top is not None
@@ -728,8 +739,9 @@ def _reply(game: Game, seat: int, hand: list[Card], obs: dict[str, Any], plan: C
                                                    "instead of our trick")],
                 claims=(side_claim(mate, top_seat, "teammate"), *plan.facts,
                         worth_claim(cards, said), beats_claim(said, cards, p, top)))
-        alts = [Alternative(_act(seat, p, hand, plan), f"would overtake teammate seat "
-                            f"{top_seat} and spend a card") for p in plays[:2]]
+        alts = [] if lean else [Alternative(_act(seat, p, hand, plan), "would overtake "
+                                            f"teammate seat {top_seat} and spend a card")
+                                for p in plays[:2]]
         return Suggestion(passing, reason(
             "protect", f"{mate}{_mate_note(plan, top_seat, obs)} and holds the trick; pass"),
             alternatives=alts, claims=(side_claim(mate, top_seat, "teammate"), *plan.facts))
@@ -756,7 +768,8 @@ def _reply(game: Game, seat: int, hand: list[Card], obs: dict[str, Any], plan: C
                                                              if points else "")
         alts = [Alternative(passing, keeps, (claim("trick_points", keeps, points=points),)
                             if points else ())]
-        alts += [_dearer(q, p, counts, hand, plan, seat) for q in cheap[1:3]]
+        if not lean:
+            alts += [_dearer(q, p, counts, hand, plan, seat) for q in cheap[1:3]]
         said = f"beat {who} {top_seat}'s {top} as cheaply as possible with {p.combo}"
         facts = [beats_claim(said, cards, p, top)]
         broke, broken_facts = breaks(p, counts)
