@@ -247,8 +247,25 @@ def test_the_interval_is_the_paired_difference() -> None:
     half = 1.96 * statistics.stdev([2, 0, 0, 1]) / 2
     assert abs(half - 0.938) < 1e-3
     assert fig["ci95"] == [round(0.75 - half, 4), round(0.75 + half, 4)]
+    assert fig["ci95_by_deal"] == [0.75, 0.75]  # one deal: no spread between deals
     assert (fig["a_mean_levels"], fig["b_mean_levels"]) == (1.0, 0.25)
     assert (fig["a_win_rate"], fig["b_win_rate"]) == (0.75, 0.25)
+
+
+def test_the_interval_by_deal_takes_each_deals_mean() -> None:
+    """Two deals of two seats: differences (2, 0) and (1, 1), deal means 1 and 1, no
+    spread; (1, 1) and (0, 0): means 1 and 0, half-width 1.96 x 0.707 / 1.414 = 0.98,
+    wider than over the four seat-hands (1.96 x 0.577 / 2 = 0.566)."""
+    def hands(name: str, levels: tuple[int, ...]) -> list[SeatHand]:
+        return [SeatHand(1 + i // 2, i % 2, name, lv, lv > 0) for i, lv in enumerate(levels)]
+
+    fig = summary("strong", "heuristic", hands("strong", (2, 0, 1, 1)),
+                  hands("heuristic", (0, 0, 0, 0)), 1.0)
+    assert fig["ci95_by_deal"] == [1.0, 1.0]
+    fig = summary("strong", "heuristic", hands("strong", (1, 1, 0, 0)),
+                  hands("heuristic", (0, 0, 0, 0)), 1.0)
+    assert fig["ci95_by_deal"] == [round(0.5 - 0.98, 4), round(0.5 + 0.98, 4)]
+    assert fig["ci95"][0] > fig["ci95_by_deal"][0]  # the deals' spread is the wider
 
 
 def test_the_heuristic_suggestion_is_kept_without_confident_gain() -> None:
@@ -298,3 +315,24 @@ def test_the_worlds_bury_what_a_call_below_the_ace_says_is_buried() -> None:
         world = determinize(view, random.Random(index))
         assert world.buried.count(ace) == 3
         assert callable_faces(world.buried)[king.suit] == king  # type: ignore[index]
+
+
+def test_the_strength_verdict_is_computed_from_the_record() -> None:
+    """docs/measuring.md says whether issue 34's target is met, from the saved record:
+    every part that misses is named, and a record without the interval by deal is not
+    taken as meeting it."""
+    from fivetenk.bench.page import strength_verdict
+
+    good = {"mean_difference": 0.3, "ci95": [0.1, 0.5], "ci95_by_deal": [0.05, 0.55],
+            "deals": 48, "think": 1.0, "a_decision_median_s": 0.8}
+    assert strength_verdict(good).endswith("): met.")
+    for change, said in (({"mean_difference": 0.2}, "the gain is +0.200, under +0.25"),
+                         ({"ci95_by_deal": [-0.01, 0.6]}, "the interval by deal reaches -0.010"),
+                         ({"ci95": [0.0, 0.6]}, "the interval reaches +0.000"),
+                         ({"deals": 24}, "24 deals, not 48"),
+                         ({"think": 2.0}, "think 2.0 s, not 1.0"),
+                         ({"a_decision_median_s": 1.2}, "the median decision is 1.2 s")):
+        verdict = strength_verdict({**good, **change})
+        assert "not met: " + said in verdict, verdict
+    old = {k: v for k, v in good.items() if k != "ci95_by_deal"}
+    assert "not met: the interval by deal was not measured" in strength_verdict(old)

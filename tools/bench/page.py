@@ -40,7 +40,7 @@ HOW = {
     "bounds": "python -m fivetenk.bench.bounds --json",
     "book": "python -m fivetenk.bench.book --json",
     "strategy-strong-heuristic":
-        "python -m fivetenk.bench.strategy --a strong --b heuristic --deals 24 --jobs 2 --json",
+        "python -m fivetenk.bench.strategy --a strong --b heuristic --deals 48 --jobs 2 --json",
     "strategy-heuristic-random":
         "python -m fivetenk.bench.strategy --a heuristic --b random --deals 24 --json",
     "strategy-strong-random":
@@ -232,18 +232,53 @@ def _book(r: dict[str, Any]) -> list[str]:
             *md_table(["book", "files", "CPU s", "wall s", "load before"], rows, "lrrrl")]
 
 
+STRENGTH_TARGET = {"gain": 0.25, "deals": 48, "think": 1.0, "median_s": 1.0}
+"""Issue 34's goal for strong against heuristic: at least +0.25 levels per seat-hand over
+48 duplicate deals at ``--think 1.0``, the 95% interval above 0, a median decision of at
+most 1 s of CPU."""
+
+
+def strength_verdict(r: dict[str, Any]) -> str:
+    """Whether a strong-against-heuristic record meets :data:`STRENGTH_TARGET`, computed
+    from the record, each part that misses named (both intervals must clear 0)."""
+    t = STRENGTH_TARGET
+    missed = []
+    if r["mean_difference"] < t["gain"]:
+        missed.append(f"the gain is {r['mean_difference']:+.3f}, under {t['gain']:+.2f}")
+    for key, said in (("ci95", "the interval"), ("ci95_by_deal", "the interval by deal")):
+        if key not in r:
+            missed.append(f"{said} was not measured")
+        elif r[key][0] <= 0:
+            missed.append(f"{said} reaches {r[key][0]:+.3f}")
+    if r["deals"] < t["deals"]:
+        missed.append(f"{r['deals']} deals, not {t['deals']}")
+    if r["think"] != t["think"]:
+        missed.append(f"think {r['think']} s, not {t['think']}")
+    median = r.get("a_decision_median_s")
+    if median is None or median > t["median_s"]:
+        missed.append(f"the median decision is {median} s of CPU")
+    head = (f"The strength target (issue 34: at least {t['gain']:+.2f} levels per seat-hand "
+            f"over {t['deals']} deals at think {t['think']} s, the 95% interval above 0, a "
+            f"median decision of at most {t['median_s']:g} s of CPU): ")
+    return head + ("met." if not missed else "not met: " + "; ".join(missed) + ".")
+
+
 def _strategy(r: dict[str, Any]) -> list[str]:
     lo, hi = r["ci95"]
     think = f"{_n(r['think'], 1)} s" if "strong" in (r["a"], r["b"]) else "-"
+    by_deal = (f"[{r['ci95_by_deal'][0]:+.3f}, {r['ci95_by_deal'][1]:+.3f}]"
+               if "ci95_by_deal" in r else "not measured")
     out = [f"Duplicate deals: {_n(r['deals'])} deals from seed {r.get('seed', '?')}, "
            f"{_n(r['seat_hands'])} seat-hands, each played with A and with B in the same "
            "chair, the other five heuristic:", "",
            *md_table(["A", "B", "think", "A levels", "B levels", "A wins", "B wins",
-                      "A-B levels (95% interval)"],
+                      "A-B levels (95% interval)", "interval by deal"],
                      [[r["a"], r["b"], think, _n(r["a_mean_levels"], 3),
                        _n(r["b_mean_levels"], 3), _pct(r["a_win_rate"]), _pct(r["b_win_rate"]),
-                       f"{r['mean_difference']:+.3f} [{lo:+.3f}, {hi:+.3f}]"]],
-                     "lllrrrrl")]
+                       f"{r['mean_difference']:+.3f} [{lo:+.3f}, {hi:+.3f}]", by_deal]],
+                     "lllrrrrll")]
+    if (r["a"], r["b"]) == ("strong", "heuristic"):
+        out += ["", strength_verdict(r)]
     for key in ("a", "b"):
         if f"{key}_decisions" in r:
             out += ["", f"Decision times of {r[key]} (CPU seconds of one core): "

@@ -13,9 +13,11 @@ times of a strong player (median, 90th percentile, mean, the simulated decisions
 second), and as the last line one JSON object: ``a``, ``b``, ``deals``, ``seat_hands``,
 ``a_mean_levels``, ``b_mean_levels``, ``a_win_rate``, ``b_win_rate``, ``ci95`` (the 95%
 interval of the mean paired difference of levels A-B over the seat-hands, normal
-approximation), ``think`` and the decision times (CPU seconds of the process, so one
-core's time on a loaded machine too). ``--jobs`` plays the seat-hands in
-that many processes (the figures are the same; only the times change).
+approximation), ``ci95_by_deal`` (the same interval taken deal by deal, over each deal's
+mean difference: the six seat-hands of one deal share its cards and are not independent,
+so this one is the wider and the one to trust), ``think`` and the decision times (CPU
+seconds of the process, so one core's time on a loaded machine too). ``--jobs`` plays
+the seat-hands in that many processes (the figures are the same; only the times change).
 
 The issue named the module ``fivetenk.bench_strategy``; the kit's benchmarks live in the
 package ``fivetenk.bench``, so it is ``python -m fivetenk.bench.strategy``.
@@ -268,6 +270,18 @@ def duplicate(a: str, b: str, deals: int, seed: int, think: float, jobs: int = 1
     return [done[d, s, a] for d, s in seats], [done[d, s, b] for d, s in seats]
 
 
+def by_deal_interval(a_hands: list[SeatHand], b_hands: list[SeatHand]) -> list[float]:
+    """The 95% interval (normal approximation) of the mean paired difference A-B taken
+    deal by deal: each deal's mean over its seats is one sample (one deal: no spread)."""
+    deals: dict[int, list[int]] = {}
+    for x, y in zip(a_hands, b_hands, strict=True):
+        deals.setdefault(x.deal, []).append(x.levels - y.levels)
+    means = [sum(d) / len(d) for d in deals.values()]
+    mean = sum(means) / len(means)
+    half = 1.96 * statistics.stdev(means) / math.sqrt(len(means)) if len(means) > 1 else 0.0
+    return [round(mean - half, 4), round(mean + half, 4)]
+
+
 def summary(a: str, b: str, a_hands: list[SeatHand], b_hands: list[SeatHand],
             think: float) -> dict[str, Any]:
     """The figures of the JSON line (see the module docstring)."""
@@ -284,6 +298,7 @@ def summary(a: str, b: str, a_hands: list[SeatHand], b_hands: list[SeatHand],
         "b_win_rate": round(sum(h.won for h in b_hands) / n, 4),
         "mean_difference": round(mean, 4),
         "ci95": [round(mean - half, 4), round(mean + half, 4)],
+        "ci95_by_deal": by_deal_interval(a_hands, b_hands),
         "think": think,
     }
     for key, hands in (("a", a_hands), ("b", b_hands)):
@@ -312,7 +327,8 @@ def duplicate_report(fig: dict[str, Any]) -> str:
     lo, hi = fig["ci95"]
     lines.append(f"A-B levels per seat-hand: {fig['mean_difference']:+.3f}, 95% interval "
                  f"[{lo:+.3f}, {hi:+.3f}] over {fig['seat_hands']} paired seat-hands "
-                 f"({fig['deals']} deals)")
+                 f"({fig['deals']} deals); taken deal by deal "
+                 f"[{fig['ci95_by_deal'][0]:+.3f}, {fig['ci95_by_deal'][1]:+.3f}]")
     for key in ("a", "b"):
         if f"{key}_decisions" in fig:
             lines.append(f"{fig[key]} (think {fig['think']} s): {fig[f'{key}_decisions']} "
