@@ -15,6 +15,7 @@ import json
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -42,23 +43,73 @@ OUTER = 600
 """Seconds after which a run is reported as a hang (never reached by a working kit)."""
 
 
-def fuzz_run(tmp_path: Path, engine: list[str], *args: str) -> tuple[Any, list[dict[str, Any]]]:
+class Campaign:
     """``fivetenk fuzz`` run as a user runs it (``--mode queries``), with ``--out`` and
-    ``--jsonl`` in ``tmp_path``: the finished process and the report's records."""
-    report = tmp_path / "r.jsonl"
-    import shlex
+    ``--jsonl`` in ``folder``, started in the background: :meth:`result` waits for it."""
 
-    run = subprocess.run([sys.executable, "-m", "fivetenk.cli", "fuzz", "--impl",
-                          shlex.join(engine), "--mode", "queries", *args, "--out",
-                          str(tmp_path / "found"), "--jsonl", str(report), "--no-progress"],
-                         capture_output=True, text=True, timeout=OUTER)
-    records = [json.loads(line) for line in report.read_text().splitlines()] \
-        if report.exists() else []
-    return run, records
+    def __init__(self, folder: Path, engine: list[str], *args: str) -> None:
+        import shlex
+
+        self.folder, self.report = folder, folder / "r.jsonl"
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "fivetenk.cli", "fuzz", "--impl", shlex.join(engine),
+             "--mode", "queries", *args, "--out", str(folder / "found"), "--jsonl",
+             str(self.report), "--no-progress"],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self.done: tuple[Any, list[dict[str, Any]]] | None = None
+
+    def result(self) -> tuple[Any, list[dict[str, Any]]]:
+        """The finished process and the report's records."""
+        if self.done is None:
+            try:
+                out, err = self.process.communicate(timeout=OUTER)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.communicate()
+                pytest.fail(f"HANG: {self.process.args} did not end within {OUTER} s")
+            run = subprocess.CompletedProcess(self.process.args, self.process.returncode,
+                                              out, err)
+            records = [json.loads(line) for line in self.report.read_text().splitlines()] \
+                if self.report.exists() else []
+            self.done = run, records
+        return self.done
+
+
+def fuzz_run(tmp_path: Path, engine: list[str], *args: str) -> tuple[Any, list[dict[str, Any]]]:
+    """:class:`Campaign` in ``tmp_path``, waited for."""
+    return Campaign(tmp_path, engine, *args).result()
+
+
+TIMING_OUT = "timing-out"
+"""The xdist group of the tests of :func:`timing_out` (one worker starts the campaigns)."""
+
+
+@pytest.fixture(scope="module")
+def timing_out(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Campaign]]:
+    """The campaigns that wait for ``--timeout 5`` to fire, started together at the first
+    of their tests, so that those waits overlap (one after another, they idled 25 s)."""
+    def folder(name: str) -> Path:
+        return tmp_path_factory.mktemp(name)
+
+    wrong = folder("wrong-and-hanging") / "wrong_and_hanging.py"
+    wrong.write_text(WRONG_AND_HANGING)
+    campaigns = {
+        "slow": Campaign(folder("slow"), SLOW, *SLOW_CAMPAIGN, "--timeout", "5"),
+        "restarts": Campaign(folder("restarts"), HANG_PLAYS, "--seed", "1", "--cases", "3000",
+                             "--restarts", "1", "--timeout", "5"),
+        "wrong": Campaign(wrong.parent, [sys.executable, str(wrong)], "--seed", "1",
+                          "--cases", "200", "--restarts", "0", "--timeout", "5"),
+        "beats": Campaign(folder("beats"), [sys.executable, str(MINI / "hang.py"), "beats"],
+                          "--seed", "1", "--cases", "400", "--restarts", "1", "--timeout", "5"),
+    }
+    yield campaigns
+    for campaign in campaigns.values():  # one whose test did not run ends as it would
+        campaign.result()
 
 
 @pytest.mark.slow  # waits for timeouts to fire
-def test_a_slow_engine_with_a_real_bug(tmp_path: Path) -> None:
+@pytest.mark.xdist_group(TIMING_OUT)
+def test_a_slow_engine_with_a_real_bug(timing_out: dict[str, Campaign]) -> None:
     """The campaign of issue 28 in miniature: an engine with the pair-run bug whose plays
     listing never comes back for a hand of more than 16 cards. The timeout is reported
     apart (errored, with the request and the hand's size), plays hands that long are no
@@ -69,7 +120,7 @@ def test_a_slow_engine_with_a_real_bug(tmp_path: Path) -> None:
     at case 55 (26 cards), four long hands lowered after it (seed 1 needed 3,000 cases).
     ``--timeout 5``, as the other tests here: the listing blocks for an hour, so it times
     out at any timeout, and an answered request takes milliseconds."""
-    run, records = fuzz_run(tmp_path, SLOW, *SLOW_CAMPAIGN, "--timeout", "5")
+    run, records = timing_out["slow"].result()
     text = run.stdout
     assert run.returncode == 1, text + run.stderr
     summary = records[-1]
@@ -99,17 +150,18 @@ def test_a_slow_engine_with_a_real_bug(tmp_path: Path) -> None:
             (scenario,) = compile_text(path.read_text(), str(path))
             assert run_scenario(ReferenceDriver(), scenario).status == "passed", path
             assert run_scenario(engine, scenario).status == "failed", path
-    assert sorted(p.name for p in (tmp_path / "found").iterdir()) == sorted(
+    assert sorted(p.name for p in (timing_out["slow"].folder / "found").iterdir()) == sorted(
         name for path in written for name in (path.name, path.with_suffix(".json").name))
 
 
 @pytest.mark.slow  # waits for timeouts to fire
-def test_a_spent_restart_budget_stops_the_campaign_and_says_so(tmp_path: Path) -> None:
+@pytest.mark.xdist_group(TIMING_OUT)
+def test_a_spent_restart_budget_stops_the_campaign_and_says_so(
+        timing_out: dict[str, Campaign]) -> None:
     """An engine that never answers ``plays``: each timeout restarts it; once the restart
     budget is spent the campaign stops, says why with the counts, and counts nothing as a
     divergence (issue 28: 14,036 cases counted as divergences after 5 restarts)."""
-    run, records = fuzz_run(tmp_path, HANG_PLAYS, "--seed", "1", "--cases", "3000",
-                            "--restarts", "1", "--timeout", "5")
+    run, records = timing_out["restarts"].result()  # --cases 3000 --restarts 1 --timeout 5
     text = run.stdout
     assert run.returncode == 1, text + run.stderr
     summary = records[-1]
@@ -338,14 +390,13 @@ sys.exit(serve(sys.stdin.buffer, sys.stdout.buffer, WrongAndHanging()))
 
 
 @pytest.mark.slow  # waits for timeouts to fire
-def test_after_the_restart_budget_nothing_is_shrunk_or_written(tmp_path: Path) -> None:
+@pytest.mark.xdist_group(TIMING_OUT)
+def test_after_the_restart_budget_nothing_is_shrunk_or_written(
+        timing_out: dict[str, Campaign]) -> None:
     """A divergence found before the restart budget ran out is reported, but not shrunk or
     written: the implementation is not started again, so no case could be checked on it;
     the report says so and gives the command that runs the case alone."""
-    script = tmp_path / "wrong_and_hanging.py"
-    script.write_text(WRONG_AND_HANGING)
-    run, records = fuzz_run(tmp_path, [sys.executable, str(script)], "--seed", "1",
-                            "--cases", "200", "--restarts", "0", "--timeout", "5")
+    run, records = timing_out["wrong"].result()  # --cases 200 --restarts 0 --timeout 5
     text = run.stdout
     assert run.returncode == 1, text + run.stderr
     groups = [r for r in records if r["record"] == "divergence"]
@@ -353,17 +404,17 @@ def test_after_the_restart_budget_nothing_is_shrunk_or_written(tmp_path: Path) -
     assert all(g["not_written"] == "the restart budget is spent" for g in groups), groups
     assert "not shrunk or written: the implementation is not started again" in text, text
     assert "STOPPED: the restart budget is spent (--restarts 0)" in text, text
-    assert not (tmp_path / "found").exists() or not list((tmp_path / "found").iterdir())
+    found = timing_out["wrong"].folder / "found"
+    assert not found.exists() or not list(found.iterdir())
 
 
 @pytest.mark.slow  # waits for timeouts to fire
-def test_a_query_that_timed_out_is_no_longer_asked(tmp_path: Path) -> None:
+@pytest.mark.xdist_group(TIMING_OUT)
+def test_a_query_that_timed_out_is_no_longer_asked(timing_out: dict[str, Campaign]) -> None:
     """An engine that never answers ``beats``: after its first timeout no ``beats`` is
     asked, so the restart budget is not spent on it and the campaign runs to its end,
     saying so; the other queries are still asked."""
-    hang = [sys.executable, str(MINI / "hang.py"), "beats"]
-    run, records = fuzz_run(tmp_path, hang, "--seed", "1", "--cases", "400",
-                            "--restarts", "1", "--timeout", "5")
+    run, records = timing_out["beats"].result()  # hang.py beats: --cases 400 --restarts 1
     text = run.stdout
     assert run.returncode == 1, text + run.stderr  # an errored case
     summary = records[-1]
