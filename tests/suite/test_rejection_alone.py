@@ -170,6 +170,7 @@ def test_pytest_bdd_judges_the_marked_scenario_alone_too(tmp_path: Path) -> None
     (tmp_path / "test_alone.py").write_text(
         'from pytest_bdd import scenarios\n\nscenarios("alone.feature")\n', encoding="utf-8")
     base = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--strict-markers",
+            "-p", "no:hypothesispytest",  # for @given tests only: 1.2 s of CPU a run
             "--rootdir", str(tmp_path), str(tmp_path / "test_alone.py")]
     done = subprocess.run(base, cwd=tmp_path, capture_output=True, text=True, timeout=300)
     assert done.returncode == 1, done.stdout[-3000:]
