@@ -38,7 +38,7 @@ def test_a_hung_test_fails_as_hung_its_children_are_killed_and_the_run_goes_on(
         def test_after():
             assert True
         """), encoding="utf-8")
-    env = {**os.environ, "FIVETENK_TEST_HANG_SECONDS": "2",
+    env = {**os.environ, "FIVETENK_TEST_HANG_SECONDS": "2", "FIVETENK_TEST_HANG_GRACE": "1",
            "PYTHONPATH": os.pathsep.join([str(HERE), os.environ.get("PYTHONPATH", "")])}
     done = subprocess.run([sys.executable, "-m", "pytest", "-n", "0", "-p", "outer_bound",
                            "-p", "no:cacheprovider", "-p", "no:hypothesispytest",  # 1.2 s
