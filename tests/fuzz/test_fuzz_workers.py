@@ -43,6 +43,7 @@ from pathlib import Path
 import pytest
 from helpers import TESTS
 
+from fivetenk.fuzz.command import CHUNK_VARIABLE
 from fivetenk.impl.process_tree import proc_stat
 from fivetenk.impl.workers import (
     FAULT_VARIABLE,
@@ -69,8 +70,22 @@ HANG = 240.0
 STALL = "5"
 """Seconds without progress after which a worker with tasks in hand is given up (10 s
 before: three tests wait it out, idle)."""
-CASES = "1100"
-"""Three chunks (512 cases each): worker 1 holds the first and the third."""
+CASES = "40"
+"""Three chunks (:data:`CHUNK` cases each, the last 8): worker 1 holds the first and the
+third."""
+CHUNK = "16"
+"""The chunk size of these campaigns (:data:`fivetenk.fuzz.command.CHUNK_VARIABLE`): the
+kit's own 512 made each campaign run 1,100 cases and more, 26 s of CPU for the file, to
+show what 40 show."""
+
+
+def campaign_env() -> dict[str, str]:
+    """The environment of a campaign here: no test variable of another test's, and the
+    chunk size."""
+    env = {k: v for k, v in os.environ.items()
+           if k not in (FAULT_VARIABLE, STALL_VARIABLE, TERM_VARIABLE, LOG_VARIABLE)}
+    env[CHUNK_VARIABLE] = CHUNK
+    return env
 
 
 def fivetenk_command() -> list[str]:
@@ -115,8 +130,7 @@ class Run:
         self.tmp_path = tmp_path
         self.log = tmp_path / "events"
         self.report = tmp_path / "report.json"
-        env = {k: v for k, v in os.environ.items()
-               if k not in (FAULT_VARIABLE, STALL_VARIABLE, TERM_VARIABLE, LOG_VARIABLE)}
+        env = campaign_env()
         env[LOG_VARIABLE] = str(self.log)
         if fault:
             env[FAULT_VARIABLE] = fault
@@ -170,7 +184,7 @@ def alone(tmp_path_factory: pytest.TempPathFactory) -> str:
     tmp_path = tmp_path_factory.mktemp("alone")
     try:
         done = subprocess.run(campaign_argv(tmp_path), capture_output=True, text=True,
-                              timeout=HANG, cwd=tmp_path)
+                              timeout=HANG, cwd=tmp_path, env=campaign_env())
     finally:
         kill_all(pids(tmp_path, tmp_path / "none"))
     assert done.returncode == 0, done.stdout + done.stderr
@@ -365,3 +379,16 @@ def test_a_worker_that_never_starts_is_given_up(tmp_path: Path,
         assert [pid for _, pid, _ in events(log) if proc_stat(pid) is not None] == []
     finally:
         kill_all([pid for _, pid, _ in events(log)])
+
+
+def test_the_test_chunk_size_is_taken_only_when_valid(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The test-only chunk size: a whole number from 1 to the kit's 512, else the kit's."""
+    from fivetenk.fuzz.command import CHUNK as KIT_CHUNK
+    from fivetenk.fuzz.command import chunk_size
+
+    for text, size in (("16", 16), ("1", 1), ("512", 512), ("0", KIT_CHUNK),
+                       ("513", KIT_CHUNK), ("-4", KIT_CHUNK), ("1e3", KIT_CHUNK),
+                       ("\u00b2", KIT_CHUNK), ("", KIT_CHUNK)):
+        monkeypatch.setenv(CHUNK_VARIABLE, text)
+        assert chunk_size(None, 0, 0.0, 2) == size, text
+    assert chunk_size(10.0, 0, 0.0, 2) == 8  # under a budget the rate decides, as before

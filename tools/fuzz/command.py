@@ -38,6 +38,7 @@ import argparse
 import contextlib
 import itertools
 import json
+import os
 import re
 import secrets
 import shlex
@@ -77,6 +78,10 @@ if TYPE_CHECKING:  # a type only: `fuzz merge` and `--help` start without the pr
 MODE_NAMES = ("queries", "games", "endings")
 CHUNK = 512
 """Most cases generated and sent together (one stream per chunk and worker)."""
+CHUNK_VARIABLE = "FIVETENK_TEST_FUZZ_CHUNK"
+"""Test only: the chunk size instead of :data:`CHUNK` (a whole number from 1 to CHUNK;
+anything else is ignored), so that a test of the workers runs three chunks in a few dozen
+cases (tests/fuzz/test_fuzz_workers.py)."""
 CHUNK_SECONDS = 1.0
 """Under --budget, about how long one chunk may take: chunks are sized from the rate
 measured so far, so the budget is checked about this often whatever a case costs (with a
@@ -509,12 +514,19 @@ def _progress(stream: TextIO, outcomes: list[Outcome], total: int | None, second
         stream.flush()
 
 
+def _test_chunk() -> int | None:
+    """:data:`CHUNK_VARIABLE`'s chunk size, if a test set a valid one."""
+    text = os.environ.get(CHUNK_VARIABLE, "")
+    return int(text) if text.isascii() and text.isdigit() and 1 <= int(text) <= CHUNK \
+        else None
+
+
 def chunk_size(budget: float | None, done: int, elapsed: float, workers: int) -> int:
     """The next chunk's size: :data:`CHUNK`, or under a budget what the rate so far (``done``
     cases in ``elapsed`` seconds, over ``workers``) runs in about :data:`CHUNK_SECONDS`, at
     least 8 and at most CHUNK (before any case ran: 8, a first chunk that measures it)."""
     if budget is None:
-        return CHUNK
+        return _test_chunk() or CHUNK
     if done <= 0 or elapsed <= 0:
         return 8
     per_worker = done / elapsed / max(workers, 1)
