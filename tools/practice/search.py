@@ -338,14 +338,15 @@ CONFIDENCE = 1.0
 is at least this many standard errors above zero."""
 
 
-def pick(figures: list[Figures]) -> Figures:
+def pick(figures: list[Figures], confidence: float = CONFIDENCE) -> Figures:
     """The candidate to play: the one with the best value among those whose gain over the
-    heuristic's (``figures[0]``) is confidently positive, else the heuristic's."""
+    heuristic's (``figures[0]``) is confidently positive (``confidence`` standard errors;
+    python -m fivetenk.bench.search weighs others), else the heuristic's."""
     base = figures[0]
     sure = []
     for fig in figures[1:]:
         mean, err = fig.gain(base)
-        if mean > 0 and mean > CONFIDENCE * err:
+        if mean > 0 and mean > confidence * err:
             sure.append(fig)
     return max(sure, key=lambda f: f.value) if sure else base
 
