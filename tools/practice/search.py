@@ -72,8 +72,10 @@ to 13,000 a second (CPU time; the rollouts ask the heuristic for its action only
 (issue 34: a median decision at most 1 s of CPU). The budget was 4,000 until issue 34's
 strength target: weighing the search's own figures at 320 decisions of 14 deals from seed
 1002 (48 worlds each, half of them the truth the other half's choices were judged by), a
-budget of 10,000 chose moves worth about a third more than 4,000 did, and the threshold
-:data:`CONFIDENCE` of 0.5 to 1 standard error made no difference beyond the noise.
+budget of 10,000 chose moves worth about a third more than 4,000 did (python -m
+fivetenk.bench.search now weighs settings this way), and thresholds of 0.5 to 1 standard
+error (:data:`CONFIDENCE`) were within the noise of each other. In games (48 duplicate
+deals): +0.236 levels per seat-hand over the heuristic, against +0.201 at 4,000.
 Counted rather than clocked, so the decisions, and the bench figures of docs/measuring.md,
 are the same on any machine (python -m fivetenk.bench.strategy --a strong prints the
 decision times in CPU seconds)."""
