@@ -40,7 +40,6 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from ..impl.workers import MAX_IN_HAND, WorkerFailure, Workers
 from ..practice.search import (
     CONFIDENCE,
     MIN_WORLDS,
@@ -53,6 +52,7 @@ from ..practice.search import (
 from ..practice.strategy import HeuristicPlayer, suggest
 from ..reference import Game, Phase
 from .record import Recorder, emit
+from .strategy import in_order
 
 BUDGETS = (4_000, 10_000, 20_000)
 """Budgets weighed, in simulated decisions per decision (the kit's is added)."""
@@ -93,24 +93,7 @@ def collect(deals: int, seed: int, worlds: int, limit: int | None,
             jobs: int) -> list[dict[str, Any]]:
     """The decisions of every deal, in deal order (``jobs`` processes)."""
     tasks = [(seed + i, worlds, limit) for i in range(deals)]
-    done: dict[int, list[dict[str, Any]]] = {}
-    todo = list(tasks)
-    if jobs > 1:
-        with Workers(jobs) as pool:
-            pending: list[tuple[tuple[int, int, int | None], int]] = []
-            try:
-                while todo or pending:
-                    while todo and len(pending) < MAX_IN_HAND * jobs:
-                        pending.append((todo[0], pool.submit(_task, todo[0])))
-                        todo.pop(0)
-                    task, ticket = pending.pop(0)
-                    done[task[0]] = pool.result(ticket)
-            except WorkerFailure as failure:  # the rest in this process
-                print(f"note: {failure}; the rest ran in this process", file=sys.stderr)
-                todo = [task for task, _ in pending] + todo
-    for task in todo:
-        done[task[0]] = _task(task)
-    return [d for i in range(deals) for d in done[seed + i]]
+    return [d for found in in_order(_task, tasks, jobs) for d in found]
 
 
 def _choose(values: list[list[float]], draw: list[int], confidence: float) -> int:

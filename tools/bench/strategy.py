@@ -59,9 +59,9 @@ import math
 import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, TextIO
+from typing import Any, TextIO, TypeVar
 
 from ..impl.workers import MAX_IN_HAND, WorkerFailure, Workers
 from ..practice.search import DEFAULT_THINK, StrongPlayer
@@ -70,6 +70,8 @@ from ..reference import Action, Game, RandomPlayer
 from .record import Recorder, emit
 
 MODES = ("random", "heuristic bankers", "heuristic defenders")
+T = TypeVar("T")
+R = TypeVar("R")
 
 
 class SidePlayer:
@@ -224,6 +226,30 @@ def _task(args: tuple[int, int, str, float]) -> list[SeatHand]:
     return play_seat(*args)
 
 
+def in_order(function: Callable[[T], R], tasks: Sequence[T], jobs: int) -> Iterator[R]:
+    """``function`` of each task, in task order, as each comes: in ``jobs`` worker
+    processes that always end (a task depends only on its arguments), at most
+    ``MAX_IN_HAND`` a worker in hand; if a worker fails, the rest run in this process,
+    said on stderr. The benchmarks' one way of spreading work (this module, bench.search)."""
+    todo = list(tasks)
+    if jobs > 1:
+        with Workers(jobs) as pool:
+            pending: list[tuple[T, int]] = []
+            try:
+                while todo or pending:
+                    while todo and len(pending) < MAX_IN_HAND * jobs:
+                        pending.append((todo[0], pool.submit(function, todo[0])))
+                        todo.pop(0)
+                    result = pool.result(pending[0][1])
+                    pending.pop(0)
+                    yield result
+            except WorkerFailure as failure:  # the rest in this process
+                print(f"note: {failure}; the rest ran in this process", file=sys.stderr)
+                todo = [task for task, _ in pending] + todo
+    for task in todo:
+        yield function(task)
+
+
 def duplicate(a: str, b: str, deals: int, seed: int, think: float, jobs: int = 1,
               progress: TextIO | None = None) -> tuple[list[SeatHand], list[SeatHand]]:
     """The seat-hands of A and of B over the duplicate deals, in deal and seat order. With
@@ -248,24 +274,8 @@ def duplicate(a: str, b: str, deals: int, seed: int, think: float, jobs: int = 1
                       + (f"; {len(times)} decisions, median {statistics.median(times):.2f} s"
                          if times else ""), file=progress, flush=True)
 
-    todo = list(tasks)
-    if jobs > 1:  # worker processes that always end (a task depends only on its arguments)
-
-        with Workers(jobs) as pool:
-            pending: list[tuple[tuple[int, int, str, float], int]] = []
-            try:
-                while todo or pending:
-                    while todo and len(pending) < MAX_IN_HAND * jobs:
-                        pending.append((todo[0], pool.submit(_task, todo[0])))
-                        todo.pop(0)
-                    task, ticket = pending[0]
-                    note(pool.result(ticket))
-                    pending.pop(0)
-            except WorkerFailure as failure:  # the rest in this process
-                print(f"note: {failure}; the rest ran in this process", file=sys.stderr)
-                todo = [task for task, _ in pending] + todo
-    for task in todo:
-        note(_task(task))
+    for hands in in_order(_task, tasks, jobs):
+        note(hands)
     seats = [(d, s) for d in range(seed, seed + deals) for s in range(6)]
     return [done[d, s, a] for d, s in seats], [done[d, s, b] for d, s in seats]
 
