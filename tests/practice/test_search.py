@@ -18,9 +18,12 @@ from helpers import shuffled
 
 from fivetenk.bench.strategy import SeatHand, main, summary
 from fivetenk.practice.search import (
+    CONFIDENCE,
     MIN_SHOWN,
     MIN_WORLDS,
+    STEPS_PER_SECOND,
     StrongPlayer,
+    _above,
     determinize,
     public_view,
     wilson,
@@ -29,7 +32,7 @@ from fivetenk.practice.strategy import HeuristicPlayer, Suggestion, suggest
 from fivetenk.reference.cards import full_deck
 from fivetenk.reference.game import Game, Phase
 
-THINK = 0.008
+THINK = 80 / STEPS_PER_SECOND
 """A budget below one world (80 simulated decisions): every search plays MIN_WORLDS
 worlds, the least it may."""
 
@@ -86,7 +89,7 @@ def _untrue(s: Suggestion) -> list[str]:
     from the numbers alone: a win rate shown under the minimum; a shown alternative with a
     better win rate or more levels on average and no "kept:" line naming it; a kept line
     whose rule did not hold (the heuristic's choice kept while another gained more than
-    one standard error, or left without that gain)."""
+    CONFIDENCE standard errors, or left without that gain)."""
     found: list[str] = []
     n = s.numbers
     chosen = n["chosen"]
@@ -101,11 +104,12 @@ def _untrue(s: Suggestion) -> list[str]:
         found.append(f"{len(better)} shown alternative(s) beat the choice, no kept line: "
                      f"{s.reason}")
     if chosen["heuristic"]:
-        sure = [o for o in n["others"] if o["gain"] > 0 and o["gain"] > o["error"]]
+        sure = [o for o in n["others"]  # the numbers are rounded to 4 places
+                if o["gain"] > 0 and o["gain"] > CONFIDENCE * o["error"] + 1e-4]
         if sure:
             found.append(f"the heuristic's choice kept though {sure[0]} gained more")
-    elif not (chosen["gain"] > 0 and chosen["gain"] >= chosen["error"]):  # both rounded
-        found.append("the heuristic's choice left without a gain above one standard error")
+    elif not (chosen["gain"] > 0 and chosen["gain"] >= CONFIDENCE * chosen["error"] - 1e-4):
+        found.append(f"the heuristic's choice left without a gain {_above()}")
     return found
 
 
@@ -270,13 +274,17 @@ def test_the_interval_by_deal_takes_each_deals_mean() -> None:
 
 def test_the_heuristic_suggestion_is_kept_without_confident_gain() -> None:
     """With the least budget the gains are noisy: the heuristic's choice stays unless
-    another action's gain over the same worlds is above one standard error."""
+    another action's gain over the same worlds is above CONFIDENCE standard errors."""
     game = _late(9)
     seat = _decision(game)
     s = StrongPlayer(1, THINK).suggest(game, seat)
     base = suggest(game, seat)
     if s.action != base.action:
-        assert re.search(r"[+-]\d\.\d\d \u00b1 \d\.\d\d against the heuristic's", s.reason)
+        said = re.search(r"([+-]\d\.\d\d) \u00b1 (\d\.\d\d) levels against the heuristic's",
+                         s.reason)
+        assert said, s.reason
+        gain, err = float(said[1]), float(said[2])
+        assert gain > 0 and gain >= CONFIDENCE * err - 0.01, s.reason  # shown to 2 places
     else:
         assert base.reason.split(": ", 1)[1] in s.reason
 
@@ -322,16 +330,20 @@ def test_the_strength_verdict_is_computed_from_the_record() -> None:
     every part that misses is named, and a record without the interval by deal is not
     taken as meeting it."""
     from fivetenk.bench.page import strength_verdict
+    from fivetenk.practice.search import search_settings
 
     good = {"mean_difference": 0.3, "ci95": [0.1, 0.5], "ci95_by_deal": [0.05, 0.55],
-            "deals": 48, "think": 1.0, "a_decision_median_s": 0.8}
+            "deals": 48, "think": 1.0, "a_decision_median_s": 0.8, "search": search_settings()}
     assert strength_verdict(good).endswith("): met.")
     for change, said in (({"mean_difference": 0.2}, "the gain is +0.200, under +0.25"),
                          ({"ci95_by_deal": [-0.01, 0.6]}, "the interval by deal reaches -0.010"),
                          ({"ci95": [0.0, 0.6]}, "the interval reaches +0.000"),
                          ({"deals": 24}, "24 deals, not 48"),
                          ({"think": 2.0}, "think 2.0 s, not 1.0"),
-                         ({"a_decision_median_s": 1.2}, "the median decision is 1.2 s")):
+                         ({"a_decision_median_s": 1.2}, "the median decision is 1.2 s"),
+                         ({"search": {**search_settings(), "confidence": 1.0}},
+                          "measured with the search settings candidates 6, confidence 1.0"),
+                         ({"search": None}, "the record does not say which search settings")):
         verdict = strength_verdict({**good, **change})
         assert "not met: " + said in verdict, verdict
     old = {k: v for k, v in good.items() if k != "ci95_by_deal"}

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from ..model.user_input import ScenarioError, parse_json, read_text
+from ..practice.search import search_settings
 from ..results.markdown import md_table, md_text
 
 BLOCK = re.compile(r"(<!-- measured: ([a-z0-9-]+) -->\n)(.*?)(<!-- end measured -->)", re.S)
@@ -238,6 +239,13 @@ STRENGTH_TARGET = {"gain": 0.25, "deals": 48, "think": 1.0, "median_s": 1.0}
 most 1 s of CPU."""
 
 
+def _settings(settings: object) -> str:
+    """Search settings as a reader sees them (a record is outside input: any shape)."""
+    if not isinstance(settings, dict):
+        return md_text(repr(settings)[:80])
+    return md_text(", ".join(f"{k} {v}" for k, v in sorted(settings.items()))[:200])
+
+
 def strength_verdict(r: dict[str, Any]) -> str:
     """Whether a strong-against-heuristic record meets :data:`STRENGTH_TARGET`, computed
     from the record, each part that misses named (both intervals must clear 0)."""
@@ -254,6 +262,12 @@ def strength_verdict(r: dict[str, Any]) -> str:
         missed.append(f"{r['deals']} deals, not {t['deals']}")
     if r["think"] != t["think"]:
         missed.append(f"think {r['think']} s, not {t['think']}")
+    kit = search_settings()
+    if r.get("search") is None:
+        missed.append("the record does not say which search settings it measured")
+    elif r["search"] != kit:
+        missed.append(f"measured with the search settings {_settings(r['search'])}, not the "
+                      f"kit's {_settings(kit)}")
     median = r.get("a_decision_median_s")
     if median is None or median > t["median_s"]:
         missed.append(f"the median decision is {median} s of CPU")

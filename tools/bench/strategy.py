@@ -64,7 +64,7 @@ from dataclasses import dataclass
 from typing import Any, TextIO, TypeVar
 
 from ..impl.workers import MAX_IN_HAND, WorkerFailure, Workers
-from ..practice.search import DEFAULT_THINK, StrongPlayer
+from ..practice.search import DEFAULT_THINK, StrongPlayer, search_settings
 from ..practice.strategy import HeuristicPlayer, plays_for_bankers
 from ..reference import Action, Game, RandomPlayer
 from .record import Recorder, emit
@@ -311,6 +311,8 @@ def summary(a: str, b: str, a_hands: list[SeatHand], b_hands: list[SeatHand],
         "ci95_by_deal": by_deal_interval(a_hands, b_hands),
         "think": think,
     }
+    if "strong" in (a, b):  # what the figures are of: the search's settings
+        out["search"] = search_settings()
     for key, hands in (("a", a_hands), ("b", b_hands)):
         times = sorted(t for h in hands for t in h.times)
         if times:

@@ -64,18 +64,20 @@ def think_problem(value: object) -> str | None:
             not 0 < value <= MAX_THINK:  # also refuses nan and inf
         return f"above 0 and at most {MAX_THINK:g} seconds"
     return None
-STEPS_PER_SECOND = 10_000
+STEPS_PER_SECOND = 13_000
 """The budget: simulated engine decisions (a candidate applied, then each move of the
 heuristic playing the hand out) per second of ``--think``. One core simulates about 12,000
-to 13,000 a second (CPU time; the rollouts ask the heuristic for its action only,
-``suggest(lean=True)``), so a searched decision takes about 0.8 s of CPU at ``--think 1``
-(issue 34: a median decision at most 1 s of CPU). The budget was 4,000 until issue 34's
-strength target: weighing the search's own figures at 320 decisions of 14 deals from seed
-1002 (48 worlds each, half of them the truth the other half's choices were judged by), a
-budget of 10,000 chose moves worth about a third more than 4,000 did (python -m
-fivetenk.bench.search now weighs settings this way), and thresholds of 0.5 to 1 standard
-error (:data:`CONFIDENCE`) were within the noise of each other. In games (48 duplicate
-deals): +0.236 levels per seat-hand over the heuristic, against +0.201 at 4,000.
+to 15,000 a second (CPU time; the rollouts ask the heuristic for its action only,
+``suggest(lean=True)``), so a searched decision takes about 1 s of CPU at ``--think 1`` and
+the median decision, forced and single-candidate ones counted, less (issue 34: a median
+decision at most 1 s of CPU). The budget was 4,000 until issue 34's strength target:
+weighing the search's own figures at 301 decisions of 14 deals from seed 1002 (48 worlds
+each, half of them the truth the other half's choices were judged by; python -m
+fivetenk.bench.search), 10,000 chose moves worth +0.048 +- 0.021 levels per seat-hand more
+than 4,000 did, 20,000 another +0.044 +- 0.016, and a threshold of half a standard error
+(:data:`CONFIDENCE`) another +0.023 +- 0.022 at 10,000. In games (48 duplicate deals):
++0.201 levels per seat-hand over the heuristic at 4,000, +0.236 at 10,000 (one standard
+error); docs/measuring.md has the figure of this budget.
 Counted rather than clocked, so the decisions, and the bench figures of docs/measuring.md,
 are the same on any machine (python -m fivetenk.bench.strategy --a strong prints the
 decision times in CPU seconds)."""
@@ -335,9 +337,26 @@ def rollout(world: Game, seat: int, steps: list[int]) -> tuple[float, bool, int]
     return (float(data["advance"]) if won else 0.0), won, points
 
 
-CONFIDENCE = 1.0
+CONFIDENCE = 0.5
 """Another action replaces the heuristic's only when its mean gain over the same worlds
-is at least this many standard errors above zero."""
+is at least this many standard errors above zero. It was 1 until issue 34's strength
+target: python -m fivetenk.bench.search (14 deals from seed 1002, 301 decisions) put half
+a standard error at +0.023 +- 0.022 levels per seat-hand over one at the same budget, and
+the smaller threshold is the one a longer budget gains most with."""
+
+
+def search_settings() -> dict[str, float]:
+    """The settings a measurement of the strong player is of (a bench record keeps them,
+    and docs/measuring.md's verdict holds only for the kit's own)."""
+    return {"steps_per_second": STEPS_PER_SECOND, "confidence": CONFIDENCE,
+            "candidates": MAX_CANDIDATES, "min_worlds": MIN_WORLDS}
+
+
+def _above(confidence: float = CONFIDENCE) -> str:
+    """The threshold in words, as the explanations say it: "above half a standard
+    error"."""
+    words = {0.5: "half a standard error", 1.0: "one standard error"}
+    return "above " + words.get(confidence, f"{confidence:g} standard errors")
 
 
 def pick(figures: list[Figures], confidence: float = CONFIDENCE) -> Figures:
@@ -497,7 +516,7 @@ def explained(advice: Suggestion, best: Figures, figures: list[Figures]) -> Sugg
     alts = [a for a in advice.alternatives if _key(a.action) != _key(best.action)]
     heuristic = (f"wins {_rate(base)} of the same continuations, "
                  f"{base.levels / base.worlds:.2f} levels on average" if shown else
-                 "left for a gain above one standard error")
+                 f"left for a gain {_above()}")
     alts = [Alternative(advice.action, f"the heuristic's choice: {heuristic}"), *alts][:4]
     return Suggestion(best.action, f"{CLAUSE} searched: {said}", alternatives=alts,
                       numbers=numbers)
@@ -511,11 +530,11 @@ def _kept_line(best: Figures, other: Figures, base: Figures) -> str:
         gain, err = best.gain(base)
         return (f"kept: the heuristic's {name} shows more, but this choice gains "
                 f"{gain:+.2f} \u00b1 {err:.2f} levels over it on the same worlds, points "
-                "counted as up to a third of a level, above one standard error")
+                f"counted as up to a third of a level, {_above()}")
     gain, err = other.gain(base)
     if gain > 0 and gain > CONFIDENCE * err:
         return (f"kept: {name} shows more, but over the same worlds it advances fewer "
                 f"levels with points counted ({other.value:.2f} against {best.value:.2f})")
     return (f"kept: {name} shows more, but its gain over the heuristic's on the same worlds, "
-            f"{gain:+.2f} \u00b1 {err:.2f} levels, is not above one standard error (the "
+            f"{gain:+.2f} \u00b1 {err:.2f} levels, is not {_above()} (the "
             "search leaves the heuristic only then)")
