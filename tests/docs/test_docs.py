@@ -320,6 +320,23 @@ def _minutes(seconds: float) -> str:
     return f"{whole // 60} min {whole % 60} s" if whole >= 60 else f"{whole} s"
 
 
+def test_the_practising_guides_strength_figures_are_the_saved_run() -> None:
+    """The practising guide's figures for the strong player (issue 34, item 4) are the
+    duplicate run saved in docs/measurements/, measured with the settings the kit ships."""
+    from fivetenk.practice.search import search_settings
+
+    r = json.loads((DOCS / "measurements" / "strategy-strong-heuristic.json").read_text())
+    text = " ".join((DOCS / "practising.md").read_text(encoding="utf-8").split())
+    assert r["search"] == search_settings() and r["think"] == 1.0
+    said = (f"over {r['deals']} deals ({r['seat_hands']} seat-hands), the strong player "
+            f"advanced {r['mean_difference']:+.3f} levels per seat-hand more than the "
+            f"heuristic (95% interval [{r['ci95'][0]:+.3f}, {r['ci95'][1]:+.3f}]; taken deal "
+            f"by deal, [{r['ci95_by_deal'][0]:+.3f}, {r['ci95_by_deal'][1]:+.3f}]), with a "
+            f"median decision of {r['a_decision_median_s']:g} s of CPU")
+    assert said in text, said
+    assert f"--deals {r['deals']} --seed {r['seed']} --jobs {r['jobs']}" in text
+
+
 def test_the_readmes_suite_times_are_the_saved_runs() -> None:
     """The README's figures for the whole suite and the quick loop are the runs saved in
     docs/measurements/ (``python -m fivetenk.bench.tests --json``, kept by ``docs_gen
