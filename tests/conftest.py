@@ -16,7 +16,6 @@ import inspect
 import os
 import shutil
 import signal
-import sys
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -62,7 +61,6 @@ def pytest_configure(config: pytest.Config) -> None:
         folder = tempfile.mkdtemp(prefix="fivetenk-test-cache-")
         os.environ["FIVETENK_CACHE_DIR"] = folder
         config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
-    _bytecode_of_the_run(config)
     try:
         import outer_bound  # tests/outer_bound.py: a hung test fails as hung (issue 29)
         import xdist_groups  # tests/xdist_groups.py: the groups ran as groups
@@ -74,36 +72,6 @@ def pytest_configure(config: pytest.Config) -> None:
     spec = load_spec()
     for name in [*spec.rules, *spec.clauses, *spec.rulings, *OTHER_TAGS]:
         config.addinivalue_line("markers", f"{name}: fivetenk tag")
-
-
-def _bytecode_of_the_run(config: pytest.Config) -> None:
-    """Where the environment says PYTHONDONTWRITEBYTECODE (many container images do), the
-    run's compiled modules go to a folder of its own, removed at its end, instead of
-    nowhere. The setting also stops pytest caching the modules it rewrites for its
-    assertion messages (every test module, and the whole installed kit: pytest rewrites every
-    module of a distribution that declares a pytest11 plugin), so without this each nested
-    pytest run, and each Python process a test starts, compiled and rewrote everything
-    afresh (issue 29). The workers, the nested runs and the processes the tests start inherit
-    PYTHONPYCACHEPREFIX. Nothing is written beside the sources, as the setting asks. A
-    PYTHONPYCACHEPREFIX of the user's is kept. (A child run under a file size limit must
-    be given PYTHONDONTWRITEBYTECODE again, or it may leave a cut .pyc for the rest of the
-    run: tests/impl/test_cannot_start.py does.)"""
-    if not os.environ.get("PYTHONDONTWRITEBYTECODE") or os.environ.get("PYTHONPYCACHEPREFIX"):
-        return
-    folder = tempfile.mkdtemp(prefix="fivetenk-test-pycache-")
-    del os.environ["PYTHONDONTWRITEBYTECODE"]
-    os.environ["PYTHONPYCACHEPREFIX"] = sys.pycache_prefix = folder
-    sys.dont_write_bytecode = False
-    config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
-
-
-def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
-    """``-n auto`` (the default, pyproject.toml): one worker per core the run may use, and
-    one more. Many tests wait on another process without using a core (a timeout expiring, a
-    hung engine being found hung, a worker stall detected, a browser drawing): with one
-    worker per core, a core sits idle through each such wait; the extra worker uses it."""
-    return len(os.sched_getaffinity(0)) + 1 if hasattr(os, "sched_getaffinity") \
-        else (os.cpu_count() or 1) + 1
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

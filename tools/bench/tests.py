@@ -1,9 +1,9 @@
 """How long the kit's own tests take: ``python -m fivetenk.bench.tests [--json] [-- ARGS]``.
 
 Run in the kit's source checkout (the folder holding ``pyproject.toml`` and ``tests/``): it
-runs ``python -m pytest -q ARGS`` there (the suite's own defaults otherwise: one worker per
-core and one more) and prints the counts of pytest's last line, the wall seconds, and the
-CPU seconds (user + system) of pytest and its workers. ``-- -m "not slow"`` measures the quick loop.
+runs ``python -m pytest -q ARGS`` there (``pytest``'s own defaults otherwise: one worker per
+core) and prints the counts of pytest's last line, the wall seconds, and the CPU seconds
+(user + system) of pytest and its workers. ``-- -m "not slow"`` measures the quick loop.
 The figures are the README's "how long the suite takes"; ``docs/measuring.md`` shows them
 from this command's ``--json``, with the load the machine was under.
 """
