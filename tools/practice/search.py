@@ -65,21 +65,21 @@ def think_problem(value: object) -> str | None:
         return f"above 0 and at most {MAX_THINK:g} seconds"
     return None
 STEPS_PER_SECOND = 13_000
-"""The budget: simulated engine decisions (a candidate applied, then each move of the
-heuristic playing the hand out) per second of ``--think``. One core simulates about 12,000
-to 15,000 a second (CPU time; the rollouts ask the heuristic for its action only,
-``suggest(lean=True)``), so a searched decision takes about 1 s of CPU at ``--think 1`` and
-the median decision, forced and single-candidate ones counted, less (issue 34: a median
-decision at most 1 s of CPU). The budget was 4,000 until issue 34's strength target:
-weighing the search's own figures at 301 decisions of 14 deals from seed 1002 (48 worlds
-each, half of them the truth the other half's choices were judged by; python -m
-fivetenk.bench.search), 10,000 chose moves worth +0.048 +- 0.021 levels per seat-hand more
-than 4,000 did, 20,000 another +0.044 +- 0.016, and a threshold of half a standard error
-(:data:`CONFIDENCE`) another +0.023 +- 0.022 at 10,000. In games (48 duplicate deals):
-+0.201 levels per seat-hand over the heuristic at 4,000, +0.236 at 10,000 (one standard
-error), +0.302 [+0.206, +0.398] at 13,000 and half a standard error, with a median decision
-of 0.89 s of CPU (docs/measuring.md; more than the offline figures foretold: the deals'
-noise, +-0.1, is larger than the settings' difference).
+"""The budget: simulated engine decisions (a candidate applied, then each move of the heuristic
+playing the hand out) per second of ``--think``. One core simulates about 11,000 to 12,000 a
+second (CPU time, measured by the duplicate bench beside a second job; the rollouts ask the
+heuristic for its action only, ``suggest(lean=True)``), so a searched decision takes about
+1.1 s of CPU at ``--think 1``, and the median decision, forced and single-candidate ones
+counted, 0.89 s (issue 34: a median decision at most 1 s of CPU). The budget was 4,000 until
+issue 34's strength target: weighing the search's own figures at 301 decisions of 14 deals
+from seed 1002 (48 worlds each, half of them the truth the other half's choices were judged
+by; python -m fivetenk.bench.search), 10,000 chose moves worth +0.048 +- 0.021 levels per
+seat-hand more than 4,000 did, 20,000 another +0.044 +- 0.016, and a threshold of half a
+standard error (:data:`CONFIDENCE`) another +0.023 +- 0.022 at 10,000. In games (48
+duplicate deals): +0.201 levels per seat-hand over the heuristic at 4,000, +0.236 at 10,000
+(one standard error), +0.302 [+0.206, +0.398] at 13,000 and half a standard error, with a
+median decision of 0.89 s of CPU (docs/measuring.md; more than the offline figures foretold:
+the deals' noise, +-0.1, is larger than the settings' difference).
 Counted rather than clocked, so the decisions, and the bench figures of docs/measuring.md,
 are the same on any machine (python -m fivetenk.bench.strategy --a strong prints the
 decision times in CPU seconds)."""
