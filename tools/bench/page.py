@@ -242,8 +242,8 @@ most 1 s of CPU."""
 def _settings(settings: object) -> str:
     """Search settings as a reader sees them (a record is outside input: any shape)."""
     if not isinstance(settings, dict):
-        return md_text(repr(settings)[:80])
-    return md_text(", ".join(f"{k} {v}" for k, v in sorted(settings.items()))[:200])
+        return md_text(repr(settings))  # md_text bounds it
+    return md_text(", ".join(f"{k} {v}" for k, v in sorted(settings.items())))
 
 
 def strength_verdict(r: dict[str, Any]) -> str:
