@@ -309,6 +309,24 @@ def test_new_adapter_compiles_for_any_folder_and_name(
     assert not (tmp_path / "pwned").exists()
 
 
+@pytest.mark.parametrize(("args", "blamed"), [
+    (["a\nb"], "the folder's name 'a\\nb' (the name by default)"),
+    (["ok", "--name", "a\x1b[2J"], "--name 'a\\x1b[2J'"),
+    (["ok", "--name", " "], "--name ' '"),
+])
+def test_new_adapter_refuses_an_unprintable_name_saying_where_it_came_from(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: list[str], blamed: str) -> None:
+    """A name the handshake could not show is refused before anything is written: the
+    message says whether it came from --name or from the folder (the default), shows it
+    escaped once, and a folder's name points to --name."""
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run_cli(["new-adapter", "--lang", "python", *args])
+    assert code == 2 and out == "", err
+    assert f"fivetenk new-adapter: {blamed}: a name is printable text" in err, err
+    assert ("give one with --name NAME" in err) == (blamed.startswith("the folder")), err
+    assert list(tmp_path.iterdir()) == []
+
+
 # --------------------------------------------------------------------------- expectations
 
 

@@ -161,8 +161,10 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
                          "give --force to write the adapter's files into it)")
     name = args.name or folder.resolve().name or "my-engine"
     if not name.strip() or visible(name, NAME_LIMIT) != name:
-        raise UsageError(f"--name {visible(name, NAME_LIMIT)!r}: a name is printable text, at "
-                         f"most {NAME_LIMIT} characters")
+        given = (f"--name '{visible(name, NAME_LIMIT)}'" if args.name else
+                 f"the folder's name '{visible(name, NAME_LIMIT)}' (the name by default)")
+        raise UsageError(f"{given}: a name is printable text, at most {NAME_LIMIT} "
+                         "characters" + ("" if args.name else "; give one with --name NAME"))
     if module != "commonjs" and args.lang != "js":
         raise UsageError(f"--module {module}: only for --lang js (a Python adapter is a "
                          "module already)")
