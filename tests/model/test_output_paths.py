@@ -587,6 +587,25 @@ def test_an_output_is_refused_before_the_implementation_starts(
     assert not started.exists()
 
 
+@pytest.mark.parametrize("option", ["--jsonl", "--junit", "--badge", "--summary-md"])
+def test_a_report_never_replaces_a_case_file_of_a_folder_it_checks(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], option: str) -> None:
+    """``check cases/`` reads every case file under ``cases/``: each of them is an input
+    (``--badge cases/deeper/cards.feature`` replaced the case with a badge, exit 0). A file
+    in that folder that the run does not read (a report of the last run) may be a report."""
+    cases = tmp_path / "cases"
+    (cases / "deeper").mkdir(parents=True)
+    case = cases / "deeper" / "cards.feature"
+    case.write_bytes(FEATURE.read_bytes())
+    before = snapshot(tmp_path)
+    argv = ["check", "--no-progress", "-q", "--only-paths", str(cases), "--id", "R02-001"]
+    code, err = run([*argv, option, str(case)], capsys)
+    assert code == 2 and f"{option} {case}: is PATH {case}: the command's own input" in err, err
+    assert snapshot(tmp_path) == before
+    code, err = run([*argv, option, str(cases / "last-run.txt")], capsys)
+    assert code == 0 and (cases / "last-run.txt").is_file(), err
+
+
 def test_a_report_never_replaces_the_implementation_it_runs(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """The adapter's script, and the interpreter that runs it, are inputs of ``check

@@ -30,6 +30,7 @@ or file the kit cannot use).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import os
 import shutil
@@ -149,10 +150,18 @@ def _outputs(args: argparse.Namespace) -> list[tuple[str, Path | None]]:
 
 
 def _inputs(args: argparse.Namespace) -> list[tuple[str, Path | None]]:
-    """The files the command reads that it names, beside ``--impl``'s: PATHs and
-    ``--expectations``."""
-    return [*(("PATH", p) for p in getattr(args, "paths", []) or []),
-            ("--expectations", getattr(args, "expectations", None))]
+    """The files the command reads, beside ``--impl``'s: each PATH and, for a folder,
+    every case file the run loads from it (:func:`fivetenk.suite.catalog.source_files`:
+    ``--badge cases/R01.json`` must not replace a case of ``check cases/``), and
+    ``--expectations``. A folder that cannot be walked is left to the load, which says
+    why."""
+    read: list[tuple[str, Path | None]] = []
+    for path in getattr(args, "paths", []) or []:
+        read.append(("PATH", path))
+        if os.path.isdir(path):
+            with contextlib.suppress(catalog.CatalogError, OSError, ValueError):
+                read += [("PATH", file) for file in catalog.source_files(path)]
+    return [*read, ("--expectations", getattr(args, "expectations", None))]
 
 
 def impl_files(impl: str | None) -> list[Path]:
