@@ -157,6 +157,7 @@ def test_resume_bounds_the_logs_think_as_the_command_line_does(
     err = capsys.readouterr().err
     assert code == 2, err
     assert f"{log}:1: the game record's think must be above 0 and at most 600" in err, err
+    assert err.rstrip().endswith(f"as for --think, not {json.dumps(think)}"), err  # as written
     assert log.read_bytes() == before
 
 

@@ -103,7 +103,7 @@ class Resume:
                                "are heuristic or strong")
         if (why := think_problem(think)) is not None:  # as play --think is checked
             raise DisputeError(f"{where}:{lines[0][0]}: the game record's think must be "
-                               f"{why}, as for --think, not {visible(repr(think), 40)}")
+                               f"{why}, as for --think, not {visible(json.dumps(think), 40)}")
         self.level: str = level
         self.opponents: str = opponents
         self.think = float(think)
