@@ -112,6 +112,23 @@ def test_visible_cuts_to_its_bound_and_never_halves_an_escape() -> None:
     assert report.visible(safe) is safe  # nothing to do costs nothing
 
 
+def test_a_quoted_value_is_escaped_once_in_the_bad_input_messages(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A message quotes a value :func:`fivetenk.model.bounded.quoted`: escaped once, as the
+    value's other messages show it (``repr`` of a visible text showed ``'a\\\\nb'``)."""
+    from helpers import run_cli
+
+    from fivetenk.model.bounded import quoted
+
+    assert quoted("a\nb") == "'a\\nb'" and quoted("x" * 9, 2) == "'xx… (9 characters in all)'"
+    run = tmp_path / "run.jsonl"
+    record = {"record": "scenario", "id": "A\x1b", "status": "failed"}
+    head = {"record": "run", "implementation": "e"}
+    run.write_text("\n".join(json.dumps(r) for r in (head, record, record)) + "\n")
+    code, _, err = run_cli(["diff", str(run), str(run)])
+    assert code == 2 and "scenario 'A\\x1b' is reported twice" in err, err
+
+
 @SETTINGS
 @given(text=_TEXT, limit=st.integers(0, 60))
 def test_visible_is_one_bounded_encodable_line(text: str, limit: int) -> None:

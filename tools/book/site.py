@@ -21,6 +21,7 @@ from urllib.parse import quote
 
 from .. import __version__
 from ..language.titles import DESCRIPTIONS, HEADLINES, spanish_title, titled
+from ..model.bounded import quoted
 from ..model.paths import Output, check_outputs
 from ..model.scenario import Scenario, ScenarioError
 from ..model.spec_data import LANGS, Spec, load_spec
@@ -109,10 +110,10 @@ def parse_report_option(option: str) -> tuple[str, Path]:
     """``NAME=FILE`` of ``--report``, checked."""
     name, sep, file = option.partition("=")
     if not sep or not file:
-        raise BookError(f"--report {visible(option, NAME_LIMIT)!r}: expected NAME=FILE.jsonl "
+        raise BookError(f"--report {quoted(option, NAME_LIMIT)}: expected NAME=FILE.jsonl "
                         "(the column name, then the report of fivetenk check --jsonl)")
     if not REPORT_NAME.fullmatch(name) or visible(name, 60) != name:
-        raise BookError(f"--report {visible(option, NAME_LIMIT)!r}: a report's name is 1 to 60 "
+        raise BookError(f"--report {quoted(option, NAME_LIMIT)}: a report's name is 1 to 60 "
                         "printable characters without '='")
     return name, Path(file)
 

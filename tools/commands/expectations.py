@@ -51,7 +51,7 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-from ..model.bounded import NAME_LIMIT, visible
+from ..model.bounded import NAME_LIMIT, quoted, visible
 from ..model.paths import FORCE, Output, check_outputs, reading, write_file
 from ..model.scenario import RULE_PATTERN
 from ..results.expectations import IDS, ExpectationsError, parse, yaml_with_lines
@@ -223,7 +223,7 @@ def _blame(run: RunFile, by: str, as_json: bool) -> RunFileError:
             _reads_back(render(alone, skip, xfail, by=by, source="", as_json=as_json), as_json)
         except (ExpectationsError, ValueError) as err:
             detail = str(err).removeprefix("(written): ")
-            return RunFileError(f"scenario {visible(ident, NAME_LIMIT)!r}: it cannot be an "
+            return RunFileError(f"scenario {quoted(ident, NAME_LIMIT)}: it cannot be an "
                                 f"expectations entry ({visible(detail, 300)})",
                                 where=f"{run.where}:{run.lines.get(ident, 1)}")
     return RunFileError("the report's records cannot make an expectations file",

@@ -122,6 +122,12 @@ def xml_text(text: str) -> str:
     return _XML_ILLEGAL.sub(_escape_match, text)
 
 
+def quoted(value: object, limit: int = TEXT_LIMIT) -> str:
+    """``value`` :func:`visible` between single quotes, for a message: escaped once
+    (``repr`` of a visible text escaped its escapes again: ``'a\\\\nb'`` for a newline)."""
+    return f"'{visible(value, limit)}'"
+
+
 def plain(value: Any, budget: int = JSON_VALUE_BUDGET, depth: int = MAX_DEPTH) -> Any:
     """A bounded copy of ``value`` that strict JSON can always encode, whatever it is.
 

@@ -39,7 +39,7 @@ from typing import Any
 
 import yaml
 
-from ..model.bounded import NAME_LIMIT, visible
+from ..model.bounded import NAME_LIMIT, quoted, visible
 from ..model.user_input import UsageError, parse_json, read_text
 from .expectations import (
     IDS,
@@ -244,7 +244,7 @@ def apply_data(data: Any, edits: Plan) -> dict[str, Any]:
                 if key in body:
                     raise UsageError(
                         f"'{section}' is written in the short form (KEY: reason) and a new "
-                        f"entry's key {visible(key, NAME_LIMIT)!r} is taken: write the "
+                        f"entry's key {quoted(key, NAME_LIMIT)} is taken: write the "
                         "section as a list (- {…}) to let --update add entries")
                 body[key] = value
         elif isinstance(body, list) and body:

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..model.bounded import NAME_LIMIT, TEXT_LIMIT, json_text, visible
+from ..model.bounded import NAME_LIMIT, TEXT_LIMIT, json_text, quoted, visible
 from ..model.user_input import ScenarioError, decode_text, parse_json, read_bytes
 
 STATUSES = ("passed", "failed", "errored", "skipped", "xfailed", "xpassed")
@@ -105,7 +105,7 @@ def read_run(path: Path) -> RunFile:
             if kind != "run":
                 raise RunFileError("not a fivetenk JSON-lines report: expected the first line "
                                    "to be {\"record\": \"run\", \"implementation\": ...}, found "
-                                   f"a {visible(kind, 40)!r} record", where=where)
+                                   f"a {quoted(kind, 40)} record", where=where)
             run = RunFile(shown, _text(record, "implementation", where, required=True),
                           _profile(record, where))
             continue
@@ -117,13 +117,13 @@ def read_run(path: Path) -> RunFile:
             _check_scenario(record, where)
             ident = record["id"]
             if ident in run.scenarios:
-                raise RunFileError(f"scenario {visible(ident, NAME_LIMIT)!r} is reported twice "
+                raise RunFileError(f"scenario {quoted(ident, NAME_LIMIT)} is reported twice "
                                    f"(first at line {run.lines[ident]})", where=where)
             run.scenarios[ident] = record
             run.lines[ident] = number
         else:
             raise RunFileError("expected a \"scenario\" or \"stale\" record, found "
-                               f"{visible(kind, 40)!r}", where=where)
+                               f"{quoted(kind, 40)}", where=where)
     if run is None:
         raise RunFileError("not a fivetenk JSON-lines report: the file is empty; expected a "
                            "first line {\"record\": \"run\", ...} as `fivetenk check --jsonl "

@@ -32,7 +32,7 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from ..model.bounded import NAME_LIMIT, visible
+from ..model.bounded import NAME_LIMIT, quoted, visible
 from ..model.paths import FORCE, Output, check_outputs, write_files
 from ..model.user_input import UsageError
 
@@ -161,8 +161,8 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
                          "give --force to write the adapter's files into it)")
     name = args.name or folder.resolve().name or "my-engine"
     if not name.strip() or visible(name, NAME_LIMIT) != name:
-        given = (f"--name '{visible(name, NAME_LIMIT)}'" if args.name else
-                 f"the folder's name '{visible(name, NAME_LIMIT)}' (the name by default)")
+        given = (f"--name {quoted(name, NAME_LIMIT)}" if args.name else
+                 f"the folder's name {quoted(name, NAME_LIMIT)} (the name by default)")
         raise UsageError(f"{given}: a name is printable text, at most {NAME_LIMIT} "
                          "characters" + ("" if args.name else "; give one with --name NAME"))
     if module != "commonjs" and args.lang != "js":
