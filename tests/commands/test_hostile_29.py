@@ -77,6 +77,55 @@ def test_merge_refuses_the_same_report_twice(tmp_path: Path,
         assert "GROUP" not in out
 
 
+def summary_of(seed: int, shard_k_n: list[int] | None) -> dict[str, object]:
+    summary: dict[str, object] = {"record": "summary", "seed": seed, "tried": {"queries/x": 3},
+                                  "diverged": 1}
+    return summary if shard_k_n is None else {**summary, "shard": shard_k_n}
+
+
+def test_merge_refuses_a_copy_of_a_shard_or_the_shard_run_again(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Two files of the same seed and shard K/N are the same cases: a copy of a shard's
+    folder (or the shard run again) would double every count without a word."""
+    first = shard(tmp_path / "sh1", GROUP, summary=summary_of(7, [1, 2]))
+    copy = shard(tmp_path / "copy", GROUP, summary=summary_of(7, [1, 2]))
+    code, out, err = run_cli(["fuzz", "merge", str(first.parent), str(copy.parent)])
+    assert code == 2 and "GROUP" not in out, err
+    assert (f"{copy}: the same shard as {first} (seed 7, shard 1/2): a copy, or the shard run "
+            "again; give each shard once (its cases would be counted twice)") in err, err
+    other = shard(tmp_path / "sh2", GROUP, summary=summary_of(7, [2, 2]))
+    code, out, err = run_cli(["fuzz", "merge", str(first.parent), str(other.parent)])
+    assert code == 1 and "note:" not in out, out + err  # the whole split: nothing to say
+
+
+@pytest.mark.parametrize(("summaries", "note"), [
+    ([[1, 3], [3, 3]], "note: seed 7: no report of shard 2/3: the totals are 2 of 3 shards, "
+                       "not the whole campaign"),
+    ([[1, 2], [2, 3]], "note: seed 7 was split in different numbers of shards (1/2, 2/3): "
+                       "some cases may be counted twice, others not at all"),
+    ([None, [1, 1]], "note: 1 report does not say which shard it ran (an earlier kit's "
+                     "report): a shard given twice under two names cannot be told there"),
+])
+def test_merge_says_what_its_totals_leave_out(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], summaries: list[list[int] | None],
+        note: str) -> None:
+    folders = [shard(tmp_path / f"sh{i}", GROUP, summary=summary_of(7, k_n)).parent
+               for i, k_n in enumerate(summaries)]
+    merged = tmp_path / "merged.jsonl"
+    code, out, err = run_cli(["fuzz", "merge", *map(str, folders), "--jsonl", str(merged)])
+    assert code == 1 and note in out.splitlines(), out + err
+    summary = json.loads(merged.read_text().splitlines()[-1])
+    assert summary["notes"] == [note.removeprefix("note: ")]
+
+
+@pytest.mark.parametrize("value", [[0, 2], [3, 2], [1], "1/2", [1, True], [1.0, 2]])
+def test_merge_refuses_a_shard_that_is_not_k_of_n(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], value: object) -> None:
+    shard(tmp_path / "sh1", summary={**summary_of(7, None), "shard": value})
+    code, _, err = run_cli(["fuzz", "merge", str(tmp_path / "sh1")])
+    assert code == 2 and "fuzz.jsonl:1: 'shard': expected [K, N]" in err, err
+
+
 @pytest.mark.parametrize(("record", "where"), [
     ({**GROUP, "count": -5}, ":1: 'count': expected an integer, 0 or more"),
     ({**GROUP, "case": -1}, ":1: 'case'"),

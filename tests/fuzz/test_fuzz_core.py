@@ -437,6 +437,8 @@ def test_merge_combines_the_shards_of_a_campaign_into_one_set_of_groups(tmp_path
     expected = [json.loads(x) for x in whole.read_text().splitlines()]
     summary, want = records[-1], expected[-1]
     assert summary["diverged"] == want["diverged"] and summary["tried"] == want["tried"]
+    assert summary["notes"] == [] and "note:" not in text, text  # the whole campaign, once
+    assert want["shard"] == [1, 1]
     groups = [r for r in records if r["record"] == "group"]
     assert len(groups) == want["distinct"]
     assert sum(g["count"] for g in groups) == want["diverged"]

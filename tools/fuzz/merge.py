@@ -7,8 +7,12 @@ is read as it is) and prints one set of divergence groups: a group found by seve
 shards is one group, with its cases counted across the shards, the shards that found it,
 its first case (shard and number, with the command that reproduces it), and every case
 the shards wrote for it, found in the folders by name, each once per bug. The totals add
-up the shards' summaries; shards that ran different seeds, or a shard that ran twice, are
-said, not hidden.
+up the shards' summaries. A shard given twice (the same file by any name, or two reports
+of the same seed and shard K/N: a copy, or the shard run again) is bad input, its cases
+would be counted twice; shards that ran different seeds, a seed split in different numbers
+of shards, the shards of a split that no report covers, and reports that do not say their
+shard (an earlier kit's) are said beside the totals, and kept in the merged summary's
+``notes``.
 
 Groups are keyed as a campaign keys them (the command, the first field that differs, with
 list positions left out, and what was expected and came back there, where those are
@@ -107,8 +111,60 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
                              f"folder {report.visible(str(within), 400)}, where merge reads "
                              "every *.jsonl as a shard report; write it elsewhere")
     shards = [read_report(path, folder) for path, folder in reports]
+    _once_each(shards)
     groups = merge(shards)
     return _print(args, out, shards, groups)
+
+
+def _once_each(shards: list[Shard]) -> None:
+    """Two reports of the same shard of the same seed (a copy, or the shard run again) are
+    bad input: the same cases would be counted twice. Told from the summary's ``seed`` and
+    ``shard``; a report without ``shard`` (an earlier kit's) is left to :func:`_notes`."""
+    seen: dict[tuple[int, int, int], Shard] = {}
+    for shard in shards:
+        assert shard.summary is not None
+        which = shard.summary.get("shard")
+        if which is None:
+            continue
+        key = (shard.summary["seed"], which[0], which[1])
+        if key in seen:
+            raise UsageError(
+                f"{report.visible(str(shard.path), 400)}: the same shard as "
+                f"{report.visible(str(seen[key].path), 400)} (seed {key[0]}, shard "
+                f"{key[1]}/{key[2]}): a copy, or the shard run again; give each shard once "
+                "(its cases would be counted twice)")
+        seen[key] = shard
+
+
+def _notes(shards: list[Shard]) -> list[str]:
+    """What the totals leave out or may count twice, said beside them: reports that do not
+    say their shard, campaigns split in different numbers of shards, and the shards of a
+    split that no report covers."""
+    notes = []
+    unsaid = [s for s in shards if s.summary is not None and s.summary.get("shard") is None]
+    if unsaid:
+        notes.append(f"note: {len(unsaid)} report{'s do' if len(unsaid) != 1 else ' does'} "
+                     "not say which shard it ran (an earlier kit's report): a shard given "
+                     "twice under two names cannot be told there")
+    split: dict[int, set[tuple[int, int]]] = {}
+    for s in shards:
+        if s.summary is not None and s.summary.get("shard") is not None:
+            k, n = s.summary["shard"]
+            split.setdefault(s.summary["seed"], set()).add((k, n))
+    for seed, parts in split.items():
+        sizes = sorted({n for _, n in parts})
+        if len(sizes) > 1:
+            shown = ", ".join(f"{k}/{n}" for k, n in sorted(parts, key=lambda p: (p[1], p[0])))
+            notes.append(f"note: seed {seed} was split in different numbers of shards "
+                         f"({shown}): some cases may be counted twice, others not at all")
+        elif sizes[0] > 1:
+            missing = sorted(set(range(1, sizes[0] + 1)) - {k for k, _ in parts})
+            if missing:
+                notes.append(f"note: seed {seed}: no report of shard "
+                             f"{', '.join(f'{k}/{sizes[0]}' for k in missing[:20])}"
+                             f"{' …' if len(missing) > 20 else ''}: the totals are "
+                             f"{len(parts)} of {sizes[0]} shards, not the whole campaign")
+    return notes
 
 
 def read_report(path: Path, folder: Path) -> Shard:
@@ -129,6 +185,13 @@ def read_report(path: Path, folder: Path) -> Shard:
                                    where=at)
             _need(record, {"seed": int, "tried": dict, "diverged": int}, at)
             _need(record["tried"], dict.fromkeys(record["tried"], int), f"{at}: tried")
+            which = record.get("shard")
+            if which is not None and not (
+                    isinstance(which, list) and len(which) == 2
+                    and all(type(x) is int for x in which) and 1 <= which[0] <= which[1]):
+                raise RunFileError("'shard': expected [K, N], the shard K of N the campaign "
+                                   f"ran (1 <= K <= N), found {report.json_text(which, 80)}",
+                                   where=at)
             shard.summary = record
         elif kind == "divergence":
             _need(record, {"case": int, "count": int, "found": dict}, at)
@@ -249,6 +312,9 @@ def _print(args: argparse.Namespace, out: TextIO, shards: list[Shard],
     if len(seeds) > 1:
         print(f"note: the shards ran different seeds ({', '.join(map(str, seeds))}): they are "
               "not one campaign split, and may have tried the same cases", file=out)
+    notes = _notes(shards)
+    for note in notes:
+        print(note, file=out)
     records: list[dict[str, Any]] = []
     for group in groups.values():
         first = group.first
@@ -283,7 +349,8 @@ def _print(args: argparse.Namespace, out: TextIO, shards: list[Shard],
     if args.jsonl is not None:
         summary = {"record": "summary", "shards": [str(s.path) for s in shards],
                    "seeds": seeds, "tried": tried, "diverged": diverged,
-                   "distinct": len(groups), "errored": errored, "stopped": stopped}
+                   "distinct": len(groups), "errored": errored, "stopped": stopped,
+                   "notes": [n.removeprefix("note: ") for n in notes]}
         text = "".join(json.dumps(bounded_record(r), ensure_ascii=True, sort_keys=True) + "\n"
                        for r in [*records, summary])
         report.write_atomic(args.jsonl, text)
