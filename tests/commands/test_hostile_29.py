@@ -96,6 +96,12 @@ def test_merge_refuses_a_copy_of_a_shard_or_the_shard_run_again(
     other = shard(tmp_path / "sh2", GROUP, summary=summary_of(7, [2, 2]))
     code, out, err = run_cli(["fuzz", "merge", str(first.parent), str(other.parent)])
     assert code == 1 and "note:" not in out, out + err  # the whole split: nothing to say
+    one = [shard(tmp_path / f"case{i}-{n}", GROUP, summary={**summary_of(7, None), "case": n})
+           for i, n in enumerate((4, 5, 4))]  # fuzz --case N: one case, whatever the shard
+    code, out, err = run_cli(["fuzz", "merge", str(one[0].parent), str(one[1].parent)])
+    assert code == 1 and "note:" not in out, out + err
+    code, out, err = run_cli(["fuzz", "merge", str(one[0].parent), str(one[2].parent)])
+    assert code == 2 and "(seed 7, case 4): a copy, or the shard run again" in err, err
 
 
 @pytest.mark.parametrize(("summaries", "note"), [
@@ -118,12 +124,16 @@ def test_merge_says_what_its_totals_leave_out(
     assert summary["notes"] == [note.removeprefix("note: ")]
 
 
-@pytest.mark.parametrize("value", [[0, 2], [3, 2], [1], "1/2", [1, True], [1.0, 2]])
+@pytest.mark.parametrize(("value", "key"), [
+    ({"shard": [0, 2]}, "shard"), ({"shard": [3, 2]}, "shard"), ({"shard": [1]}, "shard"),
+    ({"shard": "1/2"}, "shard"), ({"shard": [1, True]}, "shard"), ({"shard": [1.0, 2]}, "shard"),
+    ({"case": -1}, "case"), ({"case": "4"}, "case"), ({"case": 4, "shard": [1, 1]}, "case")])
 def test_merge_refuses_a_shard_that_is_not_k_of_n(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str], value: object) -> None:
-    shard(tmp_path / "sh1", summary={**summary_of(7, None), "shard": value})
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], value: dict[str, object],
+        key: str) -> None:
+    shard(tmp_path / "sh1", summary={**summary_of(7, None), **value})
     code, _, err = run_cli(["fuzz", "merge", str(tmp_path / "sh1")])
-    assert code == 2 and "fuzz.jsonl:1: 'shard': expected [K, N]" in err, err
+    assert code == 2 and f"fuzz.jsonl:1: '{key}': expected" in err, err
 
 
 @pytest.mark.parametrize(("record", "where"), [

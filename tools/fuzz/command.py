@@ -756,8 +756,9 @@ def _finish(args: argparse.Namespace, out: TextIO, plan: Plan, modes: dict[str, 
           file=out)
     print(f"rerun: {rerun_command(args, seed)}", file=out)
     if args.jsonl is not None:
-        summary = {"record": "summary", "seed": seed, "shard": list(args.shard),
-                   "tried": tried,
+        which = ({"case": args.case} if args.case is not None  # one case, whatever the shard
+                 else {"shard": list(args.shard)})
+        summary = {"record": "summary", "seed": seed, **which, "tried": tried,
                    "skipped": skipped_total, "skipped_why": skipped,
                    "diverged": diverged, "distinct": len(groups), "seconds": round(elapsed, 3),
                    "errored": errored, "not_run": not_run, "stopped": stopped or None,

@@ -120,19 +120,22 @@ def _once_each(shards: list[Shard]) -> None:
     """Two reports of the same shard of the same seed (a copy, or the shard run again) are
     bad input: the same cases would be counted twice. Told from the summary's ``seed`` and
     ``shard``; a report without ``shard`` (an earlier kit's) is left to :func:`_notes`."""
-    seen: dict[tuple[int, int, int], Shard] = {}
+    seen: dict[tuple[int, str], Shard] = {}
     for shard in shards:
         assert shard.summary is not None
-        which = shard.summary.get("shard")
-        if which is None:
+        which, case = shard.summary.get("shard"), shard.summary.get("case")
+        if which is not None:
+            key = (shard.summary["seed"], f"shard {which[0]}/{which[1]}")
+        elif case is not None:  # fuzz --case N: that one case
+            key = (shard.summary["seed"], f"case {case}")
+        else:
             continue
-        key = (shard.summary["seed"], which[0], which[1])
         if key in seen:
             raise UsageError(
                 f"{report.visible(str(shard.path), 400)}: the same shard as "
-                f"{report.visible(str(seen[key].path), 400)} (seed {key[0]}, shard "
-                f"{key[1]}/{key[2]}): a copy, or the shard run again; give each shard once "
-                "(its cases would be counted twice)")
+                f"{report.visible(str(seen[key].path), 400)} (seed {key[0]}, {key[1]}): a "
+                "copy, or the shard run again; give each shard once (its cases would be "
+                "counted twice)")
         seen[key] = shard
 
 
@@ -141,7 +144,8 @@ def _notes(shards: list[Shard]) -> list[str]:
     say their shard, campaigns split in different numbers of shards, and the shards of a
     split that no report covers."""
     notes = []
-    unsaid = [s for s in shards if s.summary is not None and s.summary.get("shard") is None]
+    unsaid = [s for s in shards if s.summary is not None and s.summary.get("shard") is None
+              and s.summary.get("case") is None]
     if unsaid:
         notes.append(f"note: {len(unsaid)} report{'s do' if len(unsaid) != 1 else ' does'} "
                      "not say which shard it ran (an earlier kit's report): a shard given "
@@ -192,6 +196,11 @@ def read_report(path: Path, folder: Path) -> Shard:
                 raise RunFileError("'shard': expected [K, N], the shard K of N the campaign "
                                    f"ran (1 <= K <= N), found {report.json_text(which, 80)}",
                                    where=at)
+            case = record.get("case")
+            if case is not None and (type(case) is not int or case < 0 or which is not None):
+                raise RunFileError("'case': expected the one case a fuzz --case N report ran "
+                                   f"(a whole number, and no 'shard'), found "
+                                   f"{report.json_text(case, 80)}", where=at)
             shard.summary = record
         elif kind == "divergence":
             _need(record, {"case": int, "count": int, "found": dict}, at)
