@@ -107,6 +107,9 @@ def test_merge_refuses_a_copy_of_a_shard_or_the_shard_run_again(
 @pytest.mark.parametrize(("summaries", "note"), [
     ([[1, 3], [3, 3]], "note: seed 7: no report of shard 2/3: the totals are 2 of 3 shards, "
                        "not the whole campaign"),
+    ([[1, 10_000]], "note: seed 7: no report of shard " + ", ".join(
+        f"{k}/10000" for k in range(2, 22)) + " …: the totals are 1 of 10000 shards, not the "
+        "whole campaign"),
     ([[1, 2], [2, 3]], "note: seed 7 was split in different numbers of shards (1/2, 2/3): "
                        "some cases may be counted twice, others not at all"),
     ([None, [1, 1]], "note: 1 report does not say which shard it ran (an earlier kit's "
@@ -127,6 +130,7 @@ def test_merge_says_what_its_totals_leave_out(
 @pytest.mark.parametrize(("value", "key"), [
     ({"shard": [0, 2]}, "shard"), ({"shard": [3, 2]}, "shard"), ({"shard": [1]}, "shard"),
     ({"shard": "1/2"}, "shard"), ({"shard": [1, True]}, "shard"), ({"shard": [1.0, 2]}, "shard"),
+    ({"shard": [1, 10_001]}, "shard"),
     ({"case": -1}, "case"), ({"case": "4"}, "case"), ({"case": 4, "shard": [1, 1]}, "case")])
 def test_merge_refuses_a_shard_that_is_not_k_of_n(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], value: dict[str, object],
@@ -134,6 +138,9 @@ def test_merge_refuses_a_shard_that_is_not_k_of_n(
     shard(tmp_path / "sh1", summary={**summary_of(7, None), **value})
     code, _, err = run_cli(["fuzz", "merge", str(tmp_path / "sh1")])
     assert code == 2 and f"fuzz.jsonl:1: '{key}': expected" in err, err
+    shard(tmp_path / "sh1", summary={**summary_of(7, None), key: [1, 10**4000]})
+    code, _, err = run_cli(["fuzz", "merge", str(tmp_path / "sh1")])
+    assert code == 2 and "fuzz.jsonl:1: " in err and "out of range" in err, err
 
 
 @pytest.mark.parametrize(("record", "where"), [

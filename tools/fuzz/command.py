@@ -198,8 +198,9 @@ def _check_out(out: Path) -> None:
 def _shard(text: str) -> tuple[int, int]:
     k, _, n = text.partition("/")
     if not (k.isascii() and k.isdigit() and n.isascii() and n.isdigit()) or \
-            not 1 <= int(k) <= int(n) <= 10_000:
-        raise argparse.ArgumentTypeError(f"expected K/N with 1 <= K <= N, not {text!r}")
+            not 1 <= int(k) <= int(n) <= merge.MAX_SHARDS:
+        raise argparse.ArgumentTypeError(
+            f"expected K/N with 1 <= K <= N <= {merge.MAX_SHARDS:,}, not {text!r}")
     return int(k), int(n)
 
 

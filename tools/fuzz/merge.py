@@ -30,6 +30,7 @@ engine's faults, summed by kind) or a shard the restart budget stopped, 2 bad in
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import sys
@@ -47,6 +48,8 @@ MAX_REPORT_BYTES = 64 * 1024 * 1024
 """The largest shard report read (a campaign lists every diverging case: twice the bound of
 a run's report, :data:`fivetenk.results.runfile.MAX_REPORT_BYTES`)."""
 RECORDS = ("divergence", "case", "summary")
+MAX_SHARDS = 10_000
+"""The most shards a campaign is split in (``fuzz --shard K/N``: N at most this)."""
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -161,13 +164,14 @@ def _notes(shards: list[Shard]) -> list[str]:
             shown = ", ".join(f"{k}/{n}" for k, n in sorted(parts, key=lambda p: (p[1], p[0])))
             notes.append(f"note: seed {seed} was split in different numbers of shards "
                          f"({shown}): some cases may be counted twice, others not at all")
-        elif sizes[0] > 1:
-            missing = sorted(set(range(1, sizes[0] + 1)) - {k for k, _ in parts})
-            if missing:
-                notes.append(f"note: seed {seed}: no report of shard "
-                             f"{', '.join(f'{k}/{sizes[0]}' for k in missing[:20])}"
-                             f"{' …' if len(missing) > 20 else ''}: the totals are "
-                             f"{len(parts)} of {sizes[0]} shards, not the whole campaign")
+        elif len(parts) < sizes[0]:
+            n = sizes[0]
+            have = {k for k, _ in parts}
+            missing = list(itertools.islice((k for k in range(1, n + 1) if k not in have), 21))
+            notes.append(f"note: seed {seed}: no report of shard "
+                         f"{', '.join(f'{k}/{n}' for k in missing[:20])}"
+                         f"{' …' if len(missing) > 20 else ''}: the totals are "
+                         f"{len(parts)} of {n} shards, not the whole campaign")
     return notes
 
 
@@ -192,10 +196,11 @@ def read_report(path: Path, folder: Path) -> Shard:
             which = record.get("shard")
             if which is not None and not (
                     isinstance(which, list) and len(which) == 2
-                    and all(type(x) is int for x in which) and 1 <= which[0] <= which[1]):
+                    and all(type(x) is int for x in which)
+                    and 1 <= which[0] <= which[1] <= MAX_SHARDS):
                 raise RunFileError("'shard': expected [K, N], the shard K of N the campaign "
-                                   f"ran (1 <= K <= N), found {report.json_text(which, 80)}",
-                                   where=at)
+                                   f"ran (1 <= K <= N <= {MAX_SHARDS:,}), found "
+                                   f"{report.json_text(which, 80)}", where=at)
             case = record.get("case")
             if case is not None and (type(case) is not int or case < 0 or which is not None):
                 raise RunFileError("'case': expected the one case a fuzz --case N report ran "
