@@ -114,6 +114,8 @@ def test_merge_refuses_a_copy_of_a_shard_or_the_shard_run_again(
                        "some cases may be counted twice, others not at all"),
     ([None, [1, 1]], "note: 1 report does not say which shard it ran (an earlier kit's "
                      "report): a shard given twice under two names cannot be told there"),
+    ([None, None], "note: 2 reports do not say which shard they ran (an earlier kit's "
+                   "reports): a shard given twice under two names cannot be told there"),
 ])
 def test_merge_says_what_its_totals_leave_out(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], summaries: list[list[int] | None],

@@ -150,9 +150,11 @@ def _notes(shards: list[Shard]) -> list[str]:
     unsaid = [s for s in shards if s.summary is not None and s.summary.get("shard") is None
               and s.summary.get("case") is None]
     if unsaid:
-        notes.append(f"note: {len(unsaid)} report{'s do' if len(unsaid) != 1 else ' does'} "
-                     "not say which shard it ran (an earlier kit's report): a shard given "
-                     "twice under two names cannot be told there")
+        many = len(unsaid) != 1
+        notes.append(f"note: {len(unsaid)} report{'s do' if many else ' does'} not say which "
+                     f"shard {'they' if many else 'it'} ran (an earlier kit's report"
+                     f"{'s' if many else ''}): a shard given twice under two names cannot be "
+                     "told there")
     split: dict[int, set[tuple[int, int]]] = {}
     for s in shards:
         if s.summary is not None and s.summary.get("shard") is not None:
