@@ -9,7 +9,7 @@ failed or errored scenario fails its test with the evidence ``check`` prints, a 
 one (outside the declared profile, or skipped by the expectations file) is skipped with
 its reason, an expected failure is xfailed. The implementation is started once, at the
 first scenario, and killed when the session ends. Without ``--fivetenk-impl`` the plugin
-does nothing.
+does nothing, and its other options are a usage error (they would check nothing).
 
 It is registered by the package (the ``pytest11`` entry point), so an installed kit
 offers the option; from a source checkout, load it with ``-p fivetenk.pytest_plugin``.
@@ -53,9 +53,20 @@ def pytest_addoption(parser: pytest.Parser, pluginmanager: pytest.PytestPluginMa
                     help="only the scenarios of this rule (repeatable)")
     group.addoption("--fivetenk-expectations", metavar="FILE",
                     help="an expectations file, as for fivetenk check --expectations")
-    group.addoption("--fivetenk-timeout", type=_seconds, default=10.0, metavar="SECONDS",
+    group.addoption("--fivetenk-timeout", type=_seconds, default=None, metavar="SECONDS",
                     help="seconds to wait for each reply, above 0 and at most 3600 "
-                    "(default 10)")
+                    f"(default {DEFAULT_TIMEOUT:g})")
+
+
+DEFAULT_TIMEOUT = 10.0
+"""``--fivetenk-timeout`` when not given: ``check --timeout``'s default
+(:data:`fivetenk.impl.process_driver.DEFAULT_TIMEOUT`, not imported: every pytest run loads
+the plugin, and the kit loads with --fivetenk-impl only)."""
+OPTIONS_OF_A_RUN = (("fivetenk_rule", "--fivetenk-rule"),
+                    ("fivetenk_expectations", "--fivetenk-expectations"),
+                    ("fivetenk_timeout", "--fivetenk-timeout"))
+"""The options that only say how to run the suite: given without ``--fivetenk-impl``,
+they are a usage error, never a session that checks nothing and goes green."""
 
 
 def _not_rewritten(pluginmanager: Any) -> None:
@@ -93,6 +104,12 @@ def pytest_configure(config: pytest.Config) -> None:
     _TERMINATED.clear()  # a process may run several sessions (pytester)
     impl = config.getoption("fivetenk_impl", None)
     if impl is None:
+        given = [flag for name, flag in OPTIONS_OF_A_RUN if config.getoption(name, None)]
+        if given:  # `pytest $IMPL_ARGS --fivetenk-rule R05` with $IMPL_ARGS unset (issue 29)
+            raise pytest.UsageError(
+                f"{', '.join(given)} without --fivetenk-impl CMD: the fivetenk suite runs "
+                "only against an implementation, so this session would check nothing (an "
+                "unset variable?)")
         return
     # lazy: every pytest run loads the plugin; the kit loads with --fivetenk-impl only
     from .impl.options import impl_argv
@@ -203,8 +220,9 @@ def _driver(config: pytest.Config) -> Driver:
         from .impl.options import impl_argv
         from .impl.process_driver import ProcessDriver
 
+        timeout = config.getoption("fivetenk_timeout")
         state["driver"] = ProcessDriver(impl_argv(config.getoption("fivetenk_impl")),
-                                        timeout=config.getoption("fivetenk_timeout"))
+                                        timeout=DEFAULT_TIMEOUT if timeout is None else timeout)
     driver: Driver = state["driver"]
     return driver
 

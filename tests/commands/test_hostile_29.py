@@ -280,6 +280,27 @@ def test_the_plugin_refuses_an_empty_or_unparsable_command(
     assert err.count("--fivetenk-impl") == 1 and "1 passed" not in out
 
 
+@pytest.mark.parametrize("option", [("--fivetenk-rule", "R05"),
+                                    ("--fivetenk-expectations", "expected.yaml"),
+                                    ("--fivetenk-timeout", "5")])
+def test_the_plugins_options_without_a_command_are_refused(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], option: tuple[str, str]) -> None:
+    """``pytest $IMPL_ARGS --fivetenk-rule R05`` with ``$IMPL_ARGS`` unset ran no scenario
+    and went green: options that only say how to run the suite, given without
+    ``--fivetenk-impl``, are one usage error before any test."""
+    from fivetenk.impl.process_driver import DEFAULT_TIMEOUT
+    from fivetenk.pytest_plugin import DEFAULT_TIMEOUT as PLUGINS
+
+    (tmp_path / "test_one.py").write_text("def test_one():\n    pass\n")
+    (tmp_path / "expected.yaml").write_text("- {id: R05-001, reason: r}\n")
+    code, out, err = plugin_pytest_in_process(tmp_path, capsys, option[0],
+                                              str(tmp_path / option[1]) if "exp" in option[0]
+                                              else option[1])
+    assert code == pytest.ExitCode.USAGE_ERROR and "1 passed" not in out, out + err
+    assert f"{option[0]} without --fivetenk-impl CMD" in err and "Traceback" not in err, err
+    assert PLUGINS == DEFAULT_TIMEOUT  # the plugin's default is check's
+
+
 @pytest.mark.slow  # waits for signals to be acted on
 def test_sigterm_to_pytest_kills_the_implementations_whole_tree(tmp_path: Path) -> None:
     """As under ``fivetenk check``: the implementation, which never answers and leaves
