@@ -301,6 +301,24 @@ def test_the_plugins_options_without_a_command_are_refused(
     assert PLUGINS == DEFAULT_TIMEOUT  # the plugin's default is check's
 
 
+@pytest.mark.parametrize(("argv", "said"), [
+    (["check", "--rule", "R05", "--timeout", "5"], "--timeout without --impl CMD: it says"),
+    (["check", "--restarts", "0", "--timeout", "10"],
+     "--restarts and --timeout without --impl CMD: they say"),
+    (["show", "R05-001", "--restarts", "5"], "--restarts without --impl CMD: it says"),
+])
+def test_implementation_options_without_a_command_are_refused(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str], said: str) -> None:
+    """``check $IMPL_ARGS --timeout 5`` with the variable unset checked the reference
+    engine and went green: --timeout or --restarts without --impl is a usage error, given
+    even at its default value, and nothing is run or written."""
+    report = tmp_path / "run.jsonl"
+    extra = ["--jsonl", str(report), "--no-progress"] if argv[0] == "check" else []
+    code, out, err = run_cli([*argv, *extra])
+    assert code == 2 and out == "" and f"fivetenk {argv[0]}: {said} how to run" in err, err
+    assert not report.exists()
+
+
 @pytest.mark.slow  # waits for signals to be acted on
 def test_sigterm_to_pytest_kills_the_implementations_whole_tree(tmp_path: Path) -> None:
     """As under ``fivetenk check``: the implementation, which never answers and leaves

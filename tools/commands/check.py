@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from ..impl.drivers import Driver, ReferenceDriver
-from ..impl.options import add_impl_options, open_driver
+from ..impl.options import add_impl_options, need_impl, open_driver
 from ..impl.words import SHAPES
 from ..model.paths import Output, check_outputs
 from ..model.scenario import REJECTIONS_ALONE, Scenario
@@ -132,6 +132,8 @@ def run(args: argparse.Namespace, out: TextIO | None = None, driver: Driver | No
     implementation's driver is closed on the way out whatever happens: its processes are
     killed and reaped (see :mod:`fivetenk.impl.process_driver`)."""
     out = out or sys.stdout
+    if driver is None:
+        need_impl(args)
     if driver is None and getattr(args, "impl", None) is not None:
         _check_outputs(args)  # before the implementation is even started (issue 29)
         driver = open_driver(args)

@@ -27,7 +27,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from ..impl.options import add_impl_options, open_driver
+from ..impl.options import add_impl_options, need_impl, open_driver
 from ..model.scenario import REJECTIONS_ALONE, Scenario, dumps
 from ..model.spec_data import Spec, load_spec
 from ..model.user_input import UsageError
@@ -156,6 +156,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     """``fivetenk show``: see the module docstring."""
 
     out = out or sys.stdout
+    need_impl(args)
     scenarios = catalog.load(args.paths, with_shipped=True)
     if args.id.startswith("V-"):  # a plays count vector (issue 32), as check runs it
 

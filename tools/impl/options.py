@@ -5,7 +5,8 @@
 
 ``CMD`` is split like a shell would split it, never run through one, and must name a
 program that can run (:func:`impl_argv`): anything else is a usage error (exit 2) naming
-the option, never an errored run, and never a silent fall-back to the reference engine.
+the option, never an errored run, and never a silent fall-back to the reference engine:
+``--timeout`` or ``--restarts`` without ``--impl`` is a usage error too (:func:`need_impl`).
 """
 
 from __future__ import annotations
@@ -34,11 +35,34 @@ def add_impl_options(p: argparse.ArgumentParser | argparse._ArgumentGroup, impl_
     and ``--restarts N`` (``restarts_note``: what the command adds when they are spent)."""
     p.add_argument("--impl", metavar="CMD", help=impl_help)
     p.add_argument("--timeout", type=positive_seconds, default=10.0, metavar="SECONDS",
-                   help="with --impl: seconds to wait for each reply, at most 3600 "
-                   "(default 10)")
-    p.add_argument("--restarts", type=restart_budget, default=5, metavar="N",
+                   action=_Given, help="with --impl: seconds to wait for each reply, at most "
+                   "3600 (default 10)")
+    p.add_argument("--restarts", type=restart_budget, default=5, metavar="N", action=_Given,
                    help="with --impl: restart a misbehaving implementation at most N times, "
                    "0-100 (default 5)" + restarts_note)
+
+
+class _Given(argparse.Action):
+    """Stores the value, and notes the option as given (``impl_options_given``): a default
+    cannot be told from a value equal to it otherwise."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        setattr(namespace, self.dest, values)
+        given = list(getattr(namespace, "impl_options_given", []))
+        namespace.impl_options_given = [*given, option_string or self.dest]
+
+
+def need_impl(args: argparse.Namespace) -> None:
+    """``--timeout`` or ``--restarts`` without ``--impl`` is a usage error: they only say
+    how to run an implementation, and ``check $IMPL_ARGS --timeout 5`` with the variable
+    unset would check the reference engine and go green (issue 29)."""
+    given = list(dict.fromkeys(getattr(args, "impl_options_given", [])))
+    if getattr(args, "impl", None) is None and given:
+        raise UsageError(f"{' and '.join(given)} without --impl CMD: "
+                         f"{'they say' if len(given) > 1 else 'it says'} how to run an "
+                         "implementation, and none is named (an unset variable?); without "
+                         "--impl the reference engine is checked, in process")
 
 
 def positive_seconds(text: str) -> float:
