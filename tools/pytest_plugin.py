@@ -65,8 +65,11 @@ the plugin, and the kit loads with --fivetenk-impl only)."""
 OPTIONS_OF_A_RUN = (("fivetenk_rule", "--fivetenk-rule"),
                     ("fivetenk_expectations", "--fivetenk-expectations"),
                     ("fivetenk_timeout", "--fivetenk-timeout"))
-"""The options that only say how to run the suite: given without ``--fivetenk-impl``,
-they are a usage error, never a session that checks nothing and goes green."""
+"""The options that only say how to run the suite: typed on the command line without
+``--fivetenk-impl``, they are a usage error, never a session that checks nothing and goes
+green. Given by a configuration (``addopts`` of pytest.ini, ``PYTEST_ADDOPTS``), they wait
+for the runs that name the implementation: a project may keep ``--fivetenk-rule R05`` there
+and run its own tests alone with a plain ``pytest``."""
 
 
 def _not_rewritten(pluginmanager: Any) -> None:
@@ -104,7 +107,9 @@ def pytest_configure(config: pytest.Config) -> None:
     _TERMINATED.clear()  # a process may run several sessions (pytester)
     impl = config.getoption("fivetenk_impl", None)
     if impl is None:
-        given = [flag for name, flag in OPTIONS_OF_A_RUN if config.getoption(name, None)]
+        typed = [str(a) for a in config.invocation_params.args]
+        given = [flag for name, flag in OPTIONS_OF_A_RUN if config.getoption(name, None)
+                 and any(a == flag or a.startswith(flag + "=") for a in typed)]
         if given:  # `pytest $IMPL_ARGS --fivetenk-rule R05` with $IMPL_ARGS unset (issue 29)
             raise pytest.UsageError(
                 f"{', '.join(given)} without --fivetenk-impl CMD: the fivetenk suite runs "

@@ -291,7 +291,8 @@ def test_the_plugins_options_without_a_command_are_refused(
     from fivetenk.impl.process_driver import DEFAULT_TIMEOUT
     from fivetenk.pytest_plugin import DEFAULT_TIMEOUT as PLUGINS
 
-    (tmp_path / "test_one.py").write_text("def test_one():\n    pass\n")
+    own = f"test_{option[0].removeprefix('--fivetenk-')}.py"  # one name a case: in process,
+    (tmp_path / own).write_text("def test_one():\n    pass\n")  # the module stays imported
     (tmp_path / "expected.yaml").write_text("- {id: R05-001, reason: r}\n")
     code, out, err = plugin_pytest_in_process(tmp_path, capsys, option[0],
                                               str(tmp_path / option[1]) if "exp" in option[0]
@@ -299,6 +300,9 @@ def test_the_plugins_options_without_a_command_are_refused(
     assert code == pytest.ExitCode.USAGE_ERROR and "1 passed" not in out, out + err
     assert f"{option[0]} without --fivetenk-impl CMD" in err and "Traceback" not in err, err
     assert PLUGINS == DEFAULT_TIMEOUT  # the plugin's default is check's
+    (tmp_path / "pytest.ini").write_text(f"[pytest]\naddopts = {option[0]} {option[1]}\n")
+    code, out, err = plugin_pytest_in_process(tmp_path, capsys)  # a project's settings
+    assert code == 0 and "1 passed" in out, out + err
 
 
 @pytest.mark.parametrize(("argv", "said"), [
