@@ -291,8 +291,10 @@ def test_the_plugins_options_without_a_command_are_refused(
     from fivetenk.impl.process_driver import DEFAULT_TIMEOUT
     from fivetenk.pytest_plugin import DEFAULT_TIMEOUT as PLUGINS
 
-    own = f"test_{option[0].removeprefix('--fivetenk-')}.py"  # one name a case: in process,
-    (tmp_path / own).write_text("def test_one():\n    pass\n")  # the module stays imported
+    # in process, a collected module stays imported: a name of its own for each case, and
+    # none of the kit's test modules (test_expectations.py is one, in this same process)
+    own = f"test_hostile29_plugin_{option[0].removeprefix('--fivetenk-')}.py"
+    (tmp_path / own).write_text("def test_one():\n    pass\n")
     (tmp_path / "expected.yaml").write_text("- {id: R05-001, reason: r}\n")
     code, out, err = plugin_pytest_in_process(tmp_path, capsys, option[0],
                                               str(tmp_path / option[1]) if "exp" in option[0]
