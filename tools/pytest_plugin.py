@@ -9,7 +9,8 @@ failed or errored scenario fails its test with the evidence ``check`` prints, a 
 one (outside the declared profile, or skipped by the expectations file) is skipped with
 its reason, an expected failure is xfailed. The implementation is started once, at the
 first scenario, and killed when the session ends. Without ``--fivetenk-impl`` the plugin
-does nothing, and its other options are a usage error (they would check nothing).
+does nothing, and its other options typed without it are a usage error (they would check
+nothing); kept in a project's ``addopts``, they wait for the runs that name it.
 
 It is registered by the package (the ``pytest11`` entry point), so an installed kit
 offers the option; from a source checkout, load it with ``-p fivetenk.pytest_plugin``.

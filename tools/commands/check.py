@@ -134,13 +134,13 @@ def run(args: argparse.Namespace, out: TextIO | None = None, driver: Driver | No
     out = out or sys.stdout
     if driver is None:
         need_impl(args)
-    if driver is None and getattr(args, "impl", None) is not None:
-        _check_outputs(args)  # before the implementation is even started (issue 29)
-        driver = open_driver(args)
-        try:
-            return _run(args, out, driver)
-        finally:
-            driver.close()
+        if getattr(args, "impl", None) is not None:
+            _check_outputs(args)  # before the implementation is even started (issue 29)
+            driver = open_driver(args)
+            try:
+                return _run(args, out, driver)
+            finally:
+                driver.close()
     return _run(args, out, driver)
 
 
